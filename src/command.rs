@@ -1,0 +1,256 @@
+//! The command language: one parser for the REPL, the one-shot command line
+//! and piped scripts.
+//!
+//! A REPL line is split into words with shell quoting rules; the one-shot
+//! command line already arrives as words. Either way the words go through
+//! the same clap `multicall` parser, which gives `help`, `help CMD`,
+//! `CMD --help` and typo suggestions for free, and never exits the process.
+
+use clap::{CommandFactory, Parser, Subcommand};
+
+/// A line of input, split into words.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+#[error("unbalanced quote in: {0}")]
+pub struct SplitError(pub String);
+
+/// Split a line into words like a shell would (quotes group words), after
+/// dropping a `#` comment. Returns an empty list for a blank line.
+pub fn split_line(line: &str) -> Result<Vec<String>, SplitError> {
+    let trimmed = line.trim();
+    if trimmed.starts_with('#') {
+        return Ok(Vec::new());
+    }
+    shlex::split(trimmed).ok_or_else(|| SplitError(trimmed.to_string()))
+}
+
+#[derive(Parser, Debug)]
+#[command(
+    multicall = true,
+    disable_help_flag = false,
+    help_template = "{subcommands}",
+    subcommand_help_heading = "Commands"
+)]
+pub struct Line {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// Parse already-split words (the first is the command name).
+pub fn parse(words: &[String]) -> Result<Command, clap::Error> {
+    Line::try_parse_from(words).map(|l| l.command)
+}
+
+#[derive(Subcommand, Debug, Clone, PartialEq, Eq)]
+pub enum Command {
+    /// Shuffle pieces or your own list and print the order
+    #[command(
+        after_help = "Kinds: tiles, coins, cards, jokers (52 + 2), dominoes, dominoes9.\n\
+        Two or more other words are shuffled as your own list.\n\n\
+        Examples:\n  shuffle tiles\n  shuffle dominoes\n  shuffle alice bob carol"
+    )]
+    Shuffle {
+        /// A kind, or two or more items of your own
+        #[arg(required = true, value_name = "KIND|ITEMS")]
+        what: Vec<String>,
+    },
+
+    /// Named decks that persist between sessions
+    #[command(
+        after_help = "Examples:\n  deck new bag tiles\n  deck new order alice bob carol\n  \
+        deck\n  deck show bag\n  deck return bag\n  deck delete bag"
+    )]
+    Deck {
+        #[command(subcommand)]
+        action: Option<DeckAction>,
+    },
+
+    /// Draw from a deck: draw [NAME] [N]
+    #[command(after_help = "Without a name, draws from the deck used last.\n\n\
+        Examples:\n  draw\n  draw 3\n  draw bag\n  draw bag 5")]
+    Draw {
+        /// Deck name and/or how many
+        #[arg(value_name = "NAME|N", num_args = 0..=2)]
+        args: Vec<String>,
+    },
+
+    /// Toss ordinary coins: heads or tails
+    #[command(after_help = "Examples:\n  flip\n  flip 3")]
+    Flip {
+        /// How many coins (1 to 1000)
+        #[arg(value_parser = clap::value_parser!(u32).range(1..=1000))]
+        n: Option<u32>,
+    },
+
+    /// Cast piecepack coins: which land number side up, and their sum
+    #[command(
+        after_help = "A number N casts the first N coins of n a 2 3 4 5, suit by suit\n\
+        (6 is one suit, as Trampo-Land casts); or name the coins.\n\
+        Null counts 0.\n\nExamples:\n  cast 6\n  cast n a 3 5\n  cast Sn S2 Ma"
+    )]
+    Cast {
+        /// A count (1 to 24), or coin values or codes
+        #[arg(required = true, value_name = "N|COINS")]
+        coins: Vec<String>,
+    },
+
+    /// Show the seed, or restart the generator from a new one
+    #[command(
+        after_help = "The same seed with the same commands gives the same results.\n\n\
+        Examples:\n  seed\n  seed 42"
+    )]
+    Seed {
+        /// The new seed
+        n: Option<u64>,
+    },
+
+    /// Leave tablemate (Ctrl-D also works)
+    #[command(visible_alias = "exit")]
+    Quit,
+}
+
+#[derive(Subcommand, Debug, Clone, PartialEq, Eq)]
+pub enum DeckAction {
+    /// Make a freshly shuffled deck: deck new NAME KIND, or NAME ITEMS...
+    New {
+        name: String,
+        /// A kind (tiles, coins, cards, jokers, dominoes, dominoes9), or
+        /// two or more items of your own
+        #[arg(required = true, value_name = "KIND|ITEMS")]
+        what: Vec<String>,
+    },
+    /// List the decks with their counts
+    #[command(visible_alias = "ls")]
+    List,
+    /// What has been drawn from a deck and how many are left
+    Show { name: String },
+    /// Put every drawn item back and reshuffle
+    Return { name: String },
+    /// Forget a deck
+    #[command(visible_alias = "rm")]
+    Delete { name: String },
+}
+
+impl Command {
+    /// Whether the command draws on the generator (so a script without
+    /// `--seed` is told the seed that replays it).
+    pub fn is_random(&self) -> bool {
+        match self {
+            Command::Shuffle { .. } | Command::Flip { .. } | Command::Cast { .. } => true,
+            Command::Deck { action } => {
+                matches!(
+                    action,
+                    Some(DeckAction::New { .. } | DeckAction::Return { .. })
+                )
+            }
+            Command::Draw { .. } | Command::Seed { .. } | Command::Quit => false,
+        }
+    }
+}
+
+/// Completion for the REPL: where the word being typed starts, and the
+/// command names or fixed argument values that fit it.
+pub fn complete(before_cursor: &str) -> (usize, Vec<String>) {
+    let start = before_cursor
+        .rfind(char::is_whitespace)
+        .map_or(0, |i| i + 1);
+    let prefix = before_cursor[start..].to_lowercase();
+    let root = Line::command();
+    let mut cur = &root;
+    let mut path: Vec<String> = Vec::new();
+    let mut positional = 0;
+    for w in before_cursor[..start].split_whitespace() {
+        match cur.find_subcommand(w) {
+            Some(sub) if positional == 0 => {
+                path.push(sub.get_name().to_string());
+                cur = sub;
+            }
+            _ => positional += 1,
+        }
+    }
+    let mut found: Vec<String> = Vec::new();
+    if positional == 0 {
+        for sub in cur.get_subcommands() {
+            found.push(sub.get_name().to_string());
+            found.extend(sub.get_visible_aliases().map(str::to_string));
+        }
+        if path.is_empty() {
+            found.push("help".into());
+        }
+    }
+    found.extend(
+        fixed_values(&path, positional)
+            .iter()
+            .map(|s| s.to_string()),
+    );
+    found.retain(|c| c.to_lowercase().starts_with(&prefix));
+    found.sort();
+    found.dedup();
+    (start, found)
+}
+
+/// The fixed values a command's argument takes, by the command's path and
+/// the argument's place among its positionals.
+fn fixed_values(path: &[String], index: usize) -> Vec<&'static str> {
+    let p: Vec<&str> = path.iter().map(String::as_str).collect();
+    match (p.as_slice(), index) {
+        (["shuffle"], _) | (["deck", "new"], 1) => crate::deck::DeckKind::ALL
+            .iter()
+            .map(|k| k.name())
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(s: &str) -> Vec<String> {
+        split_line(s).unwrap()
+    }
+
+    #[test]
+    fn splits_quotes_and_comments() {
+        assert_eq!(words("shuffle 'a b' c"), vec!["shuffle", "a b", "c"]);
+        assert!(words("  # a comment").is_empty());
+        assert!(words("").is_empty());
+        assert!(split_line("shuffle 'a").is_err());
+    }
+
+    #[test]
+    fn parses_commands() {
+        assert_eq!(
+            parse(&words("flip 3")).unwrap(),
+            Command::Flip { n: Some(3) }
+        );
+        assert_eq!(
+            parse(&words("deck new bag tiles")).unwrap(),
+            Command::Deck {
+                action: Some(DeckAction::New {
+                    name: "bag".into(),
+                    what: vec!["tiles".into()]
+                })
+            }
+        );
+        assert_eq!(parse(&words("exit")).unwrap(), Command::Quit);
+    }
+
+    #[test]
+    fn completes_names_and_values() {
+        assert_eq!(complete("sh").1, vec!["shuffle"]);
+        assert_eq!(
+            complete("shuffle do"),
+            (8, vec!["dominoes".into(), "dominoes9".into()])
+        );
+        assert_eq!(complete("deck new bag ti").1, vec!["tiles"]);
+        assert!(complete("deck ").1.contains(&"return".to_string()));
+    }
+
+    #[test]
+    fn bad_input_names_the_token() {
+        let e = parse(&words("flip x")).unwrap_err().to_string();
+        assert!(e.contains("'x'"), "{e}");
+        let e = parse(&words("shufle tiles")).unwrap_err().to_string();
+        assert!(e.contains("shufle") && e.contains("shuffle"), "{e}");
+    }
+}

@@ -1,0 +1,16 @@
+//! tablemate: a companion for games played with real pieces.
+//!
+//! The library holds everything but the terminal: pieces and notation, the
+//! seeded generator, decks, dice, games, rendering and persisted state. It
+//! never prints and never reads the environment; `main.rs` does both.
+
+pub mod app;
+pub mod command;
+pub mod deck;
+pub mod pieces;
+pub mod random;
+pub mod store;
+pub mod style;
+pub mod suggest;
+
+pub use app::{App, AppError, Reply};

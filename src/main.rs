@@ -1,0 +1,331 @@
+//! The tablemate binary: reads the global options, picks the mode (REPL,
+//! one-shot, or a script on stdin), and prints what the library returns.
+//! This is the only place that touches the terminal or the environment.
+
+use std::io::{self, BufRead, IsTerminal, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{CommandFactory, Parser, ValueEnum};
+use rustyline::completion::{Completer, Pair};
+use rustyline::error::ReadlineError;
+use rustyline::highlight::Highlighter;
+use rustyline::hint::{Hinter, HistoryHinter};
+use rustyline::history::DefaultHistory;
+use rustyline::validate::Validator;
+use rustyline::{Config, Context, Editor, Helper};
+
+use tablemate::app::{App, AppError, Reply};
+use tablemate::command;
+use tablemate::store::Store;
+use tablemate::style::Style;
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum ColorWhen {
+    Auto,
+    Always,
+    Never,
+}
+
+/// A companion for games with real pieces: dice, shuffles, decks, setups,
+/// scores and rules for the piecepack, cards and dominoes.
+#[derive(Parser, Debug)]
+#[command(name = "tablemate", version, about, long_about = None)]
+struct Cli {
+    /// Start the generator from this seed (same seed, same results)
+    #[arg(long, value_name = "N")]
+    seed: Option<u64>,
+
+    /// When to colour the output (NO_COLOR also turns it off)
+    #[arg(long, value_enum, value_name = "WHEN", default_value = "auto")]
+    color: ColorWhen,
+
+    /// Print one JSON object per command instead of text
+    #[arg(long)]
+    json: bool,
+
+    /// Where history and saved state live
+    #[arg(long, value_name = "DIR", env = "TABLEMATE_DATA")]
+    data: Option<PathBuf>,
+
+    /// A command to run once, then exit (without one: REPL or script)
+    #[arg(
+        value_name = "COMMAND",
+        trailing_var_arg = true,
+        allow_hyphen_values = true
+    )]
+    command: Vec<String>,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::command().after_help(commands_overview());
+    let cli = match cli.try_get_matches() {
+        Ok(m) => <Cli as clap::FromArgMatches>::from_arg_matches(&m).unwrap_or_else(|e| e.exit()),
+        Err(e) => e.exit(),
+    };
+    let color = match cli.color {
+        ColorWhen::Always => true,
+        ColorWhen::Never => false,
+        ColorWhen::Auto => {
+            io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+        }
+    };
+    colored::control::set_override(color);
+    let width = std::env::var("COLUMNS")
+        .ok()
+        .and_then(|c| c.parse::<usize>().ok())
+        .filter(|_| io::stdout().is_terminal())
+        .map_or(60, |c| c.clamp(40, 120));
+    let style = Style { color, width };
+    let data_dir = cli.data.clone().unwrap_or_else(default_data_dir);
+    let seed = cli.seed.unwrap_or_else(rand::random);
+    let mut app = App::new(seed, Store::new(data_dir.clone()), style);
+    let out = Printer {
+        json: cli.json,
+        seed_given: cli.seed.is_some(),
+    };
+
+    if !cli.command.is_empty() {
+        return one_shot(&mut app, &out, &cli.command);
+    }
+    if io::stdin().is_terminal() {
+        repl(&mut app, &out, &data_dir)
+    } else {
+        script(&mut app, &out)
+    }
+}
+
+fn default_data_dir() -> PathBuf {
+    dirs::data_dir()
+        .or_else(dirs::home_dir)
+        .unwrap_or_else(|| PathBuf::from("."))
+        .join("tablemate")
+}
+
+/// One line per command, listed under `tablemate --help`.
+fn commands_overview() -> String {
+    let mut s = String::from("Commands (run one, or start the REPL and type `help`):\n");
+    for sub in command::Line::command().get_subcommands() {
+        let about = sub.get_about().map(|a| a.to_string()).unwrap_or_default();
+        s.push_str(&format!("  {:<9} {about}\n", sub.get_name()));
+    }
+    s.push_str(
+        "\nExamples:\n  tablemate\n  tablemate --seed 7 shuffle tiles\n  echo 'flip 3' | tablemate",
+    );
+    s
+}
+
+struct Printer {
+    json: bool,
+    seed_given: bool,
+}
+
+impl Printer {
+    fn reply(&self, r: &Reply) {
+        let text = if self.json {
+            r.json_line()
+        } else {
+            r.text.clone()
+        };
+        if !text.is_empty() {
+            write_out(&text);
+        }
+    }
+
+    /// Report a failure (`prefix` is "line N: " in scripts).
+    fn error(&self, e: &AppError, prefix: &str) {
+        let msg = match e {
+            AppError::Usage(ce) => ce.render().to_string().trim_end().to_string(),
+            other => format!("error: {other}"),
+        };
+        if self.json {
+            let v =
+                serde_json::json!({"type": "error", "data": {"message": e.to_string().trim_end()}});
+            write_out(&v.to_string());
+        }
+        eprintln!("{prefix}{msg}");
+    }
+
+    fn help(&self, e: &AppError) {
+        if let AppError::Usage(ce) = e {
+            write_out(ce.render().to_string().trim_end());
+        }
+    }
+
+    /// In one-shot and script runs without `--seed`, say once which seed
+    /// replays a random result.
+    fn seed_note(&self, app: &App, cmd_random: bool, told: &mut bool) {
+        if cmd_random && !self.seed_given && !self.json && !*told {
+            eprintln!("(seed {}: replay with --seed {})", app.seed(), app.seed());
+            *told = true;
+        }
+    }
+}
+
+/// Write to stdout; a closed pipe (`| head`) ends the program quietly.
+fn write_out(text: &str) {
+    let mut stdout = io::stdout().lock();
+    if writeln!(stdout, "{text}")
+        .and_then(|_| stdout.flush())
+        .is_err()
+    {
+        std::process::exit(0);
+    }
+}
+
+fn is_random(words: &[String]) -> bool {
+    command::parse(words).is_ok_and(|c| c.is_random())
+}
+
+fn one_shot(app: &mut App, out: &Printer, words: &[String]) -> ExitCode {
+    let mut told = false;
+    match app.run_words(words) {
+        Ok(r) => {
+            out.reply(&r);
+            out.seed_note(app, is_random(words), &mut told);
+            ExitCode::SUCCESS
+        }
+        Err(e) if e.is_help() => {
+            out.help(&e);
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            out.error(&e, "");
+            ExitCode::from(e.exit_code())
+        }
+    }
+}
+
+fn script(app: &mut App, out: &Printer) -> ExitCode {
+    let mut failed = false;
+    let mut told = false;
+    for (i, line) in io::stdin().lock().lines().enumerate() {
+        let line = match line {
+            Ok(l) => l,
+            Err(e) => {
+                eprintln!("line {}: error: cannot read input: {e}", i + 1);
+                failed = true;
+                break;
+            }
+        };
+        match app.run_line(&line) {
+            Ok(None) => {}
+            Ok(Some(r)) => {
+                out.reply(&r);
+                let words = command::split_line(&line).unwrap_or_default();
+                out.seed_note(app, is_random(&words), &mut told);
+                if r.quit {
+                    break;
+                }
+            }
+            Err(e) if e.is_help() => out.help(&e),
+            Err(e) => {
+                out.error(&e, &format!("line {}: ", i + 1));
+                failed = true;
+            }
+        }
+    }
+    if failed {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+fn repl(app: &mut App, out: &Printer, data_dir: &std::path::Path) -> ExitCode {
+    let config = Config::builder()
+        .auto_add_history(true)
+        .history_ignore_dups(true)
+        .and_then(|b| b.history_ignore_space(true).max_history_size(5000))
+        .map(|b| b.build())
+        .unwrap_or_default();
+    let mut rl: Editor<ReplHelper, DefaultHistory> = match Editor::with_config(config) {
+        Ok(rl) => rl,
+        Err(e) => {
+            eprintln!("error: cannot open the terminal: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    rl.set_helper(Some(ReplHelper {
+        hinter: HistoryHinter::new(),
+    }));
+    let history = data_dir.join("history.txt");
+    if std::fs::create_dir_all(data_dir).is_ok() {
+        let _ = rl.load_history(&history);
+    }
+    println!(
+        "tablemate {}: `help` lists commands, Ctrl-D or `quit` leaves. seed {}",
+        env!("CARGO_PKG_VERSION"),
+        app.seed()
+    );
+    loop {
+        match rl.readline("tm> ") {
+            Ok(line) => {
+                // Appending (not rewriting) keeps other sessions' lines.
+                let _ = rl.append_history(&history);
+                match app.run_line(&line) {
+                    Ok(None) => {}
+                    Ok(Some(r)) => {
+                        out.reply(&r);
+                        if r.quit {
+                            break;
+                        }
+                    }
+                    Err(e) if e.is_help() => out.help(&e),
+                    Err(e) => out.error(&e, ""),
+                }
+            }
+            Err(ReadlineError::Interrupted) => {
+                println!("(Ctrl-D or `quit` to leave)");
+            }
+            Err(ReadlineError::Eof) => break,
+            Err(e) => {
+                eprintln!("error: {e}");
+                return ExitCode::FAILURE;
+            }
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+/// Completion of command names and their fixed arguments, and hints from
+/// history; no highlighting or validation.
+struct ReplHelper {
+    hinter: HistoryHinter,
+}
+
+impl Completer for ReplHelper {
+    type Candidate = Pair;
+    fn complete(
+        &self,
+        line: &str,
+        pos: usize,
+        _ctx: &Context<'_>,
+    ) -> rustyline::Result<(usize, Vec<Pair>)> {
+        let (start, words) = command::complete(&line[..pos]);
+        Ok((
+            start,
+            words
+                .into_iter()
+                .map(|w| Pair {
+                    display: w.clone(),
+                    replacement: w,
+                })
+                .collect(),
+        ))
+    }
+}
+
+impl Hinter for ReplHelper {
+    type Hint = String;
+    fn hint(&self, line: &str, pos: usize, ctx: &Context<'_>) -> Option<String> {
+        if ctx.history().is_empty() {
+            return None;
+        }
+        self.hinter.hint(line, pos, ctx)
+    }
+}
+
+impl Highlighter for ReplHelper {}
+impl Validator for ReplHelper {}
+impl Helper for ReplHelper {}

@@ -1,0 +1,100 @@
+//! The one seeded generator behind every random result.
+//!
+//! A seed must mean the same thing on every machine and every build, so we
+//! take only raw 64-bit words from ChaCha8 (a specified stream) and do the
+//! range reduction and shuffling ourselves: rand documents that its own
+//! `random_range` and `shuffle` may change values between minor versions.
+
+use rand::rngs::ChaCha8Rng;
+use rand::{Rng, SeedableRng};
+
+/// The session's generator, with the seed it started from.
+#[derive(Debug)]
+pub struct TableRng {
+    seed: u64,
+    inner: ChaCha8Rng,
+}
+
+impl TableRng {
+    pub fn new(seed: u64) -> TableRng {
+        TableRng {
+            seed,
+            inner: ChaCha8Rng::seed_from_u64(seed),
+        }
+    }
+
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    pub fn next_u64(&mut self) -> u64 {
+        self.inner.next_u64()
+    }
+
+    /// A uniform integer in `0..n` (n > 0), without modulo bias: Lemire's
+    /// multiply-and-reject method.
+    pub fn below(&mut self, n: u64) -> u64 {
+        assert!(n > 0, "below(0) has no values");
+        let threshold = n.wrapping_neg() % n;
+        loop {
+            let m = (self.next_u64() as u128) * (n as u128);
+            if (m as u64) >= threshold {
+                return (m >> 64) as u64;
+            }
+        }
+    }
+
+    /// A uniform integer in `lo..=hi`.
+    pub fn range(&mut self, lo: i64, hi: i64) -> i64 {
+        debug_assert!(lo <= hi);
+        let span = (hi - lo) as u64 + 1;
+        lo + self.below(span) as i64
+    }
+
+    /// A fair coin.
+    pub fn coin(&mut self) -> bool {
+        self.next_u64() >> 63 == 1
+    }
+
+    /// Fisher-Yates, from the back.
+    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            let j = self.below(i as u64 + 1) as usize;
+            items.swap(i, j);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn same_seed_same_stream() {
+        let mut a = TableRng::new(7);
+        let mut b = TableRng::new(7);
+        for _ in 0..100 {
+            assert_eq!(a.below(6), b.below(6));
+        }
+    }
+
+    #[test]
+    fn stream_is_pinned() {
+        // If this changes, every published seed changes meaning: a
+        // dependency update broke portability.
+        let mut r = TableRng::new(1);
+        let v: Vec<u64> = (0..5).map(|_| r.below(6)).collect();
+        assert_eq!(v, PINNED_SEED1_D6);
+    }
+    const PINNED_SEED1_D6: [u64; 5] = [2, 0, 3, 1, 1];
+
+    #[test]
+    fn below_stays_in_range() {
+        let mut r = TableRng::new(3);
+        let mut seen = [0u32; 6];
+        for _ in 0..6000 {
+            seen[r.below(6) as usize] += 1;
+        }
+        assert!(seen.iter().all(|&c| c > 800), "{seen:?}");
+    }
+}

@@ -1,0 +1,124 @@
+//! Colour, applied last and behind one switch.
+//!
+//! Everything renders plain text first; `Style` decides whether a span gets
+//! ANSI colour. Tests render with `Style::plain()` and compare text.
+
+use colored::{Color, Colorize};
+
+use crate::pieces::{Card, Piece, Suit};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Style {
+    pub color: bool,
+    /// Columns available for wrapping text (at least 40).
+    pub width: usize,
+}
+
+impl Default for Style {
+    fn default() -> Self {
+        Style::plain()
+    }
+}
+
+/// What a span of text is, so that colour is chosen in one place.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tone {
+    Heading,
+    Good,
+    Bad,
+    Dim,
+    Emph,
+    Suit(Suit),
+    RedCard,
+    BlackCard,
+}
+
+impl Style {
+    pub const fn plain() -> Style {
+        Style {
+            color: false,
+            width: 60,
+        }
+    }
+
+    pub fn paint(&self, text: &str, tone: Tone) -> String {
+        if !self.color {
+            return text.to_string();
+        }
+        let s = match tone {
+            Tone::Heading => text.bold().cyan(),
+            Tone::Good => text.green(),
+            Tone::Bad => text.red(),
+            Tone::Dim => text.dimmed().strikethrough(),
+            Tone::Emph => text.bold(),
+            Tone::Suit(suit) => text.color(suit_color(suit)).bold(),
+            Tone::RedCard => text.red().bold(),
+            Tone::BlackCard => text.bright_white().bold(),
+        };
+        s.to_string()
+    }
+
+    /// A piecepack code in its suit's colour.
+    pub fn piece(&self, p: Piece) -> String {
+        self.paint(&p.to_string(), Tone::Suit(p.suit))
+    }
+
+    pub fn card(&self, c: Card) -> String {
+        let tone = if c.is_red() {
+            Tone::RedCard
+        } else {
+            Tone::BlackCard
+        };
+        self.paint(&c.to_string(), tone)
+    }
+}
+
+/// Suns red, Moons black (bright white on dark terminals), Crowns green,
+/// Arms blue.
+pub fn suit_color(s: Suit) -> Color {
+    match s {
+        Suit::Suns => Color::Red,
+        Suit::Moons => Color::BrightWhite,
+        Suit::Crowns => Color::Green,
+        Suit::Arms => Color::Blue,
+    }
+}
+
+/// Wrap `text` to `width` columns, indenting continuation lines by `indent`.
+pub fn wrap(text: &str, width: usize, indent: &str) -> String {
+    let mut out = String::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        let cur = line.chars().count();
+        if cur > 0 && cur + 1 + word.chars().count() > width {
+            out.push_str(&line);
+            out.push('\n');
+            line = indent.to_string();
+        } else if cur > 0 && !line.ends_with(' ') {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    out.push_str(&line);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plain_style_adds_nothing() {
+        let p: Piece = "S3".parse().unwrap();
+        assert_eq!(Style::plain().piece(p), "S3");
+    }
+
+    #[test]
+    fn wrap_respects_width() {
+        let w = wrap("one two three four five six seven", 10, "  ");
+        for l in w.lines() {
+            assert!(l.chars().count() <= 10, "{l:?}");
+        }
+        assert_eq!(w, "one two\n  three\n  four\n  five six\n  seven");
+    }
+}

@@ -1,0 +1,131 @@
+//! Property tests: invariants over thousands of generated inputs.
+
+use proptest::prelude::*;
+use tablemate::app::App;
+use tablemate::random::TableRng;
+use tablemate::store::Store;
+use tablemate::style::Style;
+
+/// Words from the command language, so random lines reach deep into it.
+const VOCAB: &[&str] = &[
+    "shuffle",
+    "deck",
+    "draw",
+    "flip",
+    "cast",
+    "seed",
+    "help",
+    "new",
+    "show",
+    "return",
+    "delete",
+    "list",
+    "tiles",
+    "coins",
+    "cards",
+    "jokers",
+    "dominoes",
+    "dominoes9",
+    "bag",
+    "0",
+    "1",
+    "3",
+    "24",
+    "25",
+    "-1",
+    "99999999999999999999",
+    "n",
+    "a",
+    "Sn",
+    "A5",
+    "x",
+    "--help",
+    "'",
+    "\"",
+    "#",
+    ";",
+    "=",
+    "roll",
+    "prob",
+    "2d6",
+    "4d6kh3",
+    "1d1rr1",
+    "d%",
+    "dF",
+    "3pp",
+    "score",
+    "funhouse",
+    "rules",
+    "setup",
+    "catwalk",
+    "slide-jam",
+    "5xn",
+    "none",
+    "left",
+    "C3+A2",
+    "twins=3",
+    "kids=2",
+    "adults=1",
+    "complete",
+    "penalties=4",
+    "lab-rats",
+    "troll",
+    "penguins",
+    "players=3",
+    "rolls=1,2,3",
+    "die=3",
+    "cast=10",
+    "columns=7,3,0,0",
+    "search",
+    "flick",
+    "end",
+    "history",
+    "atleast",
+    "atmost",
+    "6x4d6kh3",
+    "(",
+    ")",
+    "+",
+    "*",
+    "/",
+    "100000x3d6",
+];
+
+fn line_strategy() -> impl Strategy<Value = String> {
+    prop_oneof![
+        // Arbitrary text, including control characters and non-ASCII.
+        any::<String>(),
+        proptest::collection::vec(proptest::sample::select(VOCAB), 0..7).prop_map(|w| w.join(" ")),
+        proptest::collection::vec(proptest::sample::select(VOCAB), 0..7).prop_map(|w| w.concat()),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 3000, ..ProptestConfig::default() })]
+
+    #[test]
+    fn any_line_gives_output_or_error(lines in proptest::collection::vec(line_strategy(), 1..4)) {
+        let dir = tempfile::tempdir().unwrap();
+        let mut app = App::new(1, Store::new(dir.path()), Style::plain());
+        for line in lines {
+            // Either result is fine; a panic fails the test.
+            let _ = app.run_line(&line);
+        }
+    }
+
+    #[test]
+    fn shuffle_is_a_permutation(seed in any::<u64>(), n in 0usize..60) {
+        let mut rng = TableRng::new(seed);
+        let mut v: Vec<usize> = (0..n).collect();
+        rng.shuffle(&mut v);
+        let mut sorted = v.clone();
+        sorted.sort();
+        prop_assert_eq!(sorted, (0..n).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn below_is_in_range(seed in any::<u64>(), n in 1u64..u64::MAX) {
+        let mut rng = TableRng::new(seed);
+        prop_assert!(rng.below(n) < n);
+    }
+}
