@@ -6,6 +6,7 @@ use serde_json::{Value, json};
 
 use crate::command::{self, Command, DeckAction};
 use crate::deck::{Deck, DeckError, DeckKind, Item};
+use crate::dice::{self, show, show::Target};
 use crate::pieces::{ParsePieceError, Piece, Rank};
 use crate::random::TableRng;
 use crate::store::{Store, StoreError};
@@ -52,6 +53,8 @@ pub enum AppError {
     Piece(#[from] ParsePieceError),
     #[error(transparent)]
     Store(#[from] StoreError),
+    #[error(transparent)]
+    Dice(#[from] crate::dice::DiceError),
     /// A value that parsed but cannot be used, with the reason.
     #[error("{0}")]
     Invalid(String),
@@ -88,6 +91,11 @@ pub struct App {
     rng: TableRng,
     store: Store,
     style: Style,
+    /// The last expression rolled, for a bare `roll`.
+    last_roll: Option<String>,
+    /// Whether replies will be shown as JSON: big results build only the
+    /// form that will be printed.
+    json: bool,
 }
 
 const DECKS_FILE: &str = "decks.json";
@@ -98,7 +106,15 @@ impl App {
             rng: TableRng::new(seed),
             store,
             style,
+            last_roll: None,
+            json: false,
         }
+    }
+
+    /// Replies will be printed as JSON (so the text form may be skipped).
+    pub fn with_json(mut self, json: bool) -> App {
+        self.json = json;
+        self
     }
 
     pub fn seed(&self) -> u64 {
@@ -132,12 +148,50 @@ impl App {
             Command::Draw { args } => self.draw(&args),
             Command::Flip { n } => Ok(self.flip(n.unwrap_or(1))),
             Command::Cast { coins } => self.cast(&coins),
+            Command::Roll { expr } => self.roll(&expr),
+            Command::Prob { expr } => prob(&expr, &self.style),
             Command::Seed { n } => Ok(self.reseed(n)),
             Command::Quit => Ok(Reply {
                 quit: true,
                 ..Reply::new("quit", String::new(), json!({}))
             }),
         }
+    }
+
+    fn roll(&mut self, words: &[String]) -> Result<Reply> {
+        let source = if words.is_empty() {
+            self.last_roll
+                .clone()
+                .ok_or_else(|| invalid("nothing rolled yet: try `roll 2d6`"))?
+        } else {
+            words.join(" ")
+        };
+        let parsed = dice::parse(&source)?;
+        // Each roll is shown as soon as it is made: 100,000 rolls never sit
+        // in memory at once.
+        let mut text = String::new();
+        let mut json_rolls = Vec::new();
+        let width = parsed.repeats.to_string().len();
+        let mut o = dice::Outcome::default();
+        for n in 1..=parsed.repeats {
+            dice::roll::roll_into(&parsed, &mut self.rng, &mut o)?;
+            if self.json {
+                json_rolls.push(show::outcome_json(&parsed, &o));
+            } else {
+                if n > 1 {
+                    text.push('\n');
+                }
+                let number = (parsed.repeats > 1).then_some((n, width));
+                show::roll_line(&mut text, &parsed, &o, number, &self.style);
+            }
+        }
+        self.last_roll = Some(source);
+        let data = if self.json {
+            show::roll_json(&parsed, json_rolls, self.seed())
+        } else {
+            Value::Null
+        };
+        Ok(Reply::new("roll", text, data))
     }
 
     fn reseed(&mut self, n: Option<u64>) -> Reply {
@@ -445,6 +499,41 @@ impl App {
             json!({"up": names(&up), "down": names(&down), "sum": sum, "seed": self.seed()}),
         ))
     }
+}
+
+fn prob(words: &[String], style: &Style) -> Result<Reply> {
+    let (expr, target) = match words {
+        [e @ .., kw, n] if ["atleast", "atmost"].contains(&kw.to_lowercase().as_str()) => {
+            let n: i64 = n
+                .parse()
+                .map_err(|_| invalid(format!("'{n}' is not a whole number for {kw}")))?;
+            let t = if kw.eq_ignore_ascii_case("atleast") {
+                Target::AtLeast(n)
+            } else {
+                Target::AtMost(n)
+            };
+            (e, Some(t))
+        }
+        e => (e, None),
+    };
+    if let Some(bad) = expr
+        .iter()
+        .find(|w| ["atleast", "atmost"].contains(&w.to_lowercase().as_str()))
+    {
+        return Err(invalid(format!(
+            "'{bad}' takes a number and comes last: prob 3d6 {bad} 12"
+        )));
+    }
+    if expr.is_empty() {
+        return Err(invalid("prob needs a dice expression: prob 3d6"));
+    }
+    let parsed = dice::parse(&expr.join(" "))?;
+    let d = dice::distribution(&parsed)?;
+    Ok(Reply::new(
+        "prob",
+        show::prob_text(&parsed, &d, target, style),
+        show::prob_json(&parsed, &d, target),
+    ))
 }
 
 /// A coin to cast: with its suit when the player named one.

@@ -93,6 +93,35 @@ pub enum Command {
         coins: Vec<String>,
     },
 
+    /// Roll dice: 2d6+1, 4d6kh3, 3pp, d%, 4dF, 6x4d6kh3
+    #[command(after_help = DICE_HELP)]
+    Roll {
+        /// The dice expression (none: roll the last one again)
+        #[arg(
+            value_name = "EXPR",
+            trailing_var_arg = true,
+            allow_hyphen_values = true
+        )]
+        expr: Vec<String>,
+    },
+
+    /// Exact odds of a dice expression: prob 3d6, prob 2d20kh1 atleast 15
+    #[command(
+        after_help = "Every total with its exact probability, the mean and spread, and a\n\
+        bar chart; or the chance to reach a target.\n\n\
+        Examples:\n  prob 3d6\n  prob 4d6kh3\n  prob 2d20kh1 atleast 15\n  prob 2pp atmost 3"
+    )]
+    Prob {
+        /// The dice expression, then optionally `atleast N` or `atmost N`
+        #[arg(
+            value_name = "EXPR",
+            required = true,
+            trailing_var_arg = true,
+            allow_hyphen_values = true
+        )]
+        expr: Vec<String>,
+    },
+
     /// Show the seed, or restart the generator from a new one
     #[command(
         after_help = "The same seed with the same commands gives the same results.\n\n\
@@ -107,6 +136,24 @@ pub enum Command {
     #[command(visible_alias = "exit")]
     Quit,
 }
+
+const DICE_HELP: &str = "Dice: NdM (N defaults to 1), d% (1-100), dF (Fudge -1/0/+1),
+Npp (piecepack dice: null ace 2 3 4 5, valued 0-5).
+Arithmetic: + - * / (rounds down), unary minus, parentheses.
+Keep/drop: khN klN dhN dlN; kS pS keep/drop dice matching S,
+  where S is N, >N or <N.
+Reroll: rrS (until it no longer matches), roS (once).
+Explode: e or ! (top face), eS / !S; extra rolls add to the die.
+Clamp: miN maN. Repeat: Kx EXPR rolls K separate times.
+Dropped dice show as ~~2~~, rerolls as ~~1~~ 4, explosions as 6!+3.
+
+Examples:
+  roll 2d6+1
+  roll 4d6kh3
+  roll 6x4d6kh3
+  roll 1d20ro1 + 5
+  roll 3pp
+  roll              (the last roll again)";
 
 #[derive(Subcommand, Debug, Clone, PartialEq, Eq)]
 pub enum DeckAction {
@@ -142,7 +189,10 @@ impl Command {
                     Some(DeckAction::New { .. } | DeckAction::Return { .. })
                 )
             }
-            Command::Draw { .. } | Command::Seed { .. } | Command::Quit => false,
+            Command::Roll { .. } => true,
+            Command::Draw { .. } | Command::Prob { .. } | Command::Seed { .. } | Command::Quit => {
+                false
+            }
         }
     }
 }

@@ -7,6 +7,7 @@
 pub mod app;
 pub mod command;
 pub mod deck;
+pub mod dice;
 pub mod pieces;
 pub mod random;
 pub mod store;

@@ -79,7 +79,7 @@ fn main() -> ExitCode {
     let style = Style { color, width };
     let data_dir = cli.data.clone().unwrap_or_else(default_data_dir);
     let seed = cli.seed.unwrap_or_else(rand::random);
-    let mut app = App::new(seed, Store::new(data_dir.clone()), style);
+    let mut app = App::new(seed, Store::new(data_dir.clone()), style).with_json(cli.json);
     let out = Printer {
         json: cli.json,
         seed_given: cli.seed.is_some(),

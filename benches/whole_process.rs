@@ -1,0 +1,69 @@
+//! Whole-process timings of the commands users wait on (`cargo bench`).
+//! Prints figures; asserts nothing. Each command runs 30 times after 3
+//! warm-up runs, stdout to /dev/null; median and fastest are shown.
+
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+const RUNS: usize = 30;
+
+fn time(program: &str, args: &[&str]) -> Option<(Duration, Duration)> {
+    let run = || {
+        let start = Instant::now();
+        let status = Command::new(program)
+            .args(args)
+            .env(
+                "TABLEMATE_DATA",
+                std::env::temp_dir().join("tablemate-bench"),
+            )
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .ok()?;
+        status.success().then(|| start.elapsed())
+    };
+    for _ in 0..3 {
+        run()?;
+    }
+    let mut times: Vec<Duration> = (0..RUNS).map(|_| run()).collect::<Option<_>>()?;
+    times.sort();
+    Some((times[RUNS / 2], times[0]))
+}
+
+fn report(label: &str, program: &str, args: &[&str]) {
+    match time(program, args) {
+        Some((median, best)) => println!(
+            "{label:<44} median {:>7.2} ms  best {:>7.2} ms",
+            median.as_secs_f64() * 1e3,
+            best.as_secs_f64() * 1e3
+        ),
+        None => println!("{label:<44} (not run: missing or failed)"),
+    }
+}
+
+fn main() {
+    let tm = env!("CARGO_BIN_EXE_tablemate");
+    let cases: &[(&str, &[&str])] = &[
+        (
+            "shuffle cards (start-up)",
+            &["--seed", "1", "shuffle", "cards"],
+        ),
+        ("roll 100000x3d6", &["--seed", "1", "roll", "100000x3d6"]),
+        ("roll 30000x3d6", &["--seed", "1", "roll", "30000x3d6"]),
+        ("prob 12d10kh3", &["prob", "12d10kh3"]),
+        ("prob 100d6", &["prob", "100d6"]),
+        ("prob 4d6kh3", &["prob", "4d6kh3"]),
+        ("prob 3d6!", &["prob", "3d6!"]),
+    ];
+    println!("tablemate, whole process ({RUNS} runs each):");
+    for (label, args) in cases {
+        report(label, tm, args);
+    }
+    // Debian's rolldice for comparison, where installed (it refuses more
+    // than 30,000 rolls and prints only totals).
+    let rolldice = "/usr/games/rolldice";
+    if std::path::Path::new(rolldice).exists() {
+        println!("rolldice, for comparison:");
+        report("rolldice 30000x3d6", rolldice, &["30000x3d6"]);
+    }
+}

@@ -1,0 +1,11 @@
+//! Dice: the expression language (`parse`), rolling it (`roll`), and its
+//! exact distribution (`dist`), plus how results are shown.
+
+pub mod dist;
+pub mod parse;
+pub mod roll;
+pub mod show;
+
+pub use dist::{Dist, distribution};
+pub use parse::{DiceError, Faces, Roll, parse};
+pub use roll::{Outcome, roll};

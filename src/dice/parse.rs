@@ -1,0 +1,664 @@
+//! The dice language: grammar, syntax tree and limits.
+//!
+//! ```text
+//! line    := [INT 'x'] sum                      (6x4d6kh3: six separate rolls)
+//! sum     := product (('+' | '-') product)*
+//! product := unary (('*' | '/') unary)*        ('/' rounds down)
+//! unary   := '-' unary | atom
+//! atom    := INT | dice | '(' sum ')'
+//! dice    := [INT] 'd' (INT | '%' | 'F') mod*  |  [INT] 'pp' mod*
+//! mod     := ('kh'|'kl'|'dh'|'dl') INT           keep/drop highest/lowest N
+//!          | 'k' sel | 'p' sel                   keep/drop dice matching sel
+//!          | 'rr' sel | 'ro' sel                 reroll until / once
+//!          | ('e' | '!') [sel]                   explode (default: top face)
+//!          | 'mi' INT | 'ma' INT                 clamp each die
+//! sel     := INT | '>' INT | '<' INT
+//! ```
+//! Letters are case-insensitive; spaces may stand between terms.
+
+use std::fmt;
+
+/// Hard limits: past these an expression is refused, never attempted.
+pub const MAX_DICE: u64 = 10_000;
+pub const MAX_SIDES: u64 = 1_000_000;
+pub const MAX_EXPLOSIONS: u32 = 100;
+pub const MAX_REPEATS: u64 = 100_000;
+
+/// A parse or validation error, pointing at a byte of the input.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DiceError {
+    pub input: String,
+    /// Byte offset of the bad character (None: the whole expression).
+    pub pos: Option<usize>,
+    pub message: String,
+}
+
+impl fmt::Display for DiceError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.message)?;
+        if let Some(pos) = self.pos {
+            let col = self.input[..pos.min(self.input.len())].chars().count();
+            write!(f, "\n  {}\n  {}^", self.input, " ".repeat(col))?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for DiceError {}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Faces {
+    /// 1..=sides
+    Numbered(u64),
+    /// Fudge dice: -1, 0, +1
+    Fudge,
+    /// Piecepack dice: null, ace, 2..5, valued 0..5
+    Piecepack,
+}
+
+impl Faces {
+    pub fn min(self) -> i64 {
+        match self {
+            Faces::Numbered(_) => 1,
+            Faces::Fudge => -1,
+            Faces::Piecepack => 0,
+        }
+    }
+
+    pub fn max(self) -> i64 {
+        match self {
+            Faces::Numbered(s) => s as i64,
+            Faces::Fudge => 1,
+            Faces::Piecepack => 5,
+        }
+    }
+
+    pub fn count(self) -> u64 {
+        (self.max() - self.min() + 1) as u64
+    }
+
+    /// How a face is written when shown.
+    pub fn label(self, v: i64) -> String {
+        let mut s = String::new();
+        self.write_label(&mut s, v);
+        s
+    }
+
+    /// `label`, written into `out` (rolling many dice allocates nothing).
+    pub fn write_label(self, out: &mut String, v: i64) {
+        match self {
+            Faces::Piecepack if (0..=5).contains(&v) => {
+                out.push_str(["null", "ace", "2", "3", "4", "5"][v as usize])
+            }
+            Faces::Fudge if (-1..=1).contains(&v) => {
+                out.push_str(["-", "0", "+"][(v + 1) as usize])
+            }
+            _ => push_int(out, v),
+        }
+    }
+}
+
+/// Append an integer without the formatting machinery: rolling 100,000
+/// times writes a few hundred thousand of them.
+pub fn push_int(out: &mut String, v: i64) {
+    let mut buf = [0u8; 20];
+    let mut i = buf.len();
+    let mut n = v.unsigned_abs();
+    loop {
+        i -= 1;
+        buf[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    if v < 0 {
+        out.push('-');
+    }
+    out.push_str(std::str::from_utf8(&buf[i..]).expect("digits are ASCII"));
+}
+
+/// Which dice a selector matches.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Sel {
+    Eq(i64),
+    Gt(i64),
+    Lt(i64),
+}
+
+impl Sel {
+    pub fn matches(self, v: i64) -> bool {
+        match self {
+            Sel::Eq(n) => v == n,
+            Sel::Gt(n) => v > n,
+            Sel::Lt(n) => v < n,
+        }
+    }
+
+    /// How many faces of `faces` it matches.
+    pub fn matching(self, faces: Faces) -> u64 {
+        let (lo, hi) = (faces.min(), faces.max());
+        let n = match self {
+            Sel::Eq(n) => i64::from((lo..=hi).contains(&n)),
+            Sel::Gt(n) => (hi - n.max(lo - 1)).max(0),
+            Sel::Lt(n) => (n.min(hi + 1) - lo).max(0),
+        };
+        n as u64
+    }
+}
+
+impl fmt::Display for Sel {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Sel::Eq(n) => write!(f, "{n}"),
+            Sel::Gt(n) => write!(f, ">{n}"),
+            Sel::Lt(n) => write!(f, "<{n}"),
+        }
+    }
+}
+
+/// What a keep/drop step keeps or drops.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Pick {
+    KeepHigh(u64),
+    KeepLow(u64),
+    DropHigh(u64),
+    DropLow(u64),
+    Keep(Sel),
+    Drop(Sel),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Mods {
+    pub reroll: Option<Sel>,
+    /// Reroll once (`ro`) rather than until it no longer matches (`rr`).
+    pub reroll_once: bool,
+    pub explode: Option<Sel>,
+    pub min: Option<i64>,
+    pub max: Option<i64>,
+    /// Keep/drop steps in the order written.
+    pub picks: Vec<Pick>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Dice {
+    pub count: u64,
+    pub faces: Faces,
+    pub mods: Mods,
+    /// The term as the player wrote it.
+    pub source: String,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Op {
+    Add,
+    Sub,
+    Mul,
+    Div,
+}
+
+impl Op {
+    pub fn symbol(self) -> &'static str {
+        match self {
+            Op::Add => "+",
+            Op::Sub => "-",
+            Op::Mul => "*",
+            Op::Div => "/",
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Expr {
+    Num(i64),
+    /// Index into `Roll::dice`.
+    Dice(usize),
+    Neg(Box<Expr>),
+    Bin(Op, Box<Expr>, Box<Expr>),
+    Group(Box<Expr>),
+}
+
+/// A parsed line: the dice terms and the arithmetic over them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Roll {
+    pub source: String,
+    pub repeats: u64,
+    pub expr: Expr,
+    pub dice: Vec<Dice>,
+}
+
+impl Roll {
+    /// Write the expression into `out`, each dice term written by `term`.
+    pub fn show(&self, out: &mut String, term: &mut dyn FnMut(usize, &mut String)) {
+        type Term<'a> = dyn FnMut(usize, &mut String) + 'a;
+        fn go(e: &Expr, term: &mut Term, out: &mut String) {
+            match e {
+                Expr::Num(n) => out.push_str(&n.to_string()),
+                Expr::Dice(i) => term(*i, out),
+                Expr::Neg(x) => {
+                    out.push('-');
+                    go(x, term, out);
+                }
+                Expr::Group(x) => {
+                    out.push('(');
+                    go(x, term, out);
+                    out.push(')');
+                }
+                Expr::Bin(op, a, b) => {
+                    go(a, term, out);
+                    out.push(' ');
+                    out.push_str(op.symbol());
+                    out.push(' ');
+                    go(b, term, out);
+                }
+            }
+        }
+        go(&self.expr, term, out);
+    }
+}
+
+pub fn parse(input: &str) -> Result<Roll, DiceError> {
+    let mut p = Parser {
+        src: input,
+        bytes: input.as_bytes(),
+        pos: 0,
+        dice: Vec::new(),
+    };
+    p.skip_ws();
+    let repeats = p.repeats()?;
+    let expr = p.sum()?;
+    p.skip_ws();
+    if p.pos < p.bytes.len() {
+        return Err(p.error_here("unexpected character"));
+    }
+    let total: u64 = p.dice.iter().map(|d| d.count).sum();
+    if total > MAX_DICE {
+        return Err(p.error_at(
+            None,
+            format!("{total} dice in one roll is too many (at most {MAX_DICE})"),
+        ));
+    }
+    Ok(Roll {
+        source: input.trim().to_string(),
+        repeats,
+        expr,
+        dice: p.dice,
+    })
+}
+
+struct Parser<'a> {
+    src: &'a str,
+    bytes: &'a [u8],
+    pos: usize,
+    dice: Vec<Dice>,
+}
+
+impl Parser<'_> {
+    fn error_at(&self, pos: Option<usize>, message: impl Into<String>) -> DiceError {
+        DiceError {
+            input: self.src.to_string(),
+            pos,
+            message: message.into(),
+        }
+    }
+
+    fn error_here(&self, what: &str) -> DiceError {
+        let message = match self.src[self.pos..].chars().next() {
+            Some(c) => format!("{what} '{c}' in dice expression"),
+            None => format!("{what}: the expression ends too soon"),
+        };
+        self.error_at(Some(self.pos), message)
+    }
+
+    fn peek(&self) -> Option<u8> {
+        self.bytes.get(self.pos).map(|b| b.to_ascii_lowercase())
+    }
+
+    fn peek2(&self) -> Option<u8> {
+        self.bytes.get(self.pos + 1).map(|b| b.to_ascii_lowercase())
+    }
+
+    fn skip_ws(&mut self) {
+        while self.peek().is_some_and(|b| b.is_ascii_whitespace()) {
+            self.pos += 1;
+        }
+    }
+
+    fn int(&mut self) -> Result<Option<u64>, DiceError> {
+        let start = self.pos;
+        while self.peek().is_some_and(|b| b.is_ascii_digit()) {
+            self.pos += 1;
+        }
+        if start == self.pos {
+            return Ok(None);
+        }
+        self.src[start..self.pos]
+            .parse::<u64>()
+            .ok()
+            .filter(|&n| n <= i64::MAX as u64 / 4)
+            .map(Some)
+            .ok_or_else(|| self.error_at(Some(start), "number too large"))
+    }
+
+    fn need_int(&mut self, what: &str) -> Result<u64, DiceError> {
+        self.int()?
+            .ok_or_else(|| self.error_here(&format!("expected {what}, found")))
+    }
+
+    fn repeats(&mut self) -> Result<u64, DiceError> {
+        let start = self.pos;
+        if let Some(k) = self.int()?
+            && self.peek() == Some(b'x')
+        {
+            self.pos += 1;
+            if k == 0 || k > MAX_REPEATS {
+                return Err(self.error_at(
+                    Some(start),
+                    format!("{k} repeats: roll between 1 and {MAX_REPEATS} times"),
+                ));
+            }
+            self.skip_ws();
+            return Ok(k);
+        }
+        self.pos = start;
+        Ok(1)
+    }
+
+    fn sum(&mut self) -> Result<Expr, DiceError> {
+        let mut left = self.product()?;
+        loop {
+            self.skip_ws();
+            let op = match self.peek() {
+                Some(b'+') => Op::Add,
+                Some(b'-') => Op::Sub,
+                _ => return Ok(left),
+            };
+            self.pos += 1;
+            let right = self.product()?;
+            left = Expr::Bin(op, Box::new(left), Box::new(right));
+        }
+    }
+
+    fn product(&mut self) -> Result<Expr, DiceError> {
+        let mut left = self.unary()?;
+        loop {
+            self.skip_ws();
+            let op = match self.peek() {
+                Some(b'*') => Op::Mul,
+                Some(b'/') => Op::Div,
+                _ => return Ok(left),
+            };
+            self.pos += 1;
+            let right = self.unary()?;
+            left = Expr::Bin(op, Box::new(left), Box::new(right));
+        }
+    }
+
+    fn unary(&mut self) -> Result<Expr, DiceError> {
+        self.skip_ws();
+        if self.peek() == Some(b'-') {
+            self.pos += 1;
+            return Ok(Expr::Neg(Box::new(self.unary()?)));
+        }
+        self.atom()
+    }
+
+    fn atom(&mut self) -> Result<Expr, DiceError> {
+        self.skip_ws();
+        let start = self.pos;
+        match self.peek() {
+            Some(b'(') => {
+                self.pos += 1;
+                let inner = self.sum()?;
+                self.skip_ws();
+                if self.peek() != Some(b')') {
+                    return Err(self.error_here("expected ')', found"));
+                }
+                self.pos += 1;
+                Ok(Expr::Group(Box::new(inner)))
+            }
+            Some(b'd') => self.dice(start, 1),
+            Some(b'p') if self.peek2() == Some(b'p') => self.dice(start, 1),
+            Some(b) if b.is_ascii_digit() => {
+                let n = self.need_int("a number")?;
+                match self.peek() {
+                    Some(b'd') => self.dice(start, n),
+                    Some(b'p') if self.peek2() == Some(b'p') => self.dice(start, n),
+                    _ => Ok(Expr::Num(n as i64)),
+                }
+            }
+            _ => Err(self.error_here("expected a number, dice or '(', found")),
+        }
+    }
+
+    fn dice(&mut self, start: usize, count: u64) -> Result<Expr, DiceError> {
+        if count == 0 {
+            return Err(self.error_at(Some(start), "0 dice: roll at least one"));
+        }
+        if count > MAX_DICE {
+            return Err(self.error_at(
+                Some(start),
+                format!("{count} dice is too many (at most {MAX_DICE} in one roll)"),
+            ));
+        }
+        let faces = if self.peek() == Some(b'p') {
+            self.pos += 2;
+            Faces::Piecepack
+        } else {
+            self.pos += 1; // 'd'
+            match self.peek() {
+                Some(b'%') => {
+                    self.pos += 1;
+                    Faces::Numbered(100)
+                }
+                Some(b'f') => {
+                    self.pos += 1;
+                    Faces::Fudge
+                }
+                _ => {
+                    let at = self.pos;
+                    let sides = self.need_int("the number of sides")?;
+                    if sides == 0 || sides > MAX_SIDES {
+                        return Err(self.error_at(
+                            Some(at),
+                            format!("a die needs 1 to {MAX_SIDES} sides, not {sides}"),
+                        ));
+                    }
+                    Faces::Numbered(sides)
+                }
+            }
+        };
+        let mods = self.mods(faces, count)?;
+        let source = self.src[start..self.pos].to_string();
+        self.dice.push(Dice {
+            count,
+            faces,
+            mods,
+            source,
+        });
+        Ok(Expr::Dice(self.dice.len() - 1))
+    }
+
+    fn sel(&mut self) -> Result<Sel, DiceError> {
+        let neg = |p: &mut Self| {
+            if p.peek() == Some(b'-') {
+                p.pos += 1;
+                -1
+            } else {
+                1
+            }
+        };
+        match self.peek() {
+            Some(b'>') => {
+                self.pos += 1;
+                let s = neg(self);
+                Ok(Sel::Gt(s * self.need_int("a number after '>'")? as i64))
+            }
+            Some(b'<') => {
+                self.pos += 1;
+                let s = neg(self);
+                Ok(Sel::Lt(s * self.need_int("a number after '<'")? as i64))
+            }
+            _ => Ok(Sel::Eq(self.need_int("a face or >N or <N")? as i64)),
+        }
+    }
+
+    fn mods(&mut self, faces: Faces, count: u64) -> Result<Mods, DiceError> {
+        let mut m = Mods::default();
+        loop {
+            let at = self.pos;
+            let (a, b) = (self.peek(), self.peek2());
+            match (a, b) {
+                (Some(b'k' | b'd' | b'p'), Some(b'h' | b'l')) => {
+                    self.pos += 2;
+                    let n = self.need_int("how many dice")?;
+                    if n > count {
+                        return Err(self.error_at(
+                            Some(at),
+                            format!("cannot keep or drop {n} of {count} dice"),
+                        ));
+                    }
+                    let keep = a == Some(b'k');
+                    let high = b == Some(b'h');
+                    m.picks.push(match (keep, high) {
+                        (true, true) => Pick::KeepHigh(n),
+                        (true, false) => Pick::KeepLow(n),
+                        (false, true) => Pick::DropHigh(n),
+                        (false, false) => Pick::DropLow(n),
+                    });
+                }
+                (Some(b'k'), _) => {
+                    self.pos += 1;
+                    m.picks.push(Pick::Keep(self.sel()?));
+                }
+                (Some(b'p'), _) => {
+                    self.pos += 1;
+                    m.picks.push(Pick::Drop(self.sel()?));
+                }
+                (Some(b'r'), Some(b'r' | b'o')) => {
+                    if m.reroll.is_some() {
+                        return Err(self.error_at(Some(at), "only one reroll per dice term"));
+                    }
+                    self.pos += 2;
+                    let sel = self.sel()?;
+                    m.reroll_once = b == Some(b'o');
+                    if !m.reroll_once && sel.matching(faces) == faces.count() {
+                        return Err(self.error_at(
+                            Some(at),
+                            format!("rr{sel} rerolls every face, so it would never finish"),
+                        ));
+                    }
+                    m.reroll = Some(sel);
+                }
+                (Some(b'e' | b'!'), _) => {
+                    if m.explode.is_some() {
+                        return Err(self.error_at(Some(at), "only one explosion per dice term"));
+                    }
+                    self.pos += 1;
+                    let sel = if matches!(self.peek(), Some(b'>' | b'<' | b'0'..=b'9')) {
+                        self.sel()?
+                    } else {
+                        Sel::Eq(faces.max())
+                    };
+                    if sel.matching(faces) == faces.count() {
+                        return Err(self.error_at(
+                            Some(at),
+                            format!("exploding on every face ({sel}) would never finish"),
+                        ));
+                    }
+                    m.explode = Some(sel);
+                }
+                (Some(b'm'), Some(b'i' | b'a')) => {
+                    self.pos += 2;
+                    let v = self.need_int("a number")? as i64;
+                    if b == Some(b'i') {
+                        m.min = Some(v);
+                    } else {
+                        m.max = Some(v);
+                    }
+                }
+                _ => return Ok(m),
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_terms_and_mods() {
+        let r = parse("2d6+1d4-1").unwrap();
+        assert_eq!(r.dice.len(), 2);
+        assert_eq!(r.dice[0].source, "2d6");
+        let r = parse("4d6kh3").unwrap();
+        assert_eq!(r.dice[0].mods.picks, vec![Pick::KeepHigh(3)]);
+        let r = parse("1d10rr<3").unwrap();
+        assert_eq!(r.dice[0].mods.reroll, Some(Sel::Lt(3)));
+        let r = parse("1d6!").unwrap();
+        assert_eq!(r.dice[0].mods.explode, Some(Sel::Eq(6)));
+        let r = parse("6x4d6kh3").unwrap();
+        assert_eq!(r.repeats, 6);
+        let r = parse("3PP").unwrap();
+        assert_eq!(r.dice[0].faces, Faces::Piecepack);
+        assert_eq!(parse("d%").unwrap().dice[0].faces, Faces::Numbered(100));
+        assert_eq!(parse("4dF").unwrap().dice[0].faces, Faces::Fudge);
+        assert_eq!(parse("(1d4 + 2) * 3").unwrap().dice.len(), 1);
+    }
+
+    #[test]
+    fn caret_points_at_the_bad_character() {
+        let e = parse("2d6+x").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "expected a number, dice or '(', found 'x' in dice expression\n  2d6+x\n      ^"
+        );
+        let e = parse("3d").unwrap_err();
+        assert!(
+            e.to_string().starts_with("expected the number of sides"),
+            "{e}"
+        );
+        let e = parse("1d6 )").unwrap_err();
+        assert_eq!(e.pos, Some(4));
+    }
+
+    #[test]
+    fn refuses_what_cannot_finish_or_is_too_big() {
+        assert!(
+            parse("1d1rr1")
+                .unwrap_err()
+                .message
+                .contains("never finish")
+        );
+        assert!(parse("1d1e1").unwrap_err().message.contains("never finish"));
+        assert!(
+            parse("1d6rr<7")
+                .unwrap_err()
+                .message
+                .contains("never finish")
+        );
+        assert!(parse("10001d6").unwrap_err().message.contains("too many"));
+        assert!(
+            parse("5000d6+5001d6")
+                .unwrap_err()
+                .message
+                .contains("too many")
+        );
+        assert!(parse("1d1000001").unwrap_err().message.contains("sides"));
+        assert!(parse("0d6").is_err());
+        assert!(parse("4d6kh5").is_err());
+        assert!(parse("99999999999999999999d6").is_err());
+        assert!(parse("1d1ro1").is_ok(), "reroll once always finishes");
+    }
+
+    #[test]
+    fn selector_counts() {
+        let d6 = Faces::Numbered(6);
+        assert_eq!(Sel::Gt(4).matching(d6), 2);
+        assert_eq!(Sel::Lt(3).matching(d6), 2);
+        assert_eq!(Sel::Eq(7).matching(d6), 0);
+        assert_eq!(Sel::Gt(-5).matching(d6), 6);
+        assert_eq!(Sel::Lt(100).matching(d6), 6);
+    }
+}

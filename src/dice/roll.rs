@@ -1,0 +1,311 @@
+//! Rolling a parsed expression with the session's generator.
+//!
+//! Per die, in order: reroll (`rr`/`ro`), explode, clamp (`mi`/`ma`). An
+//! exploding die's extra rolls add to that same die (it "compounds"), so
+//! keep/drop then ranks whole dice; this matches what `prob` computes.
+//! Keep/drop steps apply in the order written, each to the dice still kept.
+
+use super::parse::{Dice, DiceError, Expr, Faces, MAX_EXPLOSIONS, Op, Pick, Roll, Sel};
+use crate::random::TableRng;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Die {
+    /// The die's value after rerolls, explosions and clamping.
+    pub value: i64,
+    /// Faces rolled and then rerolled away, in order.
+    pub rerolled: Vec<i64>,
+    /// The face rolled (after any reroll).
+    pub first: i64,
+    /// Extra faces added by explosions, in order (usually none).
+    pub exploded: Vec<i64>,
+    /// The value before `mi`/`ma` changed it.
+    pub clamped_from: Option<i64>,
+    pub kept: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TermRoll {
+    pub dice: Vec<Die>,
+    pub total: i64,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Outcome {
+    pub terms: Vec<TermRoll>,
+    pub total: i64,
+}
+
+fn face(rng: &mut TableRng, faces: Faces) -> i64 {
+    faces.min() + rng.below(faces.count()) as i64
+}
+
+/// A face that `sel` does not match, uniformly: what rerolling until it no
+/// longer matches gives, drawn directly once the loop has run long.
+fn face_not_matching(rng: &mut TableRng, faces: Faces, sel: Sel) -> i64 {
+    let free = faces.count() - sel.matching(faces);
+    let mut k = rng.below(free);
+    for v in faces.min()..=faces.max() {
+        if !sel.matches(v) {
+            if k == 0 {
+                return v;
+            }
+            k -= 1;
+        }
+    }
+    unreachable!("parse refuses rr that matches every face")
+}
+
+fn roll_die(rng: &mut TableRng, d: &Dice, source: &str) -> Result<Die, DiceError> {
+    let m = &d.mods;
+    let mut first = face(rng, d.faces);
+    let mut rerolled = Vec::new();
+    if let Some(sel) = m.reroll {
+        if m.reroll_once {
+            if sel.matches(first) {
+                rerolled.push(first);
+                first = face(rng, d.faces);
+            }
+        } else {
+            while sel.matches(first) {
+                rerolled.push(first);
+                if rerolled.len() >= 20 {
+                    first = face_not_matching(rng, d.faces, sel);
+                    break;
+                }
+                first = face(rng, d.faces);
+            }
+        }
+    }
+    let mut exploded = Vec::new();
+    if let Some(sel) = m.explode {
+        while sel.matches(*exploded.last().unwrap_or(&first)) {
+            if exploded.len() >= MAX_EXPLOSIONS as usize {
+                return Err(DiceError {
+                    input: source.to_string(),
+                    pos: None,
+                    message: format!(
+                        "a die exploded more than {MAX_EXPLOSIONS} times; the roll is refused"
+                    ),
+                });
+            }
+            exploded.push(face(rng, d.faces));
+        }
+    }
+    let raw: i64 = first + exploded.iter().sum::<i64>();
+    let mut value = raw;
+    if let Some(lo) = m.min {
+        value = value.max(lo);
+    }
+    if let Some(hi) = m.max {
+        value = value.min(hi);
+    }
+    Ok(Die {
+        value,
+        rerolled,
+        first,
+        exploded,
+        clamped_from: (value != raw).then_some(raw),
+        kept: true,
+    })
+}
+
+/// Apply keep/drop steps, in order, to the dice still kept.
+pub fn apply_picks(dice: &mut [Die], picks: &[Pick]) {
+    for pick in picks {
+        let mut kept: Vec<usize> = (0..dice.len()).filter(|&i| dice[i].kept).collect();
+        // Highest first; ties broken by position so results are stable.
+        kept.sort_by(|&a, &b| dice[b].value.cmp(&dice[a].value).then(a.cmp(&b)));
+        let n = kept.len();
+        let drop: Vec<usize> = match *pick {
+            Pick::KeepHigh(k) => kept[(k as usize).min(n)..].to_vec(),
+            Pick::KeepLow(k) => kept[..n - (k as usize).min(n)].to_vec(),
+            Pick::DropHigh(k) => kept[..(k as usize).min(n)].to_vec(),
+            Pick::DropLow(k) => kept[n - (k as usize).min(n)..].to_vec(),
+            Pick::Keep(sel) => kept
+                .into_iter()
+                .filter(|&i| !sel.matches(dice[i].value))
+                .collect(),
+            Pick::Drop(sel) => kept
+                .into_iter()
+                .filter(|&i| sel.matches(dice[i].value))
+                .collect(),
+        };
+        for i in drop {
+            dice[i].kept = false;
+        }
+    }
+}
+
+fn too_large(roll: &Roll) -> DiceError {
+    DiceError {
+        input: roll.source.clone(),
+        pos: None,
+        message: "a number in the result is too large".into(),
+    }
+}
+
+/// Floor division (rounds down, also for negative results).
+pub fn floor_div(a: i64, b: i64) -> Option<i64> {
+    if b == 0 {
+        return None;
+    }
+    let q = a.checked_div(b)?;
+    Some(if (a % b != 0) && ((a < 0) != (b < 0)) {
+        q - 1
+    } else {
+        q
+    })
+}
+
+pub fn eval(expr: &Expr, term: &dyn Fn(usize) -> i64) -> Result<i64, &'static str> {
+    Ok(match expr {
+        Expr::Num(n) => *n,
+        Expr::Dice(i) => term(*i),
+        Expr::Neg(x) => eval(x, term)?.checked_neg().ok_or("too large")?,
+        Expr::Group(x) => eval(x, term)?,
+        Expr::Bin(op, a, b) => {
+            let (a, b) = (eval(a, term)?, eval(b, term)?);
+            match op {
+                Op::Add => a.checked_add(b).ok_or("too large")?,
+                Op::Sub => a.checked_sub(b).ok_or("too large")?,
+                Op::Mul => a.checked_mul(b).ok_or("too large")?,
+                Op::Div => floor_div(a, b).ok_or("division by zero")?,
+            }
+        }
+    })
+}
+
+/// Roll every dice term once and work out the total.
+pub fn roll(r: &Roll, rng: &mut TableRng) -> Result<Outcome, DiceError> {
+    let mut o = Outcome {
+        terms: Vec::new(),
+        total: 0,
+    };
+    roll_into(r, rng, &mut o)?;
+    Ok(o)
+}
+
+/// `roll`, reusing `o`'s storage (for many repeats).
+pub fn roll_into(r: &Roll, rng: &mut TableRng, o: &mut Outcome) -> Result<(), DiceError> {
+    o.terms.resize_with(r.dice.len(), || TermRoll {
+        dice: Vec::new(),
+        total: 0,
+    });
+    for (d, t) in r.dice.iter().zip(o.terms.iter_mut()) {
+        t.dice.clear();
+        for _ in 0..d.count {
+            t.dice.push(roll_die(rng, d, &r.source)?);
+        }
+        apply_picks(&mut t.dice, &d.mods.picks);
+        t.total = t
+            .dice
+            .iter()
+            .filter(|d| d.kept)
+            .try_fold(0i64, |acc, d| acc.checked_add(d.value))
+            .ok_or_else(|| too_large(r))?;
+    }
+    let terms = &o.terms;
+    o.total = eval(&r.expr, &|i| terms[i].total).map_err(|why| DiceError {
+        input: r.source.clone(),
+        pos: None,
+        message: if why == "division by zero" {
+            "division by zero in this roll".into()
+        } else {
+            "a number in the result is too large".into()
+        },
+    })?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::parse::parse;
+    use super::*;
+
+    fn die(v: i64) -> Die {
+        Die {
+            value: v,
+            rerolled: vec![],
+            first: v,
+            exploded: vec![],
+            clamped_from: None,
+            kept: true,
+        }
+    }
+
+    fn kept_after(values: &[i64], picks: &[Pick]) -> Vec<i64> {
+        let mut d: Vec<Die> = values.iter().map(|&v| die(v)).collect();
+        apply_picks(&mut d, picks);
+        d.iter().filter(|d| d.kept).map(|d| d.value).collect()
+    }
+
+    #[test]
+    fn keep_and_drop_by_hand() {
+        assert_eq!(
+            kept_after(&[2, 6, 4, 5], &[Pick::KeepHigh(3)]),
+            vec![6, 4, 5]
+        );
+        assert_eq!(
+            kept_after(&[2, 6, 4, 5], &[Pick::DropLow(1)]),
+            vec![6, 4, 5]
+        );
+        assert_eq!(kept_after(&[17, 3], &[Pick::KeepLow(1)]), vec![3]);
+        assert_eq!(
+            kept_after(&[1, 6, 6, 2], &[Pick::DropHigh(1)]),
+            vec![1, 6, 2]
+        );
+        assert_eq!(
+            kept_after(&[1, 5, 3, 6], &[Pick::Keep(Sel::Gt(3))]),
+            vec![5, 6]
+        );
+        assert_eq!(
+            kept_after(&[1, 5, 3, 6], &[Pick::Drop(Sel::Lt(4))]),
+            vec![5, 6]
+        );
+        assert_eq!(
+            kept_after(&[3, 5, 3], &[Pick::Keep(Sel::Eq(3))]),
+            vec![3, 3]
+        );
+        assert_eq!(
+            kept_after(&[1, 2, 3, 4, 5], &[Pick::KeepHigh(4), Pick::DropHigh(1)]),
+            vec![2, 3, 4]
+        );
+    }
+
+    #[test]
+    fn arithmetic_rounds_down() {
+        assert_eq!(floor_div(7, 2), Some(3));
+        assert_eq!(floor_div(-7, 2), Some(-4));
+        assert_eq!(floor_div(7, -2), Some(-4));
+        assert_eq!(floor_div(1, 0), None);
+        let r = parse("(10 - 3) * 2 / 4 + -1").unwrap();
+        assert_eq!(eval(&r.expr, &|_| 0), Ok(2));
+    }
+
+    #[test]
+    fn rolls_respect_mods() {
+        let mut rng = TableRng::new(11);
+        for _ in 0..500 {
+            let o = roll(&parse("1d10rr<3").unwrap(), &mut rng).unwrap();
+            assert!(o.total >= 3);
+            let o = roll(&parse("2d6mi3ma5").unwrap(), &mut rng).unwrap();
+            assert!((6..=10).contains(&o.total));
+            let o = roll(&parse("1d6!").unwrap(), &mut rng).unwrap();
+            let d = &o.terms[0].dice[0];
+            let chain: Vec<i64> = std::iter::once(d.first).chain(d.exploded.clone()).collect();
+            assert!(chain[..chain.len() - 1].iter().all(|&v| v == 6));
+            assert_ne!(*chain.last().unwrap(), 6);
+            let o = roll(&parse("3pp").unwrap(), &mut rng).unwrap();
+            assert!((0..=15).contains(&o.total));
+            let o = roll(&parse("4dF").unwrap(), &mut rng).unwrap();
+            assert!((-4..=4).contains(&o.total));
+        }
+    }
+
+    #[test]
+    fn division_by_zero_is_an_error() {
+        let mut rng = TableRng::new(1);
+        let e = roll(&parse("1d6/(1d1-1)").unwrap(), &mut rng).unwrap_err();
+        assert_eq!(e.message, "division by zero in this roll");
+    }
+}

@@ -1,0 +1,244 @@
+//! How dice results look: text for the table, JSON for scripts.
+
+use std::fmt::Write;
+
+use num_bigint::BigUint;
+use num_traits::Zero;
+use serde_json::{Value, json};
+
+use super::dist::{Dist, fraction, prob_f64};
+use super::parse::{Faces, Roll, push_int};
+use super::roll::{Die, Outcome};
+use crate::style::{Style, Tone};
+
+/// A target for `prob EXPR atleast N` / `atmost N`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Target {
+    AtLeast(i64),
+    AtMost(i64),
+}
+
+/// One die as text: `5`, `~~2~~` (dropped), `~~1~~ 4` (rerolled),
+/// `6!+6!+2` (exploded), `1→3` (clamped).
+fn write_die(out: &mut String, d: &Die, faces: Faces, style: &Style) {
+    for &r in &d.rerolled {
+        struck(out, &faces.label(r), style);
+        out.push(' ');
+    }
+    if d.kept && d.exploded.is_empty() && d.clamped_from.is_none() {
+        // The common case, written without building anything.
+        faces.write_label(out, d.first);
+        return;
+    }
+    let mut body = String::new();
+    if d.clamped_from.is_some() && !d.exploded.is_empty() {
+        body.push('(');
+    }
+    faces.write_label(&mut body, d.first);
+    for &e in &d.exploded {
+        body.push_str("!+");
+        faces.write_label(&mut body, e);
+    }
+    if d.clamped_from.is_some() {
+        if !d.exploded.is_empty() {
+            body.push(')');
+        }
+        let _ = write!(body, "→{}", d.value);
+    }
+    if d.kept {
+        out.push_str(&body);
+    } else {
+        struck(out, &body, style);
+    }
+}
+
+fn struck(out: &mut String, text: &str, style: &Style) {
+    if style.color {
+        out.push_str(&style.paint(text, Tone::Dim));
+    } else {
+        let _ = write!(out, "~~{text}~~");
+    }
+}
+
+/// One roll as one line: the expression with each dice term's faces, then
+/// the total. `number` is `Some((n, width))` when the roll is one of several.
+pub fn roll_line(
+    out: &mut String,
+    r: &Roll,
+    o: &Outcome,
+    number: Option<(u64, usize)>,
+    style: &Style,
+) {
+    let multi_term = r.dice.len() > 1 || !matches!(r.expr, super::parse::Expr::Dice(_));
+    if let Some((n, width)) = number {
+        let digits = n.to_string().len();
+        out.extend(std::iter::repeat_n(' ', width.saturating_sub(digits)));
+        push_int(out, n as i64);
+        out.push_str(": ");
+    }
+    r.show(out, &mut |i, out| {
+        let d = &r.dice[i];
+        let t = &o.terms[i];
+        out.push_str(&d.source);
+        out.push_str(" [");
+        for (k, x) in t.dice.iter().enumerate() {
+            if k > 0 {
+                out.push_str(", ");
+            }
+            write_die(out, x, d.faces, style);
+        }
+        out.push(']');
+        if multi_term && t.dice.len() > 1 {
+            out.push_str(" (");
+            push_int(out, t.total);
+            out.push(')');
+        }
+    });
+    out.push_str(" = ");
+    if style.color {
+        out.push_str(&style.paint(&o.total.to_string(), Tone::Emph));
+    } else {
+        push_int(out, o.total);
+    }
+}
+
+fn die_json(d: &Die, faces: Faces) -> Value {
+    let mut v = json!({
+        "value": d.value,
+        "face": faces.label(d.first),
+        "state": if d.kept { "kept" } else { "dropped" },
+    });
+    if !d.rerolled.is_empty() {
+        v["rerolled"] = json!(d.rerolled);
+    }
+    if !d.exploded.is_empty() {
+        v["exploded"] = json!(d.exploded);
+    }
+    if let Some(raw) = d.clamped_from {
+        v["clamped_from"] = json!(raw);
+    }
+    v
+}
+
+/// One roll's dice and total as JSON.
+pub fn outcome_json(r: &Roll, o: &Outcome) -> Value {
+    let terms: Vec<Value> = r
+        .dice
+        .iter()
+        .zip(&o.terms)
+        .map(|(d, t)| {
+            json!({
+                "term": d.source,
+                "dice": t.dice.iter().map(|x| die_json(x, d.faces)).collect::<Vec<_>>(),
+                "total": t.total,
+            })
+        })
+        .collect();
+    json!({"terms": terms, "total": o.total})
+}
+
+/// The whole roll: one outcome's `terms` and `total` inline, or for
+/// repeats `rolls` (each with `terms` and `total`) and `totals`.
+pub fn roll_json(r: &Roll, outcomes: Vec<Value>, seed: u64) -> Value {
+    let mut v = json!({"expr": r.source, "seed": seed});
+    if let [one] = outcomes.as_slice() {
+        v["terms"] = one["terms"].clone();
+        v["total"] = one["total"].clone();
+    } else {
+        v["totals"] = outcomes.iter().map(|o| o["total"].clone()).collect();
+        v["rolls"] = Value::Array(outcomes);
+    }
+    v
+}
+
+fn percent(num: &BigUint, den: &BigUint) -> String {
+    let p = prob_f64(num, den) * 100.0;
+    if p != 0.0 && p < 0.01 {
+        format!("{p:.1e}%")
+    } else {
+        format!("{p:.2}%")
+    }
+}
+
+pub fn prob_text(r: &Roll, d: &Dist, target: Option<Target>, style: &Style) -> String {
+    let mut out = String::new();
+    let (mean, sd) = d.mean_sd();
+    let (Some(min), Some(max)) = (d.min(), d.max()) else {
+        return format!("{}: no outcome within the explosion limit", r.source);
+    };
+    let _ = writeln!(
+        out,
+        "{}",
+        style.paint(
+            &format!(
+                "{}: min {min}, max {max}, mean {mean:.3}, sd {sd:.3}",
+                r.source
+            ),
+            Tone::Heading
+        )
+    );
+    if r.repeats > 1 {
+        let _ = writeln!(out, "(each of the {} rolls)", r.repeats);
+    }
+    if let Some(t) = target {
+        let (label, (num, den)) = match t {
+            Target::AtLeast(n) => (format!("at least {n}"), d.chance(|v| v >= n)),
+            Target::AtMost(n) => (format!("at most {n}"), d.chance(|v| v <= n)),
+        };
+        let _ = writeln!(
+            out,
+            "P({label}) = {} = {}",
+            style.paint(&percent(&num, &den), Tone::Emph),
+            fraction(&num, &den)
+        );
+    } else {
+        let top = d.weights.values().max().cloned().unwrap_or_default();
+        let vw = max.to_string().len().max(min.to_string().len());
+        let bar_room = style.width.saturating_sub(vw + 11).max(10);
+        for (v, w) in &d.weights {
+            let share = prob_f64(w, &top);
+            let cells = (share * bar_room as f64).round() as usize;
+            let bar = if cells == 0 && !w.is_zero() {
+                "▏".to_string()
+            } else {
+                "█".repeat(cells)
+            };
+            let _ = writeln!(out, "{v:>vw$} {:>8} {bar}", percent(w, &d.denom));
+        }
+    }
+    if !d.beyond.is_zero() {
+        let _ = writeln!(
+            out,
+            "not counted: {} of outcomes explode more than {} times",
+            percent(&d.beyond, &d.denom),
+            super::parse::MAX_EXPLOSIONS
+        );
+    }
+    out.pop();
+    out
+}
+
+pub fn prob_json(r: &Roll, d: &Dist, target: Option<Target>) -> Value {
+    let (mean, sd) = d.mean_sd();
+    let dist: Vec<Value> = d
+        .weights
+        .iter()
+        .map(|(v, w)| {
+            json!({"total": v, "fraction": fraction(w, &d.denom), "probability": prob_f64(w, &d.denom)})
+        })
+        .collect();
+    let mut v = json!({
+        "expr": r.source,
+        "min": d.min(), "max": d.max(), "mean": mean, "sd": sd,
+        "distribution": dist,
+        "beyond_limit": {"fraction": fraction(&d.beyond, &d.denom), "probability": prob_f64(&d.beyond, &d.denom)},
+    });
+    if let Some(t) = target {
+        let (key, n, (num, den)) = match t {
+            Target::AtLeast(n) => ("atleast", n, d.chance(|v| v >= n)),
+            Target::AtMost(n) => ("atmost", n, d.chance(|v| v <= n)),
+        };
+        v[key] = json!({"target": n, "fraction": fraction(&num, &den), "probability": prob_f64(&num, &den)});
+    }
+    v
+}

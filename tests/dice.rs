@@ -1,0 +1,173 @@
+//! Dice: seeded roll frequencies agree with the exact distribution, and the
+//! binary shows rolls and odds as documented.
+
+use std::collections::BTreeMap;
+
+use assert_cmd::Command;
+use tablemate::dice::{self, dist::prob_f64};
+use tablemate::random::TableRng;
+
+/// Chi-square statistic of `n` seeded rolls of `expr` against `prob`,
+/// pooling totals whose expected count is under 5 into one bucket.
+fn chi_square(expr: &str, n: u64, seed: u64) -> (f64, usize) {
+    let r = dice::parse(expr).unwrap();
+    let d = dice::distribution(&r).unwrap();
+    let mut rng = TableRng::new(seed);
+    let mut seen: BTreeMap<i64, u64> = BTreeMap::new();
+    for _ in 0..n {
+        *seen
+            .entry(dice::roll(&r, &mut rng).unwrap().total)
+            .or_default() += 1;
+    }
+    let (mut chi, mut buckets) = (0.0, 0);
+    let (mut pooled_exp, mut pooled_obs) = (0.0, 0.0);
+    for (v, w) in &d.weights {
+        let expected = prob_f64(w, &d.denom) * n as f64;
+        let observed = *seen.get(v).unwrap_or(&0) as f64;
+        if expected < 5.0 {
+            pooled_exp += expected;
+            pooled_obs += observed;
+        } else {
+            chi += (observed - expected).powi(2) / expected;
+            buckets += 1;
+        }
+    }
+    let outside: u64 = seen
+        .iter()
+        .filter(|(v, _)| !d.weights.contains_key(v))
+        .map(|(_, c)| c)
+        .sum();
+    assert_eq!(outside, 0, "{expr}: rolled a total prob says is impossible");
+    if pooled_exp > 0.0 {
+        chi += (pooled_obs - pooled_exp).powi(2) / pooled_exp;
+        buckets += 1;
+    }
+    (chi, buckets - 1)
+}
+
+#[test]
+fn seeded_frequencies_agree_with_prob() {
+    // The chi-square 0.999 quantile (Wilson-Hilferty approximation): a
+    // fair generator fails one expression in a thousand; the seeds are fixed.
+    let critical = |dof: usize| {
+        let k = dof as f64;
+        let z = 3.090;
+        k * (1.0 - 2.0 / (9.0 * k) + z * (2.0 / (9.0 * k)).sqrt()).powi(3)
+    };
+    for (expr, seed) in [
+        ("3d6", 1),
+        ("4d6kh3", 2),
+        ("2d20kl1", 3),
+        ("1d20ro1", 4),
+        ("1d10rr<3", 5),
+        ("1d6!", 6),
+        ("3pp", 7),
+        ("4dF", 8),
+        ("2d6*2-1d4", 9),
+        ("5d6dh1dl1", 10),
+    ] {
+        let (chi, dof) = chi_square(expr, 40_000, seed);
+        assert!(
+            chi < critical(dof),
+            "{expr}: chi-square {chi:.1} with {dof} dof"
+        );
+    }
+}
+
+fn tm(args: &[&str]) -> (String, String, i32) {
+    let out = Command::cargo_bin("tablemate")
+        .unwrap()
+        .env_remove("NO_COLOR")
+        .env("TABLEMATE_DATA", tempfile::tempdir().unwrap().path())
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+        out.status.code().unwrap(),
+    )
+}
+
+#[test]
+fn roll_shows_each_die_and_total() {
+    let (out, _, code) = tm(&["--seed", "1", "roll", "4d6kh3"]);
+    assert_eq!(code, 0);
+    assert_eq!(out, "4d6kh3 [3, ~~1~~, 4, 2] = 9\n");
+    let (out, _, _) = tm(&["--seed", "1", "roll", "2d6+1d4-1"]);
+    assert_eq!(out, "2d6 [3, 1] (4) + 1d4 [3] - 1 = 6\n");
+    let (out, _, _) = tm(&["--seed", "1", "roll", "3pp"]);
+    assert_eq!(out, "3pp [2, null, 3] = 5\n");
+    let (out, _, _) = tm(&["--seed", "2", "roll", "6x4d6kh3"]);
+    assert_eq!(out.lines().count(), 6);
+    assert!(out.starts_with("1: 4d6kh3 ["));
+}
+
+#[test]
+fn bare_roll_repeats_the_last() {
+    let out = Command::cargo_bin("tablemate")
+        .unwrap()
+        .args(["--seed", "3"])
+        .write_stdin("roll\nroll 1d20\nroll\n\nroll\n")
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        stderr.contains("line 1: error: nothing rolled yet"),
+        "{stderr}"
+    );
+    assert_eq!(
+        stdout.lines().filter(|l| l.starts_with("1d20 [")).count(),
+        3
+    );
+}
+
+#[test]
+fn bad_expressions_point_at_the_token() {
+    let (_, err, code) = tm(&["roll", "2d6+x"]);
+    assert_eq!(code, 1);
+    assert_eq!(
+        err,
+        "error: expected a number, dice or '(', found 'x' in dice expression\n  2d6+x\n      ^\n"
+    );
+    let (_, err, _) = tm(&["roll", "1d1e1"]);
+    assert!(err.contains("would never finish"), "{err}");
+    let (_, err, _) = tm(&["prob", "20000d6"]);
+    assert!(err.contains("too many"), "{err}");
+}
+
+#[test]
+fn prob_lists_totals_and_targets() {
+    let (out, _, code) = tm(&["prob", "2d6"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.starts_with("2d6: min 2, max 12, mean 7.000, sd 2.415\n"),
+        "{out}"
+    );
+    assert!(out.contains("\n 7   16.67% "), "{out}");
+    assert_eq!(out.lines().count(), 12);
+    let (out, _, _) = tm(&["prob", "3d6", "atleast", "15"]);
+    assert!(out.contains("P(at least 15) = 9.26% = 5/54"), "{out}");
+    let (out, _, _) = tm(&["prob", "1d6!"]);
+    assert!(
+        out.contains("not counted:") && out.contains("explode more than 100 times"),
+        "{out}"
+    );
+}
+
+#[test]
+fn json_roll_and_prob_parse() {
+    let (out, _, _) = tm(&["--json", "--seed", "1", "roll", "4d6kh3"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["type"], "roll");
+    assert_eq!(v["data"]["total"], 9);
+    assert_eq!(v["data"]["seed"], 1);
+    assert_eq!(v["data"]["terms"][0]["dice"][1]["state"], "dropped");
+    let (out, _, _) = tm(&["--json", "prob", "2d6", "atleast", "10"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["data"]["min"], 2);
+    assert_eq!(v["data"]["max"], 12);
+    assert_eq!(v["data"]["atleast"]["fraction"], "1/6");
+    assert_eq!(v["data"]["distribution"][5]["fraction"], "1/6");
+}
