@@ -1,10 +1,16 @@
 //! The dispatcher: runs one parsed command against the session and returns
 //! what to show, as text and as JSON. It never prints; `main` does.
 
+mod funhouse;
+mod lookup;
+
+use std::cell::OnceCell;
+use std::path::PathBuf;
+
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
-use crate::command::{self, Command, DeckAction};
+use crate::command::{self, Command, DeckAction, FunhouseAction};
 use crate::deck::{Deck, DeckError, DeckKind, Item};
 use crate::dice::{self, show, show::Target};
 use crate::pieces::{ParsePieceError, Piece, Rank};
@@ -21,6 +27,8 @@ pub struct Reply {
     pub kind: &'static str,
     pub data: Value,
     pub quit: bool,
+    /// Said on stderr, not part of the result (e.g. a bad rule file).
+    pub warnings: Vec<String>,
 }
 
 impl Reply {
@@ -30,6 +38,7 @@ impl Reply {
             kind,
             data,
             quit: false,
+            warnings: Vec::new(),
         }
     }
 
@@ -58,6 +67,10 @@ pub enum AppError {
     /// A value that parsed but cannot be used, with the reason.
     #[error("{0}")]
     Invalid(String),
+    /// The command would throw something away: the REPL asks `question`
+    /// and, on yes, runs `then`; elsewhere it is refused.
+    #[error("{question} (`{}` to go ahead)", then.join(" "))]
+    Confirm { question: String, then: Vec<String> },
 }
 
 impl AppError {
@@ -96,6 +109,12 @@ pub struct App {
     /// Whether replies will be shown as JSON: big results build only the
     /// form that will be printed.
     json: bool,
+    /// Extra rule files (`--rules`), and the library once loaded.
+    rules_dir: Option<PathBuf>,
+    rules: OnceCell<crate::rules::Library>,
+    rules_warned: bool,
+    /// Today's date (YYYY-MM-DD), for filing runs.
+    today: String,
 }
 
 const DECKS_FILE: &str = "decks.json";
@@ -108,7 +127,23 @@ impl App {
             style,
             last_roll: None,
             json: false,
+            rules_dir: None,
+            rules: OnceCell::new(),
+            rules_warned: false,
+            today: "unknown date".into(),
         }
+    }
+
+    /// Also read rule files from `dir` (overriding embedded ones by id).
+    pub fn with_rules_dir(mut self, dir: Option<PathBuf>) -> App {
+        self.rules_dir = dir;
+        self
+    }
+
+    /// The date runs are filed under.
+    pub fn with_today(mut self, today: String) -> App {
+        self.today = today;
+        self
     }
 
     /// Replies will be printed as JSON (so the text form may be skipped).
@@ -150,6 +185,9 @@ impl App {
             Command::Cast { coins } => self.cast(&coins),
             Command::Roll { expr } => self.roll(&expr),
             Command::Prob { expr } => prob(&expr, &self.style),
+            Command::Score { room, input } => self.score(&room, &input),
+            Command::Funhouse { action } => self.funhouse(action.unwrap_or(FunhouseAction::Show)),
+            Command::Rules { words } => self.rules(&words),
             Command::Seed { n } => Ok(self.reseed(n)),
             Command::Quit => Ok(Reply {
                 quit: true,

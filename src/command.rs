@@ -122,6 +122,45 @@ pub enum Command {
         expr: Vec<String>,
     },
 
+    /// Score an Epic Funhouse room, with the working shown
+    #[command(after_help = SCORE_HELP)]
+    Score {
+        /// The room: slide-jam (sj), magic-mirror (mirror), catwalk,
+        /// roll-out-the-barrels (barrels), whack-a-dummy (whack),
+        /// trampo-land (trampoland)
+        room: String,
+        /// What is on the table, in piece notation
+        #[arg(
+            value_name = "INPUT",
+            trailing_var_arg = true,
+            allow_hyphen_values = true
+        )]
+        input: Vec<String>,
+    },
+
+    /// The Epic Funhouse run: scorecard, new, end, history
+    #[command(
+        after_help = "While a run is open, every `score ROOM ...` is recorded in it;\n\
+        scoring a room again replaces its entry.\n\n\
+        Examples:\n  funhouse new\n  funhouse\n  funhouse end\n  funhouse history"
+    )]
+    Funhouse {
+        #[command(subcommand)]
+        action: Option<FunhouseAction>,
+    },
+
+    /// Look up rules: rules, rules GAME, rules GAME SECTION, rules search WORDS
+    #[command(
+        after_help = "Games and Funhouse rooms answer to names, aliases and near misses.\n\n\
+        Examples:\n  rules\n  rules catwalk\n  rules catwalk scoring\n  rules troll setup\n  \
+        rules search flick coin\n  rules search null counts"
+    )]
+    Rules {
+        /// A game (or Funhouse room) and a section, or `search` and words
+        #[arg(value_name = "GAME [SECTION]|search WORDS", trailing_var_arg = true)]
+        words: Vec<String>,
+    },
+
     /// Show the seed, or restart the generator from a new one
     #[command(
         after_help = "The same seed with the same commands gives the same results.\n\n\
@@ -136,6 +175,19 @@ pub enum Command {
     #[command(visible_alias = "exit")]
     Quit,
 }
+
+const SCORE_HELP: &str = "Null counts 0, except in the Catwalk where null and ace count 1.
+
+Examples:
+  score slide-jam Cn A3 A5 C2        tiles left on the board
+  score slide-jam none
+  score magic-mirror C3+A2 Sn+S5 left M2 A4 S3 C2 M4 C5 A3 M5 Ma Sa
+  score magic-mirror twins=3 cousins=1 distant=5 strangers=3
+  score catwalk 5xn 4xn nx3          coin x tile it fell from
+  score catwalk none
+  score barrels 2                    steps from the exit (0: out)
+  score whack complete penalties=1   number of 10-point penalties
+  score trampo-land kids=2 adults=1";
 
 const DICE_HELP: &str = "Dice: NdM (N defaults to 1), d% (1-100), dF (Fudge -1/0/+1),
 Npp (piecepack dice: null ace 2 3 4 5, valued 0-5).
@@ -154,6 +206,22 @@ Examples:
   roll 1d20ro1 + 5
   roll 3pp
   roll              (the last roll again)";
+
+#[derive(Subcommand, Debug, Clone, PartialEq, Eq)]
+pub enum FunhouseAction {
+    /// Show the scorecard (the default)
+    Show,
+    /// Start a new run (asks before discarding an open one)
+    New {
+        /// Discard an open run without asking
+        #[arg(long)]
+        discard: bool,
+    },
+    /// File the open run in the history
+    End,
+    /// Past runs: scores, best, average and a chart
+    History,
+}
 
 #[derive(Subcommand, Debug, Clone, PartialEq, Eq)]
 pub enum DeckAction {
@@ -190,9 +258,13 @@ impl Command {
                 )
             }
             Command::Roll { .. } => true,
-            Command::Draw { .. } | Command::Prob { .. } | Command::Seed { .. } | Command::Quit => {
-                false
-            }
+            Command::Draw { .. }
+            | Command::Prob { .. }
+            | Command::Score { .. }
+            | Command::Funhouse { .. }
+            | Command::Rules { .. }
+            | Command::Seed { .. }
+            | Command::Quit => false,
         }
     }
 }
@@ -237,6 +309,21 @@ pub fn complete(before_cursor: &str) -> (usize, Vec<String>) {
     found.dedup();
     (start, found)
 }
+
+/// Game and room names for completion (the rule files' ids).
+pub const GAME_NAMES: &[&str] = &[
+    "epic-funhouse",
+    "slide-jam",
+    "magic-mirror",
+    "catwalk",
+    "roll-out-the-barrels",
+    "whack-a-dummy",
+    "trampo-land",
+    "lab-rats",
+    "angry-troll",
+    "slides-of-action",
+    "penguins-night-out",
+];
 
 /// The fixed values a command's argument takes, by the command's path and
 /// the argument's place among its positionals.

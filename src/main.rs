@@ -48,6 +48,10 @@ struct Cli {
     #[arg(long, value_name = "DIR", env = "TABLEMATE_DATA")]
     data: Option<PathBuf>,
 
+    /// Extra or overriding rule files (*.yaml)
+    #[arg(long, value_name = "DIR", env = "TABLEMATE_RULES")]
+    rules: Option<PathBuf>,
+
     /// A command to run once, then exit (without one: REPL or script)
     #[arg(
         value_name = "COMMAND",
@@ -79,7 +83,10 @@ fn main() -> ExitCode {
     let style = Style { color, width };
     let data_dir = cli.data.clone().unwrap_or_else(default_data_dir);
     let seed = cli.seed.unwrap_or_else(rand::random);
-    let mut app = App::new(seed, Store::new(data_dir.clone()), style).with_json(cli.json);
+    let mut app = App::new(seed, Store::new(data_dir.clone()), style)
+        .with_json(cli.json)
+        .with_rules_dir(cli.rules.clone())
+        .with_today(today());
     let out = Printer {
         json: cli.json,
         seed_given: cli.seed.is_some(),
@@ -93,6 +100,23 @@ fn main() -> ExitCode {
     } else {
         script(&mut app, &out)
     }
+}
+
+/// Today's UTC date as YYYY-MM-DD (civil-from-days, Howard Hinnant).
+fn today() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let z = (secs / 86_400) as i64 + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}-{month:02}-{day:02}")
 }
 
 fn default_data_dir() -> PathBuf {
@@ -122,6 +146,9 @@ struct Printer {
 
 impl Printer {
     fn reply(&self, r: &Reply) {
+        for w in &r.warnings {
+            eprintln!("{w}");
+        }
         let text = if self.json {
             r.json_line()
         } else {
@@ -272,6 +299,19 @@ fn repl(app: &mut App, out: &Printer, data_dir: &std::path::Path) -> ExitCode {
                         }
                     }
                     Err(e) if e.is_help() => out.help(&e),
+                    Err(AppError::Confirm { question, then }) => {
+                        let yes = rl
+                            .readline(&format!("{question} [y/N] "))
+                            .is_ok_and(|a| matches!(a.trim(), "y" | "Y" | "yes" | "YES" | "Yes"));
+                        if !yes {
+                            println!("(nothing changed)");
+                            continue;
+                        }
+                        match app.run_words(&then) {
+                            Ok(r) => out.reply(&r),
+                            Err(e) => out.error(&e, ""),
+                        }
+                    }
                     Err(e) => out.error(&e, ""),
                 }
             }

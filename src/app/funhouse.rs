@@ -1,0 +1,210 @@
+//! `score` and `funhouse`: room scores with their working, recorded in the
+//! open run, which lives in the data directory.
+
+use std::fmt::Write;
+
+use serde_json::{Value, json};
+
+use super::{App, AppError, Reply, Result, invalid};
+use crate::command::FunhouseAction;
+use crate::games::funhouse::Room;
+use crate::games::funhouse::run::{self, Book, Run};
+use crate::games::funhouse::score::{self, Score};
+use crate::style::Tone;
+
+const FUNHOUSE_FILE: &str = "funhouse.json";
+
+impl App {
+    pub(super) fn load_book(&self) -> Result<Book> {
+        let book: Option<Book> = self.store.load(FUNHOUSE_FILE)?;
+        let book = book.unwrap_or_default();
+        if let Err(why) = book.check() {
+            return Err(self.store.reject(FUNHOUSE_FILE, why).into());
+        }
+        Ok(book)
+    }
+
+    fn save_book(&self, book: &Book) -> Result<()> {
+        Ok(self.store.save(FUNHOUSE_FILE, book)?)
+    }
+
+    pub(super) fn score(&mut self, room: &str, input: &[String]) -> Result<Reply> {
+        let room: Room = room
+            .parse()
+            .map_err(|e: crate::games::funhouse::ParseRoomError| invalid(e.to_string()))?;
+        let sc = score::score(room, input).map_err(|e| invalid(e.0))?;
+        let mut text = working(room, &sc, &self.style);
+        let mut book = self.load_book()?;
+        let (recorded, replaced) = match book.run.as_mut() {
+            Some(run) => {
+                let replaced = run.record(room, sc.clone());
+                let _ = write!(
+                    text,
+                    "\n{} (run total {} after {} of 6 rooms)",
+                    if replaced.is_some() {
+                        format!("replaced the earlier {} score", room.title())
+                    } else {
+                        "recorded in the run".to_string()
+                    },
+                    run.total(),
+                    run.played()
+                );
+                (true, replaced.map(|r| r.total))
+            }
+            None => {
+                text.push_str("\n(no run open: `funhouse new` starts one)");
+                (false, None)
+            }
+        };
+        if recorded {
+            self.save_book(&book)?;
+        }
+        let data = json!({
+            "room": room.id(),
+            "inputs": sc.inputs,
+            "terms": sc.terms,
+            "total": sc.total,
+            "recorded": recorded,
+            "replaced": replaced,
+        });
+        Ok(Reply::new("score", text, data))
+    }
+
+    pub(super) fn funhouse(&mut self, action: FunhouseAction) -> Result<Reply> {
+        let mut book = self.load_book()?;
+        match action {
+            FunhouseAction::Show => {
+                let Some(run) = &book.run else {
+                    return Ok(Reply::new(
+                        "scorecard",
+                        "no run open: `funhouse new` starts one".into(),
+                        json!({"run": null}),
+                    ));
+                };
+                let run = run.clone();
+                let transition = self.transition_after(&run);
+                let text = run::scorecard(&run, transition.clone(), &self.style);
+                let mut data = scorecard_json(&run);
+                data["transition"] =
+                    json!(transition.map(|(room, t)| json!({"from": room.id(), "text": t})));
+                Ok(Reply::new("scorecard", text, data))
+            }
+            FunhouseAction::New { discard } => {
+                if let Some(run) = &book.run
+                    && run.played() > 0
+                    && !discard
+                {
+                    return Err(AppError::Confirm {
+                        question: format!(
+                            "a run is open ({} of 6 rooms, total {}); discard it?",
+                            run.played(),
+                            run.total()
+                        ),
+                        then: vec!["funhouse".into(), "new".into(), "--discard".into()],
+                    });
+                }
+                let discarded = book.run.replace(Run::new(self.today.clone()));
+                self.save_book(&book)?;
+                let text = match discarded {
+                    Some(old) if old.played() > 0 => format!(
+                        "new run started {} (the old one, total {}, was discarded)\nfirst room: Slide Jam (`rules slide-jam setup`)",
+                        self.today,
+                        old.total()
+                    ),
+                    _ => format!(
+                        "new run started {}\nfirst room: Slide Jam (`rules slide-jam setup`)",
+                        self.today
+                    ),
+                };
+                Ok(Reply::new("funhouse", text, json!({"started": self.today})))
+            }
+            FunhouseAction::End => {
+                let Some(run) = book.run.take() else {
+                    return Err(invalid("no run open to end: `funhouse new` starts one"));
+                };
+                if run.played() == 0 {
+                    self.save_book(&book)?;
+                    return Ok(Reply::new(
+                        "funhouse",
+                        "the open run had no scores; it was closed without filing".into(),
+                        json!({"filed": false}),
+                    ));
+                }
+                let total = run.total();
+                let played = run.played();
+                book.history.push(run);
+                let n = book.history.len();
+                let best = run::best_run(&book.history) == Some(n - 1);
+                self.save_book(&book)?;
+                let mut text = format!("run {n} filed: total {total}");
+                if played < 6 {
+                    let _ = write!(text, " ({played} of 6 rooms: partial)");
+                }
+                if best {
+                    text.push_str(&self.style.paint(" - your best yet!", Tone::Good));
+                }
+                Ok(Reply::new(
+                    "funhouse",
+                    text,
+                    json!({"filed": true, "number": n, "total": total, "best": best}),
+                ))
+            }
+            FunhouseAction::History => {
+                let text = run::history_text(&book.history, &self.style);
+                let runs: Vec<Value> = book.history.iter().map(scorecard_json).collect();
+                Ok(Reply::new(
+                    "history",
+                    text,
+                    json!({"runs": runs, "best": run::best_run(&book.history)}),
+                ))
+            }
+        }
+    }
+
+    /// The transition of the last room played: what to keep for the next.
+    fn transition_after(&mut self, run: &Run) -> Option<(Room, String)> {
+        let room = run.last_played()?;
+        run.next_room()?;
+        let style = self.style;
+        let entry = self.library().find(room.id()).ok()?;
+        let section = entry.sections.iter().find(|s| s.id == "transition")?;
+        Some((room, super::lookup::render_text(&section.text, &style)))
+    }
+}
+
+/// The working: each term, then the total.
+fn working(room: Room, sc: &Score, style: &crate::style::Style) -> String {
+    let mut out = format!("{}\n", style.paint(room.title(), Tone::Heading));
+    if sc.terms.is_empty() {
+        out.push_str("  nothing to count\n");
+    }
+    for t in &sc.terms {
+        let _ = writeln!(out, "  {:<42} {:>4}", t.label, t.points);
+    }
+    let _ = write!(
+        out,
+        "  {:<42} {:>4}",
+        "total",
+        style.paint(&sc.total.to_string(), Tone::Emph)
+    );
+    out
+}
+
+fn scorecard_json(run: &Run) -> Value {
+    let rooms: Vec<Value> = Room::ALL
+        .iter()
+        .map(|r| match &run.rooms[r.index()] {
+            Some(s) => {
+                json!({"room": r.id(), "score": s.total, "inputs": s.inputs, "terms": s.terms})
+            }
+            None => json!({"room": r.id(), "score": null}),
+        })
+        .collect();
+    json!({
+        "started": run.started,
+        "rooms": rooms,
+        "total": run.total(),
+        "played": run.played(),
+        "next": run.next_room().map(|r| r.id()),
+    })
+}

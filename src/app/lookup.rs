@@ -1,0 +1,251 @@
+//! `rules`: list games, show a game or a section, search every section.
+
+use std::fmt::Write;
+
+use serde_json::{Value, json};
+
+use super::{App, Reply, Result, invalid};
+use crate::rules::{self, Entry, Library, SectionSpec};
+use crate::style::{Style, Tone, wrap};
+
+impl App {
+    /// The rule library, loaded on first use (start-up never pays for it).
+    pub(super) fn library(&mut self) -> &Library {
+        let dir = self.rules_dir.clone();
+        self.rules.get_or_init(|| Library::load(dir.as_deref()))
+    }
+
+    /// Problems found while loading rules, said once per session.
+    pub(super) fn rule_warnings(&mut self) -> Vec<String> {
+        if self.rules_warned {
+            return Vec::new();
+        }
+        self.rules_warned = true;
+        self.library()
+            .problems
+            .iter()
+            .map(|p| format!("warning: rules: {p}"))
+            .collect()
+    }
+
+    pub(super) fn rules(&mut self, words: &[String]) -> Result<Reply> {
+        let warnings = self.rule_warnings();
+        let style = self.style;
+        let lib = self.library();
+        let mut reply = match words {
+            [] => list(lib, &style),
+            [first, rest @ ..] if first.eq_ignore_ascii_case("search") => {
+                if rest.is_empty() {
+                    return Err(invalid("rules search needs words: rules search flick coin"));
+                }
+                search(lib, rest, &style)
+            }
+            [game] => {
+                let e = lib.find(game).map_err(invalid)?;
+                game_page(lib, &e, &style)
+            }
+            [game, section @ ..] => {
+                let e = lib.find(game).map_err(invalid)?;
+                let s = rules::find_section(&e, &section.join(" ")).map_err(invalid)?;
+                section_page(&e, s, &style)
+            }
+        };
+        reply.warnings = warnings;
+        Ok(reply)
+    }
+}
+
+fn short_time(t: &str) -> &str {
+    t.split('(').next().unwrap_or(t).trim()
+}
+
+fn list(lib: &Library, style: &Style) -> Reply {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{}",
+        style.paint(
+            "game                             players  time",
+            Tone::Heading
+        )
+    );
+    for g in &lib.games {
+        let _ = writeln!(out, "{:<33}{:<9}{}", g.name, g.players, short_time(&g.time));
+        if !g.parts.is_empty() {
+            let ids: Vec<&str> = g.parts.iter().map(|p| p.id.as_str()).collect();
+            let rooms = wrap(&format!("rooms: {}", ids.join(", ")), style.width - 2, "  ");
+            let _ = writeln!(out, "  {}", rooms.replace('\n', "\n  "));
+        }
+    }
+    out.push_str("`rules GAME` for a game, `rules search WORDS` to find a rule");
+    let games: Vec<Value> = lib
+        .games
+        .iter()
+        .map(|g| {
+            json!({"id": g.id, "name": g.name, "players": g.players, "time": g.time,
+                   "parts": g.parts.iter().map(|p| p.id.clone()).collect::<Vec<_>>()})
+        })
+        .collect();
+    Reply::new("rules", out, json!({"games": games}))
+}
+
+fn game_page(lib: &Library, e: &Entry, style: &Style) -> Reply {
+    let g = &lib.games[e.game];
+    let mut out = String::new();
+    let title = match &e.parent {
+        Some(parent) => format!("{} ({parent})", e.name),
+        None => e.name.clone(),
+    };
+    let _ = writeln!(out, "{}", style.paint(&title, Tone::Heading));
+    let facts = [
+        ("by", g.designer.as_str()),
+        ("source", g.source.as_str()),
+        ("licence", g.licence.as_str()),
+        ("players", g.players.as_str()),
+        ("time", g.time.as_str()),
+    ];
+    for (k, v) in facts {
+        let _ = writeln!(out, "{}", wrap(&format!("{k}: {v}"), style.width, "  "));
+    }
+    if !g.equipment.is_empty() {
+        let _ = writeln!(
+            out,
+            "{}",
+            wrap(
+                &format!("needs: {}", g.equipment.join(", ")),
+                style.width,
+                "  "
+            )
+        );
+    }
+    let _ = writeln!(out, "\n{}\n", wrap(e.summary.trim(), style.width, ""));
+    let _ = writeln!(out, "{}", style.paint("sections", Tone::Emph));
+    for s in &e.sections {
+        let _ = writeln!(out, "  {:<12} {}", s.id, s.title);
+    }
+    if e.parent.is_none() && !g.parts.is_empty() {
+        let _ = writeln!(out, "{}", style.paint("rooms", Tone::Emph));
+        for p in &g.parts {
+            let _ = writeln!(out, "  {:<21} {}", p.id, p.name);
+        }
+    }
+    let _ = write!(out, "`rules {} SECTION` shows one", e.id);
+    let data = json!({
+        "id": e.id, "name": e.name, "parent": e.parent,
+        "designer": g.designer, "source": g.source, "licence": g.licence,
+        "players": g.players, "time": g.time, "equipment": g.equipment,
+        "summary": e.summary.trim(),
+        "sections": e.sections.iter().map(|s| json!({"id": s.id, "title": s.title})).collect::<Vec<_>>(),
+        "parts": if e.parent.is_none() { g.parts.iter().map(|p| p.id.clone()).collect::<Vec<_>>() } else { Vec::new() },
+    });
+    Reply::new("rules", out, data)
+}
+
+/// Paragraphs and list items of a section text.
+pub(crate) fn blocks(text: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut cur = String::new();
+    let flush = |cur: &mut String, out: &mut Vec<String>| {
+        if !cur.trim().is_empty() {
+            out.push(cur.trim().to_string());
+        }
+        cur.clear();
+    };
+    for line in text.lines() {
+        let t = line.trim();
+        let starts_item = t.starts_with("- ")
+            || t.split_once(". ")
+                .is_some_and(|(n, _)| n.chars().all(|c| c.is_ascii_digit()) && !n.is_empty());
+        if t.is_empty() {
+            flush(&mut cur, &mut out);
+        } else if starts_item {
+            flush(&mut cur, &mut out);
+            cur.push_str(t);
+        } else {
+            if !cur.is_empty() {
+                cur.push(' ');
+            }
+            cur.push_str(t);
+        }
+    }
+    flush(&mut cur, &mut out);
+    out
+}
+
+/// A section's text wrapped to the width, lists indented, interpretations
+/// marked.
+pub(crate) fn render_text(text: &str, style: &Style) -> String {
+    let mut out = Vec::new();
+    for b in blocks(text) {
+        let indent = if b.starts_with("- ") { "  " } else { "" };
+        let wrapped = wrap(&b, style.width, indent);
+        let painted = if b.starts_with("Interpretation") {
+            style.paint(&wrapped, Tone::Emph)
+        } else {
+            wrapped
+        };
+        out.push(painted);
+    }
+    out.join("\n\n").replace("\n\n- ", "\n- ")
+}
+
+fn section_page(e: &Entry, s: &SectionSpec, style: &Style) -> Reply {
+    let heading = format!("{}: {}", e.name, s.title);
+    let out = format!(
+        "{}\n{}",
+        style.paint(&heading, Tone::Heading),
+        render_text(&s.text, style)
+    );
+    let data = json!({
+        "game": e.id, "section": s.id, "title": s.title,
+        "text": s.text.trim(), "blocks": blocks(&s.text),
+    });
+    Reply::new("rule", out, data)
+}
+
+fn search(lib: &Library, words: &[String], style: &Style) -> Reply {
+    let hits = lib.search(words);
+    let lower: Vec<String> = words.iter().map(|w| w.to_lowercase()).collect();
+    let mut out = String::new();
+    if hits.is_empty() {
+        out.push_str(&format!("nothing found for '{}'", words.join(" ")));
+    }
+    for h in hits.iter().take(5) {
+        let _ = writeln!(
+            out,
+            "{}",
+            style.paint(
+                &format!("{} {}: {} ({})", h.entry, h.section, h.title, h.entry_name),
+                Tone::Heading
+            )
+        );
+        let line = wrap(&h.line, style.width.saturating_sub(2), "  ");
+        let line = if style.color {
+            line.split(' ')
+                .map(|w| {
+                    let bare = w
+                        .trim_matches(|c: char| !c.is_alphanumeric())
+                        .to_lowercase();
+                    if lower.iter().any(|q| bare.starts_with(q.as_str())) {
+                        style.paint(w, Tone::Emph)
+                    } else {
+                        w.to_string()
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join(" ")
+        } else {
+            line
+        };
+        let _ = writeln!(out, "> {line}");
+    }
+    if hits.len() > 5 {
+        let _ = write!(out, "({} more)", hits.len() - 5);
+    }
+    let out = out.trim_end().to_string();
+    let data = json!({
+        "query": words.join(" "),
+        "hits": hits.iter().map(|h| json!({"game": h.entry, "section": h.section, "title": h.title, "score": h.score, "line": h.line})).collect::<Vec<_>>(),
+    });
+    Reply::new("rules-search", out, data)
+}

@@ -1,0 +1,294 @@
+//! A Funhouse run in progress and the runs filed before it. Plain data:
+//! the dispatcher loads and saves it through `store`.
+
+use std::fmt::Write;
+
+use serde::{Deserialize, Serialize};
+
+use super::Room;
+use super::score::Score;
+use crate::style::{Style, Tone};
+
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Book {
+    /// The run being played, if any.
+    pub run: Option<Run>,
+    /// Runs filed with `funhouse end`, oldest first.
+    pub history: Vec<Run>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Run {
+    /// The day it started (YYYY-MM-DD).
+    pub started: String,
+    /// One slot per room, in playing order.
+    pub rooms: [Option<Score>; 6],
+}
+
+impl Run {
+    pub fn new(started: String) -> Run {
+        Run {
+            started,
+            rooms: Default::default(),
+        }
+    }
+
+    pub fn total(&self) -> u32 {
+        self.rooms.iter().flatten().map(|s| s.total).sum()
+    }
+
+    pub fn played(&self) -> usize {
+        self.rooms.iter().flatten().count()
+    }
+
+    pub fn is_complete(&self) -> bool {
+        self.played() == 6
+    }
+
+    /// The first room not yet scored.
+    pub fn next_room(&self) -> Option<Room> {
+        Room::ALL
+            .into_iter()
+            .find(|r| self.rooms[r.index()].is_none())
+    }
+
+    /// The last room scored, in playing order.
+    pub fn last_played(&self) -> Option<Room> {
+        Room::ALL
+            .into_iter()
+            .rev()
+            .find(|r| self.rooms[r.index()].is_some())
+    }
+
+    /// Record a room's score; returns the entry it replaced, if any.
+    pub fn record(&mut self, room: Room, score: Score) -> Option<Score> {
+        self.rooms[room.index()].replace(score)
+    }
+
+    /// Check a run read back from disk.
+    pub fn check(&self) -> Result<(), String> {
+        for (room, slot) in Room::ALL.iter().zip(&self.rooms) {
+            if let Some(s) = slot {
+                if s.room != room.id() {
+                    return Err(format!("the {} slot holds a {} score", room.id(), s.room));
+                }
+                if s.terms.iter().map(|t| t.points).sum::<u32>() != s.total {
+                    return Err(format!("the {} score does not add up", room.id()));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Book {
+    pub fn check(&self) -> Result<(), String> {
+        self.run
+            .iter()
+            .chain(&self.history)
+            .try_for_each(Run::check)
+    }
+}
+
+/// The scorecard: each room with score and inputs, blanks for rooms not
+/// played, the running total, and what comes next.
+pub fn scorecard(run: &Run, transition: Option<(Room, String)>, style: &Style) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{}",
+        style.paint(
+            &format!("Epic Funhouse run started {}", run.started),
+            Tone::Heading
+        )
+    );
+    for room in Room::ALL {
+        let (points, inputs) = match &run.rooms[room.index()] {
+            Some(s) => (s.total.to_string(), s.inputs.join(" ")),
+            None => ("-".to_string(), String::new()),
+        };
+        let line = format!(
+            "{:<5} {:<20} {:>3}  {inputs}",
+            room.game_number(),
+            room.title(),
+            points
+        );
+        let line: String = if line.chars().count() > style.width {
+            let cut: String = line.chars().take(style.width.saturating_sub(3)).collect();
+            format!("{cut}...")
+        } else {
+            line
+        };
+        let _ = writeln!(out, "{}", line.trim_end());
+    }
+    let _ = write!(
+        out,
+        "{}",
+        style.paint(
+            &format!("total {} ({} of 6 rooms)", run.total(), run.played()),
+            Tone::Emph
+        )
+    );
+    match run.next_room() {
+        Some(next) => {
+            let _ = write!(out, "\nnext: {}", next.title());
+            if let Some((from, text)) = transition {
+                let _ = write!(out, "\nleaving {}:\n{text}", from.title());
+            }
+        }
+        None => out.push_str("\nall six rooms scored: `funhouse end` files the run"),
+    }
+    out
+}
+
+/// Past runs: date, six room scores, total; best marked; average; chart.
+pub fn history_text(history: &[Run], style: &Style) -> String {
+    if history.is_empty() {
+        return "no runs filed yet: `funhouse end` files the open run".into();
+    }
+    let mut out = String::new();
+    let best = best_run(history);
+    let _ = writeln!(
+        out,
+        "{}",
+        style.paint("   date        sj mm cw rb wd tl  total", Tone::Heading)
+    );
+    for (i, run) in history.iter().enumerate() {
+        let rooms: Vec<String> = run
+            .rooms
+            .iter()
+            .map(|s| {
+                s.as_ref()
+                    .map_or(" -".into(), |s| format!("{:>2}", s.total))
+            })
+            .collect();
+        let mark = if Some(i) == best { "*" } else { " " };
+        let partial = if run.is_complete() { "" } else { " (partial)" };
+        let _ = writeln!(
+            out,
+            "{mark}{:>2} {}  {} {:>5}{partial}",
+            i + 1,
+            run.started,
+            rooms.join(" "),
+            run.total()
+        );
+    }
+    let complete: Vec<u32> = history
+        .iter()
+        .filter(|r| r.is_complete())
+        .map(Run::total)
+        .collect();
+    if !complete.is_empty() {
+        let avg = complete.iter().sum::<u32>() as f64 / complete.len() as f64;
+        let _ = writeln!(
+            out,
+            "* best {}, average {avg:.1} over {} complete runs",
+            complete.iter().min().unwrap_or(&0),
+            complete.len()
+        );
+    }
+    out.push_str("totals over time (shorter is better):\n");
+    let top = history.iter().map(Run::total).max().unwrap_or(0).max(1);
+    let room = style.width.saturating_sub(10).max(10) as u32;
+    for (i, run) in history.iter().enumerate() {
+        let cells = (run.total() * room).div_ceil(top) as usize;
+        let _ = writeln!(out, "{:>3} {:>4} {}", i + 1, run.total(), "█".repeat(cells));
+    }
+    out.pop();
+    out
+}
+
+/// The complete run with the lowest total (the earliest of equals).
+pub fn best_run(history: &[Run]) -> Option<usize> {
+    history
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| r.is_complete())
+        .min_by_key(|(i, r)| (r.total(), *i))
+        .map(|(i, _)| i)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::score::score;
+    use super::*;
+
+    fn words(s: &str) -> Vec<String> {
+        s.split_whitespace().map(String::from).collect()
+    }
+
+    fn full_run(day: &str, catwalk: &str) -> Run {
+        let mut run = Run::new(day.into());
+        for (room, args) in [
+            (Room::SlideJam, "Cn A3 A5"),
+            (Room::MagicMirror, "twins=3 cousins=1 distant=5 strangers=3"),
+            (Room::Catwalk, catwalk),
+            (Room::Barrels, "0"),
+            (Room::WhackADummy, "complete penalties=1"),
+            (Room::TrampoLand, "kids=1 adults=2"),
+        ] {
+            run.record(room, score(room, &words(args)).unwrap());
+        }
+        run
+    }
+
+    #[test]
+    fn run_totals_and_replacement() {
+        let mut run = Run::new("2026-11-21".into());
+        assert_eq!(run.next_room(), Some(Room::SlideJam));
+        let first = score(Room::SlideJam, &words("Cn A3 A5")).unwrap();
+        assert!(run.record(Room::SlideJam, first).is_none());
+        let again = score(Room::SlideJam, &words("none")).unwrap();
+        assert!(run.record(Room::SlideJam, again).is_some());
+        assert_eq!(run.total(), 0);
+        assert_eq!(run.next_room(), Some(Room::MagicMirror));
+        let full = full_run("2026-11-21", "5xn 4xn nx3");
+        // Slide Jam 8, mirror 20, Catwalk 12, barrels 0, whack 10, Trampo-Land 6.
+        assert_eq!(full.total(), [8, 20, 12, 0, 10, 6].iter().sum::<u32>());
+        assert!(full.is_complete());
+        assert!(full.check().is_ok());
+    }
+
+    #[test]
+    fn history_marks_best_and_average() {
+        let h = vec![
+            full_run("2026-11-01", "5xn 4xn nx3"),
+            full_run("2026-11-02", "none"),
+        ];
+        assert_eq!(best_run(&h), Some(1));
+        let text = history_text(&h, &Style::plain());
+        assert!(text.contains("* 2 2026-11-02"), "{text}");
+        assert!(
+            text.contains("best 44, average 50.0 over 2 complete runs"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn scorecard_shows_blanks_and_next() {
+        let mut run = Run::new("2026-11-21".into());
+        run.record(
+            Room::SlideJam,
+            score(Room::SlideJam, &words("Cn A3 A5")).unwrap(),
+        );
+        let text = scorecard(
+            &run,
+            Some((Room::SlideJam, "stack them".into())),
+            &Style::plain(),
+        );
+        assert_eq!(
+            text,
+            "Epic Funhouse run started 2026-11-21\n\
+             ace   Slide Jam              8  Cn A3 A5\n\
+             two   Magic Mirror           -\n\
+             three Catwalk                -\n\
+             four  Roll Out the Barrels   -\n\
+             five  Whack-a-Dummy          -\n\
+             null  Trampo-Land            -\n\
+             total 8 (1 of 6 rooms)\n\
+             next: Magic Mirror\n\
+             leaving Slide Jam:\n\
+             stack them"
+        );
+    }
+}

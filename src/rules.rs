@@ -1,0 +1,573 @@
+//! Rule texts: YAML files, one per game, embedded in the binary and
+//! optionally overridden or extended from a directory.
+//!
+//! Loading is two steps: deserialize into plain spec structs, then check
+//! them, collecting every problem (file, line, field) instead of stopping
+//! at the first; a bad file is reported and the others still load. Only the
+//! commands that need rules load them, once per process.
+
+use std::path::Path;
+
+use serde::Deserialize;
+
+use crate::suggest;
+
+/// The rule files shipped inside the binary.
+pub const EMBEDDED: &[(&str, &str)] = &[
+    (
+        "epic-funhouse.yaml",
+        include_str!("../rules/epic-funhouse.yaml"),
+    ),
+    ("lab-rats.yaml", include_str!("../rules/lab-rats.yaml")),
+    (
+        "angry-troll.yaml",
+        include_str!("../rules/angry-troll.yaml"),
+    ),
+    (
+        "slides-of-action.yaml",
+        include_str!("../rules/slides-of-action.yaml"),
+    ),
+    (
+        "penguins-night-out.yaml",
+        include_str!("../rules/penguins-night-out.yaml"),
+    ),
+];
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameSpec {
+    pub id: String,
+    pub name: String,
+    #[serde(default)]
+    pub aliases: Vec<String>,
+    pub designer: String,
+    pub source: String,
+    pub licence: String,
+    pub players: String,
+    pub time: String,
+    #[serde(default)]
+    pub equipment: Vec<String>,
+    pub summary: String,
+    #[serde(default)]
+    pub sections: Vec<SectionSpec>,
+    /// Games within the game (the Funhouse rooms), in playing order.
+    #[serde(default)]
+    pub parts: Vec<PartSpec>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PartSpec {
+    pub id: String,
+    pub name: String,
+    #[serde(default)]
+    pub aliases: Vec<String>,
+    pub summary: String,
+    pub sections: Vec<SectionSpec>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SectionSpec {
+    pub id: String,
+    pub title: String,
+    #[serde(default)]
+    pub aliases: Vec<String>,
+    #[serde(default)]
+    pub keywords: Vec<String>,
+    /// Paragraphs separated by blank lines; `- ` starts a list item.
+    pub text: String,
+}
+
+/// One problem in one file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Problem {
+    pub file: String,
+    pub line: Option<usize>,
+    pub field: String,
+    pub message: String,
+}
+
+impl std::fmt::Display for Problem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.line {
+            Some(l) => write!(
+                f,
+                "{} line {l}: {}: {}",
+                self.file, self.field, self.message
+            ),
+            None => write!(f, "{}: {}: {}", self.file, self.field, self.message),
+        }
+    }
+}
+
+/// A game or a part of one (a Funhouse room): what lookups return.
+#[derive(Debug, Clone)]
+pub struct Entry {
+    pub id: String,
+    pub name: String,
+    pub aliases: Vec<String>,
+    pub summary: String,
+    pub sections: Vec<SectionSpec>,
+    /// Index of the game in the library.
+    pub game: usize,
+    /// For a part, its game's name.
+    pub parent: Option<String>,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct Library {
+    pub games: Vec<GameSpec>,
+    /// Where each game came from (file name, or path for overrides).
+    pub origins: Vec<String>,
+    pub problems: Vec<Problem>,
+}
+
+/// Section ids every game (or each part) must have one of, per need.
+const NEEDED: &[(&str, &[&str])] = &[
+    ("setup", &["setup"]),
+    ("play", &["play"]),
+    ("scoring or winning", &["scoring", "winning"]),
+];
+
+fn line_of(text: &str, needle: &str, after: usize) -> Option<usize> {
+    text.lines()
+        .enumerate()
+        .skip(after.saturating_sub(1))
+        .find(|(_, l)| l.contains(needle))
+        .map(|(i, _)| i + 1)
+}
+
+/// Check a parsed game, reporting every problem.
+fn check(game: &GameSpec, file: &str, text: &str) -> Vec<Problem> {
+    let mut out = Vec::new();
+    let mut problem = |line: Option<usize>, field: &str, message: String| {
+        out.push(Problem {
+            file: file.to_string(),
+            line,
+            field: field.to_string(),
+            message,
+        })
+    };
+    for (field, value) in [
+        ("id", &game.id),
+        ("name", &game.name),
+        ("designer", &game.designer),
+        ("source", &game.source),
+        ("licence", &game.licence),
+        ("players", &game.players),
+        ("time", &game.time),
+        ("summary", &game.summary),
+    ] {
+        if value.trim().is_empty() {
+            problem(
+                line_of(text, &format!("{field}:"), 1),
+                field,
+                "is empty".into(),
+            );
+        }
+    }
+    if !game
+        .id
+        .chars()
+        .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+    {
+        problem(
+            line_of(text, "id:", 1),
+            "id",
+            format!("'{}' must be lowercase letters, digits and -", game.id),
+        );
+    }
+    let mut check_sections = |owner: &str, sections: &[SectionSpec], start: usize, need: bool| {
+        let mut seen: Vec<&str> = Vec::new();
+        for s in sections {
+            let line = line_of(text, &format!("id: {}", s.id), start);
+            if seen.contains(&s.id.as_str()) {
+                problem(
+                    line,
+                    "sections.id",
+                    format!("'{}' appears twice in {owner}", s.id),
+                );
+            }
+            seen.push(&s.id);
+            if s.title.trim().is_empty() {
+                problem(
+                    line,
+                    "sections.title",
+                    format!("section '{}' has no title", s.id),
+                );
+            }
+            if s.text.trim().is_empty() {
+                problem(
+                    line,
+                    "sections.text",
+                    format!("section '{}' has no text", s.id),
+                );
+            }
+        }
+        if need {
+            for (what, ids) in NEEDED {
+                if !sections.iter().any(|s| ids.contains(&s.id.as_str())) {
+                    problem(
+                        Some(start),
+                        "sections",
+                        format!("{owner} has no {what} section (id {})", ids.join(" or ")),
+                    );
+                }
+            }
+        }
+    };
+    check_sections(&game.name, &game.sections, 1, game.parts.is_empty());
+    for p in &game.parts {
+        let start = line_of(text, &format!("id: {}", p.id), 1).unwrap_or(1);
+        check_sections(&p.name, &p.sections, start, true);
+    }
+    out
+}
+
+/// Parse one file's text into a game, or the problems that stop it.
+pub fn parse_file(file: &str, text: &str) -> Result<(GameSpec, Vec<Problem>), Vec<Problem>> {
+    match serde_yaml::from_str::<GameSpec>(text) {
+        Ok(game) => {
+            let problems = check(&game, file, text);
+            Ok((game, problems))
+        }
+        Err(e) => {
+            let line = e.location().map(|l| l.line());
+            let msg = e.to_string();
+            // serde_yaml names the field in its message ("missing field `x`").
+            let field = msg
+                .split('`')
+                .nth(1)
+                .filter(|_| msg.contains("field"))
+                .unwrap_or("(document)")
+                .to_string();
+            let message = msg.split(" at line ").next().unwrap_or(&msg).to_string();
+            Err(vec![Problem {
+                file: file.to_string(),
+                line,
+                field,
+                message,
+            }])
+        }
+    }
+}
+
+impl Library {
+    /// The embedded rules, plus `*.yaml` files from `extra` (a file whose
+    /// id matches an embedded game replaces it).
+    pub fn load(extra: Option<&Path>) -> Library {
+        let mut lib = Library::default();
+        for (file, text) in EMBEDDED {
+            lib.add(file, text);
+        }
+        if let Some(dir) = extra {
+            match std::fs::read_dir(dir) {
+                Ok(entries) => {
+                    let mut paths: Vec<_> = entries
+                        .filter_map(|e| e.ok().map(|e| e.path()))
+                        .filter(|p| p.extension().is_some_and(|x| x == "yaml" || x == "yml"))
+                        .collect();
+                    paths.sort();
+                    for p in paths {
+                        let name = p.display().to_string();
+                        match std::fs::read_to_string(&p) {
+                            Ok(text) => lib.add(&name, &text),
+                            Err(e) => lib.problems.push(Problem {
+                                file: name,
+                                line: None,
+                                field: "(file)".into(),
+                                message: format!("cannot read: {e}"),
+                            }),
+                        }
+                    }
+                }
+                Err(e) => lib.problems.push(Problem {
+                    file: dir.display().to_string(),
+                    line: None,
+                    field: "(directory)".into(),
+                    message: format!("cannot read the rules directory: {e}"),
+                }),
+            }
+        }
+        lib
+    }
+
+    fn add(&mut self, file: &str, text: &str) {
+        match parse_file(file, text) {
+            Ok((game, problems)) => {
+                self.problems.extend(problems);
+                if let Some(i) = self.games.iter().position(|g| g.id == game.id) {
+                    self.games[i] = game;
+                    self.origins[i] = file.to_string();
+                } else {
+                    self.games.push(game);
+                    self.origins.push(file.to_string());
+                }
+            }
+            Err(problems) => self.problems.extend(problems),
+        }
+    }
+
+    /// Every game and every part, as lookup entries.
+    pub fn entries(&self) -> Vec<Entry> {
+        let mut out = Vec::new();
+        for (i, g) in self.games.iter().enumerate() {
+            out.push(Entry {
+                id: g.id.clone(),
+                name: g.name.clone(),
+                aliases: g.aliases.clone(),
+                summary: g.summary.clone(),
+                sections: g.sections.clone(),
+                game: i,
+                parent: None,
+            });
+            for p in &g.parts {
+                out.push(Entry {
+                    id: p.id.clone(),
+                    name: p.name.clone(),
+                    aliases: p.aliases.clone(),
+                    summary: p.summary.clone(),
+                    sections: p.sections.clone(),
+                    game: i,
+                    parent: Some(g.name.clone()),
+                });
+            }
+        }
+        out
+    }
+
+    /// Find a game or part by id, name or alias; forgiving of case, spaces
+    /// and small typos.
+    pub fn find(&self, name: &str) -> Result<Entry, String> {
+        let entries = self.entries();
+        let key = normalise(name);
+        let names = |e: &Entry| -> Vec<String> {
+            std::iter::once(e.id.clone())
+                .chain(std::iter::once(normalise(&e.name)))
+                .chain(e.aliases.iter().map(|a| normalise(a)))
+                .collect()
+        };
+        if let Some(e) = entries.iter().find(|e| names(e).contains(&key)) {
+            return Ok(e.clone());
+        }
+        let all: Vec<(String, usize)> = entries
+            .iter()
+            .enumerate()
+            .flat_map(|(i, e)| names(e).into_iter().map(move |n| (n, i)))
+            .collect();
+        let close = suggest::nearest(&key, all.iter().map(|(n, _)| n.as_str()));
+        let mut hits: Vec<usize> = close
+            .iter()
+            .filter_map(|c| all.iter().find(|(n, _)| n == c).map(|(_, i)| *i))
+            .collect();
+        hits.dedup();
+        match hits.as_slice() {
+            [one] => Ok(entries[*one].clone()),
+            [] => Err(format!("no game called '{name}' (`rules` lists them)")),
+            many => Err(format!(
+                "no game called '{name}'; did you mean {}?",
+                many.iter()
+                    .map(|&i| format!("'{}'", entries[i].id))
+                    .collect::<Vec<_>>()
+                    .join(" or ")
+            )),
+        }
+    }
+
+    /// Rank sections across every game and part by how well they match.
+    pub fn search(&self, words: &[String]) -> Vec<Hit> {
+        let terms: Vec<String> = words
+            .iter()
+            .map(|w| stem(&w.to_lowercase()))
+            .filter(|w| !w.is_empty())
+            .collect();
+        let mut hits = Vec::new();
+        for e in self.entries() {
+            for s in &e.sections {
+                let title = tokens(&s.title);
+                let tags: Vec<String> = s
+                    .keywords
+                    .iter()
+                    .chain(&s.aliases)
+                    .flat_map(|k| tokens(k))
+                    .collect();
+                let body = tokens(&s.text);
+                let mut score = 0.0;
+                let mut matched = 0;
+                for t in &terms {
+                    let in_title = title.iter().filter(|w| *w == t).count() as f64;
+                    let in_tags = tags.iter().filter(|w| *w == t).count() as f64;
+                    let in_body = body.iter().filter(|w| *w == t).count() as f64;
+                    if in_title + in_tags + in_body > 0.0 {
+                        matched += 1;
+                    }
+                    score += 4.0 * in_title.min(1.0) + 3.0 * in_tags.min(1.0) + in_body.min(5.0);
+                }
+                if matched == 0 {
+                    continue;
+                }
+                // Sections that hold every word rank above those holding some.
+                score *= matched as f64 / terms.len() as f64;
+                let line = best_line(&s.text, &terms);
+                hits.push(Hit {
+                    entry: e.id.clone(),
+                    entry_name: e.name.clone(),
+                    section: s.id.clone(),
+                    title: s.title.clone(),
+                    score,
+                    line,
+                });
+            }
+        }
+        hits.sort_by(|a, b| b.score.total_cmp(&a.score).then(a.entry.cmp(&b.entry)));
+        hits
+    }
+}
+
+/// A search result: which section, how well it matched, and its best line.
+#[derive(Debug, Clone)]
+pub struct Hit {
+    pub entry: String,
+    pub entry_name: String,
+    pub section: String,
+    pub title: String,
+    pub score: f64,
+    pub line: String,
+}
+
+fn normalise(s: &str) -> String {
+    s.trim()
+        .to_lowercase()
+        .replace([' ', '_'], "-")
+        .replace('\'', "")
+}
+
+/// A crude stem, so "coins" finds "coin" and "counts" finds "count".
+fn stem(w: &str) -> String {
+    let w: String = w.chars().filter(|c| c.is_alphanumeric()).collect();
+    if w.len() > 3 && w.ends_with('s') && !w.ends_with("ss") {
+        w[..w.len() - 1].to_string()
+    } else {
+        w
+    }
+}
+
+fn tokens(text: &str) -> Vec<String> {
+    text.split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(|w| stem(&w.to_lowercase()))
+        .collect()
+}
+
+/// The sentence of `text` holding the most query terms (the first of
+/// equals).
+fn best_line(text: &str, terms: &[String]) -> String {
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let mut best = (0, String::new());
+    for sentence in flat.split_inclusive(['.', ';', ':']) {
+        let toks = tokens(sentence);
+        let n = terms.iter().filter(|t| toks.contains(t)).count();
+        if n > best.0 {
+            best = (n, sentence.trim().trim_start_matches("- ").to_string());
+        }
+    }
+    best.1
+}
+
+/// Find a section of an entry by id, title or alias (typos forgiven).
+pub fn find_section<'a>(e: &'a Entry, name: &str) -> Result<&'a SectionSpec, String> {
+    let key = normalise(name);
+    let names = |s: &SectionSpec| -> Vec<String> {
+        std::iter::once(s.id.clone())
+            .chain(std::iter::once(normalise(&s.title)))
+            .chain(s.aliases.iter().map(|a| normalise(a)))
+            .collect()
+    };
+    if let Some(s) = e.sections.iter().find(|s| names(s).contains(&key)) {
+        return Ok(s);
+    }
+    let all: Vec<String> = e.sections.iter().flat_map(names).collect();
+    let close = suggest::nearest(&key, all.iter().map(String::as_str));
+    if let Some(first) = close.first()
+        && let Some(s) = e
+            .sections
+            .iter()
+            .find(|s| names(s).iter().any(|n| n == first))
+    {
+        return Ok(s);
+    }
+    Err(format!(
+        "{} has no section '{name}': {}",
+        e.name,
+        e.sections
+            .iter()
+            .map(|s| s.id.as_str())
+            .collect::<Vec<_>>()
+            .join(", ")
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lib() -> Library {
+        Library::load(None)
+    }
+
+    #[test]
+    fn embedded_rules_load_clean() {
+        let l = lib();
+        assert!(l.problems.is_empty(), "{:?}", l.problems);
+        assert_eq!(l.games.len(), 5);
+        let funhouse = l.games.iter().find(|g| g.id == "epic-funhouse").unwrap();
+        assert_eq!(funhouse.parts.len(), 6);
+    }
+
+    #[test]
+    fn lookups_forgive() {
+        let l = lib();
+        assert_eq!(l.find("troll").unwrap().id, "angry-troll");
+        assert_eq!(l.find("penguins").unwrap().id, "penguins-night-out");
+        assert_eq!(l.find("barrels").unwrap().id, "roll-out-the-barrels");
+        assert_eq!(l.find("whack").unwrap().id, "whack-a-dummy");
+        assert_eq!(l.find("sj").unwrap().id, "slide-jam");
+        assert_eq!(l.find("catwlk").unwrap().id, "catwalk");
+        assert_eq!(l.find("Trampo Land").unwrap().id, "trampo-land");
+        assert!(l.find("zzzzzz").is_err());
+        let cat = l.find("catwalk").unwrap();
+        assert_eq!(find_section(&cat, "scoring").unwrap().id, "scoring");
+        assert_eq!(find_section(&cat, "scorng").unwrap().id, "scoring");
+    }
+
+    #[test]
+    fn bad_file_reports_every_problem() {
+        let text = "id: Bad Id\nname: x\ndesigner: ''\nsource: s\nlicence: l\nplayers: '1'\ntime: t\nsummary: s\nsections:\n  - id: setup\n    title: Setup\n    text: do it\n";
+        let (_, problems) = parse_file("bad.yaml", text).unwrap();
+        let shown: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
+        assert!(
+            shown.contains(&"bad.yaml line 3: designer: is empty".to_string()),
+            "{shown:?}"
+        );
+        assert!(
+            shown.iter().any(|p| p.contains("line 1: id: 'Bad Id'")),
+            "{shown:?}"
+        );
+        assert!(
+            shown.iter().any(|p| p.contains("no play section")),
+            "{shown:?}"
+        );
+        assert!(
+            shown
+                .iter()
+                .any(|p| p.contains("no scoring or winning section")),
+            "{shown:?}"
+        );
+        let broken = parse_file("broken.yaml", "id: x\nname: [unclosed\n").unwrap_err();
+        assert_eq!(broken[0].file, "broken.yaml");
+        assert!(broken[0].line.is_some());
+        let missing = parse_file("m.yaml", "id: x\nname: y\n").unwrap_err();
+        assert_eq!(missing[0].field, "designer", "{:?}", missing[0]);
+    }
+}

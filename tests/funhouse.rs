@@ -1,0 +1,170 @@
+//! Epic Funhouse scoring through the real binary: a whole run scored by
+//! separate one-shot processes sharing one data directory.
+
+use assert_cmd::Command;
+use tempfile::TempDir;
+
+fn tm(data: &TempDir, args: &[&str]) -> (String, String, i32) {
+    let out = Command::cargo_bin("tablemate")
+        .unwrap()
+        .env_remove("NO_COLOR")
+        .env_remove("TABLEMATE_RULES")
+        .arg("--data")
+        .arg(data.path())
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+        out.status.code().unwrap(),
+    )
+}
+
+#[test]
+fn catwalk_example_scores_twelve() {
+    let data = tempfile::tempdir().unwrap();
+    let (out, _, code) = tm(&data, &["score", "catwalk", "5xn", "4xn", "nx3"]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        out,
+        "Catwalk\n\
+         \x20 coin 5 x tile n = 5 x 1                       5\n\
+         \x20 coin 4 x tile n = 4 x 1                       4\n\
+         \x20 coin n x tile 3 = 1 x 3                       3\n\
+         \x20 total                                        12\n\
+         (no run open: `funhouse new` starts one)\n"
+    );
+}
+
+#[test]
+fn whole_run_across_processes() {
+    let data = tempfile::tempdir().unwrap();
+    assert_eq!(tm(&data, &["funhouse", "new"]).2, 0);
+    for args in [
+        &["score", "sj", "Cn", "A3", "A5"][..],
+        &[
+            "score",
+            "mirror",
+            "twins=3",
+            "cousins=1",
+            "distant=5",
+            "strangers=3",
+        ],
+        &["score", "catwalk", "5xn", "4xn", "nx3"],
+    ] {
+        let (out, err, code) = tm(&data, args);
+        assert_eq!(code, 0, "{err}");
+        assert!(out.contains("recorded in the run"), "{out}");
+    }
+    // The process ended; the run is still there and resumes.
+    let (out, _, _) = tm(&data, &["funhouse"]);
+    assert!(out.contains("total 40 (3 of 6 rooms)"), "{out}");
+    assert!(out.contains("next: Roll Out the Barrels"), "{out}");
+    assert!(out.contains("leaving Catwalk:"), "{out}");
+    assert!(
+        out.contains("scoreboard"),
+        "transition from the rules: {out}"
+    );
+    // Scoring a room again replaces it, saying so.
+    let (out, _, _) = tm(&data, &["score", "catwalk", "none"]);
+    assert!(
+        out.contains("replaced the earlier Catwalk score (run total 28 after 3 of 6 rooms)"),
+        "{out}"
+    );
+    for args in [
+        &["score", "barrels", "2"][..],
+        &["score", "whack", "incomplete", "penalties=1"],
+        &["score", "trampo-land", "kids=1", "adults=2"],
+    ] {
+        assert_eq!(tm(&data, args).2, 0);
+    }
+    let (out, _, _) = tm(&data, &["funhouse"]);
+    assert!(out.contains("total 61 (6 of 6 rooms)"), "{out}");
+    assert!(out.contains("all six rooms scored"), "{out}");
+    let (out, _, _) = tm(&data, &["funhouse", "end"]);
+    assert_eq!(out.trim(), "run 1 filed: total 61 - your best yet!");
+    let (out, _, _) = tm(&data, &["funhouse", "history"]);
+    assert!(out.contains("* 1 "), "{out}");
+    assert!(out.contains("8 20  0  2 25  6    61"), "{out}");
+    assert!(
+        out.contains("best 61, average 61.0 over 1 complete runs"),
+        "{out}"
+    );
+    let (out, _, _) = tm(&data, &["--json", "funhouse", "history"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["data"]["runs"][0]["total"], 61);
+}
+
+#[test]
+fn new_run_asks_before_discarding() {
+    let data = tempfile::tempdir().unwrap();
+    tm(&data, &["funhouse", "new"]);
+    tm(&data, &["score", "sj", "none"]);
+    let (_, err, code) = tm(&data, &["funhouse", "new"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("a run is open (1 of 6 rooms, total 0); discard it? (`funhouse new --discard` to go ahead)"), "{err}");
+    let (out, _, _) = tm(&data, &["funhouse"]);
+    assert!(out.contains("1 of 6 rooms"), "nothing lost: {out}");
+    let (out, _, code) = tm(&data, &["funhouse", "new", "--discard"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("was discarded"), "{out}");
+}
+
+#[test]
+fn damaged_state_is_kept_aside_not_overwritten() {
+    let data = tempfile::tempdir().unwrap();
+    tm(&data, &["funhouse", "new"]);
+    let file = data.path().join("funhouse.json");
+    std::fs::write(&file, "{\"run\": {\"started\": 3").unwrap();
+    let (_, err, code) = tm(&data, &["score", "sj", "none"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("funhouse.json is damaged") && err.contains("funhouse.json.damaged-1"),
+        "{err}"
+    );
+    let kept = std::fs::read_to_string(data.path().join("funhouse.json.damaged-1")).unwrap();
+    assert_eq!(
+        kept, "{\"run\": {\"started\": 3",
+        "the damaged file is kept as it was"
+    );
+    // A file that parses but does not add up is refused the same way.
+    std::fs::write(&file, r#"{"run":{"started":"x","rooms":[{"room":"slide-jam","inputs":[],"terms":[{"label":"a","points":3}],"total":9},null,null,null,null,null]},"history":[]}"#).unwrap();
+    let (_, err, _) = tm(&data, &["funhouse"]);
+    assert!(
+        err.contains("does not add up") && err.contains("damaged-2"),
+        "{err}"
+    );
+}
+
+#[test]
+fn refusals_name_the_problem() {
+    let data = tempfile::tempdir().unwrap();
+    for (args, want) in [
+        (
+            &["score", "sj", "Cn", "Cn", "A2"][..],
+            "error: tile Cn is entered twice",
+        ),
+        (&["score", "sj", "Cn", "A2"], "error: 2 tiles left"),
+        (
+            &["score", "mirror", "S3+M3", "left"],
+            "error: pair S3+M3 totals 6, not 5",
+        ),
+        (
+            &["score", "catwalk", "5xn", "5x3"],
+            "error: coin 5 is entered twice",
+        ),
+        (
+            &["score", "trampo-land", "kids=-1"],
+            "error: 'kids=-1': kids takes a whole number",
+        ),
+        (
+            &["score", "hall-of-mirrors", "x"],
+            "error: 'hall-of-mirrors' is not a Funhouse room",
+        ),
+    ] {
+        let (_, err, code) = tm(&data, args);
+        assert_eq!(code, 1, "{args:?}");
+        assert!(err.starts_with(want), "{args:?}: {err}");
+    }
+}

@@ -1,0 +1,253 @@
+//! Rule texts: complete, carrying DESIGN.md's interpretations, findable,
+//! overridable, and in our own words.
+
+use std::collections::HashSet;
+use std::path::Path;
+
+use assert_cmd::Command;
+use tablemate::rules::Library;
+
+fn tm(args: &[&str]) -> (String, String, i32) {
+    let out = Command::cargo_bin("tablemate")
+        .unwrap()
+        .env_remove("TABLEMATE_RULES")
+        .env("TABLEMATE_DATA", tempfile::tempdir().unwrap().path())
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+        out.status.code().unwrap(),
+    )
+}
+
+fn section_text(lib: &Library, entry: &str, section: &str) -> String {
+    let e = lib.find(entry).unwrap();
+    let s = e
+        .sections
+        .iter()
+        .find(|s| s.id == section)
+        .unwrap_or_else(|| panic!("{entry} {section}"));
+    s.text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+#[test]
+fn every_interpretation_from_design_is_stated() {
+    let lib = Library::load(None);
+    // (where, section, words that state DESIGN.md's decision)
+    let cases = [
+        (
+            "magic-mirror",
+            "scoring",
+            "Identical Strangers: 3 for each tile left on one side",
+        ),
+        (
+            "magic-mirror",
+            "scoring",
+            "suits at right angles are Cousins (S-C, C-A, A-M, M-S)",
+        ),
+        (
+            "magic-mirror",
+            "scoring",
+            "opposite suits are Distant Relatives (S-A, C-M)",
+        ),
+        ("roll-out-the-barrels", "scoring", "the orthogonal distance"),
+        (
+            "roll-out-the-barrels",
+            "setup",
+            "equals its north or west neighbour",
+        ),
+        (
+            "catwalk",
+            "setup",
+            "back the last tile out and lay it again",
+        ),
+        ("catwalk", "setup", "floor(v*k/6)"),
+        (
+            "catwalk",
+            "scoring",
+            "all six flicked coins fell; then the penalty is 10",
+        ),
+        ("catwalk", "play", "use the nearest value available"),
+        (
+            "trampo-land",
+            "setup",
+            "reduced by 15 until it is 1 to 15, so 0 means trampoline 15",
+        ),
+        (
+            "whack-a-dummy",
+            "play",
+            "each flip that puts a corner into a wrong state costs 10",
+        ),
+        ("lab-rats", "setup", "corners included"),
+        ("penguins", "setup", "7 rows of 4, each lying horizontally"),
+        (
+            "troll",
+            "setup",
+            "numbered 1 to 6 from left to right in both rows",
+        ),
+    ];
+    for (entry, section, words) in cases {
+        let text = section_text(&lib, entry, section);
+        assert!(text.contains(words), "{entry} {section} lacks: {words}");
+        // The decision sits in a paragraph marked as ours.
+        let para = text
+            .split("Interpretation (tablemate):")
+            .skip(1)
+            .any(|p| p.contains(words))
+            || words.starts_with("Identical Strangers");
+        assert!(
+            para,
+            "{entry} {section}: '{words}' is not marked as an interpretation"
+        );
+    }
+    // Facts the lost figures carried.
+    assert!(
+        section_text(&lib, "slides-of-action", "setup")
+            .contains("A C S A - S A C S - C S A C - A C S _")
+    );
+    assert!(
+        section_text(&lib, "lab-rats", "setup")
+            .contains("ace: (-2, +1), and the leading edge turns 90 degrees left")
+    );
+    assert!(
+        section_text(&lib, "catwalk", "setup")
+            .contains("Suns north, Crowns east, Arms south, Moons west")
+    );
+    assert!(section_text(&lib, "trampo-land", "setup").contains("row 5: a 2 3 4 5"));
+    assert!(section_text(&lib, "trampo-land", "setup").contains("typo"));
+}
+
+#[test]
+fn every_game_credits_designer_and_licence() {
+    let lib = Library::load(None);
+    for g in &lib.games {
+        assert!(!g.designer.is_empty() && !g.licence.is_empty(), "{}", g.id);
+        assert!(g.licence.contains("our own wording"), "{}", g.id);
+    }
+}
+
+#[test]
+fn searches_find_each_game_first() {
+    let lib = Library::load(None);
+    for (query, want) in [
+        ("flick coin", "catwalk"),
+        ("rat exit", "lab-rats"),
+        ("troll stomp", "angry-troll"),
+        ("buddy nest", "penguins-night-out"),
+        ("empty space slide group", "slides-of-action"),
+        ("mirror pair", "magic-mirror"),
+        ("trampoline adults", "trampo-land"),
+        ("tip die barrel", "roll-out-the-barrels"),
+        ("dummy corner", "whack-a-dummy"),
+        ("family wrap", "slide-jam"),
+    ] {
+        let words: Vec<String> = query.split(' ').map(String::from).collect();
+        let hits = lib.search(&words);
+        assert_eq!(
+            hits[0].entry,
+            want,
+            "search '{query}' found {:?}",
+            &hits[..3.min(hits.len())]
+                .iter()
+                .map(|h| &h.entry)
+                .collect::<Vec<_>>()
+        );
+    }
+}
+
+#[test]
+fn lookups_through_the_binary() {
+    let (out, _, code) = tm(&["rules", "catwlk", "scoring"]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("Catwalk: Scoring\n"), "{out}");
+    let (out, _, _) = tm(&["rules", "trampo-land", "setup"]);
+    assert!(out.contains("row 3: 4 5 a"), "{out}");
+    let (out, _, _) = tm(&["rules"]);
+    assert!(
+        out.contains("Penguin's Night Out") && out.contains("2-4"),
+        "{out}"
+    );
+    let (_, err, code) = tm(&["rules", "chess"]);
+    assert_eq!(code, 1);
+    assert_eq!(
+        err.trim(),
+        "error: no game called 'chess' (`rules` lists them)"
+    );
+    let (out, _, _) = tm(&["rules", "search", "null", "counts"]);
+    assert!(
+        out.lines().next().unwrap().contains("Magic Mirror") || out.contains("null"),
+        "{out}"
+    );
+    let (out, _, _) = tm(&["--json", "rules", "troll", "setup"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["data"]["section"], "setup");
+    assert!(v["data"]["blocks"].as_array().unwrap().len() > 2);
+}
+
+#[test]
+fn overrides_and_bad_files() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("mine.yaml"),
+        "id: my-game\nname: My Game\ndesigner: Me\nsource: my notes\nlicence: CC0\nplayers: '2'\ntime: 5 minutes\nsummary: A test.\nsections:\n  - id: setup\n    title: Setup\n    text: Deal.\n  - id: play\n    title: Play\n    text: Take turns.\n  - id: winning\n    title: Winning\n    text: Most points.\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("override.yaml"),
+        "id: lab-rats\nname: Lab Rats (house rules)\ndesigner: Mark A. Biggar\nsource: s\nlicence: l\nplayers: '1'\ntime: t\nsummary: ours\nsections:\n  - id: setup\n    title: Setup\n    text: x\n  - id: play\n    title: Play\n    text: y\n  - id: winning\n    title: Winning\n    text: z\n",
+    )
+    .unwrap();
+    std::fs::write(dir.path().join("broken.yaml"), "id: broken\nname: [oops\n").unwrap();
+    let d = dir.path().to_str().unwrap();
+    let (out, err, code) = tm(&["--rules", d, "rules"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("My Game"), "{out}");
+    assert!(out.contains("Lab Rats (house rules)"), "{out}");
+    assert!(
+        out.contains("Epic Funhouse"),
+        "the others still load: {out}"
+    );
+    assert!(
+        err.contains("warning: rules: ") && err.contains("broken.yaml line 2"),
+        "{err}"
+    );
+}
+
+/// Lowercase words of a text, for comparing wording.
+fn words(text: &str) -> Vec<String> {
+    text.split(|c: char| !c.is_alphanumeric() && c != '\'')
+        .filter(|w| !w.is_empty())
+        .map(|w| w.to_lowercase())
+        .collect()
+}
+
+#[test]
+fn rule_texts_share_no_ten_word_run_with_the_sources() {
+    let seeds = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/seeds");
+    let Ok(entries) = std::fs::read_dir(&seeds) else {
+        eprintln!(
+            "skipped: no source texts at {} to compare with",
+            seeds.display()
+        );
+        return;
+    };
+    let mut runs: HashSet<Vec<String>> = HashSet::new();
+    for e in entries.flatten() {
+        if e.path().extension().is_some_and(|x| x == "txt") {
+            let text = std::fs::read_to_string(e.path()).unwrap_or_default();
+            let w = words(&text);
+            for win in w.windows(10) {
+                runs.insert(win.to_vec());
+            }
+        }
+    }
+    assert!(!runs.is_empty());
+    for (file, text) in tablemate::rules::EMBEDDED {
+        let w = words(text);
+        for win in w.windows(10) {
+            assert!(!runs.contains(win), "{file} copies: {}", win.join(" "));
+        }
+    }
+}
