@@ -3,6 +3,7 @@
 
 mod funhouse;
 mod lookup;
+mod setup;
 
 use std::cell::OnceCell;
 use std::path::PathBuf;
@@ -185,6 +186,7 @@ impl App {
             Command::Cast { coins } => self.cast(&coins),
             Command::Roll { expr } => self.roll(&expr),
             Command::Prob { expr } => prob(&expr, &self.style),
+            Command::Setup { game, input } => self.setup(&game, &input),
             Command::Score { room, input } => self.score(&room, &input),
             Command::Funhouse { action } => self.funhouse(action.unwrap_or(FunhouseAction::Show)),
             Command::Rules { words } => self.rules(&words),

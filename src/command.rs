@@ -122,6 +122,21 @@ pub enum Command {
         expr: Vec<String>,
     },
 
+    /// Set up a game or Funhouse room, drawn as a diagram
+    #[command(after_help = SETUP_HELP)]
+    Setup {
+        /// The game or room
+        game: String,
+        /// What is on the table (tiles, coins, key=value); missing parts
+        /// are drawn at random
+        #[arg(
+            value_name = "INPUT",
+            trailing_var_arg = true,
+            allow_hyphen_values = true
+        )]
+        input: Vec<String>,
+    },
+
     /// Score an Epic Funhouse room, with the working shown
     #[command(after_help = SCORE_HELP)]
     Score {
@@ -175,6 +190,16 @@ pub enum Command {
     #[command(visible_alias = "exit")]
     Quit,
 }
+
+const SETUP_HELP: &str = "Anything not given is drawn at random (and said so).
+
+Examples:
+  setup slide-jam
+  setup magic-mirror S3 C2 ... / A4 M5 ...   two stacks of 12, tops first
+  setup catwalk Sn C3 A2 ... rolls=3,n,5     tiles in laying order
+  setup barrels 5 n 4 n n 3                  coins in the order placed
+  setup whack-a-dummy
+  setup trampo-land die=3 cast=10 columns=7,3,0,0";
 
 const SCORE_HELP: &str = "Null counts 0, except in the Catwalk where null and ace count 1.
 
@@ -257,7 +282,7 @@ impl Command {
                     Some(DeckAction::New { .. } | DeckAction::Return { .. })
                 )
             }
-            Command::Roll { .. } => true,
+            Command::Roll { .. } | Command::Setup { .. } => true,
             Command::Draw { .. }
             | Command::Prob { .. }
             | Command::Score { .. }

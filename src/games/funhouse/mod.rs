@@ -4,6 +4,7 @@
 
 pub mod run;
 pub mod score;
+pub mod setup;
 
 use std::fmt;
 use std::str::FromStr;

@@ -23,6 +23,10 @@ pub struct Run {
     pub started: String,
     /// One slot per room, in playing order.
     pub rooms: [Option<Score>; 6],
+    /// The barrel grid laid by `setup barrels` in this run (6 rows of 4
+    /// coin values): the Whack-a-Dummy board.
+    #[serde(default)]
+    pub barrels: Option<Vec<Vec<String>>>,
 }
 
 impl Run {
@@ -30,6 +34,7 @@ impl Run {
         Run {
             started,
             rooms: Default::default(),
+            barrels: None,
         }
     }
 

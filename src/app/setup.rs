@@ -1,0 +1,480 @@
+//! `setup GAME ...`: lay out a game or Funhouse room from what the player
+//! has on the table, drawing any missing part at random and saying so.
+
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+use serde_json::json;
+
+use super::{App, Reply, Result, invalid};
+use crate::games::funhouse::Room;
+use crate::games::funhouse::setup::{self as fs, cell_name};
+use crate::games::{DieRolls, parse_rolls};
+use crate::pieces::{Piece, Rank};
+use crate::style::Tone;
+
+/// Words and `key=value` settings, with only `allowed` keys accepted.
+pub(super) struct Inputs {
+    pub words: Vec<String>,
+    pub keys: BTreeMap<String, String>,
+}
+
+impl Inputs {
+    pub fn parse(args: &[String], allowed: &[&str]) -> Result<Inputs> {
+        let mut words = Vec::new();
+        let mut keys = BTreeMap::new();
+        for a in args {
+            match a.split_once('=') {
+                Some((k, v)) => {
+                    let k = k.to_ascii_lowercase();
+                    if !allowed.contains(&k.as_str()) {
+                        let expected = if allowed.is_empty() {
+                            "this setup takes no settings".to_string()
+                        } else {
+                            format!(
+                                "expected {}",
+                                allowed
+                                    .iter()
+                                    .map(|k| format!("{k}="))
+                                    .collect::<Vec<_>>()
+                                    .join(", ")
+                            )
+                        };
+                        return Err(invalid(format!("'{a}' is not a setting here: {expected}")));
+                    }
+                    if keys.insert(k.clone(), v.to_string()).is_some() {
+                        return Err(invalid(format!("{k}= is given twice")));
+                    }
+                }
+                None => words.push(a.clone()),
+            }
+        }
+        Ok(Inputs { words, keys })
+    }
+
+    pub fn no_words(&self, what: &str) -> Result<()> {
+        match self.words.first() {
+            Some(w) => Err(invalid(format!("'{w}' is not understood: {what}"))),
+            None => Ok(()),
+        }
+    }
+}
+
+fn tiles(words: &[String]) -> Result<Vec<Piece>> {
+    let mut out: Vec<Piece> = Vec::new();
+    for w in words {
+        let t: Piece = w.parse()?;
+        if out.contains(&t) {
+            return Err(invalid(format!("tile {t} is entered twice")));
+        }
+        out.push(t);
+    }
+    Ok(out)
+}
+
+/// Random order for the tiles not yet listed, after the listed ones.
+fn complete_tiles(given: Vec<Piece>, rng: &mut crate::random::TableRng) -> (Vec<Piece>, usize) {
+    let n = given.len();
+    let mut rest: Vec<Piece> = Piece::all()
+        .into_iter()
+        .filter(|p| !given.contains(p))
+        .collect();
+    rng.shuffle(&mut rest);
+    let mut all = given;
+    all.extend(rest);
+    (all, n)
+}
+
+fn origin(given: usize, total: usize, what: &str) -> String {
+    match (given, total - given) {
+        (_, 0) => format!("{what}: as you gave them"),
+        (0, _) => format!("{what}: drawn at random"),
+        (g, r) => format!("{what}: {g} as you gave them, {r} drawn at random"),
+    }
+}
+
+impl App {
+    pub(super) fn setup(&mut self, game: &str, args: &[String]) -> Result<Reply> {
+        let room: Room = game
+            .parse()
+            .map_err(|e: crate::games::funhouse::ParseRoomError| invalid(e.to_string()))?;
+        let mut reply = match room {
+            Room::SlideJam => self.setup_slide_jam(args),
+            Room::MagicMirror => self.setup_mirror(args),
+            Room::Catwalk => self.setup_catwalk(args),
+            Room::Barrels => self.setup_barrels(args),
+            Room::WhackADummy => self.setup_whack(args),
+            Room::TrampoLand => self.setup_trampo(args),
+        }?;
+        reply.data["seed"] = json!(self.seed());
+        Ok(reply)
+    }
+
+    fn heading(&self, text: &str) -> String {
+        self.style.paint(text, Tone::Heading)
+    }
+
+    fn setup_slide_jam(&mut self, args: &[String]) -> Result<Reply> {
+        Inputs::parse(args, &[])?.no_words("setup slide-jam takes nothing: the deal is random")?;
+        let grid = fs::slide_jam(&mut self.rng);
+        let mut text = format!(
+            "{}\nseed {}: a deal you can share\n",
+            self.heading("Slide Jam: 4 wide, 6 high"),
+            self.seed()
+        );
+        for row in &grid {
+            let cells: Vec<String> = row.iter().map(|p| self.style.piece(*p)).collect();
+            let _ = writeln!(text, "  {}", cells.join("  "));
+        }
+        text.push_str("Lay the tiles face up in this grid, leaving room to slide.");
+        let data = json!({"grid": grid.iter().map(|r| r.iter().map(|p| p.to_string()).collect::<Vec<_>>()).collect::<Vec<_>>()});
+        Ok(Reply::new("setup", text, data))
+    }
+
+    fn setup_mirror(&mut self, args: &[String]) -> Result<Reply> {
+        let inputs = Inputs::parse(args, &[])?;
+        let (first, second) = match inputs.words.iter().position(|w| w == "/") {
+            Some(i) => (&inputs.words[..i], &inputs.words[i + 1..]),
+            None => (&inputs.words[..], &inputs.words[inputs.words.len()..]),
+        };
+        let mut upper = tiles(first)?;
+        let lower_given = tiles(second)?;
+        if let Some(t) = upper.iter().find(|t| lower_given.contains(t)) {
+            return Err(invalid(format!("tile {t} is in both stacks")));
+        }
+        if upper.len() > 12 || lower_given.len() > 12 {
+            return Err(invalid(
+                "a stack holds 12 tiles: separate the two stacks with /",
+            ));
+        }
+        let given = upper.len() + lower_given.len();
+        // Whatever is missing from either stack comes from the other tiles.
+        let mut rest: Vec<Piece> = Piece::all()
+            .into_iter()
+            .filter(|p| !upper.contains(p) && !lower_given.contains(p))
+            .collect();
+        self.rng.shuffle(&mut rest);
+        let mut rest = rest.into_iter();
+        upper.extend(rest.by_ref().take(12 - upper.len()));
+        let mut lower = lower_given;
+        lower.extend(rest);
+        let (up, low) = fs::magic_mirror(&upper, &lower);
+        let row = |r: &Vec<Piece>| {
+            r.iter()
+                .map(|p| self.style.piece(*p))
+                .collect::<Vec<_>>()
+                .join("  ")
+        };
+        let mut text = format!(
+            "{}\n{}\n",
+            self.heading("Magic Mirror"),
+            origin(given, 24, "stacks")
+        );
+        for r in &up {
+            let _ = writeln!(text, "  {}", row(r));
+        }
+        text.push_str("  ~~~~~~ mirror ~~~~~~\n");
+        for r in &low {
+            let _ = writeln!(text, "  {}", row(r));
+        }
+        text.push_str("Each stack is laid from its top in reading order.");
+        let names = |g: &Vec<Vec<Piece>>| {
+            g.iter()
+                .map(|r| r.iter().map(|p| p.to_string()).collect::<Vec<_>>())
+                .collect::<Vec<_>>()
+        };
+        Ok(Reply::new(
+            "setup",
+            text,
+            json!({"upper": names(&up), "lower": names(&low)}),
+        ))
+    }
+
+    fn setup_catwalk(&mut self, args: &[String]) -> Result<Reply> {
+        let inputs = Inputs::parse(args, &["rolls"])?;
+        let given_rolls = match inputs.keys.get("rolls") {
+            Some(list) => parse_rolls(list).map_err(invalid)?,
+            None => Vec::new(),
+        };
+        let listed = tiles(&inputs.words)?;
+        let (order, given) = complete_tiles(listed, &mut self.rng);
+        let mut rolls = DieRolls::new(given_rolls, &mut self.rng);
+        let walk = fs::catwalk(&order, &mut rolls).map_err(invalid)?;
+        let (rolls_given, rolls_rolled) = rolls.counts();
+        let unused = rolls.unused();
+        let mut text = format!(
+            "{}\n{}\n",
+            self.heading("Catwalk"),
+            origin(given, 24, "laying order")
+        );
+        text.push_str(&fs::catwalk_map(&walk));
+        let first = &walk.tiles[0];
+        let last = &walk.tiles[walk.tiles.len() - 1];
+        let _ = write!(
+            text,
+            "\nstart: 1 {} at 0,0; end: 24 {} at {},{} (x east, y north)",
+            first.tile, last.tile, last.x, last.y
+        );
+        if walk.fallbacks.is_empty() {
+            text.push_str("\nevery tile went where its suit says");
+        } else {
+            text.push_str("\nfallbacks:");
+            for f in &walk.fallbacks {
+                let _ = write!(text, "\n  {}", f.describe());
+            }
+        }
+        if rolls_given + rolls_rolled > 0 {
+            let _ = write!(
+                text,
+                "\ndie: {rolls_given} of your rolls used, {rolls_rolled} rolled"
+            );
+        }
+        if unused > 0 {
+            let _ = write!(text, "\n({unused} of your rolls were not needed)");
+        }
+        let data = json!({
+            "tiles": walk.tiles.iter().map(|t| json!({"tile": t.tile.to_string(), "x": t.x, "y": t.y})).collect::<Vec<_>>(),
+            "fallbacks": walk.fallbacks.iter().map(|f| f.describe()).collect::<Vec<_>>(),
+        });
+        Ok(Reply::new("setup", text, data))
+    }
+
+    fn setup_barrels(&mut self, args: &[String]) -> Result<Reply> {
+        let inputs = Inputs::parse(args, &[])?;
+        let mut coins: Vec<Rank> = Vec::new();
+        for w in &inputs.words {
+            coins.push(w.parse::<Rank>().map_err(|_| {
+                invalid(format!(
+                    "'{w}' is not a coin value: expected n, a, 2, 3, 4 or 5"
+                ))
+            })?);
+        }
+        let mut book = self.load_book()?;
+        let mut note = String::new();
+        // With no coins given, an open run's Catwalk scoreboard opens the grid.
+        if coins.is_empty()
+            && let Some(run) = &book.run
+            && let Some(sc) = &run.rooms[Room::Catwalk.index()]
+        {
+            let mut pool = fs::coin_pool(&[]).map_err(invalid)?;
+            let mut take = |want: Rank, note: &mut String| -> Option<Rank> {
+                let got = if pool.contains(&want) {
+                    Some(want)
+                } else {
+                    fs::nearest_available(want, &pool)
+                }?;
+                if got != want {
+                    let _ = write!(
+                        note,
+                        "\nno {} coin left for the scoreboard: used {} instead",
+                        want.name(),
+                        got.name()
+                    );
+                }
+                let i = pool.iter().position(|&r| r == got)?;
+                pool.remove(i);
+                Some(got)
+            };
+            for input in sc.inputs.iter().filter(|i| i.contains('x')) {
+                if let Some((c, t)) = input.split_once('x')
+                    && let (Ok(c), Ok(t)) = (c.parse::<Rank>(), t.parse::<Rank>())
+                {
+                    coins.extend(take(c, &mut note));
+                    coins.extend(take(t, &mut note));
+                }
+            }
+            if !coins.is_empty() {
+                note.insert_str(
+                    0,
+                    &format!(
+                        "\nthe run's Catwalk scoreboard opens the grid ({} coins)",
+                        coins.len()
+                    ),
+                );
+            }
+        }
+        if coins.len() > 24 {
+            return Err(invalid(format!("{} coins: the grid holds 24", coins.len())));
+        }
+        let mut pool = fs::coin_pool(&coins).map_err(invalid)?;
+        let given = coins.len();
+        self.rng.shuffle(&mut pool);
+        coins.extend(pool);
+        let (grid, swaps, clean) = fs::barrels(&coins);
+        let mut text = format!(
+            "{}{note}\n{}\n",
+            self.heading("Roll Out the Barrels"),
+            origin(given, 24, "coins")
+        );
+        text.push_str(&fs::grid_text(&grid));
+        if swaps.is_empty() {
+            text.push_str("\nno neighbours match: no swaps needed");
+        } else {
+            text.push_str("\nswaps to make, in order:");
+            for (i, s) in swaps.iter().enumerate() {
+                let _ = write!(
+                    text,
+                    "\n  {}. {} ({}) <-> {} ({})",
+                    i + 1,
+                    cell_name(s.from),
+                    s.from_value.code(),
+                    cell_name(s.to),
+                    s.to_value.code()
+                );
+            }
+        }
+        if !clean {
+            text.push_str(
+                "\nthis grid cannot be made fully legal by swapping: some neighbours still match",
+            );
+        }
+        text.push_str("\nstart: r1c1 (top left); exit: r6c4 (bottom right)");
+        let codes: Vec<Vec<String>> = grid
+            .iter()
+            .map(|r| r.iter().map(|v| v.code().to_string()).collect())
+            .collect();
+        if let Some(run) = book.run.as_mut() {
+            run.barrels = Some(codes.clone());
+            self.store.save("funhouse.json", &book)?;
+            text.push_str("\n(kept in the run: it becomes the Whack-a-Dummy board)");
+        }
+        let data = json!({
+            "grid": codes,
+            "swaps": swaps.iter().map(|s| json!({"from": cell_name(s.from), "to": cell_name(s.to), "from_value": s.from_value.code(), "to_value": s.to_value.code()})).collect::<Vec<_>>(),
+            "legal": clean,
+        });
+        Ok(Reply::new("setup", text, data))
+    }
+
+    fn setup_whack(&mut self, args: &[String]) -> Result<Reply> {
+        Inputs::parse(args, &[])?.no_words("setup whack-a-dummy takes nothing")?;
+        let book = self.load_book()?;
+        let from_run = book.run.as_ref().and_then(|r| r.barrels.clone());
+        let mut text = format!("{}\n", self.heading("Whack-a-Dummy"));
+        text.push_str(match from_run {
+            Some(_) => "the barrel grid from this run, every coin turned face down\n",
+            None => "the barrel grid, every coin turned face down\n",
+        });
+        text.push_str(&fs::whack_board());
+        text.push_str("\nS: put the die on any one of these four");
+        text.push_str("\ncorners to activate, in order:");
+        for (i, (cell, name)) in fs::WHACK_CORNERS.iter().enumerate() {
+            let _ = write!(text, "\n  {}. {} ({})", i + 1, name, cell_name(*cell));
+        }
+        let data = json!({
+            "starts": fs::WHACK_STARTS.iter().map(|c| cell_name(*c)).collect::<Vec<_>>(),
+            "corners": fs::WHACK_CORNERS.iter().map(|(c, n)| json!({"cell": cell_name(*c), "name": n})).collect::<Vec<_>>(),
+            "grid": from_run,
+        });
+        Ok(Reply::new("setup", text, data))
+    }
+
+    fn setup_trampo(&mut self, args: &[String]) -> Result<Reply> {
+        let inputs = Inputs::parse(args, &["die", "cast", "columns"])?;
+        inputs.no_words("expected die=D cast=N columns=A,B,C,D")?;
+        let mut said = Vec::new();
+        let die = match inputs.keys.get("die") {
+            Some(d) => {
+                let r: Rank = d
+                    .parse()
+                    .map_err(|_| invalid(format!("'die={d}': expected n, a, 2, 3, 4 or 5")))?;
+                said.push(format!("die {} (yours)", r.name()));
+                r
+            }
+            None => {
+                let r = Rank::from_index(self.rng.below(6) as u8).unwrap_or(Rank::Null);
+                said.push(format!("die rolled: {}", r.name()));
+                r
+            }
+        };
+        let mut cast = match inputs.keys.get("cast") {
+            Some(c) => {
+                let n: u32 = c.parse().map_err(|_| {
+                    invalid(format!(
+                        "'cast={c}': expected the sum of the coins showing, 0 to 15"
+                    ))
+                })?;
+                if n > 15 {
+                    return Err(invalid(format!(
+                        "'cast={c}': six coins n a 2 3 4 5 sum to at most 15"
+                    )));
+                }
+                if n > 0 {
+                    said.push(format!("cast {n} (yours)"));
+                }
+                n
+            }
+            None => 0,
+        };
+        while cast == 0 {
+            // Six coins null to 5, each number side up half the time; a
+            // cast of 0 is cast again.
+            cast = (0..6).filter(|_| self.rng.coin()).sum::<u32>();
+            if cast > 0 {
+                said.push(format!("cast at random: {cast}"));
+            }
+        }
+        let columns: [u32; 4] = match inputs.keys.get("columns") {
+            Some(list) => {
+                let v: Vec<u32> = list
+                    .split(',')
+                    .map(|s| {
+                        s.trim().parse::<u32>().map_err(|_| {
+                            invalid(format!(
+                                "'{s}' in columns= is not a column sum (a whole number)"
+                            ))
+                        })
+                    })
+                    .collect::<Result<_>>()?;
+                let arr: [u32; 4] = v.try_into().map_err(|_| {
+                    invalid(format!(
+                        "'columns={list}': give the four column sums, left to right"
+                    ))
+                })?;
+                if let Some(big) = arr.iter().find(|&&c| c > 5 * 6) {
+                    return Err(invalid(format!(
+                        "column sum {big}: six coins sum to at most 30"
+                    )));
+                }
+                said.push(format!("columns {} (yours)", list));
+                arr
+            }
+            None => {
+                let mut coins: Vec<u32> =
+                    Piece::all().iter().map(|p| p.rank.index() as u32).collect();
+                self.rng.shuffle(&mut coins);
+                let mut sums = [0u32; 4];
+                for (i, v) in coins.iter().enumerate() {
+                    if self.rng.coin() {
+                        sums[i % 4] += v;
+                    }
+                }
+                said.push(format!(
+                    "columns at random: {}",
+                    sums.map(|s| s.to_string()).join(",")
+                ));
+                sums
+            }
+        };
+        let t = fs::trampo_land(die, cast, columns);
+        let mut text = format!("{}\n{}\n", self.heading("Trampo-Land"), said.join("; "));
+        let _ = writeln!(
+            text,
+            "empty: {}; you: {}; adults: {}",
+            t.empty,
+            t.you,
+            t.adults
+                .iter()
+                .map(|a| a.to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+        text.push_str(&fs::trampo_text(&t));
+        let data = json!({
+            "trampolines": t.board.iter().map(|o| o.name()).collect::<Vec<_>>(),
+            "empty": t.empty, "you": t.you, "adults": t.adults,
+            "die": die.code(), "cast": cast, "columns": columns,
+        });
+        Ok(Reply::new("setup", text, data))
+    }
+}

@@ -1,0 +1,720 @@
+//! Setting up each room from what is on the table (or at random), as data,
+//! with text diagrams. Facts and interpretations: DESIGN.md.
+
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+use crate::games::DieRolls;
+use crate::pieces::{Piece, Rank, Suit};
+use crate::random::TableRng;
+
+/// A grid position: row from the top, column from the left (both from 0).
+pub type Cell = (usize, usize);
+
+/// `rNcM`, 1-based, as shown to the player.
+pub fn cell_name((r, c): Cell) -> String {
+    format!("r{}c{}", r + 1, c + 1)
+}
+
+// ---------------------------------------------------------------- Slide Jam
+
+/// 24 tiles dealt into 6 rows of 4, top row first.
+pub fn slide_jam(rng: &mut TableRng) -> Vec<Vec<Piece>> {
+    let mut tiles = Piece::all();
+    rng.shuffle(&mut tiles);
+    tiles.chunks(4).map(<[Piece]>::to_vec).collect()
+}
+
+// ------------------------------------------------------------- Magic Mirror
+
+/// The two 4x3 grids: each stack laid from its top in reading order.
+pub fn magic_mirror(upper: &[Piece], lower: &[Piece]) -> (Vec<Vec<Piece>>, Vec<Vec<Piece>>) {
+    let grid = |s: &[Piece]| s.chunks(4).map(<[Piece]>::to_vec).collect();
+    (grid(upper), grid(lower))
+}
+
+// ------------------------------------------------------------------ Catwalk
+
+/// Compass directions, clockwise from north.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Dir {
+    N,
+    E,
+    S,
+    W,
+}
+
+impl Dir {
+    pub const CLOCKWISE: [Dir; 4] = [Dir::N, Dir::E, Dir::S, Dir::W];
+
+    /// The Catwalk compass: Suns north, Crowns east, Arms south, Moons west.
+    pub fn of_suit(s: Suit) -> Dir {
+        match s {
+            Suit::Suns => Dir::N,
+            Suit::Crowns => Dir::E,
+            Suit::Arms => Dir::S,
+            Suit::Moons => Dir::W,
+        }
+    }
+
+    pub fn step(self, (x, y): (i32, i32)) -> (i32, i32) {
+        match self {
+            Dir::N => (x, y + 1),
+            Dir::E => (x + 1, y),
+            Dir::S => (x, y - 1),
+            Dir::W => (x - 1, y),
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Dir::N => "north",
+            Dir::E => "east",
+            Dir::S => "south",
+            Dir::W => "west",
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CatwalkTile {
+    pub tile: Piece,
+    /// x east, y north; the first tile at 0,0.
+    pub x: i32,
+    pub y: i32,
+}
+
+/// A departure from the suit compass, for the player to see.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Fallback {
+    /// The suit's cell was taken; the track went straight on.
+    Straight { place: usize, tile: Piece, dir: Dir },
+    /// Suit and straight blocked: a die chose among the free directions.
+    Rolled {
+        place: usize,
+        tile: Piece,
+        roll: Rank,
+        given: bool,
+        choices: Vec<Dir>,
+        dir: Dir,
+    },
+    /// Boxed in: the previous tile was backed out to be laid again.
+    BackedOut { place: usize, tile: Piece },
+}
+
+impl Fallback {
+    pub fn describe(&self) -> String {
+        match self {
+            Fallback::Straight { place, tile, dir } => {
+                format!(
+                    "{place} {tile}: its cell was taken, went straight on {}",
+                    dir.name()
+                )
+            }
+            Fallback::Rolled {
+                place,
+                tile,
+                roll,
+                given,
+                choices,
+                dir,
+            } => format!(
+                "{place} {tile}: blocked; {} {} among {} -> {}",
+                if *given { "your roll" } else { "rolled" },
+                roll.name(),
+                choices
+                    .iter()
+                    .map(|d| d.name())
+                    .collect::<Vec<_>>()
+                    .join("/"),
+                dir.name()
+            ),
+            Fallback::BackedOut { place, tile } => {
+                format!("{place} {tile}: boxed in; backed it out to lay it again")
+            }
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct Catwalk {
+    pub tiles: Vec<CatwalkTile>,
+    pub fallbacks: Vec<Fallback>,
+}
+
+/// The die picks entry floor(v*k/6) of the k free directions (clockwise
+/// from north), v being null 0 up to 5: an interpretation (DESIGN.md).
+pub fn pick_direction(roll: Rank, choices: &[Dir]) -> Dir {
+    choices[roll.index() as usize * choices.len() / 6]
+}
+
+/// Lay the tiles by the suit compass with the rules' fallbacks. When a
+/// tile is boxed in, the previous tile is backed out and laid again in a
+/// direction not yet tried there (an interpretation, as Lab Rats does).
+pub fn catwalk(order: &[Piece], rolls: &mut DieRolls) -> Result<Catwalk, String> {
+    let mut placed: Vec<CatwalkTile> = Vec::new();
+    let mut fallbacks = Vec::new();
+    // Directions already tried from each place, for backing out.
+    let mut tried: Vec<Vec<Dir>> = vec![Vec::new(); order.len()];
+    let mut going: Vec<Option<Dir>> = vec![None; order.len()];
+    let mut steps = 0;
+    while placed.len() < order.len() {
+        steps += 1;
+        if steps > 100_000 {
+            return Err("the track could not be laid".into());
+        }
+        let i = placed.len();
+        let tile = order[i];
+        if i == 0 {
+            placed.push(CatwalkTile { tile, x: 0, y: 0 });
+            continue;
+        }
+        let prev = &placed[i - 1];
+        let here = (prev.x, prev.y);
+        let taken = |p: (i32, i32)| placed.iter().any(|t| (t.x, t.y) == p);
+        let free: Vec<Dir> = Dir::CLOCKWISE
+            .into_iter()
+            .filter(|d| !taken(d.step(here)) && !tried[i].contains(d))
+            .collect();
+        let want = Dir::of_suit(tile.suit);
+        let straight = going[i - 1];
+        let dir = if free.contains(&want) {
+            Some(want)
+        } else if let Some(s) = straight.filter(|s| free.contains(s)) {
+            fallbacks.push(Fallback::Straight {
+                place: i + 1,
+                tile,
+                dir: s,
+            });
+            Some(s)
+        } else if free.len() == 1 {
+            Some(free[0])
+        } else if free.is_empty() {
+            None
+        } else {
+            let roll = rolls.roll();
+            let given = rolls.used.last().is_some_and(|u| u.1);
+            let d = pick_direction(roll, &free);
+            fallbacks.push(Fallback::Rolled {
+                place: i + 1,
+                tile,
+                roll,
+                given,
+                choices: free.clone(),
+                dir: d,
+            });
+            Some(d)
+        };
+        match dir {
+            Some(d) => {
+                tried[i].push(d);
+                let (x, y) = d.step(here);
+                placed.push(CatwalkTile { tile, x, y });
+                going[i] = Some(d);
+                if i + 1 < order.len() {
+                    tried[i + 1].clear();
+                }
+            }
+            None => {
+                // Boxed in: back the previous tile out and lay it again.
+                if i <= 1 {
+                    return Err("the track could not be laid".into());
+                }
+                fallbacks.push(Fallback::BackedOut {
+                    place: i,
+                    tile: order[i - 1],
+                });
+                tried[i].clear();
+                placed.pop();
+                going[i - 1] = None;
+            }
+        }
+    }
+    Ok(Catwalk {
+        tiles: placed,
+        fallbacks,
+    })
+}
+
+/// The track as a map: each cell shows the tile and, below it, its place
+/// in the laying order.
+pub fn catwalk_map(c: &Catwalk) -> String {
+    let (minx, maxx) = minmax(c.tiles.iter().map(|t| t.x));
+    let (miny, maxy) = minmax(c.tiles.iter().map(|t| t.y));
+    let at: BTreeMap<(i32, i32), (usize, Piece)> = c
+        .tiles
+        .iter()
+        .enumerate()
+        .map(|(i, t)| ((t.x, t.y), (i + 1, t.tile)))
+        .collect();
+    let mut out = String::new();
+    for y in (miny..=maxy).rev() {
+        let mut codes = String::new();
+        let mut nums = String::new();
+        for x in minx..=maxx {
+            match at.get(&(x, y)) {
+                Some((n, t)) => {
+                    let _ = write!(codes, "{t} ");
+                    let _ = write!(nums, "{n:>2} ");
+                }
+                None => {
+                    codes.push_str(" . ");
+                    nums.push_str("   ");
+                }
+            }
+        }
+        let _ = writeln!(out, "{}", codes.trim_end());
+        let _ = writeln!(out, "{}", nums.trim_end());
+    }
+    out.pop();
+    out
+}
+
+fn minmax(it: impl Iterator<Item = i32> + Clone) -> (i32, i32) {
+    (it.clone().min().unwrap_or(0), it.max().unwrap_or(0))
+}
+
+// ------------------------------------------------------ Roll Out the Barrels
+
+pub const BARREL_ROWS: usize = 6;
+pub const BARREL_COLS: usize = 4;
+
+/// A swap made while legalising, with the values moved.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Swap {
+    pub from: Cell,
+    pub to: Cell,
+    pub from_value: Rank,
+    pub to_value: Rank,
+}
+
+fn neighbours((r, c): Cell) -> impl Iterator<Item = Cell> {
+    [
+        (r.wrapping_sub(1), c),
+        (r + 1, c),
+        (r, c.wrapping_sub(1)),
+        (r, c + 1),
+    ]
+    .into_iter()
+    .filter(|&(r, c)| r < BARREL_ROWS && c < BARREL_COLS)
+}
+
+/// No orthogonal neighbour shows the same value.
+fn legal_at(g: &[Vec<Rank>], p: Cell) -> bool {
+    neighbours(p).all(|q| g[q.0][q.1] != g[p.0][p.1])
+}
+
+/// Illegal in the scan: equal to the coin north or west of it.
+fn illegal_in_scan(g: &[Vec<Rank>], (r, c): Cell) -> bool {
+    (r > 0 && g[r - 1][c] == g[r][c]) || (c > 0 && g[r][c - 1] == g[r][c])
+}
+
+/// The coins in reading order make the grid; then legalise it (DESIGN.md):
+/// scan in reading order, swap an illegal coin with the first later coin
+/// that leaves both places legal, else the first earlier one; repeat passes
+/// until clean. Err when a pass can swap nothing (with what was done).
+pub fn barrels(coins: &[Rank]) -> (Vec<Vec<Rank>>, Vec<Swap>, bool) {
+    let mut g: Vec<Vec<Rank>> = coins.chunks(BARREL_COLS).map(<[Rank]>::to_vec).collect();
+    let cells: Vec<Cell> = (0..BARREL_ROWS)
+        .flat_map(|r| (0..BARREL_COLS).map(move |c| (r, c)))
+        .collect();
+    let mut swaps = Vec::new();
+    for _pass in 0..50 {
+        let mut changed = false;
+        let mut clean = true;
+        for (i, &p) in cells.iter().enumerate() {
+            if !illegal_in_scan(&g, p) {
+                continue;
+            }
+            clean = false;
+            let works = |g: &mut Vec<Vec<Rank>>, q: Cell| {
+                let (a, b) = (g[p.0][p.1], g[q.0][q.1]);
+                if a == b {
+                    return false;
+                }
+                g[p.0][p.1] = b;
+                g[q.0][q.1] = a;
+                let ok = legal_at(g, p) && legal_at(g, q);
+                g[p.0][p.1] = a;
+                g[q.0][q.1] = b;
+                ok
+            };
+            let later = cells[i + 1..].iter().copied().find(|&q| works(&mut g, q));
+            let target =
+                later.or_else(|| cells[..i].iter().rev().copied().find(|&q| works(&mut g, q)));
+            if let Some(q) = target {
+                let (a, b) = (g[p.0][p.1], g[q.0][q.1]);
+                g[p.0][p.1] = b;
+                g[q.0][q.1] = a;
+                swaps.push(Swap {
+                    from: p,
+                    to: q,
+                    from_value: a,
+                    to_value: b,
+                });
+                changed = true;
+            }
+        }
+        if clean {
+            return (g, swaps, true);
+        }
+        if !changed {
+            break;
+        }
+    }
+    let clean = cells.iter().all(|&p| legal_at(&g, p));
+    (g, swaps, clean)
+}
+
+/// The 24 coin values of a piecepack (four of each) less those in `used`;
+/// Err names a value used more than four times.
+pub fn coin_pool(used: &[Rank]) -> Result<Vec<Rank>, String> {
+    let mut pool: Vec<Rank> = Piece::all().into_iter().map(|p| p.rank).collect();
+    for &u in used {
+        match pool.iter().position(|&r| r == u) {
+            Some(i) => {
+                pool.remove(i);
+            }
+            None => {
+                return Err(format!(
+                    "more than four {} coins: a piecepack has four of each value",
+                    u.name()
+                ));
+            }
+        }
+    }
+    Ok(pool)
+}
+
+/// Coins may be short of a value the scoreboard needs: take the nearest
+/// value left (interpretation, DESIGN.md), lower first on a tie.
+pub fn nearest_available(want: Rank, pool: &[Rank]) -> Option<Rank> {
+    pool.iter()
+        .copied()
+        .min_by_key(|r| ((r.index() as i32 - want.index() as i32).abs(), r.index()))
+}
+
+pub fn grid_text(g: &[Vec<Rank>]) -> String {
+    let mut out = String::from("    c1 c2 c3 c4\n");
+    for (r, row) in g.iter().enumerate() {
+        let vals: Vec<String> = row.iter().map(|v| format!("{:>2}", v.code())).collect();
+        let _ = writeln!(out, "r{} {}", r + 1, vals.join(" "));
+    }
+    out.pop();
+    out
+}
+
+// ------------------------------------------------------------ Whack-a-Dummy
+
+/// The four central start squares of the 4x6 board.
+pub const WHACK_STARTS: [Cell; 4] = [(2, 1), (2, 2), (3, 1), (3, 2)];
+/// Corners in the order to activate: north-west, then clockwise.
+pub const WHACK_CORNERS: [(Cell, &str); 4] = [
+    ((0, 0), "north-west"),
+    ((0, 3), "north-east"),
+    ((5, 3), "south-east"),
+    ((5, 0), "south-west"),
+];
+
+pub fn whack_board() -> String {
+    let mut out = String::from("    c1 c2 c3 c4\n");
+    for r in 0..BARREL_ROWS {
+        let _ = write!(out, "r{} ", r + 1);
+        for c in 0..BARREL_COLS {
+            let mark = if let Some(k) = WHACK_CORNERS.iter().position(|(p, _)| *p == (r, c)) {
+                format!("{:>2}", k + 1)
+            } else if WHACK_STARTS.contains(&(r, c)) {
+                " S".to_string()
+            } else {
+                " #".to_string()
+            };
+            out.push_str(&mark);
+            if c + 1 < BARREL_COLS {
+                out.push(' ');
+            }
+        }
+        out.push('\n');
+    }
+    out.pop();
+    out
+}
+
+// -------------------------------------------------------------- Trampo-Land
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Occupant {
+    Empty,
+    You,
+    Adult,
+    Kid,
+}
+
+impl Occupant {
+    pub fn name(self) -> &'static str {
+        match self {
+            Occupant::Empty => "empty",
+            Occupant::You => "you",
+            Occupant::Adult => "adult",
+            Occupant::Kid => "kid",
+        }
+    }
+
+    fn mark(self) -> char {
+        match self {
+            Occupant::Empty => '.',
+            Occupant::You => 'Y',
+            Occupant::Adult => 'A',
+            Occupant::Kid => 'k',
+        }
+    }
+}
+
+/// The coin each trampoline is (figure 8; `a` is an ace).
+pub const TRAMPOLINE_COINS: [&str; 15] = [
+    "a", "2", "3", "4", "5", "a", "2", "3", "4", "5", "a", "2", "3", "4", "5",
+];
+
+/// Which trampoline the die empties: null/ace 1, 2/3 2, 4/5 4.
+pub fn empty_trampoline(die: Rank) -> usize {
+    match die.index() {
+        0 | 1 => 1,
+        2 | 3 => 2,
+        _ => 4,
+    }
+}
+
+/// Bring a number into 1..=15 by subtracting 15 (0 means 15): an
+/// interpretation (DESIGN.md).
+pub fn wrap15(n: u32) -> usize {
+    let r = (n % 15) as usize;
+    if r == 0 { 15 } else { r }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Trampo {
+    /// Index 0 is trampoline 1.
+    pub board: [Occupant; 15],
+    pub empty: usize,
+    pub you: usize,
+    /// Where each adult went, in column order.
+    pub adults: Vec<usize>,
+}
+
+/// Place everyone. `cast` is 1..=15 (a 0 is recast before this).
+pub fn trampo_land(die: Rank, cast: u32, columns: [u32; 4]) -> Trampo {
+    let mut board = [Occupant::Kid; 15];
+    let empty = empty_trampoline(die);
+    board[empty - 1] = Occupant::Empty;
+    let mut you = cast as usize;
+    if you == empty {
+        you += 1;
+    }
+    board[you - 1] = Occupant::You;
+    let taken = |b: &[Occupant; 15], t: usize| b[t - 1] != Occupant::Kid;
+    let mut adults = Vec::new();
+    for c in columns {
+        let mut t = wrap15(c);
+        while taken(&board, t) {
+            t = if t == 15 { 1 } else { t + 1 };
+        }
+        board[t - 1] = Occupant::Adult;
+        adults.push(t);
+    }
+    Trampo {
+        board,
+        empty,
+        you,
+        adults,
+    }
+}
+
+/// The triangle of trampolines, each with its number and occupant.
+pub fn trampo_text(t: &Trampo) -> String {
+    let mut out = String::new();
+    let mut n = 0;
+    for row in 1..=5 {
+        let mut line = " ".repeat((5 - row) * 3);
+        for _ in 0..row {
+            let _ = write!(line, "{:>3}{} ", n + 1, t.board[n].mark());
+            n += 1;
+        }
+        let _ = writeln!(out, "{}", line.trim_end());
+    }
+    out.push_str("Y you (die)  A adult (pawn)  k kid (coin)  . empty");
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ranks(s: &str) -> Vec<Rank> {
+        s.split_whitespace().map(|w| w.parse().unwrap()).collect()
+    }
+
+    #[test]
+    fn trampo_land_worked_example() {
+        // die 3, cast 10, columns 7,3,0,0: empty 2, you 10, adults 7, 3,
+        // 15 and 1, kids on the other nine.
+        let t = trampo_land(Rank::Three, 10, [7, 3, 0, 0]);
+        assert_eq!(t.empty, 2);
+        assert_eq!(t.you, 10);
+        assert_eq!(t.adults, vec![7, 3, 15, 1]);
+        assert_eq!(t.board.iter().filter(|o| **o == Occupant::Kid).count(), 9);
+        // A cast equal to the empty trampoline moves up one.
+        assert_eq!(trampo_land(Rank::Ace, 1, [1, 1, 1, 1]).you, 2);
+        assert_eq!(
+            trampo_land(Rank::Ace, 1, [1, 1, 1, 1]).adults,
+            vec![3, 4, 5, 6]
+        );
+        assert_eq!(wrap15(16), 1);
+        assert_eq!(wrap15(30), 15);
+    }
+
+    #[test]
+    fn catwalk_follows_the_compass() {
+        let order: Vec<Piece> = ["Sn", "S2", "C3", "A4", "M5"]
+            .iter()
+            .map(|s| s.parse().unwrap())
+            .collect();
+        let mut rng = TableRng::new(1);
+        let mut rolls = DieRolls::new(vec![], &mut rng);
+        let c = catwalk(&order, &mut rolls).unwrap();
+        let at: Vec<(i32, i32)> = c.tiles.iter().map(|t| (t.x, t.y)).collect();
+        // S2 north, C3 east, A4 south, M5 west would land on 0,1 (taken):
+        // it goes straight on south to 1,-1.
+        assert_eq!(at, vec![(0, 0), (0, 1), (1, 1), (1, 0), (1, -1)]);
+        assert_eq!(
+            c.fallbacks,
+            vec![Fallback::Straight {
+                place: 5,
+                tile: order[4],
+                dir: Dir::S
+            }]
+        );
+    }
+
+    #[test]
+    fn catwalk_rolls_when_straight_is_blocked() {
+        // A loop: east twice, north twice, west twice, then south into
+        // 0,1. S4 wants north (taken) and straight on south is 0,0
+        // (taken): east 1,1 and west -1,1 are free, and a die roll of 5
+        // picks entry floor(5*2/6) = 1 of [east, west]: west.
+        let order: Vec<Piece> = ["Sn", "Ca", "C2", "S2", "S3", "M2", "M3", "A2", "S4"]
+            .iter()
+            .map(|s| s.parse().unwrap())
+            .collect();
+        let mut rng = TableRng::new(1);
+        let mut rolls = DieRolls::new(vec![Rank::Five], &mut rng);
+        let c = catwalk(&order, &mut rolls).unwrap();
+        let at: Vec<(i32, i32)> = c.tiles.iter().map(|t| (t.x, t.y)).collect();
+        assert_eq!(
+            at,
+            vec![
+                (0, 0),
+                (1, 0),
+                (2, 0),
+                (2, 1),
+                (2, 2),
+                (1, 2),
+                (0, 2),
+                (0, 1),
+                (-1, 1)
+            ]
+        );
+        assert_eq!(
+            c.fallbacks,
+            vec![Fallback::Rolled {
+                place: 9,
+                tile: order[8],
+                roll: Rank::Five,
+                given: true,
+                choices: vec![Dir::E, Dir::W],
+                dir: Dir::W,
+            }]
+        );
+        assert_eq!(
+            c.fallbacks[0].describe(),
+            "9 S4: blocked; your roll 5 among east/west -> west"
+        );
+    }
+
+    #[test]
+    fn catwalk_is_a_track_for_any_order() {
+        // Over many random orders: no cell twice, each tile beside the
+        // last, and the back-out path is exercised along the way.
+        let mut backed_out = 0;
+        for seed in 0..300 {
+            let mut rng = TableRng::new(seed);
+            let mut order = Piece::all();
+            rng.shuffle(&mut order);
+            let mut rolls = DieRolls::new(vec![], &mut rng);
+            let c = catwalk(&order, &mut rolls).unwrap();
+            assert_eq!(c.tiles.len(), 24);
+            backed_out += c
+                .fallbacks
+                .iter()
+                .filter(|f| matches!(f, Fallback::BackedOut { .. }))
+                .count();
+            let mut cells = std::collections::HashSet::new();
+            for (i, t) in c.tiles.iter().enumerate() {
+                assert!(
+                    cells.insert((t.x, t.y)),
+                    "seed {seed}: two tiles on one cell"
+                );
+                if i > 0 {
+                    let p = &c.tiles[i - 1];
+                    assert_eq!((t.x - p.x).abs() + (t.y - p.y).abs(), 1, "seed {seed}");
+                }
+            }
+        }
+        assert!(
+            backed_out > 0,
+            "no order was boxed in: the back-out path is untested"
+        );
+    }
+
+    #[test]
+    fn die_picks_among_free_directions() {
+        let two = [Dir::E, Dir::W];
+        assert_eq!(pick_direction(Rank::Null, &two), Dir::E);
+        assert_eq!(pick_direction(Rank::Two, &two), Dir::E);
+        assert_eq!(pick_direction(Rank::Three, &two), Dir::W);
+        let three = [Dir::N, Dir::E, Dir::S];
+        assert_eq!(pick_direction(Rank::Ace, &three), Dir::N);
+        assert_eq!(pick_direction(Rank::Two, &three), Dir::E);
+        assert_eq!(pick_direction(Rank::Five, &three), Dir::S);
+    }
+
+    #[test]
+    fn barrel_swaps_worked_by_hand() {
+        // Rows: n a 2 3 / n 4 5 a / 2 3 4 5 / n a 2 3 / 4 5 n a / 2 3 4 5.
+        // r2c1 (n) equals r1c1 (n) above it: the first later coin that
+        // leaves both places legal is r2c2 (4): n moves to r2c2, 4 to r2c1.
+        let coins = ranks("n a 2 3 n 4 5 a 2 3 4 5 n a 2 3 4 5 n a 2 3 4 5");
+        let (g, swaps, clean) = barrels(&coins);
+        assert!(clean);
+        assert_eq!(swaps[0].from, (1, 0));
+        assert_eq!(swaps[0].to, (1, 1));
+        assert_eq!(
+            (swaps[0].from_value, swaps[0].to_value),
+            (Rank::Null, Rank::Four)
+        );
+        assert_eq!(g[1], ranks("4 n 5 a"));
+        assert_eq!(swaps.len(), 1);
+    }
+
+    #[test]
+    fn coin_pool_counts_values() {
+        assert_eq!(coin_pool(&ranks("n n n n")).unwrap().len(), 20);
+        assert!(
+            coin_pool(&ranks("5 5 5 5 5"))
+                .unwrap_err()
+                .contains("more than four 5")
+        );
+        assert_eq!(
+            nearest_available(Rank::Three, &ranks("n 2 4")),
+            Some(Rank::Two)
+        );
+    }
+}
