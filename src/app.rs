@@ -4,6 +4,7 @@
 mod funhouse;
 mod lookup;
 mod setup;
+mod tables;
 
 use std::cell::OnceCell;
 use std::path::PathBuf;
@@ -187,6 +188,8 @@ impl App {
             Command::Roll { expr } => self.roll(&expr),
             Command::Prob { expr } => prob(&expr, &self.style),
             Command::Setup { game, input } => self.setup(&game, &input),
+            Command::Troll { words } => self.troll(&words),
+            Command::Penguins { action } => self.penguins(action.as_deref()),
             Command::Score { room, input } => self.score(&room, &input),
             Command::Funhouse { action } => self.funhouse(action.unwrap_or(FunhouseAction::Show)),
             Command::Rules { words } => self.rules(&words),

@@ -137,6 +137,31 @@ pub enum Command {
         input: Vec<String>,
     },
 
+    /// Angry Troll during play: awaken, score, show, reveal
+    #[command(after_help = "After `setup troll`:\n\
+        troll awaken             turn up the next card, roll the die\n\
+        troll awaken 7H          play a set-aside card instead\n\
+        troll awaken empty=l3,u5 say which slots are empty (l lower, u upper)\n\
+        troll score              cards left in the deck of awakening\n\
+        troll                    the state of the game\n\
+        troll reveal             the face-down cards of the bridge")]
+    Troll {
+        /// awaken [CARD] [empty=...], score, show, reveal
+        #[arg(value_name = "ACTION", trailing_var_arg = true)]
+        words: Vec<String>,
+    },
+
+    /// Penguin's Night Out during play: alter, move, show
+    #[command(after_help = "After `setup penguins`:\n\
+        penguins alter    roll two dice: the selected domino and where it lies\n\
+        penguins move     roll the movement die\n\
+        penguins          the board and nests")]
+    Penguins {
+        /// alter, move or show
+        #[arg(value_name = "ACTION")]
+        action: Option<String>,
+    },
+
     /// Score an Epic Funhouse room, with the working shown
     #[command(after_help = SCORE_HELP)]
     Score {
@@ -199,7 +224,11 @@ Examples:
   setup catwalk Sn C3 A2 ... rolls=3,n,5     tiles in laying order
   setup barrels 5 n 4 n n 3                  coins in the order placed
   setup whack-a-dummy
-  setup trampo-land die=3 cast=10 columns=7,3,0,0";
+  setup trampo-land die=3 cast=10 columns=7,3,0,0
+  setup lab-rats rolls=3,a,5,...             your own die results
+  setup troll
+  setup slides-of-action players=3 suits=C,A,S
+  setup penguins players=4 variant=elbow-room";
 
 const SCORE_HELP: &str = "Null counts 0, except in the Catwalk where null and ace count 1.
 
@@ -282,7 +311,10 @@ impl Command {
                     Some(DeckAction::New { .. } | DeckAction::Return { .. })
                 )
             }
-            Command::Roll { .. } | Command::Setup { .. } => true,
+            Command::Roll { .. }
+            | Command::Setup { .. }
+            | Command::Troll { .. }
+            | Command::Penguins { .. } => true,
             Command::Draw { .. }
             | Command::Prob { .. }
             | Command::Score { .. }

@@ -14,7 +14,7 @@ use crate::pieces::{Piece, Rank};
 use crate::style::Tone;
 
 /// Words and `key=value` settings, with only `allowed` keys accepted.
-pub(super) struct Inputs {
+pub(crate) struct Inputs {
     pub words: Vec<String>,
     pub keys: BTreeMap<String, String>,
 }
@@ -95,9 +95,18 @@ fn origin(given: usize, total: usize, what: &str) -> String {
 
 impl App {
     pub(super) fn setup(&mut self, game: &str, args: &[String]) -> Result<Reply> {
+        if let Some(reply) = self.setup_table_game(game, args)? {
+            return Ok(reply);
+        }
         let room: Room = game
             .parse()
-            .map_err(|e: crate::games::funhouse::ParseRoomError| invalid(e.to_string()))?;
+            .map_err(|_| {
+                let names = crate::command::GAME_NAMES[1..].iter().copied();
+                invalid(format!(
+                    "'{game}' is not a game tablemate sets up{}: expected a Funhouse room, lab-rats, troll, slides-of-action or penguins",
+                    crate::suggest::hint(game, names)
+                ))
+            })?;
         let mut reply = match room {
             Room::SlideJam => self.setup_slide_jam(args),
             Room::MagicMirror => self.setup_mirror(args),

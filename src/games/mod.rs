@@ -1,6 +1,10 @@
 //! One module per game: setups, helpers and scoring, free of I/O.
 
 pub mod funhouse;
+pub mod lab_rats;
+pub mod penguins;
+pub mod slides;
+pub mod troll;
 
 use crate::pieces::Rank;
 use crate::random::TableRng;

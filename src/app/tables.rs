@@ -1,0 +1,546 @@
+//! Setups and play helpers for Lab Rats, Angry Troll, Slides of Action and
+//! Penguin's Night Out. Game state that play needs (the troll's deck, the
+//! penguins' board) is kept in the data directory like decks.
+
+use std::fmt::Write;
+
+use serde_json::json;
+
+use super::setup::Inputs;
+use super::{App, Reply, Result, invalid};
+use crate::games::penguins::{self, Board};
+use crate::games::troll::{self, Row, Troll};
+use crate::games::{DieRolls, lab_rats, parse_rolls, slides};
+use crate::pieces::{Card, Domino, Suit};
+use crate::style::Tone;
+
+const TROLL_FILE: &str = "troll.json";
+const PENGUINS_FILE: &str = "penguins.json";
+
+/// The games besides the Funhouse, by the names they answer to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum TableGame {
+    LabRats,
+    Troll,
+    Slides,
+    Penguins,
+}
+
+fn table_game(name: &str) -> Option<TableGame> {
+    match name.to_ascii_lowercase().replace('_', "-").as_str() {
+        "lab-rats" | "labrats" | "rats" | "lr" => Some(TableGame::LabRats),
+        "troll" | "angry-troll" | "magic-bridge" | "atmb" => Some(TableGame::Troll),
+        "slides-of-action" | "slides" | "soa" => Some(TableGame::Slides),
+        "penguins" | "penguin" | "penguins-night-out" | "pno" => Some(TableGame::Penguins),
+        _ => None,
+    }
+}
+
+impl App {
+    /// `setup` for the non-Funhouse games; `None` if `game` is not one.
+    pub(super) fn setup_table_game(
+        &mut self,
+        game: &str,
+        args: &[String],
+    ) -> Result<Option<Reply>> {
+        let Some(g) = table_game(game) else {
+            return Ok(None);
+        };
+        let mut reply = match g {
+            TableGame::LabRats => self.setup_lab_rats(args),
+            TableGame::Troll => self.setup_troll(args),
+            TableGame::Slides => self.setup_slides(args),
+            TableGame::Penguins => self.setup_penguins(args),
+        }?;
+        reply.data["seed"] = json!(self.seed());
+        Ok(Some(reply))
+    }
+
+    fn setup_lab_rats(&mut self, args: &[String]) -> Result<Reply> {
+        let inputs = Inputs::parse(args, &["rolls"])?;
+        inputs.no_words("expected rolls=3,a,5,...")?;
+        let given = match inputs.keys.get("rolls") {
+            Some(list) => parse_rolls(list).map_err(invalid)?,
+            None => Vec::new(),
+        };
+        let only_given = !given.is_empty();
+        let mut rolls = DieRolls::new(given, &mut self.rng);
+        let maze = lab_rats::build(&mut rolls, only_given);
+        let (used_given, rolled) = rolls.counts();
+        let mut text = format!(
+            "{}\n",
+            self.style.paint("Lab Rats: the maze", Tone::Heading)
+        );
+        if only_given {
+            let _ = writeln!(text, "{used_given} of your rolls used");
+        } else {
+            let _ = writeln!(text, "{rolled} rolls made at random");
+        }
+        text.push_str(&lab_rats::map(&maze));
+        let _ = write!(
+            text,
+            "\nA..X: tiles 1..24 in laying order; *: the rat starts on either"
+        );
+        if maze.complete {
+            text.push_str("\n#: the exit (put two pawns there)");
+        }
+        let _ = write!(
+            text,
+            "\nrerolled placements: {}; tiles backed out: {}",
+            maze.rerolls, maze.backouts
+        );
+        if maze.complete {
+            text.push_str(
+                "\nMix the 24 coins suit side up, deal three face-down stacks of\neight, and turn each stack over.",
+            );
+        } else {
+            let _ = write!(
+                text,
+                "\nyour rolls ran out with {} of 24 tiles laid: roll again and add the\nresults to rolls= (or leave rolls= out to roll at random)",
+                maze.tiles.len()
+            );
+        }
+        let heading = |d: crate::games::funhouse::setup::Dir| match d {
+            crate::games::funhouse::setup::Dir::N => "N",
+            crate::games::funhouse::setup::Dir::E => "E",
+            crate::games::funhouse::setup::Dir::S => "S",
+            crate::games::funhouse::setup::Dir::W => "W",
+        };
+        let sq = |p: (i32, i32)| json!({"x": p.0, "y": p.1});
+        let data = json!({
+            "tiles": maze.tiles.iter().map(|t| {
+                let (x, y) = t.lower_left();
+                json!({"x": x, "y": y, "heading": heading(t.heading)})
+            }).collect::<Vec<_>>(),
+            "start": maze.start().map(sq),
+            "exit": if maze.complete { json!(maze.exit().map(sq)) } else { json!(null) },
+            "complete": maze.complete,
+            "rerolls": maze.rerolls,
+            "backouts": maze.backouts,
+        });
+        Ok(Reply::new("setup", text, data))
+    }
+
+    fn setup_troll(&mut self, args: &[String]) -> Result<Reply> {
+        Inputs::parse(args, &[])?.no_words("setup troll takes nothing")?;
+        let mut cards = Card::deck(false);
+        self.rng.shuffle(&mut cards);
+        let die = self.rng.below(6) as u8 + 1;
+        let t = troll::deal(&cards, die);
+        self.store.save(TROLL_FILE, &t)?;
+        let first = &t.played[0];
+        let mut text = format!(
+            "{}\n",
+            self.style
+                .paint("Angry Troll versus Magic Bridge", Tone::Heading)
+        );
+        text.push_str(&bridge_text(&t, Some(die)));
+        let _ = write!(
+            text,
+            "\ndeck of awakening: 28 cards; the first, {first}, is turned up\ninto the lower stack: {} cards awaken the lower row, {} the upper\n{} cards left in the deck; the troll starts on lower slot {die}",
+            colour_name(t.lower_red),
+            colour_name(!t.lower_red),
+            t.deck.len()
+        );
+        let data = json!({
+            "upper": t.upper.iter().map(Vec::len).collect::<Vec<_>>(),
+            "lower": t.lower.iter().map(Vec::len).collect::<Vec<_>>(),
+            "first": first, "lower_colour": colour_name(t.lower_red),
+            "troll_slot": die, "deck": t.deck.len(),
+        });
+        Ok(Reply::new("setup", text, data))
+    }
+
+    fn load_troll(&self) -> Result<Troll> {
+        self.store
+            .load::<Troll>(TROLL_FILE)?
+            .ok_or_else(|| invalid("no troll game: `setup troll` deals one"))
+    }
+
+    pub(super) fn troll(&mut self, words: &[String]) -> Result<Reply> {
+        let mut t = self.load_troll()?;
+        let action = words.first().map(|w| w.to_ascii_lowercase());
+        match action.as_deref() {
+            None | Some("show") => {
+                let text = format!(
+                    "{}\n{} cards in the deck of awakening; lower stack {}",
+                    bridge_text(&t, None),
+                    t.deck.len(),
+                    colour_name(t.lower_red)
+                );
+                Ok(Reply::new(
+                    "troll",
+                    text,
+                    json!({"deck": t.deck.len(), "played": t.played}),
+                ))
+            }
+            Some("score") => Ok(Reply::new(
+                "troll",
+                format!(
+                    "score {}: cards left in the deck of awakening",
+                    t.deck.len()
+                ),
+                json!({"score": t.deck.len()}),
+            )),
+            Some("reveal") => {
+                let row = |r: &Vec<Vec<String>>| {
+                    r.iter()
+                        .enumerate()
+                        .map(|(i, s)| format!("{}: {}", i + 1, s.join(" ")))
+                        .collect::<Vec<_>>()
+                        .join("\n  ")
+                };
+                let text = format!(
+                    "upper row (top card last)\n  {}\nlower row\n  {}",
+                    row(&t.upper),
+                    row(&t.lower)
+                );
+                Ok(Reply::new(
+                    "troll",
+                    text,
+                    json!({"upper": t.upper, "lower": t.lower}),
+                ))
+            }
+            Some("awaken") => {
+                let inputs = Inputs::parse(&words[1..], &["empty"])?;
+                let (card, from_deck) = match inputs.words.as_slice() {
+                    [] => {
+                        if t.deck.is_empty() {
+                            return Err(invalid(
+                                "the deck of awakening is empty: play on until every brick is dormant (name a set-aside card to play it)",
+                            ));
+                        }
+                        (t.deck.remove(0), true)
+                    }
+                    [c] => {
+                        let card: Card = c.parse()?;
+                        (card.to_string(), false)
+                    }
+                    _ => return Err(invalid("troll awaken takes at most one card")),
+                };
+                let parsed: Card = card.parse()?;
+                let row = troll::row_for(parsed, t.lower_red);
+                let mut empty = Vec::new();
+                if let Some(list) = inputs.keys.get("empty") {
+                    for item in list.split(',').filter(|s| !s.is_empty()) {
+                        let (r, n) = item.split_at(1);
+                        let r = match r.to_ascii_lowercase().as_str() {
+                            "l" => Row::Lower,
+                            "u" => Row::Upper,
+                            _ => {
+                                return Err(invalid(format!(
+                                    "'{item}' in empty=: write l or u and a slot, like l3 or u5"
+                                )));
+                            }
+                        };
+                        let n: u8 =
+                            n.parse()
+                                .ok()
+                                .filter(|n| (1..=6).contains(n))
+                                .ok_or_else(|| {
+                                    invalid(format!("'{item}' in empty=: slots are 1 to 6"))
+                                })?;
+                        if r == row {
+                            empty.push(n);
+                        }
+                    }
+                }
+                let die = self.rng.below(6) as u8 + 1;
+                let slot = troll::awakened_slot(die, &empty);
+                t.played.push(card.clone());
+                self.store.save(TROLL_FILE, &t)?;
+                let source = if from_deck {
+                    "from the deck"
+                } else {
+                    "set aside"
+                };
+                let mut text = format!(
+                    "{card} ({source}, {}): {} row; die {die}",
+                    colour_name(parsed.is_red()),
+                    row.name()
+                );
+                match slot {
+                    Some(s) if s == die => {
+                        let _ = write!(text, "\nthe brick in {} slot {s} awakens", row.name());
+                    }
+                    Some(s) => {
+                        let _ = write!(
+                            text,
+                            "\nslot {die} is empty: the brick in {} slot {s} awakens instead",
+                            row.name()
+                        );
+                    }
+                    None => {
+                        let _ = write!(text, "\nthe {} row is empty: nothing awakens", row.name());
+                    }
+                }
+                let _ = write!(text, "\n({} cards left in the deck)", t.deck.len());
+                Ok(Reply::new(
+                    "troll",
+                    text,
+                    json!({"card": card, "row": row.name(), "die": die, "slot": slot, "deck": t.deck.len(), "seed": self.seed()}),
+                ))
+            }
+            Some(other) => Err(invalid(format!(
+                "'{other}' is not a troll action: expected awaken, score, show or reveal"
+            ))),
+        }
+    }
+
+    fn setup_slides(&mut self, args: &[String]) -> Result<Reply> {
+        let inputs = Inputs::parse(args, &["players", "suits"])?;
+        inputs.no_words("expected players=2|3 and optionally suits=...")?;
+        let players: usize = match inputs.keys.get("players").map(String::as_str) {
+            None => 3,
+            Some("2") => 2,
+            Some("3") => 3,
+            Some(other) => {
+                return Err(invalid(format!(
+                    "'players={other}': Slides of Action is for 2 or 3 players"
+                )));
+            }
+        };
+        let choosable: Vec<Suit> = if players == 2 {
+            vec![Suit::Crowns, Suit::Suns]
+        } else {
+            vec![Suit::Arms, Suit::Crowns, Suit::Suns]
+        };
+        let (suits, given) = match inputs.keys.get("suits") {
+            Some(list) => {
+                let v: Vec<Suit> = list
+                    .split(',')
+                    .map(|s| s.trim().parse::<Suit>())
+                    .collect::<std::result::Result<_, _>>()?;
+                let mut sorted = v.clone();
+                sorted.sort();
+                let mut want = choosable.clone();
+                want.sort();
+                if sorted != want {
+                    return Err(invalid(format!(
+                        "'suits={list}': give each of {} once, for players 1 to {players}",
+                        choosable
+                            .iter()
+                            .map(|s| s.letter().to_string())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    )));
+                }
+                (v, true)
+            }
+            None => {
+                let mut v = choosable;
+                self.rng.shuffle(&mut v);
+                (v, false)
+            }
+        };
+        let mut text = format!("{}\n", self.style.paint("Slides of Action", Tone::Heading));
+        for row in slides::START {
+            let cells: Vec<String> = row
+                .iter()
+                .map(|c| match c {
+                    Some(s) => self.style.paint(&s.letter().to_string(), Tone::Suit(*s)),
+                    None => "_".into(),
+                })
+                .collect();
+            let _ = writeln!(text, "  {}", cells.join(" "));
+        }
+        text.push_str("coins face down (suit up) on four face-down tiles; _ is empty\n");
+        let _ = writeln!(
+            text,
+            "suits ({}):",
+            if given {
+                "as you chose"
+            } else {
+                "drawn at random"
+            }
+        );
+        for (i, s) in suits.iter().enumerate() {
+            let _ = writeln!(text, "  player {}: {}", i + 1, s.name());
+        }
+        if players == 2 {
+            text.push_str("Arms is neutral: it takes no turns but can still win.\nArms would move first, so the player after it clockwise starts.");
+        } else {
+            let first = suits.iter().position(|s| *s == Suit::Arms).unwrap_or(0) + 1;
+            let _ = write!(
+                text,
+                "Arms moves first (player {first}); turns go clockwise."
+            );
+        }
+        let board: Vec<Vec<String>> = slides::START
+            .iter()
+            .map(|r| {
+                r.iter()
+                    .map(|c| c.map_or("_".to_string(), |s| s.letter().to_string()))
+                    .collect()
+            })
+            .collect();
+        let data = json!({
+            "board": board,
+            "players": suits.iter().enumerate().map(|(i, s)| json!({"player": i + 1, "suit": s.name()})).collect::<Vec<_>>(),
+            "first": "Arms",
+            "neutral": if players == 2 { json!("Arms") } else { json!(null) },
+        });
+        Ok(Reply::new("setup", text, data))
+    }
+
+    fn setup_penguins(&mut self, args: &[String]) -> Result<Reply> {
+        let inputs = Inputs::parse(args, &["players", "variant"])?;
+        inputs.no_words("expected players=N and optionally variant=elbow-room")?;
+        let players: usize = match inputs.keys.get("players") {
+            None => 2,
+            Some(p) => p
+                .parse()
+                .ok()
+                .filter(|n| (2..=4).contains(n))
+                .ok_or_else(|| {
+                    invalid(format!(
+                        "'players={p}': Penguin's Night Out is for 2 to 4 players"
+                    ))
+                })?,
+        };
+        let elbow = match inputs.keys.get("variant").map(|v| v.to_ascii_lowercase()) {
+            None => false,
+            Some(v) if v == "elbow-room" || v == "elbow" => true,
+            Some(v) => return Err(invalid(format!("'variant={v}': the variant is elbow-room"))),
+        };
+        if elbow && players < 3 {
+            return Err(invalid("Elbow Room is for three or more players"));
+        }
+        let board = penguins::lay(if elbow { 9 } else { 6 }, &mut self.rng);
+        let nests = penguins::nests(&board, players, &mut self.rng);
+        self.store.save(PENGUINS_FILE, &board)?;
+        let mut text = format!(
+            "{}\n",
+            self.style.paint(
+                if elbow {
+                    "Penguin's Night Out: Elbow Room"
+                } else {
+                    "Penguin's Night Out"
+                },
+                Tone::Heading
+            )
+        );
+        text.push_str(&board_text(&board, &nests));
+        for (i, (d, rerolls)) in nests.iter().enumerate() {
+            let (r, c) = board.find(*d).unwrap_or((0, 0));
+            let again = if *rerolls > 0 {
+                format!(
+                    " (after {rerolls} reroll{})",
+                    if *rerolls == 1 { "" } else { "s" }
+                )
+            } else {
+                String::new()
+            };
+            let _ = write!(
+                text,
+                "\nplayer {}: nest {d}, row {r} domino {c}{again}",
+                i + 1
+            );
+        }
+        text.push_str("\nbuddy tokens:");
+        for i in 0..players {
+            let [a, b] = penguins::buddy_holders(i, players);
+            if a == b {
+                let _ = write!(text, "\n  player {}'s two go to player {}", i + 1, a + 1);
+            } else {
+                let _ = write!(
+                    text,
+                    "\n  player {}'s go to players {} and {}",
+                    i + 1,
+                    a + 1,
+                    b + 1
+                );
+            }
+        }
+        let data = json!({
+            "rows": board.rows.iter().map(|r| r.iter().map(|(a, b)| format!("{a}-{b}")).collect::<Vec<_>>()).collect::<Vec<_>>(),
+            "nests": nests.iter().map(|(d, _)| d.to_string()).collect::<Vec<_>>(),
+            "dice": board.die_sides,
+        });
+        Ok(Reply::new("setup", text, data))
+    }
+
+    pub(super) fn penguins(&mut self, action: Option<&str>) -> Result<Reply> {
+        let board: Board = self
+            .store
+            .load(PENGUINS_FILE)?
+            .ok_or_else(|| invalid("no penguin board: `setup penguins players=N` lays one"))?;
+        match action.map(str::to_ascii_lowercase).as_deref() {
+            None | Some("show") => Ok(Reply::new(
+                "penguins",
+                board_text(&board, &[]),
+                json!({"rows": board.rows.iter().map(|r| r.iter().map(|(a, b)| format!("{a}-{b}")).collect::<Vec<_>>()).collect::<Vec<_>>()}),
+            )),
+            Some("move") => {
+                let v = board.die(&mut self.rng);
+                Ok(Reply::new(
+                    "penguins",
+                    format!("move: {v} (stop on a square showing {v}, or after six squares)"),
+                    json!({"move": v, "seed": self.seed()}),
+                ))
+            }
+            Some("alter") => {
+                let (a, b) = (board.die(&mut self.rng), board.die(&mut self.rng));
+                let d = Domino::new(a, b);
+                let text = match board.find(d) {
+                    Some((r, c)) => format!(
+                        "rolled {a} and {b}: domino {d}, laid at row {r}, domino {c}\n(if it has moved since setup, look for it by its numbers)"
+                    ),
+                    None => format!("rolled {a} and {b}: domino {d}"),
+                };
+                Ok(Reply::new(
+                    "penguins",
+                    text,
+                    json!({"dice": [a, b], "domino": d.to_string(), "at": board.find(d), "seed": self.seed()}),
+                ))
+            }
+            Some(other) => Err(invalid(format!(
+                "'{other}' is not a penguins action: expected alter, move or show"
+            ))),
+        }
+    }
+}
+
+fn colour_name(red: bool) -> &'static str {
+    if red { "red" } else { "black" }
+}
+
+/// The bridge with card counts per slot (the cards stay secret).
+fn bridge_text(t: &Troll, troll_at: Option<u8>) -> String {
+    let counts = |r: &Vec<Vec<String>>| {
+        r.iter()
+            .map(|s| format!("[{}]", s.len()))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let mut out = String::from("bank   1   2   3   4   5   6   bank\n");
+    let _ = writeln!(out, "upper {}", counts(&t.upper));
+    let _ = write!(out, "lower {}", counts(&t.lower));
+    if let Some(slot) = troll_at {
+        let _ = write!(
+            out,
+            "\n{}T = troll",
+            " ".repeat(7 + (slot as usize - 1) * 4)
+        );
+    }
+    out
+}
+
+fn board_text(board: &Board, nests: &[(Domino, usize)]) -> String {
+    let mut out = String::new();
+    for row in &board.rows {
+        let cells: Vec<String> = row
+            .iter()
+            .map(|&(a, b)| {
+                let n = nests.iter().position(|(d, _)| *d == Domino::new(a, b));
+                match n {
+                    Some(i) => format!("[{a}|{b}]{}", i + 1),
+                    None => format!("[{a}|{b}] "),
+                }
+            })
+            .collect();
+        let _ = writeln!(out, "  {}", cells.join(" ").trim_end());
+    }
+    out.push_str("[a|b]N: player N's nest");
+    out
+}

@@ -1,0 +1,127 @@
+//! Penguin's Night Out (Jonathan A. Leistiko): the domino board and nests.
+
+use serde::{Deserialize, Serialize};
+
+use crate::pieces::Domino;
+use crate::random::TableRng;
+
+/// The board: rows of dominoes laid horizontally, each with its left and
+/// right number as it lies.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Board {
+    pub rows: Vec<Vec<(u8, u8)>>,
+    /// Dice sides: 6, or 10 for Elbow Room (zeros rerolled).
+    pub die_sides: u8,
+}
+
+/// Lay a shuffled set in rows of `per_row`, each domino turned at random.
+/// Double-six: 7 rows of 4; double-nine (Elbow Room): 11 rows of 5 (both
+/// interpretations of the lost figure).
+pub fn lay(set_max: u8, rng: &mut TableRng) -> Board {
+    let mut set = Domino::set(set_max);
+    rng.shuffle(&mut set);
+    let per_row = if set_max == 6 { 4 } else { 5 };
+    let rows = set
+        .chunks(per_row)
+        .map(|row| {
+            row.iter()
+                .map(|d| {
+                    if rng.coin() {
+                        (d.low, d.high)
+                    } else {
+                        (d.high, d.low)
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    Board {
+        rows,
+        die_sides: if set_max == 6 { 6 } else { 10 },
+    }
+}
+
+impl Board {
+    /// Roll one die: 1-6, or 1-9 on a ten-sider with zeros rerolled.
+    pub fn die(&self, rng: &mut TableRng) -> u8 {
+        loop {
+            let v = if self.die_sides == 6 {
+                rng.below(6) as u8 + 1
+            } else {
+                rng.below(10) as u8
+            };
+            if v != 0 {
+                return v;
+            }
+        }
+    }
+
+    /// Where the domino with these numbers lies: (row, place), 1-based.
+    pub fn find(&self, d: Domino) -> Option<(usize, usize)> {
+        self.rows.iter().enumerate().find_map(|(r, row)| {
+            row.iter()
+                .position(|&(a, b)| Domino::new(a, b) == d)
+                .map(|c| (r + 1, c + 1))
+        })
+    }
+}
+
+/// Nests: each player rolls two dice; a nest already taken is rerolled.
+pub fn nests(board: &Board, players: usize, rng: &mut TableRng) -> Vec<(Domino, usize)> {
+    let mut out: Vec<(Domino, usize)> = Vec::new();
+    for _ in 0..players {
+        let mut rerolls = 0;
+        loop {
+            let d = Domino::new(board.die(rng), board.die(rng));
+            if out.iter().all(|(n, _)| *n != d) {
+                out.push((d, rerolls));
+                break;
+            }
+            rerolls += 1;
+        }
+    }
+    out
+}
+
+/// Who holds player i's two buddy tokens (0-based): the two players on
+/// the left; with two players, both go to the opponent.
+pub fn buddy_holders(i: usize, players: usize) -> [usize; 2] {
+    if players == 2 {
+        [1 - i, 1 - i]
+    } else {
+        [(i + 1) % players, (i + 2) % players]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn layout_and_nests() {
+        let mut rng = TableRng::new(3);
+        let b = lay(6, &mut rng);
+        assert_eq!(b.rows.len(), 7);
+        assert!(b.rows.iter().all(|r| r.len() == 4));
+        for seed in 0..100 {
+            let mut rng = TableRng::new(seed);
+            let n = nests(&b, 4, &mut rng);
+            let mut ds: Vec<Domino> = n.iter().map(|x| x.0).collect();
+            ds.sort();
+            ds.dedup();
+            assert_eq!(ds.len(), 4, "nests are distinct");
+            assert!(n.iter().all(|(d, _)| b.find(*d).is_some()));
+        }
+        let b9 = lay(9, &mut rng);
+        assert_eq!((b9.rows.len(), b9.rows[0].len()), (11, 5));
+        assert!((0..200).all(|_| (1..=9).contains(&b9.die(&mut rng))));
+    }
+
+    #[test]
+    fn buddies_pass_left() {
+        assert_eq!(buddy_holders(0, 4), [1, 2]);
+        assert_eq!(buddy_holders(3, 4), [0, 1]);
+        assert_eq!(buddy_holders(0, 2), [1, 1]);
+        assert_eq!(buddy_holders(2, 3), [0, 1]);
+    }
+}

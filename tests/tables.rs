@@ -1,0 +1,173 @@
+//! Lab Rats, Angry Troll, Slides of Action and Penguin's Night Out through
+//! the real binary; diagrams compared as text with colour off.
+
+use assert_cmd::Command;
+use tempfile::TempDir;
+
+fn tm(data: &TempDir, args: &[&str]) -> (String, String, i32) {
+    let out = Command::cargo_bin("tablemate")
+        .unwrap()
+        .env_remove("NO_COLOR")
+        .arg("--data")
+        .arg(data.path())
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+        out.status.code().unwrap(),
+    )
+}
+
+#[test]
+fn lab_rats_given_rolls_draw_the_hand_checked_maze() {
+    let data = tempfile::tempdir().unwrap();
+    let (out, _, code) = tm(&data, &["setup", "lab-rats", "rolls=3,a,3,5"]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with(
+        "Lab Rats: the maze\n4 of your rolls used\nEE\nEE\n.DDCC\n.DDCCBB\n.....BB\n.....AA\n.....**\n"
+    ), "{out}");
+    assert!(
+        out.contains("your rolls ran out with 5 of 24 tiles laid"),
+        "{out}"
+    );
+    let (out, _, _) = tm(&data, &["--json", "setup", "lab-rats", "rolls=3,a,3,5"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let t = &v["data"]["tiles"];
+    assert_eq!(
+        (
+            t[2]["x"].as_i64(),
+            t[2]["y"].as_i64(),
+            t[2]["heading"].as_str()
+        ),
+        (Some(-2), Some(3), Some("W"))
+    );
+    assert_eq!(v["data"]["start"][0]["x"], 0);
+}
+
+#[test]
+fn lab_rats_random_maze_is_complete() {
+    let data = tempfile::tempdir().unwrap();
+    let (out, _, _) = tm(&data, &["--seed", "8", "--json", "setup", "lab-rats"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["data"]["tiles"].as_array().unwrap().len(), 24);
+    assert_eq!(v["data"]["complete"], true);
+    assert_eq!(v["data"]["exit"].as_array().unwrap().len(), 2);
+    let (_, err, code) = tm(&data, &["setup", "lab-rats", "rolls=3,x"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("'x' is not a die result"), "{err}");
+}
+
+#[test]
+fn troll_bridge_deals_24_and_leaves_28() {
+    let data = tempfile::tempdir().unwrap();
+    let (out, _, code) = tm(&data, &["--seed", "2", "setup", "troll"]);
+    assert_eq!(code, 0);
+    assert!(out.contains(
+        "bank   1   2   3   4   5   6   bank\nupper [3] [2] [1] [1] [2] [3]\nlower [3] [2] [1] [1] [2] [3]\n"
+    ), "{out}");
+    assert!(out.contains("deck of awakening: 28 cards"), "{out}");
+    let (out, _, _) = tm(&data, &["--json", "troll", "reveal"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let dealt: usize = ["upper", "lower"]
+        .iter()
+        .flat_map(|r| v["data"][r].as_array().unwrap())
+        .map(|s| s.as_array().unwrap().len())
+        .sum();
+    assert_eq!(dealt, 24);
+    let (out, _, _) = tm(&data, &["--seed", "1", "troll", "awaken"]);
+    assert!(out.contains("(26 cards left in the deck)"), "{out}");
+    let (out, _, _) = tm(&data, &["troll", "score"]);
+    assert_eq!(out.trim(), "score 26: cards left in the deck of awakening");
+    let (out, _, _) = tm(
+        &data,
+        &[
+            "troll",
+            "awaken",
+            "AS",
+            "empty=u1,u2,u3,u4,u5,u6,l1,l2,l3,l4,l5,l6",
+        ],
+    );
+    assert!(out.contains("row is empty: nothing awakens"), "{out}");
+    let (_, err, _) = tm(&data, &["troll", "awaken", "empty=x9"]);
+    assert!(err.contains("'x9' in empty="), "{err}");
+}
+
+#[test]
+fn slides_of_action_start_matches_design() {
+    let data = tempfile::tempdir().unwrap();
+    let (out, _, code) = tm(
+        &data,
+        &["setup", "slides-of-action", "players=3", "suits=C,A,S"],
+    );
+    assert_eq!(code, 0);
+    assert!(
+        out.starts_with("Slides of Action\n  A C S A\n  S A C S\n  C S A C\n  A C S _\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("player 2: Arms") && out.contains("Arms moves first (player 2)"),
+        "{out}"
+    );
+    let (out, _, _) = tm(&data, &["--json", "setup", "slides", "players=2"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["data"]["neutral"], "Arms");
+    assert_eq!(v["data"]["players"].as_array().unwrap().len(), 2);
+    let (_, err, _) = tm(&data, &["setup", "slides", "players=5"]);
+    assert!(err.contains("'players=5'"), "{err}");
+}
+
+#[test]
+fn penguins_nests_are_distinct_and_helpers_roll() {
+    let data = tempfile::tempdir().unwrap();
+    for seed in 0..20 {
+        let (out, _, code) = tm(
+            &data,
+            &[
+                "--seed",
+                &seed.to_string(),
+                "--json",
+                "setup",
+                "penguins",
+                "players=4",
+            ],
+        );
+        assert_eq!(code, 0);
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        let mut nests: Vec<String> = v["data"]["nests"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|n| n.to_string())
+            .collect();
+        nests.sort();
+        nests.dedup();
+        assert_eq!(nests.len(), 4);
+        assert_eq!(v["data"]["rows"].as_array().unwrap().len(), 7);
+    }
+    let (out, _, _) = tm(&data, &["setup", "penguins", "players=2"]);
+    assert!(out.contains("player 1's two go to player 2"), "{out}");
+    let (out, _, _) = tm(&data, &["penguins", "alter"]);
+    assert!(out.starts_with("rolled "), "{out}");
+    let (out, _, _) = tm(&data, &["penguins", "move"]);
+    assert!(out.starts_with("move: "), "{out}");
+    let (out, _, _) = tm(
+        &data,
+        &[
+            "--json",
+            "setup",
+            "penguins",
+            "players=3",
+            "variant=elbow-room",
+        ],
+    );
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["data"]["dice"], 10);
+    assert_eq!(v["data"]["rows"].as_array().unwrap().len(), 11);
+    let (_, err, _) = tm(
+        &data,
+        &["setup", "penguins", "players=2", "variant=elbow-room"],
+    );
+    assert!(err.contains("three or more"), "{err}");
+}
