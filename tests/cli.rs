@@ -1,8 +1,9 @@
 //! Integration tests: run the real binary, one-shot and with piped scripts,
 //! in a clean environment with a private data directory.
 
-use assert_cmd::Command;
 use tempfile::TempDir;
+
+mod common;
 
 struct Env {
     data: TempDir,
@@ -15,35 +16,18 @@ impl Env {
         }
     }
 
-    fn cmd(&self) -> Command {
-        let mut c = Command::cargo_bin("tablemate").unwrap();
-        c.env_remove("NO_COLOR")
-            .env_remove("CLICOLOR_FORCE")
-            .env_remove("TABLEMATE_DATA")
-            .env_remove("TABLEMATE_RULES")
-            .env_remove("COLUMNS")
-            .arg("--data")
-            .arg(self.data.path());
-        c
+    fn cmd(&self) -> assert_cmd::Command {
+        common::command(self.data.path())
     }
 
     /// Run one command line; return (stdout, stderr, exit code).
     fn run(&self, args: &[&str]) -> (String, String, i32) {
-        let out = self.cmd().args(args).output().unwrap();
-        (
-            String::from_utf8(out.stdout).unwrap(),
-            String::from_utf8(out.stderr).unwrap(),
-            out.status.code().unwrap_or(-1),
-        )
+        common::tm_in(self.data.path(), args)
     }
 
     fn script(&self, args: &[&str], input: &str) -> (String, String, i32) {
-        let out = self.cmd().args(args).write_stdin(input).output().unwrap();
-        (
-            String::from_utf8(out.stdout).unwrap(),
-            String::from_utf8(out.stderr).unwrap(),
-            out.status.code().unwrap_or(-1),
-        )
+        let r = common::run(self.data.path(), args, Some(input));
+        (r.out, r.err, r.code)
     }
 }
 

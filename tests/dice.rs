@@ -3,9 +3,11 @@
 
 use std::collections::BTreeMap;
 
-use assert_cmd::Command;
 use tablemate::dice::{self, dist::prob_f64};
 use tablemate::random::TableRng;
+
+mod common;
+use common::tm;
 
 /// Chi-square statistic of `n` seeded rolls of `expr` against `prob`,
 /// pooling totals whose expected count is under 5 into one bucket.
@@ -74,21 +76,6 @@ fn seeded_frequencies_agree_with_prob() {
     }
 }
 
-fn tm(args: &[&str]) -> (String, String, i32) {
-    let out = Command::cargo_bin("tablemate")
-        .unwrap()
-        .env_remove("NO_COLOR")
-        .env("TABLEMATE_DATA", tempfile::tempdir().unwrap().path())
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-        out.status.code().unwrap(),
-    )
-}
-
 #[test]
 fn roll_shows_each_die_and_total() {
     let (out, _, code) = tm(&["--seed", "1", "roll", "4d6kh3"]);
@@ -105,14 +92,13 @@ fn roll_shows_each_die_and_total() {
 
 #[test]
 fn bare_roll_repeats_the_last() {
-    let out = Command::cargo_bin("tablemate")
-        .unwrap()
-        .args(["--seed", "3"])
-        .write_stdin("roll\nroll 1d20\nroll\n\nroll\n")
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8(out.stdout).unwrap();
-    let stderr = String::from_utf8(out.stderr).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let r = common::run(
+        dir.path(),
+        &["--seed", "3"],
+        Some("roll\nroll 1d20\nroll\n\nroll\n"),
+    );
+    let (stdout, stderr) = (r.out, r.err);
     assert!(
         stderr.contains("line 1: error: nothing rolled yet"),
         "{stderr}"

@@ -1,24 +1,12 @@
 //! Epic Funhouse scoring through the real binary: a whole run scored by
 //! separate one-shot processes sharing one data directory.
 
-use assert_cmd::Command;
 use tempfile::TempDir;
 
+mod common;
+
 fn tm(data: &TempDir, args: &[&str]) -> (String, String, i32) {
-    let out = Command::cargo_bin("tablemate")
-        .unwrap()
-        .env_remove("NO_COLOR")
-        .env_remove("TABLEMATE_RULES")
-        .arg("--data")
-        .arg(data.path())
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-        out.status.code().unwrap(),
-    )
+    common::tm_in(data.path(), args)
 }
 
 #[test]

@@ -4,23 +4,10 @@
 use std::collections::HashSet;
 use std::path::Path;
 
-use assert_cmd::Command;
 use tablemate::rules::Library;
 
-fn tm(args: &[&str]) -> (String, String, i32) {
-    let out = Command::cargo_bin("tablemate")
-        .unwrap()
-        .env_remove("TABLEMATE_RULES")
-        .env("TABLEMATE_DATA", tempfile::tempdir().unwrap().path())
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-        out.status.code().unwrap(),
-    )
-}
+mod common;
+use common::tm;
 
 fn section_text(lib: &Library, entry: &str, section: &str) -> String {
     let e = lib.find(entry).unwrap();

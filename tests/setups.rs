@@ -1,30 +1,12 @@
 //! Setups through the real binary (diagrams compared as text, colour off)
 //! and their invariants over many seeds.
 
-use assert_cmd::Command;
 use proptest::prelude::*;
 use tablemate::games::funhouse::setup as fs;
 use tablemate::pieces::Rank;
 
-fn tm_in(data: &std::path::Path, args: &[&str]) -> (String, String, i32) {
-    let out = Command::cargo_bin("tablemate")
-        .unwrap()
-        .env_remove("NO_COLOR")
-        .arg("--data")
-        .arg(data)
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-        out.status.code().unwrap(),
-    )
-}
-
-fn tm(args: &[&str]) -> (String, String, i32) {
-    tm_in(tempfile::tempdir().unwrap().path(), args)
-}
+mod common;
+use common::{tm, tm_in};
 
 #[test]
 fn trampo_land_worked_example_diagram() {

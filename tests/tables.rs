@@ -1,23 +1,12 @@
 //! Lab Rats, Angry Troll, Slides of Action and Penguin's Night Out through
 //! the real binary; diagrams compared as text with colour off.
 
-use assert_cmd::Command;
 use tempfile::TempDir;
 
+mod common;
+
 fn tm(data: &TempDir, args: &[&str]) -> (String, String, i32) {
-    let out = Command::cargo_bin("tablemate")
-        .unwrap()
-        .env_remove("NO_COLOR")
-        .arg("--data")
-        .arg(data.path())
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-        out.status.code().unwrap(),
-    )
+    common::tm_in(data.path(), args)
 }
 
 #[test]
