@@ -382,6 +382,9 @@ pub const GAME_NAMES: &[&str] = &[
     "penguins-night-out",
 ];
 
+/// Short names people type, offered beside the ids.
+const GAME_ALIASES: &[&str] = &["troll", "penguins", "barrels", "whack", "mirror", "slides"];
+
 /// The fixed values a command's argument takes, by the command's path and
 /// the argument's place among its positionals.
 fn fixed_values(path: &[String], index: usize) -> Vec<&'static str> {
@@ -391,6 +394,33 @@ fn fixed_values(path: &[String], index: usize) -> Vec<&'static str> {
             .iter()
             .map(|k| k.name())
             .collect(),
+        (["score"], 0) => crate::games::funhouse::Room::ALL
+            .iter()
+            .map(|r| r.id())
+            .chain(["barrels", "whack", "mirror"])
+            .collect(),
+        (["setup"], 0) => GAME_NAMES[1..]
+            .iter()
+            .chain(GAME_ALIASES)
+            .copied()
+            .collect(),
+        (["rules"], 0) => std::iter::once(&"search")
+            .chain(GAME_NAMES)
+            .chain(GAME_ALIASES)
+            .copied()
+            .collect(),
+        (["rules"], 1) => vec![
+            "overview",
+            "setup",
+            "play",
+            "scoring",
+            "winning",
+            "transition",
+            "strategy",
+            "variants",
+        ],
+        (["troll"], 0) => vec!["awaken", "score", "show", "reveal"],
+        (["penguins"], 0) => vec!["alter", "move", "show"],
         _ => Vec::new(),
     }
 }
@@ -438,6 +468,13 @@ mod tests {
         );
         assert_eq!(complete("deck new bag ti").1, vec!["tiles"]);
         assert!(complete("deck ").1.contains(&"return".to_string()));
+        assert_eq!(complete("setup cat").1, vec!["catwalk"]);
+        assert_eq!(complete("rules tro").1, vec!["troll"]);
+        assert_eq!(complete("rules ang").1, vec!["angry-troll"]);
+        assert_eq!(complete("rules catwalk sc").1, vec!["scoring"]);
+        assert_eq!(complete("score ba").1, vec!["barrels"]);
+        assert_eq!(complete("score w").1, vec!["whack", "whack-a-dummy"]);
+        assert_eq!(complete("troll aw").1, vec!["awaken"]);
     }
 
     #[test]

@@ -260,8 +260,9 @@ fn script(app: &mut App, out: &Printer) -> ExitCode {
 }
 
 fn repl(app: &mut App, out: &Printer, data_dir: &std::path::Path) -> ExitCode {
+    // Lines are added to history by hand, so answers to questions
+    // ("discard it? [y/N]") stay out of it.
     let config = Config::builder()
-        .auto_add_history(true)
         .history_ignore_dups(true)
         .and_then(|b| b.history_ignore_space(true).max_history_size(5000))
         .map(|b| b.build())
@@ -281,13 +282,14 @@ fn repl(app: &mut App, out: &Printer, data_dir: &std::path::Path) -> ExitCode {
         let _ = rl.load_history(&history);
     }
     println!(
-        "tablemate {}: `help` lists commands, Ctrl-D or `quit` leaves. seed {}",
+        "tablemate {}, seed {}\n`help` lists commands; Ctrl-D or `quit` leaves",
         env!("CARGO_PKG_VERSION"),
         app.seed()
     );
     loop {
         match rl.readline("tm> ") {
             Ok(line) => {
+                let _ = rl.add_history_entry(line.as_str());
                 // Appending (not rewriting) keeps other sessions' lines.
                 let _ = rl.append_history(&history);
                 match app.run_line(&line) {

@@ -239,7 +239,11 @@ impl App {
             );
         }
         if unused > 0 {
-            let _ = write!(text, "\n({unused} of your rolls were not needed)");
+            let _ = write!(
+                text,
+                "\n({unused} of your rolls {} not needed)",
+                if unused == 1 { "was" } else { "were" }
+            );
         }
         let data = json!({
             "tiles": walk.tiles.iter().map(|t| json!({"tile": t.tile.to_string(), "x": t.x, "y": t.y})).collect::<Vec<_>>(),
