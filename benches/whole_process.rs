@@ -54,14 +54,29 @@ fn main() {
         ("prob 100d6", &["prob", "100d6"]),
         ("prob 4d6kh3", &["prob", "4d6kh3"]),
         ("prob 3d6!", &["prob", "3d6!"]),
-        ("rules catwalk scoring (loads rules)", &["rules", "catwalk", "scoring"]),
-        ("rules search flick coin", &["rules", "search", "flick", "coin"]),
-        ("score catwalk 5xn 4xn nx3", &["score", "catwalk", "5xn", "4xn", "nx3"]),
+        (
+            "rules catwalk scoring (loads rules)",
+            &["rules", "catwalk", "scoring"],
+        ),
+        (
+            "rules search flick coin",
+            &["rules", "search", "flick", "coin"],
+        ),
+        (
+            "score catwalk 5xn 4xn nx3",
+            &["score", "catwalk", "5xn", "4xn", "nx3"],
+        ),
         ("setup catwalk", &["--seed", "1", "setup", "catwalk"]),
         ("setup lab-rats", &["--seed", "1", "setup", "lab-rats"]),
         ("setup barrels", &["--seed", "1", "setup", "barrels"]),
-        ("setup trampo-land", &["--seed", "1", "setup", "trampo-land"]),
-        ("setup penguins players=4", &["--seed", "1", "setup", "penguins", "players=4"]),
+        (
+            "setup trampo-land",
+            &["--seed", "1", "setup", "trampo-land"],
+        ),
+        (
+            "setup penguins players=4",
+            &["--seed", "1", "setup", "penguins", "players=4"],
+        ),
     ];
     println!("tablemate, whole process ({RUNS} runs each):");
     for (label, args) in cases {

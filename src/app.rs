@@ -31,6 +31,8 @@ pub struct Reply {
     pub quit: bool,
     /// Said on stderr, not part of the result (e.g. a bad rule file).
     pub warnings: Vec<String>,
+    /// The command drew on the generator (so the seed replays it).
+    pub random: bool,
 }
 
 impl Reply {
@@ -41,6 +43,7 @@ impl Reply {
             data,
             quit: false,
             warnings: Vec::new(),
+            random: false,
         }
     }
 
@@ -175,7 +178,10 @@ impl App {
     /// Parse and run words (the first is the command name).
     pub fn run_words(&mut self, words: &[String]) -> Result<Reply> {
         let cmd = command::parse(words)?;
-        self.execute(cmd)
+        let random = cmd.is_random();
+        let mut reply = self.execute(cmd)?;
+        reply.random = random;
+        Ok(reply)
     }
 
     pub fn execute(&mut self, cmd: Command) -> Result<Reply> {

@@ -330,8 +330,9 @@ impl Command {
 /// command names or fixed argument values that fit it.
 pub fn complete(before_cursor: &str) -> (usize, Vec<String>) {
     let start = before_cursor
-        .rfind(char::is_whitespace)
-        .map_or(0, |i| i + 1);
+        .char_indices()
+        .rfind(|(_, c)| c.is_whitespace())
+        .map_or(0, |(i, c)| i + c.len_utf8());
     let prefix = before_cursor[start..].to_lowercase();
     let root = Line::command();
     let mut cur = &root;

@@ -181,8 +181,8 @@ impl Printer {
 
     /// In one-shot and script runs without `--seed`, say once which seed
     /// replays a random result.
-    fn seed_note(&self, app: &App, cmd_random: bool, told: &mut bool) {
-        if cmd_random && !self.seed_given && !self.json && !*told {
+    fn seed_note(&self, app: &App, r: &Reply, told: &mut bool) {
+        if r.random && !self.seed_given && !self.json && !*told {
             eprintln!("(seed {}: replay with --seed {})", app.seed(), app.seed());
             *told = true;
         }
@@ -200,16 +200,12 @@ fn write_out(text: &str) {
     }
 }
 
-fn is_random(words: &[String]) -> bool {
-    command::parse(words).is_ok_and(|c| c.is_random())
-}
-
 fn one_shot(app: &mut App, out: &Printer, words: &[String]) -> ExitCode {
     let mut told = false;
     match app.run_words(words) {
         Ok(r) => {
             out.reply(&r);
-            out.seed_note(app, is_random(words), &mut told);
+            out.seed_note(app, &r, &mut told);
             ExitCode::SUCCESS
         }
         Err(e) if e.is_help() => {
@@ -239,8 +235,7 @@ fn script(app: &mut App, out: &Printer) -> ExitCode {
             Ok(None) => {}
             Ok(Some(r)) => {
                 out.reply(&r);
-                let words = command::split_line(&line).unwrap_or_default();
-                out.seed_note(app, is_random(&words), &mut told);
+                out.seed_note(app, &r, &mut told);
                 if r.quit {
                     break;
                 }

@@ -114,6 +114,15 @@ proptest! {
     }
 
     #[test]
+    fn completion_never_panics(line in line_strategy()) {
+        let (start, found) = tablemate::command::complete(&line);
+        prop_assert!(line.is_char_boundary(start));
+        for f in found {
+            prop_assert!(!f.is_empty());
+        }
+    }
+
+    #[test]
     fn shuffle_is_a_permutation(seed in any::<u64>(), n in 0usize..60) {
         let mut rng = TableRng::new(seed);
         let mut v: Vec<usize> = (0..n).collect();

@@ -223,10 +223,12 @@ impl App {
                 let mut empty = Vec::new();
                 if let Some(list) = inputs.keys.get("empty") {
                     for item in list.split(',').filter(|s| !s.is_empty()) {
-                        let (r, n) = item.split_at(1);
-                        let r = match r.to_ascii_lowercase().as_str() {
-                            "l" => Row::Lower,
-                            "u" => Row::Upper,
+                        let mut chars = item.chars();
+                        let r = chars.next().map(|c| c.to_ascii_lowercase());
+                        let n = chars.as_str();
+                        let r = match r {
+                            Some('l') => Row::Lower,
+                            Some('u') => Row::Upper,
                             _ => {
                                 return Err(invalid(format!(
                                     "'{item}' in empty=: write l or u and a slot, like l3 or u5"
