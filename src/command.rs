@@ -26,6 +26,7 @@ pub fn split_line(line: &str) -> Result<Vec<String>, SplitError> {
 #[derive(Parser, Debug)]
 #[command(
     multicall = true,
+    term_width = 60,
     disable_help_flag = false,
     help_template = "{subcommands}",
     subcommand_help_heading = "Commands"
@@ -42,7 +43,7 @@ pub fn parse(words: &[String]) -> Result<Command, clap::Error> {
 
 #[derive(Subcommand, Debug, Clone, PartialEq, Eq)]
 pub enum Command {
-    /// Shuffle pieces or your own list and print the order
+    /// Shuffle pieces or your own list
     #[command(
         after_help = "Kinds: tiles, coins, cards, jokers (52 + 2), dominoes, dominoes9.\n\
         Two or more other words are shuffled as your own list.\n\n\
@@ -81,7 +82,7 @@ pub enum Command {
         n: Option<u32>,
     },
 
-    /// Cast piecepack coins: which land number side up, and their sum
+    /// Cast piecepack coins: which land number up, and the sum
     #[command(
         after_help = "A number N casts the first N coins of n a 2 3 4 5, suit by suit\n\
         (6 is one suit, as Trampo-Land casts); or name the coins.\n\
@@ -105,7 +106,7 @@ pub enum Command {
         expr: Vec<String>,
     },
 
-    /// Exact odds of a dice expression: prob 3d6, prob 2d20kh1 atleast 15
+    /// Exact odds of a dice expression: prob 3d6
     #[command(
         after_help = "Every total with its exact probability, the mean and spread, and a\n\
         bar chart; or the chance to reach a target.\n\n\
@@ -122,7 +123,7 @@ pub enum Command {
         expr: Vec<String>,
     },
 
-    /// Set up a game or Funhouse room, drawn as a diagram
+    /// Set up a game or Funhouse room, as a diagram
     #[command(after_help = SETUP_HELP)]
     Setup {
         /// The game or room
@@ -137,7 +138,7 @@ pub enum Command {
         input: Vec<String>,
     },
 
-    /// Angry Troll during play: awaken, score, show, reveal
+    /// Angry Troll play: awaken, score, show, reveal
     #[command(after_help = "After `setup troll`:\n\
         troll awaken             turn up the next card, roll the die\n\
         troll awaken 7H          play a set-aside card instead\n\
@@ -151,7 +152,7 @@ pub enum Command {
         words: Vec<String>,
     },
 
-    /// Penguin's Night Out during play: alter, move, show
+    /// Penguin's Night Out play: alter, move, show
     #[command(after_help = "After `setup penguins`:\n\
         penguins alter    roll two dice: the selected domino and where it lies\n\
         penguins move     roll the movement die\n\
@@ -162,7 +163,7 @@ pub enum Command {
         action: Option<String>,
     },
 
-    /// Score an Epic Funhouse room, with the working shown
+    /// Score a Funhouse room, showing the working
     #[command(after_help = SCORE_HELP)]
     Score {
         /// The room: slide-jam (sj), magic-mirror (mirror), catwalk,
@@ -178,7 +179,7 @@ pub enum Command {
         input: Vec<String>,
     },
 
-    /// The Epic Funhouse run: scorecard, new, end, history
+    /// The Funhouse run: scorecard, new, end, history
     #[command(
         after_help = "While a run is open, every `score ROOM ...` is recorded in it;\n\
         scoring a room again replaces its entry.\n\n\
@@ -189,7 +190,7 @@ pub enum Command {
         action: Option<FunhouseAction>,
     },
 
-    /// Look up rules: rules, rules GAME, rules GAME SECTION, rules search WORDS
+    /// Rules: list, GAME [SECTION], search WORDS
     #[command(
         after_help = "Games and Funhouse rooms answer to names, aliases and near misses.\n\n\
         Examples:\n  rules\n  rules catwalk\n  rules catwalk scoring\n  rules troll setup\n  \
@@ -201,7 +202,7 @@ pub enum Command {
         words: Vec<String>,
     },
 
-    /// Show the seed, or restart the generator from a new one
+    /// Show the seed, or restart from a new one
     #[command(
         after_help = "The same seed with the same commands gives the same results.\n\n\
         Examples:\n  seed\n  seed 42"

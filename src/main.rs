@@ -30,7 +30,7 @@ enum ColorWhen {
 /// A companion for games with real pieces: dice, shuffles, decks, setups,
 /// scores and rules for the piecepack, cards and dominoes.
 #[derive(Parser, Debug)]
-#[command(name = "tablemate", version, about, long_about = None)]
+#[command(name = "tablemate", version, about, long_about = None, term_width = 60)]
 struct Cli {
     /// Start the generator from this seed (same seed, same results)
     #[arg(long, value_name = "N")]
