@@ -218,30 +218,38 @@ pub enum Command {
 }
 
 const SETUP_HELP: &str = "Anything not given is drawn at random (and said so).
+Magic Mirror takes two stacks, top first, split by /; the
+Catwalk the tiles in laying order and your die rolls; the
+barrels the coin values in the order placed.
 
 Examples:
   setup slide-jam
-  setup magic-mirror S3 C2 ... / A4 M5 ...   two stacks of 12, tops first
-  setup catwalk Sn C3 A2 ... rolls=3,n,5     tiles in laying order
-  setup barrels 5 n 4 n n 3                  coins in the order placed
+  setup magic-mirror S3 C2 / A4 M5
+  setup catwalk Sn C3 A2 rolls=3,n,5
+  setup barrels 5 n 4 n n 3
   setup whack-a-dummy
   setup trampo-land die=3 cast=10 columns=7,3,0,0
-  setup lab-rats rolls=3,a,5,...             your own die results
+  setup lab-rats rolls=3,a,5,2,n
   setup troll
   setup slides-of-action players=3 suits=C,A,S
   setup penguins players=4 variant=elbow-room";
 
-const SCORE_HELP: &str = "Null counts 0, except in the Catwalk where null and ace count 1.
+const SCORE_HELP: &str = "Null counts 0, except in the Catwalk where null and ace
+count 1. Slide Jam: the tiles left. Magic Mirror: the pairs
+removed, then `left` and the tiles left on one side (or
+the counts). Catwalk: each fallen coin x its tile. Barrels:
+steps from the exit (0: got out). Whack-a-Dummy: penalties
+is how many 10-point penalties.
 
 Examples:
-  score slide-jam Cn A3 A5 C2        tiles left on the board
+  score slide-jam Cn A3 A5
   score slide-jam none
-  score magic-mirror C3+A2 Sn+S5 left M2 A4 S3 C2 M4 C5 A3 M5 Ma Sa
-  score magic-mirror twins=3 cousins=1 distant=5 strangers=3
-  score catwalk 5xn 4xn nx3          coin x tile it fell from
+  score mirror C3+A2 left M2 A4 S3 C2 M4 C5 A3 M5 Ma Sa Sn
+  score mirror twins=3 cousins=1 distant=5 strangers=3
+  score catwalk 5xn 4xn nx3
   score catwalk none
-  score barrels 2                    steps from the exit (0: out)
-  score whack complete penalties=1   number of 10-point penalties
+  score barrels 2
+  score whack complete penalties=1
   score trampo-land kids=2 adults=1";
 
 const DICE_HELP: &str = "Dice: NdM (N defaults to 1), d% (1-100), dF (Fudge -1/0/+1),

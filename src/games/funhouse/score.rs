@@ -88,7 +88,7 @@ fn is_none(args: &[String]) -> bool {
 
 fn slide_jam(args: &[String]) -> Result<Score, ScoreError> {
     if args.is_empty() {
-        return err("list the tiles left on the board (score slide-jam Cn A3 A5 C2), or `none`");
+        return err("list the tiles left on the board (score slide-jam Cn A3 A5), or `none`");
     }
     let left = if is_none(args) {
         Vec::new()
