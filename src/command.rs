@@ -139,13 +139,14 @@ pub enum Command {
     },
 
     /// Angry Troll play: awaken, score, show, reveal
-    #[command(after_help = "After `setup troll`:\n\
-        troll awaken             turn up the next card, roll the die\n\
-        troll awaken 7H          play a set-aside card instead\n\
-        troll awaken empty=l3,u5 say which slots are empty (l lower, u upper)\n\
-        troll score              cards left in the deck of awakening\n\
-        troll                    the state of the game\n\
-        troll reveal             the face-down cards of the bridge")]
+    #[command(
+        after_help = "After `setup troll`: `awaken` turns up the next card of the\n\
+        deck of awakening (or plays a set-aside card you name) and\n\
+        rolls the die; empty= lists empty slots (l lower, u upper).\n\
+        `score` counts the deck; `reveal` shows the bridge's cards.\n\n\
+        Examples:\n  troll awaken\n  troll awaken 7H\n  troll awaken empty=l3,u5\n  \
+        troll score\n  troll\n  troll reveal"
+    )]
     Troll {
         /// awaken [CARD] [empty=...], score, show, reveal
         #[arg(value_name = "ACTION", trailing_var_arg = true)]
@@ -153,10 +154,12 @@ pub enum Command {
     },
 
     /// Penguin's Night Out play: alter, move, show
-    #[command(after_help = "After `setup penguins`:\n\
-        penguins alter    roll two dice: the selected domino and where it lies\n\
-        penguins move     roll the movement die\n\
-        penguins          the board and nests")]
+    #[command(
+        after_help = "After `setup penguins`: `alter` rolls two dice and names the\n\
+        selected domino and where it lies; `move` rolls the\n\
+        movement die; alone, it shows the board.\n\n\
+        Examples:\n  penguins alter\n  penguins move\n  penguins"
+    )]
     Penguins {
         /// alter, move or show
         #[arg(value_name = "ACTION")]
@@ -261,6 +264,7 @@ Reroll: rrS (until it no longer matches), roS (once).
 Explode: e or ! (top face), eS / !S; extra rolls add to the die.
 Clamp: miN maN. Repeat: Kx EXPR rolls K separate times.
 Dropped dice show as ~~2~~, rerolls as ~~1~~ 4, explosions as 6!+3.
+A bare `roll` rolls the last expression again.
 
 Examples:
   roll 2d6+1
@@ -268,7 +272,7 @@ Examples:
   roll 6x4d6kh3
   roll 1d20ro1 + 5
   roll 3pp
-  roll              (the last roll again)";
+  roll";
 
 #[derive(Subcommand, Debug, Clone, PartialEq, Eq)]
 pub enum FunhouseAction {

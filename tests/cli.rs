@@ -198,3 +198,29 @@ fn seed_command_restarts_generator() {
     let n = (lines.len() - 2) / 2;
     assert_eq!(lines[1..1 + n], lines[2 + n..]);
 }
+
+#[test]
+fn every_help_example_runs() {
+    let env = Env::new();
+    let commands = [
+        "shuffle", "deck", "draw", "flip", "cast", "roll", "prob", "setup", "troll", "penguins",
+        "score", "funhouse", "rules", "seed",
+    ];
+    // State some examples rely on: a deck called bag, a last roll, games.
+    let prelude = "deck new bag tiles\nroll 1d6\nsetup troll\nsetup penguins players=2\n";
+    let mut count = 0;
+    for c in commands {
+        let (help, _, _) = env.script(&[], &format!("help {c}\n"));
+        let examples = help
+            .split("Examples:\n")
+            .nth(1)
+            .unwrap_or_else(|| panic!("{c} has no examples"));
+        for line in examples.lines().map(str::trim).filter(|l| !l.is_empty()) {
+            let (_, err, code) = env.script(&["--seed", "1"], &format!("{prelude}{line}\n"));
+            assert_eq!(code, 0, "help {c} example `{line}` fails: {err}");
+            assert!(line.len() <= 58, "help {c} example `{line}` is too wide");
+            count += 1;
+        }
+    }
+    assert!(count > 50, "{count} examples");
+}
