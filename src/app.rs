@@ -158,10 +158,6 @@ impl App {
         self.rng.seed()
     }
 
-    pub fn style(&self) -> &Style {
-        &self.style
-    }
-
     /// Split, parse and run one line of input. `Ok(None)` for a blank or
     /// comment line.
     pub fn run_line(&mut self, line: &str) -> Result<Option<Reply>> {

@@ -353,10 +353,6 @@ impl Domino {
             .flat_map(|a| (a..=max).map(move |b| Domino::new(a, b)))
             .collect()
     }
-
-    pub fn is_double(self) -> bool {
-        self.low == self.high
-    }
 }
 
 impl FromStr for Domino {
@@ -378,12 +374,6 @@ impl fmt::Display for Domino {
         write!(f, "{}-{}", self.low, self.high)
     }
 }
-
-/// The whole piecepack, counted: what `tiles`, `coins`, dice and pawns are.
-pub const PIECEPACK_TILES: usize = 24;
-pub const PIECEPACK_COINS: usize = 24;
-pub const PIECEPACK_DICE: usize = 4;
-pub const PIECEPACK_PAWNS: usize = 4;
 
 #[cfg(test)]
 mod tests {

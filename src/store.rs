@@ -47,10 +47,6 @@ impl Store {
         Store { dir: dir.into() }
     }
 
-    pub fn dir(&self) -> &Path {
-        &self.dir
-    }
-
     pub fn path(&self, file: &str) -> PathBuf {
         self.dir.join(file)
     }

@@ -54,10 +54,6 @@ impl<'a> DieRolls<'a> {
     pub fn unused(&self) -> usize {
         self.given.len() - self.next
     }
-
-    pub fn rng(&mut self) -> &mut TableRng {
-        self.rng
-    }
 }
 
 /// Parse `rolls=3,n,5` values (null/ace/2..5, also 0 and 1).

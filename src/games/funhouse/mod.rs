@@ -80,10 +80,6 @@ impl Room {
         self as usize
     }
 
-    pub fn next(self) -> Option<Room> {
-        Room::ALL.get(self.index() + 1).copied()
-    }
-
     /// Every name a room answers to, for completion and suggestions.
     pub fn all_names() -> Vec<&'static str> {
         Room::ALL

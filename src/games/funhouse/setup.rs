@@ -469,11 +469,6 @@ impl Occupant {
     }
 }
 
-/// The coin each trampoline is (figure 8; `a` is an ace).
-pub const TRAMPOLINE_COINS: [&str; 15] = [
-    "a", "2", "3", "4", "5", "a", "2", "3", "4", "5", "a", "2", "3", "4", "5",
-];
-
 /// Which trampoline the die empties: null/ace 1, 2/3 2, 4/5 4.
 pub fn empty_trampoline(die: Rank) -> usize {
     match die.index() {
