@@ -75,11 +75,16 @@ fn main() -> ExitCode {
         }
     };
     colored::control::set_override(color);
-    let width = std::env::var("COLUMNS")
-        .ok()
-        .and_then(|c| c.parse::<usize>().ok())
-        .filter(|_| io::stdout().is_terminal())
-        .map_or(60, |c| c.clamp(40, 120));
+    // Text wraps to the terminal (within reason); piped output always
+    // wraps at 60 so that it is the same on every machine.
+    let width = if io::stdout().is_terminal() {
+        terminal_size::terminal_size()
+            .map(|(w, _)| w.0 as usize)
+            .or_else(|| std::env::var("COLUMNS").ok()?.parse().ok())
+            .map_or(60, |c: usize| c.clamp(40, 100))
+    } else {
+        60
+    };
     let style = Style { color, width };
     let data_dir = cli.data.clone().unwrap_or_else(default_data_dir);
     let seed = cli.seed.unwrap_or_else(rand::random);
