@@ -470,7 +470,11 @@ impl App {
             }
         };
         let t = fs::trampo_land(die, cast, columns);
-        let mut text = format!("{}\n{}\n", self.heading("Trampo-Land"), said.join("; "));
+        let mut text = format!(
+            "{}\n{}\n",
+            self.heading("Trampo-Land"),
+            crate::style::wrap(&said.join("; "), self.style.width, "")
+        );
         let _ = writeln!(
             text,
             "empty: {}; you: {}; adults: {}",

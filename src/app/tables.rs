@@ -79,7 +79,7 @@ impl App {
         text.push_str(&lab_rats::map(&maze));
         let _ = write!(
             text,
-            "\nA..X: tiles 1..24 in laying order; *: the rat starts on either"
+            "\nA..X: tiles 1 to 24 in laying order; *: rat starts on one"
         );
         if maze.complete {
             text.push_str("\n#: the exit (put two pawns there)");
@@ -91,12 +91,12 @@ impl App {
         );
         if maze.complete {
             text.push_str(
-                "\nMix the 24 coins suit side up, deal three face-down stacks of\neight, and turn each stack over.",
+                "\nMix the 24 coins suit side up, deal three face-down\nstacks of eight, and turn each stack over.",
             );
         } else {
             let _ = write!(
                 text,
-                "\nyour rolls ran out with {} of 24 tiles laid: roll again and add the\nresults to rolls= (or leave rolls= out to roll at random)",
+                "\nyour rolls ran out with {} of 24 tiles laid: roll again\nand add the results to rolls= (or leave rolls= out to\nroll at random)",
                 maze.tiles.len()
             );
         }
@@ -137,7 +137,7 @@ impl App {
         text.push_str(&bridge_text(&t, Some(die)));
         let _ = write!(
             text,
-            "\ndeck of awakening: 28 cards; the first, {first}, is turned up\ninto the lower stack: {} cards awaken the lower row, {} the upper\n{} cards left in the deck; the troll starts on lower slot {die}",
+            "\ndeck of awakening: 28 cards; the first, {first}, is turned\nup into the lower stack: {} cards awaken the lower row,\n{} the upper. {} cards left in the deck; the troll\nstarts on lower slot {die}",
             colour_name(t.lower_red),
             colour_name(!t.lower_red),
             t.deck.len()
@@ -346,7 +346,7 @@ impl App {
                 .collect();
             let _ = writeln!(text, "  {}", cells.join(" "));
         }
-        text.push_str("coins face down (suit up) on four face-down tiles; _ is empty\n");
+        text.push_str("coins suit up on four face-down tiles; _ is empty\n");
         let _ = writeln!(
             text,
             "suits ({}):",

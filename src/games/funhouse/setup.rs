@@ -98,6 +98,8 @@ pub enum Fallback {
         choices: Vec<Dir>,
         dir: Dir,
     },
+    /// Suit and straight blocked, one direction free: no roll needed.
+    OnlyWay { place: usize, tile: Piece, dir: Dir },
     /// Boxed in: the previous tile was backed out to be laid again.
     BackedOut { place: usize, tile: Piece },
 }
@@ -129,6 +131,9 @@ impl Fallback {
                     .join("/"),
                 dir.name()
             ),
+            Fallback::OnlyWay { place, tile, dir } => {
+                format!("{place} {tile}: blocked; {} was the only way", dir.name())
+            }
             Fallback::BackedOut { place, tile } => {
                 format!("{place} {tile}: boxed in; backed it out to lay it again")
             }
@@ -187,8 +192,13 @@ pub fn catwalk(order: &[Piece], rolls: &mut DieRolls) -> Result<Catwalk, String>
                 dir: s,
             });
             Some(s)
-        } else if free.len() == 1 {
-            Some(free[0])
+        } else if let [only] = free[..] {
+            fallbacks.push(Fallback::OnlyWay {
+                place: i + 1,
+                tile,
+                dir: only,
+            });
+            Some(only)
         } else if free.is_empty() {
             None
         } else {
