@@ -27,6 +27,7 @@ pub fn split_line(line: &str) -> Result<Vec<String>, SplitError> {
 #[command(
     multicall = true,
     term_width = 60,
+    override_usage = "COMMAND [ARGS]...",
     disable_help_flag = false,
     help_template = "{subcommands}",
     subcommand_help_heading = "Commands"
