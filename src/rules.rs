@@ -342,12 +342,7 @@ impl Library {
     pub fn find(&self, name: &str) -> Result<Entry, String> {
         let entries = self.entries();
         let key = normalise(name);
-        let names = |e: &Entry| -> Vec<String> {
-            std::iter::once(e.id.clone())
-                .chain(std::iter::once(normalise(&e.name)))
-                .chain(e.aliases.iter().map(|a| normalise(a)))
-                .collect()
-        };
+        let names = |e: &Entry| answers_to(&e.id, &e.name, &e.aliases);
         if let Some(e) = entries.iter().find(|e| names(e).contains(&key)) {
             return Ok(e.clone());
         }
@@ -443,6 +438,15 @@ fn normalise(s: &str) -> String {
         .replace('\'', "")
 }
 
+/// Every name something answers to, normalised: its id, its name or
+/// title, its aliases.
+fn answers_to(id: &str, name: &str, aliases: &[String]) -> Vec<String> {
+    std::iter::once(id.to_string())
+        .chain(std::iter::once(normalise(name)))
+        .chain(aliases.iter().map(|a| normalise(a)))
+        .collect()
+}
+
 /// A crude stem, so "coins" finds "coin" and "counts" finds "count".
 fn stem(w: &str) -> String {
     let w: String = w.chars().filter(|c| c.is_alphanumeric()).collect();
@@ -478,12 +482,7 @@ fn best_line(text: &str, terms: &[String]) -> String {
 /// Find a section of an entry by id, title or alias (typos forgiven).
 pub fn find_section<'a>(e: &'a Entry, name: &str) -> Result<&'a SectionSpec, String> {
     let key = normalise(name);
-    let names = |s: &SectionSpec| -> Vec<String> {
-        std::iter::once(s.id.clone())
-            .chain(std::iter::once(normalise(&s.title)))
-            .chain(s.aliases.iter().map(|a| normalise(a)))
-            .collect()
-    };
+    let names = |s: &SectionSpec| answers_to(&s.id, &s.title, &s.aliases);
     if let Some(s) = e.sections.iter().find(|s| names(s).contains(&key)) {
         return Ok(s);
     }
