@@ -375,6 +375,28 @@ impl fmt::Display for Domino {
     }
 }
 
+/// Why a list of tiles was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum TilesError {
+    #[error(transparent)]
+    Bad(#[from] ParsePieceError),
+    #[error("tile {0} is entered twice")]
+    Twice(Piece),
+}
+
+/// Tiles (or coins) by code, each at most once: a piecepack has one of each.
+pub fn distinct_tiles(words: &[String]) -> Result<Vec<Piece>, TilesError> {
+    let mut out: Vec<Piece> = Vec::new();
+    for w in words {
+        let t: Piece = w.parse()?;
+        if out.contains(&t) {
+            return Err(TilesError::Twice(t));
+        }
+        out.push(t);
+    }
+    Ok(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

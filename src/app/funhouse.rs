@@ -24,7 +24,7 @@ impl App {
         Ok(book)
     }
 
-    fn save_book(&self, book: &Book) -> Result<()> {
+    pub(super) fn save_book(&self, book: &Book) -> Result<()> {
         Ok(self.store.save(FUNHOUSE_FILE, book)?)
     }
 

@@ -9,7 +9,7 @@ use serde_json::json;
 use super::{App, Reply, Result, invalid};
 use crate::games::funhouse::Room;
 use crate::games::funhouse::setup::{self as fs, cell_name};
-use crate::games::{DieRolls, parse_rolls};
+use crate::games::{DieRolls, parse_rolls, random_face};
 use crate::pieces::{Piece, Rank};
 use crate::style::Tone;
 
@@ -61,15 +61,7 @@ impl Inputs {
 }
 
 fn tiles(words: &[String]) -> Result<Vec<Piece>> {
-    let mut out: Vec<Piece> = Vec::new();
-    for w in words {
-        let t: Piece = w.parse()?;
-        if out.contains(&t) {
-            return Err(invalid(format!("tile {t} is entered twice")));
-        }
-        out.push(t);
-    }
-    Ok(out)
+    crate::pieces::distinct_tiles(words).map_err(|e| invalid(e.to_string()))
 }
 
 /// Random order for the tiles not yet listed, after the listed ones.
@@ -95,9 +87,15 @@ fn origin(given: usize, total: usize, what: &str) -> String {
 
 impl App {
     pub(super) fn setup(&mut self, game: &str, args: &[String]) -> Result<Reply> {
-        if let Some(reply) = self.setup_table_game(game, args)? {
-            return Ok(reply);
-        }
+        let mut reply = match self.setup_table_game(game, args)? {
+            Some(reply) => reply,
+            None => self.setup_room(game, args)?,
+        };
+        reply.data["seed"] = json!(self.seed());
+        Ok(reply)
+    }
+
+    fn setup_room(&mut self, game: &str, args: &[String]) -> Result<Reply> {
         let room: Room = game
             .parse()
             .map_err(|_| {
@@ -107,16 +105,14 @@ impl App {
                     crate::suggest::hint(game, names)
                 ))
             })?;
-        let mut reply = match room {
+        match room {
             Room::SlideJam => self.setup_slide_jam(args),
             Room::MagicMirror => self.setup_mirror(args),
             Room::Catwalk => self.setup_catwalk(args),
             Room::Barrels => self.setup_barrels(args),
             Room::WhackADummy => self.setup_whack(args),
             Room::TrampoLand => self.setup_trampo(args),
-        }?;
-        reply.data["seed"] = json!(self.seed());
-        Ok(reply)
+        }
     }
 
     fn heading(&self, text: &str) -> String {
@@ -348,7 +344,7 @@ impl App {
             .collect();
         if let Some(run) = book.run.as_mut() {
             run.barrels = Some(codes.clone());
-            self.store.save("funhouse.json", &book)?;
+            self.save_book(&book)?;
             text.push_str("\n(kept in the run: it becomes the Whack-a-Dummy board)");
         }
         let data = json!({
@@ -395,7 +391,7 @@ impl App {
                 r
             }
             None => {
-                let r = Rank::from_index(self.rng.below(6) as u8).unwrap_or(Rank::Null);
+                let r = random_face(&mut self.rng);
                 said.push(format!("die rolled: {}", r.name()));
                 r
             }

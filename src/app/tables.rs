@@ -46,13 +46,12 @@ impl App {
         let Some(g) = table_game(game) else {
             return Ok(None);
         };
-        let mut reply = match g {
+        let reply = match g {
             TableGame::LabRats => self.setup_lab_rats(args),
             TableGame::Troll => self.setup_troll(args),
             TableGame::Slides => self.setup_slides(args),
             TableGame::Penguins => self.setup_penguins(args),
         }?;
-        reply.data["seed"] = json!(self.seed());
         Ok(Some(reply))
     }
 
@@ -100,17 +99,11 @@ impl App {
                 maze.tiles.len()
             );
         }
-        let heading = |d: crate::games::funhouse::setup::Dir| match d {
-            crate::games::funhouse::setup::Dir::N => "N",
-            crate::games::funhouse::setup::Dir::E => "E",
-            crate::games::funhouse::setup::Dir::S => "S",
-            crate::games::funhouse::setup::Dir::W => "W",
-        };
         let sq = |p: (i32, i32)| json!({"x": p.0, "y": p.1});
         let data = json!({
             "tiles": maze.tiles.iter().map(|t| {
                 let (x, y) = t.lower_left();
-                json!({"x": x, "y": y, "heading": heading(t.heading)})
+                json!({"x": x, "y": y, "heading": t.heading.letter()})
             }).collect::<Vec<_>>(),
             "start": maze.start().map(sq),
             "exit": if maze.complete { json!(maze.exit().map(sq)) } else { json!(null) },

@@ -70,13 +70,18 @@ impl Dist {
                 return Err(format!("more than {MAX_TOTALS} totals to list"));
             }
         }
-        let beyond = &self.beyond * &other.denom + &other.beyond * &self.denom
-            - &self.beyond * &other.beyond;
+        let beyond = self.joint_beyond(other);
         Ok(Dist {
             weights,
             denom: &self.denom * &other.denom,
             beyond,
         })
+    }
+
+    /// Mass past the explosion limit in either of two independent
+    /// distributions, over the product of their denominators.
+    fn joint_beyond(&self, other: &Dist) -> BigUint {
+        &self.beyond * &other.denom + &other.beyond * &self.denom - &self.beyond * &other.beyond
     }
 
     fn add(&self, other: &Dist) -> Res<Dist> {
@@ -110,8 +115,7 @@ impl Dist {
             .filter(|(_, w)| !w.is_zero())
             .map(|(i, w)| (lo + i as i64, w))
             .collect();
-        let beyond = &self.beyond * &other.denom + &other.beyond * &self.denom
-            - &self.beyond * &other.beyond;
+        let beyond = self.joint_beyond(other);
         Ok(Dist {
             weights,
             denom: &self.denom * &other.denom,

@@ -10,7 +10,7 @@ use std::collections::HashSet;
 use std::fmt::Write;
 
 use super::DieRolls;
-use crate::games::funhouse::setup::Dir;
+use crate::games::compass::Dir;
 use crate::pieces::Rank;
 
 pub const TILES: usize = 24;
@@ -57,10 +57,9 @@ impl Placement {
     }
 
     fn turn(self, h: Dir) -> Dir {
-        let i = Dir::CLOCKWISE.iter().position(|&d| d == h).unwrap_or(0);
         match self {
-            Placement::TurnLeft => Dir::CLOCKWISE[(i + 3) % 4],
-            Placement::TurnRight => Dir::CLOCKWISE[(i + 1) % 4],
+            Placement::TurnLeft => h.left(),
+            Placement::TurnRight => h.right(),
             _ => h,
         }
     }
@@ -76,24 +75,6 @@ impl Placement {
     }
 }
 
-fn forward(h: Dir) -> (i32, i32) {
-    match h {
-        Dir::N => (0, 1),
-        Dir::E => (1, 0),
-        Dir::S => (0, -1),
-        Dir::W => (-1, 0),
-    }
-}
-
-fn right(h: Dir) -> (i32, i32) {
-    match h {
-        Dir::N => (1, 0),
-        Dir::E => (0, -1),
-        Dir::S => (-1, 0),
-        Dir::W => (0, 1),
-    }
-}
-
 /// A laid tile: its back-left square (relative to its heading) and the
 /// direction its leading edge faces.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -105,7 +86,7 @@ pub struct MazeTile {
 impl MazeTile {
     /// The world square of local square (lx, ly).
     fn square(&self, lx: i32, ly: i32) -> (i32, i32) {
-        let (f, r) = (forward(self.heading), right(self.heading));
+        let (f, r) = (self.heading.unit(), self.heading.right().unit());
         (
             self.origin.0 + lx * r.0 + ly * f.0,
             self.origin.1 + lx * r.1 + ly * f.1,
@@ -140,7 +121,7 @@ impl MazeTile {
             .collect();
         // The new back-left square: the one whose right and forward
         // neighbours (in the new heading) are also in the tile.
-        let (f, r) = (forward(heading), right(heading));
+        let (f, r) = (heading.unit(), heading.right().unit());
         let origin = squares
             .iter()
             .copied()

@@ -1,5 +1,6 @@
 //! One module per game: setups, helpers and scoring, free of I/O.
 
+pub mod compass;
 pub mod funhouse;
 pub mod lab_rats;
 pub mod penguins;
@@ -36,10 +37,7 @@ impl<'a> DieRolls<'a> {
                 self.next += 1;
                 (r, true)
             }
-            None => (
-                Rank::from_index(self.rng.below(6) as u8).expect("0..6 is a rank"),
-                false,
-            ),
+            None => (random_face(self.rng), false),
         };
         self.used.push(r);
         r.0
@@ -54,6 +52,11 @@ impl<'a> DieRolls<'a> {
     pub fn unused(&self) -> usize {
         self.given.len() - self.next
     }
+}
+
+/// A piecepack die rolled with the session's generator.
+pub fn random_face(rng: &mut TableRng) -> Rank {
+    Rank::from_index(rng.below(6) as u8).expect("0..6 is a rank")
 }
 
 /// Parse `rolls=3,n,5` values (null/ace/2..5, also 0 and 1).

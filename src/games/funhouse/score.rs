@@ -68,14 +68,7 @@ fn tile(s: &str) -> Result<Piece, ScoreError> {
 
 /// Tiles, each at most once.
 fn tiles(words: &[String]) -> Result<Vec<Piece>, ScoreError> {
-    let mut out: Vec<Piece> = Vec::new();
-    for w in words {
-        let t = tile(w)?;
-        if out.contains(&t) {
-            return err(format!("tile {t} is entered twice"));
-        }
-        out.push(t);
-    }
+    let out = crate::pieces::distinct_tiles(words).map_err(|e| ScoreError(e.to_string()))?;
     if out.len() > 24 {
         return err(format!("{} tiles: a piecepack has 24", out.len()));
     }

@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write;
 
 use crate::games::DieRolls;
+use crate::games::compass::Dir;
 use crate::pieces::{Piece, Rank, Suit};
 use crate::random::TableRng;
 
@@ -35,44 +36,13 @@ pub fn magic_mirror(upper: &[Piece], lower: &[Piece]) -> (Vec<Vec<Piece>>, Vec<V
 
 // ------------------------------------------------------------------ Catwalk
 
-/// Compass directions, clockwise from north.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Dir {
-    N,
-    E,
-    S,
-    W,
-}
-
-impl Dir {
-    pub const CLOCKWISE: [Dir; 4] = [Dir::N, Dir::E, Dir::S, Dir::W];
-
-    /// The Catwalk compass: Suns north, Crowns east, Arms south, Moons west.
-    pub fn of_suit(s: Suit) -> Dir {
-        match s {
-            Suit::Suns => Dir::N,
-            Suit::Crowns => Dir::E,
-            Suit::Arms => Dir::S,
-            Suit::Moons => Dir::W,
-        }
-    }
-
-    pub fn step(self, (x, y): (i32, i32)) -> (i32, i32) {
-        match self {
-            Dir::N => (x, y + 1),
-            Dir::E => (x + 1, y),
-            Dir::S => (x, y - 1),
-            Dir::W => (x - 1, y),
-        }
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Dir::N => "north",
-            Dir::E => "east",
-            Dir::S => "south",
-            Dir::W => "west",
-        }
+/// The Catwalk compass: Suns north, Crowns east, Arms south, Moons west.
+pub fn compass(s: Suit) -> Dir {
+    match s {
+        Suit::Suns => Dir::N,
+        Suit::Crowns => Dir::E,
+        Suit::Arms => Dir::S,
+        Suit::Moons => Dir::W,
     }
 }
 
@@ -181,7 +151,7 @@ pub fn catwalk(order: &[Piece], rolls: &mut DieRolls) -> Result<Catwalk, String>
             .into_iter()
             .filter(|d| !taken(d.step(here)) && !tried[i].contains(d))
             .collect();
-        let want = Dir::of_suit(tile.suit);
+        let want = compass(tile.suit);
         let straight = going[i - 1];
         let dir = if free.contains(&want) {
             Some(want)

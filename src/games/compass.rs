@@ -1,0 +1,68 @@
+//! Compass directions on the table, clockwise from north: the Catwalk's
+//! track and the Lab Rats maze both turn and step by them.
+
+/// x grows east, y grows north.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Dir {
+    N,
+    E,
+    S,
+    W,
+}
+
+impl Dir {
+    pub const CLOCKWISE: [Dir; 4] = [Dir::N, Dir::E, Dir::S, Dir::W];
+
+    /// One step this way, as (dx, dy).
+    pub fn unit(self) -> (i32, i32) {
+        match self {
+            Dir::N => (0, 1),
+            Dir::E => (1, 0),
+            Dir::S => (0, -1),
+            Dir::W => (-1, 0),
+        }
+    }
+
+    pub fn step(self, (x, y): (i32, i32)) -> (i32, i32) {
+        let (dx, dy) = self.unit();
+        (x + dx, y + dy)
+    }
+
+    /// A quarter turn clockwise.
+    pub fn right(self) -> Dir {
+        Dir::CLOCKWISE[(self as usize + 1) % 4]
+    }
+
+    /// A quarter turn anticlockwise.
+    pub fn left(self) -> Dir {
+        Dir::CLOCKWISE[(self as usize + 3) % 4]
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Dir::N => "north",
+            Dir::E => "east",
+            Dir::S => "south",
+            Dir::W => "west",
+        }
+    }
+
+    /// `N`, `E`, `S` or `W`.
+    pub fn letter(self) -> &'static str {
+        &"NESW"[self as usize..self as usize + 1]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn turns_and_steps() {
+        assert_eq!(Dir::N.right(), Dir::E);
+        assert_eq!(Dir::N.left(), Dir::W);
+        assert_eq!(Dir::W.right(), Dir::N);
+        assert_eq!(Dir::E.step((1, 1)), (2, 1));
+        assert_eq!(Dir::S.letter(), "S");
+    }
+}
