@@ -5,11 +5,13 @@ mod decks;
 mod funhouse;
 mod lookup;
 mod rolls;
+mod saved;
 mod setup;
 mod tables;
 
 use std::cell::OnceCell;
 use std::path::PathBuf;
+use std::rc::Rc;
 
 use serde_json::{Value, json};
 
@@ -67,6 +69,8 @@ pub enum AppError {
     #[error(transparent)]
     Store(#[from] StoreError),
     #[error(transparent)]
+    Import(#[from] crate::store::ImportError),
+    #[error(transparent)]
     Dice(#[from] crate::dice::DiceError),
     /// A value that parsed but cannot be used, with the reason.
     #[error("{0}")]
@@ -106,7 +110,8 @@ fn invalid(msg: impl Into<String>) -> AppError {
 /// One session: the generator, where state lives, how to draw text.
 pub struct App {
     rng: TableRng,
-    store: Store,
+    /// Shared with the closures that run inside its transactions.
+    store: Rc<Store>,
     style: Style,
     /// The last expression rolled, for a bare `roll`.
     last_roll: Option<String>,
@@ -119,13 +124,16 @@ pub struct App {
     rules_warned: bool,
     /// Today's date (YYYY-MM-DD), for filing runs.
     today: String,
+    /// One command then exit: every change came from "another session",
+    /// so `undo` does not say so.
+    one_shot: bool,
 }
 
 impl App {
     pub fn new(seed: u64, store: Store, style: Style) -> App {
         App {
             rng: TableRng::new(seed),
-            store,
+            store: Rc::new(store),
             style,
             last_roll: None,
             json: false,
@@ -133,6 +141,7 @@ impl App {
             rules: OnceCell::new(),
             rules_warned: false,
             today: "unknown date".into(),
+            one_shot: false,
         }
     }
 
@@ -148,10 +157,22 @@ impl App {
         self
     }
 
+    /// This process runs one command and exits.
+    pub fn with_one_shot(mut self, one_shot: bool) -> App {
+        self.one_shot = one_shot;
+        self
+    }
+
     /// Replies will be printed as JSON (so the text form may be skipped).
     pub fn with_json(mut self, json: bool) -> App {
         self.json = json;
         self
+    }
+
+    /// Messages gathered while running commands (an old state file
+    /// imported, a damaged store set aside), to show once.
+    pub fn take_warnings(&mut self) -> Vec<String> {
+        self.store.take_warnings()
     }
 
     pub fn seed(&self) -> u64 {
@@ -193,6 +214,9 @@ impl App {
             Command::Funhouse { action } => self.funhouse(action.unwrap_or(FunhouseAction::Show)),
             Command::Rules { words } => self.rules(&words),
             Command::Seed { n } => Ok(self.reseed(n)),
+            Command::Undo => self.undo(),
+            Command::Export { file, force } => self.export(file.as_deref(), force),
+            Command::Import { file, replace } => self.import(&file, replace),
             Command::Quit => Ok(Reply {
                 quit: true,
                 ..Reply::new("quit", String::new(), json!({}))

@@ -216,6 +216,45 @@ pub enum Command {
         n: Option<u64>,
     },
 
+    /// Undo the last change to saved state
+    #[command(
+        after_help = "Reverts the newest change to what is saved (a draw, a deck,\n\
+        a score, a run, a troll or penguin move) and says what it was.\n\
+        Again goes further back (up to 100 changes). Changes from\n\
+        every terminal share one list, newest first.\n\n\
+        Examples:\n  undo"
+    )]
+    Undo,
+
+    /// Write everything saved as one JSON document
+    #[command(
+        after_help = "Decks, Funhouse runs and games in progress, as one JSON\n\
+        document (see the README): a backup, or a move to another\n\
+        machine with `import`.\n\n\
+        Examples:\n  export\n  export backup.json\n  export backup.json --force"
+    )]
+    Export {
+        /// The file to write (without one, the document is printed)
+        file: Option<std::path::PathBuf>,
+        /// Overwrite the file if it exists
+        #[arg(long)]
+        force: bool,
+    },
+
+    /// Read an exported document into the store
+    #[command(
+        after_help = "Refused when the store holds anything, unless --replace\n\
+        (the REPL asks); `undo` brings back what was replaced.\n\n\
+        Examples:\n  import backup.json\n  import backup.json --replace"
+    )]
+    Import {
+        /// The document `export` wrote
+        file: std::path::PathBuf,
+        /// Replace everything saved now
+        #[arg(long)]
+        replace: bool,
+    },
+
     /// Leave tablemate (Ctrl-D also works)
     #[command(visible_alias = "exit")]
     Quit,
@@ -335,6 +374,9 @@ impl Command {
             | Command::Funhouse { .. }
             | Command::Rules { .. }
             | Command::Seed { .. }
+            | Command::Undo
+            | Command::Export { .. }
+            | Command::Import { .. }
             | Command::Quit => false,
         }
     }

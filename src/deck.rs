@@ -201,6 +201,182 @@ impl Deck {
     }
 }
 
+/// The most items a custom deck holds (a guard against a runaway paste).
+pub const CUSTOM_MAX: usize = 1000;
+
+/// A deck as saved, exported and journaled: items in notation.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DeckRecord {
+    pub name: String,
+    pub kind: DeckKind,
+    /// Face down, top first.
+    pub left: Vec<String>,
+    /// In drawing order.
+    pub drawn: Vec<String>,
+}
+
+/// Every saved deck and which one is current, as saved.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DeckDoc {
+    pub current: Option<String>,
+    pub decks: Vec<DeckRecord>,
+}
+
+impl DeckKind {
+    /// The kind a stored name stands for, custom included.
+    pub fn from_name(s: &str) -> Option<DeckKind> {
+        DeckKind::ALL
+            .into_iter()
+            .chain([DeckKind::Custom])
+            .find(|k| k.name() == s)
+    }
+}
+
+/// Whether `name` can name a deck: 1 to 24 letters, digits, `-` or `_`,
+/// not only digits (a bare number is a count to `draw`).
+pub fn check_name(name: &str) -> Result<(), String> {
+    let ok = !name.is_empty()
+        && name.chars().count() <= 24
+        && name
+            .chars()
+            .all(|c| c.is_alphanumeric() || c == '-' || c == '_')
+        && !name.chars().all(|c| c.is_ascii_digit());
+    if ok {
+        Ok(())
+    } else {
+        Err(format!(
+            "'{name}' cannot name a deck: use up to 24 letters, digits, - or _, not only digits"
+        ))
+    }
+}
+
+impl Deck {
+    /// The deck as saved.
+    pub fn record(&self) -> DeckRecord {
+        let names = |v: &[Item]| v.iter().map(Item::to_string).collect();
+        DeckRecord {
+            name: self.name.clone(),
+            kind: self.kind,
+            left: names(&self.left),
+            drawn: names(&self.drawn),
+        }
+    }
+
+    /// Read a saved deck back, refusing anything a real deck cannot be:
+    /// an item not of its kind, an item twice, a set that is not whole.
+    pub fn from_record(r: &DeckRecord) -> Result<Deck, String> {
+        check_name(&r.name)?;
+        let parse = |list: &[String]| -> Result<Vec<Item>, String> {
+            list.iter()
+                .map(|s| {
+                    r.kind
+                        .parse_item(s)
+                        .filter(|_| !s.is_empty() && s.chars().count() <= 100)
+                        .ok_or_else(|| format!("'{s}' is not one of the {}", r.kind.name()))
+                })
+                .collect()
+        };
+        let deck = Deck {
+            name: r.name.clone(),
+            kind: r.kind,
+            left: parse(&r.left)?,
+            drawn: parse(&r.drawn)?,
+        };
+        let all: Vec<&Item> = deck.left.iter().chain(&deck.drawn).collect();
+        if deck.kind == DeckKind::Custom {
+            if all.is_empty() || all.len() > CUSTOM_MAX {
+                return Err(format!(
+                    "it holds {} items; a custom deck holds 1 to {CUSTOM_MAX}",
+                    all.len()
+                ));
+            }
+            return Ok(deck);
+        }
+        let full = deck.kind.items();
+        let mut seen = std::collections::HashSet::new();
+        for item in &all {
+            if !full.contains(item) {
+                return Err(format!("'{item}' is not one of the {}", deck.kind.name()));
+            }
+            if !seen.insert(*item) {
+                return Err(format!("it holds {item} twice"));
+            }
+        }
+        if all.len() != full.len() {
+            return Err(format!(
+                "it holds {} {}; the set has {}",
+                all.len(),
+                deck.kind.name(),
+                full.len()
+            ));
+        }
+        Ok(deck)
+    }
+}
+
+/// The saved decks as the game types, with any deck that failed its
+/// checks kept apart (by name, with the reason) so the others still work.
+#[derive(Debug, Clone, Default)]
+pub struct DeckBook {
+    pub current: Option<String>,
+    pub decks: Vec<Deck>,
+    pub damaged: Vec<(String, String)>,
+}
+
+impl DeckBook {
+    pub fn from_doc(doc: &DeckDoc) -> DeckBook {
+        let mut book = DeckBook {
+            current: doc.current.clone(),
+            ..DeckBook::default()
+        };
+        for r in &doc.decks {
+            match Deck::from_record(r) {
+                Ok(d) => book.decks.push(d),
+                Err(why) => book.damaged.push((r.name.clone(), why)),
+            }
+        }
+        book
+    }
+
+    /// Every problem of a document at once (for import).
+    pub fn problems(doc: &DeckDoc) -> Vec<String> {
+        let mut out: Vec<String> = DeckBook::from_doc(doc)
+            .damaged
+            .into_iter()
+            .map(|(name, why)| format!("deck '{name}': {why}"))
+            .collect();
+        let mut names = std::collections::HashSet::new();
+        for r in &doc.decks {
+            if !names.insert(r.name.to_lowercase()) {
+                out.push(format!("deck '{}' is named twice", r.name));
+            }
+        }
+        if let Some(c) = &doc.current
+            && !doc.decks.iter().any(|d| d.name.eq_ignore_ascii_case(c))
+        {
+            out.push(format!("the current deck '{c}' is not among the decks"));
+        }
+        out
+    }
+
+    /// Where the deck of this name (any case) is.
+    pub fn find(&self, name: &str) -> Option<usize> {
+        self.decks
+            .iter()
+            .position(|d| d.name.to_lowercase() == name.to_lowercase())
+    }
+
+    /// Why a deck of this name could not be read, if it could not.
+    pub fn damage(&self, name: &str) -> Option<&str> {
+        self.damaged
+            .iter()
+            .find(|(n, _)| n.to_lowercase() == name.to_lowercase())
+            .map(|(_, why)| why.as_str())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -232,6 +408,54 @@ mod tests {
             "deck 't' has only 4 left; asked for 5"
         );
         assert_eq!(d, before);
+    }
+
+    #[test]
+    fn records_round_trip_and_refuse_impossible_decks() {
+        let mut rng = TableRng::new(5);
+        let mut d = Deck::new("bag", DeckKind::Cards, vec![], &mut rng);
+        d.draw(3).unwrap();
+        assert_eq!(Deck::from_record(&d.record()).unwrap(), d);
+        let bad = |f: &dyn Fn(&mut DeckRecord)| {
+            let mut r = d.record();
+            f(&mut r);
+            Deck::from_record(&r).unwrap_err()
+        };
+        // A card twice, in the same pile or in both.
+        let twice = bad(&|r| r.left[1] = r.left[0].clone());
+        assert!(twice.contains("twice"), "{twice}");
+        let both = bad(&|r| r.left[0] = r.drawn[0].clone());
+        assert!(both.contains("twice"), "{both}");
+        // 150 cards in a 52-card deck.
+        let many = bad(&|r| {
+            let extra: Vec<String> = (0..98).map(|i| format!("x{i}")).collect();
+            r.left.extend(extra);
+        });
+        assert!(many.contains("is not one of the cards"), "{many}");
+        assert!(
+            bad(&|r| {
+                r.left.pop();
+            })
+            .contains("holds 51 cards; the set has 52")
+        );
+        assert!(bad(&|r| r.left[0] = "ZZ".into()).contains("'ZZ'"));
+        // A custom deck may repeat items.
+        let c = DeckRecord {
+            name: "chits".into(),
+            kind: DeckKind::Custom,
+            left: vec!["red".into(), "red".into()],
+            drawn: vec![],
+        };
+        assert_eq!(Deck::from_record(&c).unwrap().left.len(), 2);
+    }
+
+    #[test]
+    fn deck_names() {
+        assert!(check_name("café").is_ok());
+        assert!(check_name("bag_2").is_ok());
+        assert!(check_name("12").is_err());
+        assert!(check_name("a b").is_err());
+        assert!(check_name(&"x".repeat(25)).is_err());
     }
 
     #[test]

@@ -90,6 +90,7 @@ fn main() -> ExitCode {
     let seed = cli.seed.unwrap_or_else(rand::random);
     let mut app = App::new(seed, Store::new(data_dir.clone()), style)
         .with_json(cli.json)
+        .with_one_shot(!cli.command.is_empty())
         .with_rules_dir(cli.rules.clone())
         .with_today(today());
     let out = Printer {
@@ -184,6 +185,14 @@ impl Printer {
         }
     }
 
+    /// What the store asked to tell the player (on stderr, so that it
+    /// never mixes with a command's output or its JSON).
+    fn notes(&self, app: &mut App) {
+        for w in app.take_warnings() {
+            eprintln!("{w}");
+        }
+    }
+
     /// In one-shot and script runs without `--seed`, say once which seed
     /// replays a random result.
     fn seed_note(&self, app: &App, r: &Reply, told: &mut bool) {
@@ -207,7 +216,9 @@ fn write_out(text: &str) {
 
 fn one_shot(app: &mut App, out: &Printer, words: &[String]) -> ExitCode {
     let mut told = false;
-    match app.run_words(words) {
+    let result = app.run_words(words);
+    out.notes(app);
+    match result {
         Ok(r) => {
             out.reply(&r);
             out.seed_note(app, &r, &mut told);
@@ -236,7 +247,9 @@ fn script(app: &mut App, out: &Printer) -> ExitCode {
                 break;
             }
         };
-        match app.run_line(&line) {
+        let result = app.run_line(&line);
+        out.notes(app);
+        match result {
             Ok(None) => {}
             Ok(Some(r)) => {
                 out.reply(&r);
@@ -278,8 +291,20 @@ fn repl(app: &mut App, out: &Printer, data_dir: &std::path::Path) -> ExitCode {
         hinter: HistoryHinter::new(),
     }));
     let history = data_dir.join("history.txt");
-    if std::fs::create_dir_all(data_dir).is_ok() {
-        let _ = rl.load_history(&history);
+    // A history that cannot be read or written is said once, not ignored.
+    let mut history_broken = false;
+    let loaded = std::fs::create_dir_all(data_dir)
+        .map_err(|e| e.to_string())
+        .and_then(|()| match rl.load_history(&history) {
+            Ok(()) => Ok(()),
+            Err(ReadlineError::Io(e)) if e.kind() == io::ErrorKind::NotFound => Ok(()),
+            Err(e) => Err(e.to_string()),
+        });
+    if let Err(e) = loaded {
+        eprintln!(
+            "warning: cannot read history from {}: {e}; starting with none",
+            history.display()
+        );
     }
     println!(
         "tablemate {}, seed {}\n`help` lists commands; Ctrl-D or `quit` leaves",
@@ -291,8 +316,18 @@ fn repl(app: &mut App, out: &Printer, data_dir: &std::path::Path) -> ExitCode {
             Ok(line) => {
                 let _ = rl.add_history_entry(line.as_str());
                 // Appending (not rewriting) keeps other sessions' lines.
-                let _ = rl.append_history(&history);
-                match app.run_line(&line) {
+                if let Err(e) = rl.append_history(&history)
+                    && !history_broken
+                {
+                    eprintln!(
+                        "warning: cannot save history to {}: {e}; lines of this session will not be kept",
+                        history.display()
+                    );
+                    history_broken = true;
+                }
+                let result = app.run_line(&line);
+                out.notes(app);
+                match result {
                     Ok(None) => {}
                     Ok(Some(r)) => {
                         out.reply(&r);
@@ -309,7 +344,9 @@ fn repl(app: &mut App, out: &Printer, data_dir: &std::path::Path) -> ExitCode {
                             println!("(nothing changed)");
                             continue;
                         }
-                        match app.run_words(&then) {
+                        let result = app.run_words(&then);
+                        out.notes(app);
+                        match result {
                             Ok(r) => out.reply(&r),
                             Err(e) => out.error(&e, ""),
                         }

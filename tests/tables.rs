@@ -69,16 +69,29 @@ fn troll_bridge_deals_24_and_leaves_28() {
     assert!(out.contains("(26 cards left in the deck)"), "{out}");
     let (out, _, _) = tm(&data, &["troll", "score"]);
     assert_eq!(out.trim(), "score 26: cards left in the deck of awakening");
-    let (out, _, _) = tm(
+    // A set-aside card is a brick that fled the bridge.
+    let fled = v["data"]["upper"][0][0].as_str().unwrap();
+    let (out, err, _) = tm(
         &data,
         &[
             "troll",
             "awaken",
-            "AS",
+            fled,
             "empty=u1,u2,u3,u4,u5,u6,l1,l2,l3,l4,l5,l6",
         ],
     );
-    assert!(out.contains("row is empty: nothing awakens"), "{out}");
+    assert!(out.contains("row is empty: nothing awakens"), "{out}{err}");
+    let (out, _, _) = tm(&data, &["troll"]);
+    assert!(out.contains("upper [2] [2] [1]"), "{out}");
+    let (_, err, _) = tm(&data, &["troll", "awaken", fled]);
+    assert!(err.contains("already been played"), "{err}");
+    // The next card of the deck cannot be named as set aside.
+    let (out, _, _) = tm(&data, &["export"]);
+    let saved: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let top = saved["troll"]["deck"][0].as_str().unwrap();
+    let (_, err, code) = tm(&data, &["troll", "awaken", top]);
+    assert_eq!(code, 1);
+    assert!(err.contains("is still in the deck of awakening"), "{err}");
     let (_, err, _) = tm(&data, &["troll", "awaken", "empty=x9"]);
     assert!(err.contains("'x9' in empty="), "{err}");
 }

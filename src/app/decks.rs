@@ -1,17 +1,17 @@
 //! Pieces at the table: `shuffle`, named decks and `draw`, `flip`, `cast`.
-//! Decks persist in the data directory (`decks.json`).
+//! Decks persist in the store; each draw is one transaction.
 
-use serde::{Deserialize, Serialize};
+use std::rc::Rc;
+
 use serde_json::{Value, json};
 
-use super::{App, Reply, Result, invalid};
+use super::{App, AppError, Reply, Result, invalid};
 use crate::command::DeckAction;
-use crate::deck::{Deck, DeckKind, Item};
+use crate::deck::{self, Deck, DeckBook, DeckKind, Item};
 use crate::pieces::{Piece, Rank};
+use crate::store::{self, Part, StoreError};
 use crate::style::{Style, Tone, wrap};
 use crate::suggest;
-
-const DECKS_FILE: &str = "decks.json";
 
 impl App {
     fn render_items(&self, items: &[Item]) -> String {
@@ -65,61 +65,17 @@ impl App {
         ))
     }
 
-    fn load_decks(&self) -> Result<DeckBook> {
-        let stored: Option<StoredBook> = self.store.load(DECKS_FILE)?;
-        let Some(stored) = stored else {
-            return Ok(DeckBook::default());
-        };
-        let mut decks = Vec::new();
-        for d in stored.decks {
-            let parse = |list: &[String]| -> Option<Vec<Item>> {
-                list.iter().map(|s| d.kind.parse_item(s)).collect()
-            };
-            match (parse(&d.left), parse(&d.drawn)) {
-                (Some(left), Some(drawn)) => decks.push(Deck {
-                    name: d.name,
-                    kind: d.kind,
-                    left,
-                    drawn,
-                }),
-                _ => {
-                    return Err(self
-                        .store
-                        .reject(DECKS_FILE, format!("deck '{}' holds a bad item", d.name))
-                        .into());
-                }
-            }
-        }
-        Ok(DeckBook {
-            current: stored.current,
-            decks,
-        })
-    }
-
-    fn save_decks(&self, book: &DeckBook) -> Result<()> {
-        let to_strings = |v: &[Item]| v.iter().map(|i| i.to_string()).collect();
-        let stored = StoredBook {
-            current: book.current.clone(),
-            decks: book
-                .decks
-                .iter()
-                .map(|d| StoredDeck {
-                    name: d.name.clone(),
-                    kind: d.kind,
-                    left: to_strings(&d.left),
-                    drawn: to_strings(&d.drawn),
-                })
-                .collect(),
-        };
-        Ok(self.store.save(DECKS_FILE, &stored)?)
+    fn deck_book(&self) -> Result<DeckBook> {
+        self.store.read(|c| Ok(store::decks(c)?))
     }
 
     pub(super) fn deck(&mut self, action: DeckAction) -> Result<Reply> {
-        let mut book = self.load_decks()?;
+        let store = Rc::clone(&self.store);
         match action {
             DeckAction::List => {
+                let book = self.deck_book()?;
                 let mut text = String::new();
-                if book.decks.is_empty() {
+                if book.decks.is_empty() && book.damaged.is_empty() {
                     text.push_str("no decks yet: `deck new NAME KIND` makes one");
                 }
                 for d in &book.decks {
@@ -136,22 +92,55 @@ impl App {
                         d.drawn.len()
                     ));
                 }
+                for (name, why) in &book.damaged {
+                    text.push_str(&format!(
+                        "! {name:<12} damaged: {why} (`deck delete {name}`)\n"
+                    ));
+                }
                 let data: Vec<Value> = book
                     .decks
                     .iter()
                     .map(|d| json!({"name": d.name, "kind": d.kind.name(), "left": d.left.len(), "drawn": d.drawn.len()}))
                     .collect();
+                let damaged: Vec<Value> = book
+                    .damaged
+                    .iter()
+                    .map(|(name, why)| json!({"name": name, "problem": why}))
+                    .collect();
                 Ok(Reply::new(
                     "decks",
                     text.trim_end().to_string(),
-                    json!({"current": book.current, "decks": data}),
+                    json!({"current": book.current, "decks": data, "damaged": damaged}),
                 ))
             }
             DeckAction::New { name, what } => {
-                check_deck_name(&name)?;
+                deck::check_name(&name).map_err(invalid)?;
                 let (kind, items) = self.items_for(&what)?;
+                if items.len() > deck::CUSTOM_MAX {
+                    return Err(invalid(format!(
+                        "{} items: a deck holds at most {}",
+                        items.len(),
+                        deck::CUSTOM_MAX
+                    )));
+                }
+                if let Some(long) = items
+                    .iter()
+                    .map(Item::to_string)
+                    .find(|i| i.chars().count() > 100)
+                {
+                    return Err(invalid(format!(
+                        "'{}...' is too long for a deck item (at most 100 characters)",
+                        long.chars().take(20).collect::<String>()
+                    )));
+                }
                 let deck = Deck::new(&name, kind, items, &mut self.rng);
-                let replaced = book.remove(&name).is_some();
+                let replaced = store.change(Part::Decks, |c| {
+                    let replaced = store::delete_deck(c, &name)?;
+                    store::save_deck(c, &deck.record())?;
+                    store::set_current(c, Some(&name))?;
+                    let what = format!("deck new {name} ({} {})", deck.left.len(), kind.name());
+                    Ok::<_, AppError>((replaced, Some(what)))
+                })?;
                 let text = format!(
                     "deck '{name}': {} {} shuffled{}",
                     deck.left.len(),
@@ -163,13 +152,11 @@ impl App {
                     }
                 );
                 let data = json!({"name": name, "kind": kind.name(), "left": deck.left.len(), "seed": self.seed()});
-                book.current = Some(name);
-                book.decks.push(deck);
-                self.save_decks(&book)?;
                 Ok(Reply::new("deck", text, data))
             }
             DeckAction::Show { name } => {
-                let d = book.get(&name)?;
+                let book = self.deck_book()?;
+                let d = &book.decks[deck_index(&book, &name)?];
                 let drawn = if d.drawn.is_empty() {
                     "nothing yet".to_string()
                 } else {
@@ -187,26 +174,37 @@ impl App {
                 Ok(Reply::new("deck", text, data))
             }
             DeckAction::Return { name } => {
-                let idx = book.index(&name)?;
-                let d = &mut book.decks[idx];
-                let n = d.return_all(&mut self.rng);
-                let text = format!("deck '{}': {n} returned, {} shuffled", d.name, d.left.len());
-                let data = json!({"name": d.name, "returned": n, "left": d.left.len(), "seed": self.seed()});
-                book.current = Some(d.name.clone());
-                self.save_decks(&book)?;
+                let d = store.change(Part::Decks, |c| {
+                    let mut book = store::decks(c)?;
+                    let idx = deck_index(&book, &name)?;
+                    let d = &mut book.decks[idx];
+                    let n = d.return_all(&mut self.rng);
+                    store::save_deck(c, &d.record())?;
+                    store::set_current(c, Some(&d.name))?;
+                    let what = format!("deck return {} ({n} back in)", d.name);
+                    Ok::<_, AppError>(((d.name.clone(), n, d.left.len()), Some(what)))
+                })?;
+                let (name, n, left) = d;
+                let text = format!("deck '{name}': {n} returned, {left} shuffled");
+                let data = json!({"name": name, "returned": n, "left": left, "seed": self.seed()});
                 Ok(Reply::new("deck", text, data))
             }
             DeckAction::Delete { name } => {
-                let idx = book.index(&name)?;
-                let d = book.decks.remove(idx);
-                if book.current.as_deref() == Some(&d.name) {
-                    book.current = None;
-                }
-                self.save_decks(&book)?;
+                // Works on a damaged deck too: that is how one is mended.
+                let name = store.change(Part::Decks, |c| {
+                    let book = store::decks(c)?;
+                    let real = match book.find(&name) {
+                        Some(i) => book.decks[i].name.clone(),
+                        None if book.damage(&name).is_some() => name.clone(),
+                        None => return Err(deck_index(&book, &name).unwrap_err()),
+                    };
+                    store::delete_deck(c, &real)?;
+                    Ok((real.clone(), Some(format!("deck delete {real}"))))
+                })?;
                 Ok(Reply::new(
                     "deck",
-                    format!("deck '{}' deleted", d.name),
-                    json!({"name": d.name, "deleted": true}),
+                    format!("deck '{name}' deleted"),
+                    json!({"name": name, "deleted": true}),
                 ))
             }
         }
@@ -220,7 +218,6 @@ impl App {
                 ))
             })
         };
-        let mut book = self.load_decks()?;
         let (name, n) = match args {
             [] => (None, 1),
             [a] if a.chars().all(|c| c.is_ascii_digit()) => (None, count(a)?),
@@ -228,26 +225,22 @@ impl App {
             [a, b] => (Some(a.clone()), count(b)?),
             _ => return Err(invalid("draw takes at most a deck name and a count")),
         };
-        let name = match name.or_else(|| book.current.clone()) {
-            Some(n) => n,
-            None => {
-                return Err(invalid(
-                    "no deck to draw from: `deck new NAME KIND` makes one",
-                ));
-            }
-        };
-        let idx = book.index(&name)?;
-        let taken = book.decks[idx].draw(n)?;
-        let d = &book.decks[idx];
-        let text = format!(
-            "{}\n({} left in '{}')",
-            self.render_items(&taken),
-            d.left.len(),
-            d.name
-        );
-        let data = json!({"deck": d.name, "drawn": taken.iter().map(|i| i.to_string()).collect::<Vec<_>>(), "left": d.left.len()});
-        book.current = Some(d.name.clone());
-        self.save_decks(&book)?;
+        let (taken, left, name) = self.store.change(Part::Decks, |c| {
+            let mut book = store::decks(c)?;
+            let name = name
+                .or_else(|| book.current.clone())
+                .ok_or_else(|| invalid("no deck to draw from: `deck new NAME KIND` makes one"))?;
+            let idx = deck_index(&book, &name)?;
+            let d = &mut book.decks[idx];
+            let taken = d.draw(n)?;
+            store::save_deck(c, &d.record())?;
+            store::set_current(c, Some(&d.name))?;
+            let list: Vec<String> = taken.iter().map(Item::to_string).collect();
+            let what = format!("draw {} from '{}'", list.join(" "), d.name);
+            Ok::<_, AppError>(((taken, d.left.len(), d.name.clone()), Some(what)))
+        })?;
+        let text = format!("{}\n({left} left in '{name}')", self.render_items(&taken),);
+        let data = json!({"deck": name, "drawn": taken.iter().map(|i| i.to_string()).collect::<Vec<_>>(), "left": left});
         Ok(Reply::new("draw", text, data))
     }
 
@@ -388,67 +381,28 @@ pub(crate) fn plural(n: usize, one: &'static str, many: &'static str) -> &'stati
     if n == 1 { one } else { many }
 }
 
-fn check_deck_name(name: &str) -> Result<()> {
-    let ok = !name.is_empty()
-        && name.len() <= 24
-        && name
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
-        && !name.chars().all(|c| c.is_ascii_digit());
-    if ok {
-        Ok(())
+/// The deck of this name, or an error that names the decks there are (or
+/// says how to mend a damaged one).
+fn deck_index(book: &DeckBook, name: &str) -> Result<usize> {
+    if let Some(i) = book.find(name) {
+        return Ok(i);
+    }
+    if let Some(why) = book.damage(name) {
+        return Err(StoreError::Damaged {
+            what: format!("deck '{name}'"),
+            reason: why.to_string(),
+            repair: format!("`deck delete {name}` removes it, `deck new {name} KIND` replaces it"),
+        }
+        .into());
+    }
+    let names: Vec<&str> = book.decks.iter().map(|d| d.name.as_str()).collect();
+    let known = if names.is_empty() {
+        "there are no decks yet".to_string()
     } else {
-        Err(invalid(format!(
-            "'{name}' cannot name a deck: use up to 24 letters, digits, - or _, not only digits"
-        )))
-    }
-}
-
-#[derive(Debug, Default)]
-struct DeckBook {
-    current: Option<String>,
-    decks: Vec<Deck>,
-}
-
-impl DeckBook {
-    fn index(&self, name: &str) -> Result<usize> {
-        self.decks
-            .iter()
-            .position(|d| d.name.eq_ignore_ascii_case(name))
-            .ok_or_else(|| {
-                let names: Vec<&str> = self.decks.iter().map(|d| d.name.as_str()).collect();
-                let known = if names.is_empty() {
-                    "there are no decks yet".to_string()
-                } else {
-                    format!("decks: {}", names.join(", "))
-                };
-                invalid(format!(
-                    "no deck named '{name}'{} ({known})",
-                    suggest::hint(name, names.iter().copied())
-                ))
-            })
-    }
-
-    fn get(&self, name: &str) -> Result<&Deck> {
-        self.index(name).map(|i| &self.decks[i])
-    }
-
-    fn remove(&mut self, name: &str) -> Option<Deck> {
-        let i = self.index(name).ok()?;
-        Some(self.decks.remove(i))
-    }
-}
-
-#[derive(Serialize, Deserialize)]
-struct StoredBook {
-    current: Option<String>,
-    decks: Vec<StoredDeck>,
-}
-
-#[derive(Serialize, Deserialize)]
-struct StoredDeck {
-    name: String,
-    kind: DeckKind,
-    left: Vec<String>,
-    drawn: Vec<String>,
+        format!("decks: {}", names.join(", "))
+    };
+    Err(invalid(format!(
+        "no deck named '{name}'{} ({known})",
+        suggest::hint(name, names.iter().copied())
+    )))
 }

@@ -1,7 +1,8 @@
 //! `score` and `funhouse`: room scores with their working, recorded in the
-//! open run, which lives in the data directory.
+//! open run, which lives in the store.
 
 use std::fmt::Write;
+use std::rc::Rc;
 
 use serde_json::{Value, json};
 
@@ -10,22 +11,13 @@ use crate::command::FunhouseAction;
 use crate::games::funhouse::Room;
 use crate::games::funhouse::run::{self, Book, Run};
 use crate::games::funhouse::score::{self, Score};
+use crate::store::{self, Part, Store};
 use crate::style::Tone;
 
-const FUNHOUSE_FILE: &str = "funhouse.json";
-
 impl App {
+    /// The Funhouse as saved (damaged runs left out, with a warning).
     pub(super) fn load_book(&self) -> Result<Book> {
-        let book: Option<Book> = self.store.load(FUNHOUSE_FILE)?;
-        let book = book.unwrap_or_default();
-        if let Err(why) = book.check() {
-            return Err(self.store.reject(FUNHOUSE_FILE, why).into());
-        }
-        Ok(book)
-    }
-
-    pub(super) fn save_book(&self, book: &Book) -> Result<()> {
-        Ok(self.store.save(FUNHOUSE_FILE, book)?)
+        self.store.read(|c| load_book(&self.store, c))
     }
 
     pub(super) fn score(&mut self, room: &str, input: &[String]) -> Result<Reply> {
@@ -33,47 +25,48 @@ impl App {
             .parse()
             .map_err(|e: crate::games::funhouse::ParseRoomError| invalid(e.to_string()))?;
         let sc = score::score(room, input).map_err(|e| invalid(e.0))?;
+        let store = Rc::clone(&self.store);
+        let recorded = store.change(Part::Funhouse, |c| {
+            let mut book = load_book(&store, c)?;
+            let Some(run) = book.run.as_mut() else {
+                return Ok((None, None));
+            };
+            let replaced = run.record(room, sc.clone());
+            let after = (replaced.map(|r| r.total), run.total(), run.played());
+            store::save_funhouse(c, &book)?;
+            let what = format!("score {} {}", room.id(), sc.inputs.join(" "));
+            Ok::<_, AppError>((Some(after), Some(what)))
+        })?;
         let mut text = working(room, &sc, &self.style);
-        let mut book = self.load_book()?;
-        let (recorded, replaced) = match book.run.as_mut() {
-            Some(run) => {
-                let replaced = run.record(room, sc.clone());
+        match recorded {
+            Some((replaced, total, played)) => {
                 let _ = write!(
                     text,
-                    "\n{} (run total {} after {} of 6 rooms)",
-                    if replaced.is_some() {
-                        format!("replaced the earlier {} score", room.title())
-                    } else {
-                        "recorded in the run".to_string()
+                    "\n{} (run total {total} after {played} of 6 rooms)",
+                    match replaced {
+                        Some(old) => format!("replaced the earlier {old}"),
+                        None => "recorded in the run".to_string(),
                     },
-                    run.total(),
-                    run.played()
                 );
-                (true, replaced.map(|r| r.total))
             }
-            None => {
-                text.push_str("\n(no run open: `funhouse new` starts one)");
-                (false, None)
-            }
-        };
-        if recorded {
-            self.save_book(&book)?;
+            None => text.push_str("\n(no run open: `funhouse new` starts one)"),
         }
         let data = json!({
             "room": room.id(),
             "inputs": sc.inputs,
             "terms": sc.terms,
             "total": sc.total,
-            "recorded": recorded,
-            "replaced": replaced,
+            "recorded": recorded.is_some(),
+            "replaced": recorded.and_then(|r| r.0),
         });
         Ok(Reply::new("score", text, data))
     }
 
     pub(super) fn funhouse(&mut self, action: FunhouseAction) -> Result<Reply> {
-        let mut book = self.load_book()?;
+        let store = Rc::clone(&self.store);
         match action {
             FunhouseAction::Show => {
+                let book = self.load_book()?;
                 let Some(run) = &book.run else {
                     return Ok(Reply::new(
                         "scorecard",
@@ -90,21 +83,26 @@ impl App {
                 Ok(Reply::new("scorecard", text, data))
             }
             FunhouseAction::New { discard } => {
-                if let Some(run) = &book.run
-                    && run.played() > 0
-                    && !discard
-                {
-                    return Err(AppError::Confirm {
-                        question: format!(
-                            "a run is open ({} of 6 rooms, total {}); discard it?",
-                            run.played(),
-                            run.total()
-                        ),
-                        then: vec!["funhouse".into(), "new".into(), "--discard".into()],
-                    });
-                }
-                let discarded = book.run.replace(Run::new(self.today.clone()));
-                self.save_book(&book)?;
+                let today = self.today.clone();
+                let discarded = store.change(Part::Funhouse, |c| {
+                    let mut book = load_book(&store, c)?;
+                    if let Some(run) = &book.run
+                        && run.played() > 0
+                        && !discard
+                    {
+                        return Err(AppError::Confirm {
+                            question: format!(
+                                "a run is open ({} of 6 rooms, total {}); discard it?",
+                                run.played(),
+                                run.total()
+                            ),
+                            then: vec!["funhouse".into(), "new".into(), "--discard".into()],
+                        });
+                    }
+                    let discarded = book.run.replace(Run::new(today.clone()));
+                    store::save_funhouse(c, &book)?;
+                    Ok((discarded, Some("funhouse new".to_string())))
+                })?;
                 let text = match discarded {
                     Some(old) if old.played() > 0 => format!(
                         "new run started {} (the old one, total {}, was discarded)\nfirst room: Slide Jam (`rules slide-jam setup`)",
@@ -119,23 +117,32 @@ impl App {
                 Ok(Reply::new("funhouse", text, json!({"started": self.today})))
             }
             FunhouseAction::End => {
-                let Some(run) = book.run.take() else {
-                    return Err(invalid("no run open to end: `funhouse new` starts one"));
-                };
-                if run.played() == 0 {
-                    self.save_book(&book)?;
+                let filed = store.change(Part::Funhouse, |c| {
+                    let mut book = load_book(&store, c)?;
+                    let Some(run) = book.run.take() else {
+                        return Err(invalid("no run open to end: `funhouse new` starts one"));
+                    };
+                    if run.played() == 0 {
+                        store::save_funhouse(c, &book)?;
+                        return Ok((None, Some("funhouse end (an empty run)".to_string())));
+                    }
+                    let (total, played) = (run.total(), run.played());
+                    book.history.push(run);
+                    let n = book.history.len();
+                    let best = run::best_run(&book.history) == Some(n - 1);
+                    store::save_funhouse(c, &book)?;
+                    Ok((
+                        Some((n, total, played, best)),
+                        Some(format!("funhouse end (run {n}, total {total})")),
+                    ))
+                })?;
+                let Some((n, total, played, best)) = filed else {
                     return Ok(Reply::new(
                         "funhouse",
                         "the open run had no scores; it was closed without filing".into(),
                         json!({"filed": false}),
                     ));
-                }
-                let total = run.total();
-                let played = run.played();
-                book.history.push(run);
-                let n = book.history.len();
-                let best = run::best_run(&book.history) == Some(n - 1);
-                self.save_book(&book)?;
+                };
                 let mut text = format!("run {n} filed: total {total}");
                 if played < 6 {
                     let _ = write!(text, " ({played} of 6 rooms: partial)");
@@ -150,6 +157,7 @@ impl App {
                 ))
             }
             FunhouseAction::History => {
+                let book = self.load_book()?;
                 let text = run::history_text(&book.history, &self.style);
                 let runs: Vec<Value> = book.history.iter().map(scorecard_json).collect();
                 Ok(Reply::new(
@@ -170,6 +178,15 @@ impl App {
         let section = entry.sections.iter().find(|s| s.id == "transition")?;
         Some((room, super::lookup::render_text(&section.text, &style)))
     }
+}
+
+/// The Funhouse as saved; damaged runs are left out and the player told.
+fn load_book(store: &Store, c: &rusqlite::Connection) -> Result<Book> {
+    let (book, notes) = store::funhouse(c)?;
+    for n in notes {
+        store.warn(n);
+    }
+    Ok(book)
 }
 
 /// The working: each term, then the total.

@@ -6,11 +6,12 @@ use std::fmt::Write;
 
 use serde_json::json;
 
-use super::{App, Reply, Result, invalid};
+use super::{App, AppError, Reply, Result, invalid};
 use crate::games::funhouse::Room;
 use crate::games::funhouse::setup::{self as fs, cell_name};
 use crate::games::{DieRolls, parse_rolls, random_face};
 use crate::pieces::{Piece, Rank};
+use crate::store::{self, Part};
 use crate::style::Tone;
 
 /// Words and `key=value` settings, with only `allowed` keys accepted.
@@ -258,7 +259,7 @@ impl App {
                 ))
             })?);
         }
-        let mut book = self.load_book()?;
+        let book = self.load_book()?;
         let mut note = String::new();
         // With no coins given, an open run's Catwalk scoreboard opens the grid.
         if coins.is_empty()
@@ -342,9 +343,16 @@ impl App {
             .iter()
             .map(|r| r.iter().map(|v| v.code().to_string()).collect())
             .collect();
-        if let Some(run) = book.run.as_mut() {
+        let kept = self.store.change(Part::Funhouse, |c| {
+            let (mut book, _) = store::funhouse(c)?;
+            let Some(run) = book.run.as_mut() else {
+                return Ok((false, None));
+            };
             run.barrels = Some(codes.clone());
-            self.save_book(&book)?;
+            store::save_funhouse(c, &book)?;
+            Ok::<_, AppError>((true, Some("setup barrels (the run's grid)".to_string())))
+        })?;
+        if kept {
             text.push_str("\n(kept in the run: it becomes the Whack-a-Dummy board)");
         }
         let data = json!({

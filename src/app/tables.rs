@@ -1,21 +1,19 @@
 //! Setups and play helpers for Lab Rats, Angry Troll, Slides of Action and
 //! Penguin's Night Out. Game state that play needs (the troll's deck, the
-//! penguins' board) is kept in the data directory like decks.
+//! penguins' board) is kept in the store like decks.
 
 use std::fmt::Write;
 
 use serde_json::json;
 
 use super::setup::Inputs;
-use super::{App, Reply, Result, invalid};
+use super::{App, AppError, Reply, Result, invalid};
 use crate::games::penguins::{self, Board};
 use crate::games::troll::{self, Row, Troll};
 use crate::games::{DieRolls, lab_rats, parse_rolls, slides};
 use crate::pieces::{Card, Domino, Suit};
+use crate::store::{self, Part};
 use crate::style::Tone;
-
-const TROLL_FILE: &str = "troll.json";
-const PENGUINS_FILE: &str = "penguins.json";
 
 /// The games besides the Funhouse, by the names they answer to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -120,7 +118,10 @@ impl App {
         self.rng.shuffle(&mut cards);
         let die = self.rng.below(6) as u8 + 1;
         let t = troll::deal(&cards, die);
-        self.store.save(TROLL_FILE, &t)?;
+        self.store.change(Part::Troll, |c| {
+            store::save_troll(c, &t)?;
+            Ok::<_, AppError>(((), Some("setup troll".to_string())))
+        })?;
         let first = &t.played[0];
         let mut text = format!(
             "{}\n",
@@ -144,14 +145,9 @@ impl App {
         Ok(Reply::new("setup", text, data))
     }
 
-    fn load_troll(&self) -> Result<Troll> {
-        self.store
-            .load::<Troll>(TROLL_FILE)?
-            .ok_or_else(|| invalid("no troll game: `setup troll` deals one"))
-    }
-
     pub(super) fn troll(&mut self, words: &[String]) -> Result<Reply> {
-        let mut t = self.load_troll()?;
+        let no_game = || invalid("no troll game: `setup troll` deals one");
+        let t = self.store.read(|c| store::troll(c)?.ok_or_else(no_game))?;
         let action = words.first().map(|w| w.to_ascii_lowercase());
         match action.as_deref() {
             None | Some("show") => {
@@ -196,24 +192,12 @@ impl App {
             }
             Some("awaken") => {
                 let inputs = Inputs::parse(&words[1..], &["empty"])?;
-                let (card, from_deck) = match inputs.words.as_slice() {
-                    [] => {
-                        if t.deck.is_empty() {
-                            return Err(invalid(
-                                "the deck of awakening is empty: play on until every brick is dormant (name a set-aside card to play it)",
-                            ));
-                        }
-                        (t.deck.remove(0), true)
-                    }
-                    [c] => {
-                        let card: Card = c.parse()?;
-                        (card.to_string(), false)
-                    }
+                let named: Option<Card> = match inputs.words.as_slice() {
+                    [] => None,
+                    [c] => Some(c.parse()?),
                     _ => return Err(invalid("troll awaken takes at most one card")),
                 };
-                let parsed: Card = card.parse()?;
-                let row = troll::row_for(parsed, t.lower_red);
-                let mut empty = Vec::new();
+                let mut empty: Vec<(Row, u8)> = Vec::new();
                 if let Some(list) = inputs.keys.get("empty") {
                     for item in list.split(',').filter(|s| !s.is_empty()) {
                         let mut chars = item.chars();
@@ -235,15 +219,43 @@ impl App {
                                 .ok_or_else(|| {
                                     invalid(format!("'{item}' in empty=: slots are 1 to 6"))
                                 })?;
-                        if r == row {
-                            empty.push(n);
-                        }
+                        empty.push((r, n));
                     }
                 }
                 let die = self.rng.below(6) as u8 + 1;
+                let from_deck = named.is_none();
+                // The card is taken from the game as saved now, inside the
+                // transaction, so two terminals never play the same card.
+                let (card, deck_left) = self.store.change(Part::Troll, |c| {
+                    let mut now = store::troll(c)?.ok_or_else(no_game)?;
+                    let card = match named {
+                        None if now.deck.is_empty() => {
+                            return Err(invalid(
+                                "the deck of awakening is empty: play on until every brick is dormant (name a set-aside card to play it)",
+                            ));
+                        }
+                        None => now.deck.remove(0).parse::<Card>()?,
+                        Some(card) => {
+                            now.play_set_aside(card).map_err(invalid)?;
+                            card
+                        }
+                    };
+                    if from_deck {
+                        now.played.push(card.to_string());
+                    }
+                    store::save_troll(c, &now)?;
+                    Ok((
+                        (card, now.deck.len()),
+                        Some(format!("troll awaken {card}")),
+                    ))
+                })?;
+                let row = troll::row_for(card, t.lower_red);
+                let empty: Vec<u8> = empty
+                    .iter()
+                    .filter(|(r, _)| *r == row)
+                    .map(|&(_, n)| n)
+                    .collect();
                 let slot = troll::awakened_slot(die, &empty);
-                t.played.push(card.clone());
-                self.store.save(TROLL_FILE, &t)?;
                 let source = if from_deck {
                     "from the deck"
                 } else {
@@ -251,7 +263,7 @@ impl App {
                 };
                 let mut text = format!(
                     "{card} ({source}, {}): {} row; die {die}",
-                    colour_name(parsed.is_red()),
+                    colour_name(card.is_red()),
                     row.name()
                 );
                 match slot {
@@ -269,11 +281,11 @@ impl App {
                         let _ = write!(text, "\nthe {} row is empty: nothing awakens", row.name());
                     }
                 }
-                let _ = write!(text, "\n({} cards left in the deck)", t.deck.len());
+                let _ = write!(text, "\n({deck_left} cards left in the deck)");
                 Ok(Reply::new(
                     "troll",
                     text,
-                    json!({"card": card, "row": row.name(), "die": die, "slot": slot, "deck": t.deck.len(), "seed": self.seed()}),
+                    json!({"card": card.to_string(), "row": row.name(), "die": die, "slot": slot, "deck": deck_left, "seed": self.seed()}),
                 ))
             }
             Some(other) => Err(invalid(format!(
@@ -403,7 +415,10 @@ impl App {
         }
         let board = penguins::lay(if elbow { 9 } else { 6 }, &mut self.rng);
         let nests = penguins::nests(&board, players, &mut self.rng);
-        self.store.save(PENGUINS_FILE, &board)?;
+        self.store.change(Part::Penguins, |c| {
+            store::save_penguins(c, &board)?;
+            Ok::<_, AppError>(((), Some("setup penguins".to_string())))
+        })?;
         let mut text = format!(
             "{}\n",
             self.style.paint(
@@ -456,10 +471,10 @@ impl App {
     }
 
     pub(super) fn penguins(&mut self, action: Option<&str>) -> Result<Reply> {
-        let board: Board = self
-            .store
-            .load(PENGUINS_FILE)?
-            .ok_or_else(|| invalid("no penguin board: `setup penguins players=N` lays one"))?;
+        let board: Board = self.store.read(|c| {
+            store::penguins(c)?
+                .ok_or_else(|| invalid("no penguin board: `setup penguins players=N` lays one"))
+        })?;
         match action.map(str::to_ascii_lowercase).as_deref() {
             None | Some("show") => Ok(Reply::new(
                 "penguins",

@@ -8,6 +8,7 @@ use crate::random::TableRng;
 /// The board: rows of dominoes laid horizontally, each with its left and
 /// right number as it lies.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Board {
     pub rows: Vec<Vec<(u8, u8)>>,
     /// Dice sides: 6, or 10 for Elbow Room (zeros rerolled).
@@ -42,6 +43,40 @@ pub fn lay(set_max: u8, rng: &mut TableRng) -> Board {
 }
 
 impl Board {
+    /// Check a board read back from the store or a file: a whole set laid
+    /// once (double-six with six-sided dice, double-nine with ten-sided).
+    pub fn check(&self) -> Result<(), String> {
+        let top = match self.die_sides {
+            6 => 6,
+            10 => 9,
+            n => {
+                return Err(format!(
+                    "{n}-sided dice: the game uses 6 (or 10 for Elbow Room)"
+                ));
+            }
+        };
+        if self.rows.is_empty() || self.rows.iter().any(Vec::is_empty) {
+            return Err("the board has an empty row".into());
+        }
+        let mut seen = std::collections::HashSet::new();
+        for &(a, b) in self.rows.iter().flatten() {
+            if a > top || b > top {
+                return Err(format!("domino {a}-{b} is not in a double-{top} set"));
+            }
+            if !seen.insert(Domino::new(a, b)) {
+                return Err(format!("domino {a}-{b} is on the board twice"));
+            }
+        }
+        let want = Domino::set(top).len();
+        if seen.len() != want {
+            return Err(format!(
+                "the board holds {} dominoes; a double-{top} set has {want}",
+                seen.len()
+            ));
+        }
+        Ok(())
+    }
+
     /// Roll one die: 1-6, or 1-9 on a ten-sider with zeros rerolled.
     pub fn die(&self, rng: &mut TableRng) -> u8 {
         loop {
@@ -115,6 +150,24 @@ mod tests {
         let b9 = lay(9, &mut rng);
         assert_eq!((b9.rows.len(), b9.rows[0].len()), (11, 5));
         assert!((0..200).all(|_| (1..=9).contains(&b9.die(&mut rng))));
+    }
+
+    #[test]
+    fn check_refuses_impossible_boards() {
+        let b = lay(6, &mut TableRng::new(3));
+        assert_eq!(b.check(), Ok(()));
+        let mut d255 = b.clone();
+        d255.die_sides = 255;
+        assert!(d255.check().unwrap_err().contains("255-sided"));
+        let mut twice = b.clone();
+        twice.rows[0][1] = twice.rows[0][0];
+        assert!(twice.check().unwrap_err().contains("twice"));
+        let mut short = b.clone();
+        short.rows[6].pop();
+        assert!(short.check().unwrap_err().contains("27 dominoes"));
+        let mut nine = b;
+        nine.rows[0][0] = (9, 9);
+        assert!(nine.check().unwrap_err().contains("double-6"));
     }
 
     #[test]

@@ -14,17 +14,22 @@ pub struct Run {
     pub code: i32,
 }
 
-/// The binary with tablemate's environment variables cleared, so the
-/// developer's own settings never leak into a test.
+/// The developer's own settings that must never leak into a test.
+const CLEARED: [&str; 5] = [
+    "NO_COLOR",
+    "CLICOLOR_FORCE",
+    "TABLEMATE_DATA",
+    "TABLEMATE_RULES",
+    "COLUMNS",
+];
+
+/// The binary with tablemate's environment variables cleared.
 pub fn command(data: &Path) -> Command {
     let mut c = Command::cargo_bin("tablemate").unwrap();
-    c.env_remove("NO_COLOR")
-        .env_remove("CLICOLOR_FORCE")
-        .env_remove("TABLEMATE_DATA")
-        .env_remove("TABLEMATE_RULES")
-        .env_remove("COLUMNS")
-        .arg("--data")
-        .arg(data);
+    for v in CLEARED {
+        c.env_remove(v);
+    }
+    c.arg("--data").arg(data);
     c
 }
 
@@ -52,4 +57,15 @@ pub fn tm_in(data: &Path, args: &[&str]) -> (String, String, i32) {
 /// `run` as a tuple, in a fresh data directory.
 pub fn tm(args: &[&str]) -> (String, String, i32) {
     tm_in(tempfile::tempdir().unwrap().path(), args)
+}
+
+/// The binary as a std command (for spawning several at once), with the
+/// same clean environment as `command`.
+pub fn std_command(data: &Path) -> std::process::Command {
+    let mut c = std::process::Command::new(env!("CARGO_BIN_EXE_tablemate"));
+    for v in CLEARED {
+        c.env_remove(v);
+    }
+    c.arg("--data").arg(data);
+    c
 }

@@ -7,9 +7,15 @@ use serde::{Deserialize, Serialize};
 
 use super::Room;
 use super::score::Score;
+use crate::pieces::Rank;
 use crate::style::{Style, Tone};
 
+/// No room's score comes near this; the store refuses anything above it,
+/// so a run's total (six rooms) is always exact.
+pub const MAX_ROOM_SCORE: u32 = 100_000;
+
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Book {
     /// The run being played, if any.
     pub run: Option<Run>,
@@ -18,6 +24,7 @@ pub struct Book {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Run {
     /// The day it started (YYYY-MM-DD).
     pub started: String,
@@ -70,16 +77,39 @@ impl Run {
         self.rooms[room.index()].replace(score)
     }
 
-    /// Check a run read back from disk.
+    /// Check a run read back from the store or a file: each score in its
+    /// own room's slot, within range, and adding up (summed with checks,
+    /// so points that would overflow are refused, never wrapped).
     pub fn check(&self) -> Result<(), String> {
+        if self.started.is_empty() || self.started.chars().count() > 40 {
+            return Err(format!("'{}' is not a start date", self.started));
+        }
         for (room, slot) in Room::ALL.iter().zip(&self.rooms) {
             if let Some(s) = slot {
                 if s.room != room.id() {
                     return Err(format!("the {} slot holds a {} score", room.id(), s.room));
                 }
-                if s.terms.iter().map(|t| t.points).sum::<u32>() != s.total {
+                let sum = s
+                    .terms
+                    .iter()
+                    .try_fold(0u32, |acc, t| acc.checked_add(t.points));
+                if sum != Some(s.total) {
                     return Err(format!("the {} score does not add up", room.id()));
                 }
+                if s.total > MAX_ROOM_SCORE {
+                    return Err(format!(
+                        "the {} score {} is beyond any room's ({MAX_ROOM_SCORE})",
+                        room.id(),
+                        s.total
+                    ));
+                }
+            }
+        }
+        if let Some(grid) = &self.barrels {
+            let shape_ok = grid.len() == 6 && grid.iter().all(|r| r.len() == 4);
+            let values_ok = grid.iter().flatten().all(|v| v.parse::<Rank>().is_ok());
+            if !shape_ok || !values_ok {
+                return Err("the barrel grid is not 6 rows of 4 coin values".into());
             }
         }
         Ok(())

@@ -18,6 +18,7 @@ fn err<T>(msg: impl Into<String>) -> Result<T, ScoreError> {
 
 /// One line of the working: what it is and the points it adds.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Term {
     pub label: String,
     pub points: u32,
@@ -25,6 +26,7 @@ pub struct Term {
 
 /// A room's score with its working and the inputs it came from.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Score {
     pub room: String,
     /// The inputs as entered, normalised (so they can be typed back).
@@ -149,6 +151,10 @@ impl Kinship {
     }
 }
 
+/// The largest count any `key=N` input takes (the Whack-a-Dummy
+/// penalties are the only count that can go past a room's 24 pieces).
+const MAX_COUNT: u32 = 1000;
+
 /// `key=N` with N a whole number, naming the token when it is not.
 fn count(word: &str, key: &str) -> Result<Option<u32>, ScoreError> {
     let Some((k, v)) = word.split_once('=') else {
@@ -157,8 +163,16 @@ fn count(word: &str, key: &str) -> Result<Option<u32>, ScoreError> {
     if !k.eq_ignore_ascii_case(key) {
         return Ok(None);
     }
+    // Counts are bounded before any arithmetic, so no sum of them can
+    // overflow into a wrong total.
     match v.parse::<u32>() {
-        Ok(n) => Ok(Some(n)),
+        Ok(n) if n <= MAX_COUNT => Ok(Some(n)),
+        Ok(_) => err(format!(
+            "'{word}': {key} is at most {MAX_COUNT}; no room has more"
+        )),
+        Err(_) if !v.is_empty() && v.chars().all(|c| c.is_ascii_digit()) => err(format!(
+            "'{word}': {key} is at most {MAX_COUNT}; no room has more"
+        )),
         Err(_) => err(format!("'{word}': {key} takes a whole number of 0 or more")),
     }
 }
@@ -391,11 +405,6 @@ fn whack(args: &[String]) -> Result<Score, ScoreError> {
     };
     let [penalties] = counts(&rest, ["penalties"])?;
     let p = penalties.unwrap_or(0);
-    if p > 1000 {
-        return err(format!(
-            "penalties={p}: that many penalties cannot happen in one game"
-        ));
-    }
     let mut terms = vec![if complete {
         term("completed: all four corners", 0)
     } else {

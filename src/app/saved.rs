@@ -1,0 +1,139 @@
+//! `undo`, `export` and `import`: the store as a whole.
+
+use std::fs;
+use std::io::Write;
+use std::path::Path;
+
+use serde_json::json;
+
+use super::{App, AppError, Reply, Result, invalid};
+use crate::store::{Document, ImportError};
+
+/// Larger than any document a real table produces.
+const MAX_IMPORT_BYTES: u64 = 50 << 20;
+
+impl App {
+    pub(super) fn undo(&mut self) -> Result<Reply> {
+        let Some(u) = self.store.undo()? else {
+            return Ok(Reply::new(
+                "undo",
+                "nothing to undo".into(),
+                json!({"undone": null, "left": 0}),
+            ));
+        };
+        let mut text = format!("undid: {}", u.what);
+        if u.elsewhere && !self.one_shot {
+            text.push_str(" (made in another session)");
+        }
+        text.push_str(&match u.left {
+            0 => "\n(nothing more to undo)".to_string(),
+            1 => "\n(1 earlier change can be undone)".to_string(),
+            n => format!("\n({n} earlier changes can be undone)"),
+        });
+        Ok(Reply::new(
+            "undo",
+            text,
+            json!({"undone": u.what, "elsewhere": u.elsewhere, "left": u.left}),
+        ))
+    }
+
+    pub(super) fn export(&mut self, file: Option<&Path>, force: bool) -> Result<Reply> {
+        let doc = self.store.export()?;
+        let Some(path) = file else {
+            let text = doc.to_text().trim_end().to_string();
+            let data = serde_json::to_value(&doc).expect("documents serialise");
+            return Ok(Reply::new("export", text, data));
+        };
+        write_new(path, doc.to_text().as_bytes(), force)?;
+        let summary = doc.summary();
+        Ok(Reply::new(
+            "export",
+            format!("exported to {}: {summary}", path.display()),
+            json!({"file": path.display().to_string(), "summary": summary}),
+        ))
+    }
+
+    pub(super) fn import(&mut self, path: &Path, replace: bool) -> Result<Reply> {
+        let text = read_document(path)?;
+        let doc = Document::from_text(&text)
+            .map_err(|e| invalid(format!("{} is not an export: {e}", path.display())))?;
+        match self.store.import(&doc, replace) {
+            Err(ImportError::NotEmpty) => Err(AppError::Confirm {
+                question: format!(
+                    "replace everything saved now with {}? (`undo` brings it back)",
+                    path.display()
+                ),
+                then: vec![
+                    "import".into(),
+                    path.display().to_string(),
+                    "--replace".into(),
+                ],
+            }),
+            Err(e) => Err(e.into()),
+            Ok(()) => {
+                let summary = doc.summary();
+                Ok(Reply::new(
+                    "import",
+                    format!("imported {}: {summary}", path.display()),
+                    json!({"file": path.display().to_string(), "summary": summary}),
+                ))
+            }
+        }
+    }
+}
+
+/// Read a document, refusing anything but a regular file of sane size
+/// (a FIFO would hang, /dev/zero would never end).
+fn read_document(path: &Path) -> Result<String> {
+    let cannot = |why: String| invalid(format!("cannot read {}: {why}", path.display()));
+    let meta = fs::metadata(path).map_err(|e| cannot(e.to_string()))?;
+    if !meta.is_file() {
+        return Err(cannot("not a regular file".into()));
+    }
+    if meta.len() > MAX_IMPORT_BYTES {
+        return Err(cannot(format!(
+            "{} bytes; an export is far smaller",
+            meta.len()
+        )));
+    }
+    let bytes = fs::read(path).map_err(|e| cannot(e.to_string()))?;
+    String::from_utf8(bytes).map_err(|_| cannot("not UTF-8 text".into()))
+}
+
+/// Write a new file; an existing one only with `force`, and then through a
+/// temporary file renamed over it, so the old one is never half written.
+fn write_new(path: &Path, bytes: &[u8], force: bool) -> Result<()> {
+    let cannot = |e: std::io::Error| invalid(format!("cannot write {}: {e}", path.display()));
+    if !force && fs::symlink_metadata(path).is_ok() {
+        return Err(invalid(format!(
+            "{} exists: `export {} --force` overwrites it",
+            path.display(),
+            path.display()
+        )));
+    }
+    let target = if force {
+        let mut name = path.file_name().unwrap_or_default().to_os_string();
+        name.push(format!(".tmp-{}", std::process::id()));
+        path.with_file_name(name)
+    } else {
+        path.to_path_buf()
+    };
+    // create_new: never follows a link planted at the name.
+    let mut f = fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&target)
+        .map_err(cannot)?;
+    let written = f.write_all(bytes).and_then(|()| f.sync_all());
+    if let Err(e) = written.and_then(|()| {
+        if force {
+            fs::rename(&target, path)
+        } else {
+            Ok(())
+        }
+    }) {
+        let _ = fs::remove_file(&target);
+        return Err(cannot(e));
+    }
+    Ok(())
+}

@@ -1,0 +1,110 @@
+//! Decks as rows: one row a deck, one row an item in its pile.
+
+use rusqlite::{Connection, OptionalExtension, params};
+
+use super::{Part, PartDoc, Result, StoreError};
+use crate::deck::{DeckBook, DeckDoc, DeckKind, DeckRecord};
+
+impl PartDoc for DeckDoc {
+    const PART: Part = Part::Decks;
+
+    fn read(conn: &Connection) -> Result<DeckDoc> {
+        let mut stmt = conn.prepare("SELECT name, kind, is_current FROM decks ORDER BY rowid")?;
+        let rows: Vec<(String, String, bool)> = stmt
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
+            .collect::<Result<_, _>>()?;
+        let mut items =
+            conn.prepare("SELECT item, pile FROM deck_items WHERE deck = ?1 ORDER BY pile, pos")?;
+        let mut doc = DeckDoc::default();
+        for (name, kind, current) in rows {
+            let kind = DeckKind::from_name(&kind).ok_or_else(|| StoreError::Damaged {
+                what: format!("deck '{name}'"),
+                reason: format!("'{kind}' is not a deck kind"),
+                repair: format!("`deck delete {name}` removes it"),
+            })?;
+            let mut record = DeckRecord {
+                name: name.clone(),
+                kind,
+                left: Vec::new(),
+                drawn: Vec::new(),
+            };
+            let pairs = items.query_map([&name], |r| {
+                Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?))
+            })?;
+            for pair in pairs {
+                let (item, pile) = pair?;
+                if pile == "left" {
+                    record.left.push(item);
+                } else {
+                    record.drawn.push(item);
+                }
+            }
+            if current {
+                doc.current = Some(name);
+            }
+            doc.decks.push(record);
+        }
+        Ok(doc)
+    }
+
+    fn write(&self, conn: &Connection) -> Result<()> {
+        conn.execute("DELETE FROM decks", [])?;
+        for r in &self.decks {
+            save_deck(conn, r)?;
+        }
+        set_current(conn, self.current.as_deref())
+    }
+
+    fn problems(&self) -> Vec<String> {
+        DeckBook::problems(self)
+    }
+
+    fn is_empty(&self) -> bool {
+        self.decks.is_empty()
+    }
+}
+
+/// Save one deck, replacing its items (a new name goes last in the list).
+pub fn save_deck(conn: &Connection, r: &DeckRecord) -> Result<()> {
+    conn.execute(
+        "INSERT INTO decks (name, kind) VALUES (?1, ?2)
+         ON CONFLICT (name) DO UPDATE SET name = excluded.name, kind = excluded.kind",
+        params![r.name, r.kind.name()],
+    )?;
+    conn.execute("DELETE FROM deck_items WHERE deck = ?1", [&r.name])?;
+    let mut insert = conn.prepare(
+        "INSERT INTO deck_items (deck, item, copy, pile, pos) VALUES (?1, ?2, ?3, ?4, ?5)",
+    )?;
+    // Repeats (custom decks only) are told apart by a copy number.
+    let mut copies: std::collections::HashMap<&str, i64> = Default::default();
+    for (pile, list) in [("left", &r.left), ("drawn", &r.drawn)] {
+        for (pos, item) in list.iter().enumerate() {
+            let copy = copies.entry(item.as_str()).or_insert(-1);
+            *copy += 1;
+            insert.execute(params![r.name, item, *copy, pile, pos as i64])?;
+        }
+    }
+    Ok(())
+}
+
+/// Forget a deck and its items; whether there was one.
+pub fn delete_deck(conn: &Connection, name: &str) -> Result<bool> {
+    Ok(conn.execute("DELETE FROM decks WHERE name = ?1", [name])? > 0)
+}
+
+/// Make `name` the deck a bare `draw` takes from (or none).
+pub fn set_current(conn: &Connection, name: Option<&str>) -> Result<()> {
+    let was: Option<String> = conn
+        .query_row("SELECT name FROM decks WHERE is_current = 1", [], |r| {
+            r.get(0)
+        })
+        .optional()?;
+    if was.as_deref().map(str::to_lowercase) == name.map(str::to_lowercase) {
+        return Ok(());
+    }
+    conn.execute("UPDATE decks SET is_current = 0 WHERE is_current = 1", [])?;
+    if let Some(n) = name {
+        conn.execute("UPDATE decks SET is_current = 1 WHERE name = ?1", [n])?;
+    }
+    Ok(())
+}

@@ -1,0 +1,124 @@
+//! The undo journal: before each change, the changed part as it was.
+//!
+//! Undo restores the newest entry and drops it. Because every change to a
+//! part goes through the journal, restoring the newest snapshot undoes
+//! exactly the newest change, even when several processes take turns; so
+//! undo is one list for the whole store, newest first, whoever made it.
+
+use rusqlite::{Connection, OptionalExtension, params};
+use serde_json::Value;
+
+use super::{Document, Part, PartDoc, Result, StoreError};
+use crate::deck::DeckDoc;
+use crate::games::funhouse::run::Book;
+use crate::games::penguins::Board;
+use crate::games::troll::Troll;
+
+/// How many changes can be undone.
+const KEEP: i64 = 100;
+
+/// What `undo` reverted.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Undone {
+    pub what: String,
+    /// Another process (another terminal, a script) made the change.
+    pub elsewhere: bool,
+    /// How many earlier changes can still be undone.
+    pub left: usize,
+}
+
+fn value<D: PartDoc>(conn: &Connection) -> Result<Value> {
+    Ok(serde_json::to_value(D::read(conn)?).expect("documents serialise"))
+}
+
+/// The part as it is now, in its document form.
+pub(super) fn snapshot(conn: &Connection, part: Part) -> Result<Value> {
+    match part {
+        Part::Decks => value::<DeckDoc>(conn),
+        Part::Funhouse => value::<Book>(conn),
+        Part::Troll => value::<Option<Troll>>(conn),
+        Part::Penguins => value::<Option<Board>>(conn),
+        Part::All => value::<Document>(conn),
+    }
+}
+
+fn put<D: PartDoc>(conn: &Connection, v: Value) -> Result<()> {
+    let doc: D = serde_json::from_value(v).map_err(|e| StoreError::Damaged {
+        what: "the snapshot".into(),
+        reason: e.to_string(),
+        repair: String::new(),
+    })?;
+    doc.write(conn)
+}
+
+fn restore(conn: &Connection, part: Part, v: Value) -> Result<()> {
+    match part {
+        Part::Decks => put::<DeckDoc>(conn, v),
+        Part::Funhouse => put::<Book>(conn, v),
+        Part::Troll => put::<Option<Troll>>(conn, v),
+        Part::Penguins => put::<Option<Board>>(conn, v),
+        Part::All => put::<Document>(conn, v),
+    }
+}
+
+pub(super) fn record(
+    conn: &Connection,
+    session: &str,
+    part: Part,
+    before: &Value,
+    what: &str,
+) -> Result<()> {
+    let at = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() as i64);
+    conn.execute(
+        "INSERT INTO journal (at, session, part, what, snapshot) VALUES (?1, ?2, ?3, ?4, ?5)",
+        params![at, session, part.name(), what, before.to_string()],
+    )?;
+    let newest = conn.last_insert_rowid();
+    conn.execute("DELETE FROM journal WHERE id <= ?1", [newest - KEEP])?;
+    Ok(())
+}
+
+/// Restore the newest entry and drop it. An entry that cannot be restored
+/// is dropped all the same (the inner error says why), so one bad entry
+/// never blocks the ones before it; a half-done restore is rolled back.
+pub(super) fn undo(conn: &Connection, session: &str) -> Result<Option<Result<Undone>>> {
+    let newest: Option<(i64, String, String, String, String)> = conn
+        .query_row(
+            "SELECT id, session, part, what, snapshot FROM journal ORDER BY id DESC LIMIT 1",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)),
+        )
+        .optional()?;
+    let Some((id, by, part, what, snapshot)) = newest else {
+        return Ok(None);
+    };
+    conn.execute("DELETE FROM journal WHERE id = ?1", [id])?;
+    let bad = |reason: String| StoreError::Damaged {
+        what: format!("the undo entry for '{what}'"),
+        reason,
+        repair: "it was dropped; `undo` again goes on to the change before it".into(),
+    };
+    let restored = Part::from_name(&part)
+        .ok_or_else(|| bad(format!("'{part}' is not a part of the store")))
+        .and_then(|part| {
+            let v: Value = serde_json::from_str(&snapshot).map_err(|e| bad(e.to_string()))?;
+            conn.execute_batch("SAVEPOINT restore")?;
+            let r = restore(conn, part, v);
+            if r.is_err() {
+                conn.execute_batch("ROLLBACK TO restore")?;
+            }
+            conn.execute_batch("RELEASE restore")?;
+            r.map_err(|e| match e {
+                StoreError::Damaged { reason, .. } => bad(reason),
+                other => bad(other.to_string()),
+            })
+        });
+    let left: i64 = conn.query_row("SELECT count(*) FROM journal", [], |r| r.get(0))?;
+    Ok(Some(restored.map(|()| Undone {
+        what,
+        elsewhere: by != session,
+        left: left as usize,
+    })))
+}

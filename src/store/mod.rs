@@ -1,0 +1,505 @@
+//! Everything tablemate keeps between commands, in one SQLite database
+//! (`tablemate.db` in the data directory).
+//!
+//! Why SQLite: a one-shot command in a shell and an open REPL often change
+//! the same deck or run at once. Every change here is one `BEGIN IMMEDIATE`
+//! transaction that reads, changes and writes, so concurrent processes take
+//! turns (waiting up to `BUSY_WAIT` for each other) instead of overwriting
+//! each other, and a process killed mid-save leaves the last whole state.
+//! WAL mode lets readers go on while a writer works.
+//!
+//! Each part of the store (decks, the Funhouse, the troll's game, the
+//! penguins' board) has one document form, a plain serde type: the same
+//! form is read from the JSON files of earlier versions, written by
+//! `export`, and kept in the undo journal as the part's state before each
+//! change. Nothing is opened until a command needs state, so `roll` and
+//! `rules` never touch the database.
+
+mod decks;
+mod export;
+mod funhouse;
+mod journal;
+mod legacy;
+mod penguins;
+mod schema;
+mod troll;
+
+use std::cell::{OnceCell, RefCell};
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use rusqlite::{Connection, ErrorCode, OpenFlags, Transaction, TransactionBehavior};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+pub use decks::{delete_deck, save_deck, set_current};
+pub use export::{Document, EXPORT_FORMAT};
+pub use funhouse::load as funhouse;
+pub use journal::Undone;
+pub use penguins::load as penguins;
+pub use troll::load as troll;
+
+use crate::deck::{DeckBook, DeckDoc};
+use crate::games::funhouse::run::Book;
+use crate::games::penguins::Board;
+use crate::games::troll::Troll;
+
+/// The saved decks; a deck that fails its checks is kept apart by name.
+pub fn decks(conn: &Connection) -> Result<DeckBook> {
+    Ok(DeckBook::from_doc(&DeckDoc::read(conn)?))
+}
+
+pub fn save_funhouse(conn: &Connection, book: &Book) -> Result<()> {
+    book.write(conn)
+}
+
+pub fn save_troll(conn: &Connection, t: &Troll) -> Result<()> {
+    Some(t.clone()).write(conn)
+}
+
+pub fn save_penguins(conn: &Connection, b: &Board) -> Result<()> {
+    Some(b.clone()).write(conn)
+}
+
+/// How long a command waits for another process's change to finish.
+const BUSY_WAIT: Duration = Duration::from_secs(5);
+
+/// The database's file name in the data directory.
+pub const DB_FILE: &str = "tablemate.db";
+
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error("cannot use the data directory {path}: {source}")]
+    Dir {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error(
+        "the saved state is busy: another tablemate held it for {} s; nothing was changed, try again",
+        BUSY_WAIT.as_secs()
+    )]
+    Busy,
+    #[error(
+        "{path} was written by a newer tablemate (schema {found}; this one knows {known}); it was left untouched"
+    )]
+    Newer {
+        path: PathBuf,
+        found: i32,
+        known: i32,
+    },
+    /// Rows that fail their checks: what, why, and the command that mends it.
+    #[error("{what} is damaged ({reason}); {repair}")]
+    Damaged {
+        what: String,
+        reason: String,
+        repair: String,
+    },
+    /// The schema refused a change: a bug, never a player's mistake.
+    #[error("the store refused an impossible change ({0}); nothing was changed")]
+    Refused(String),
+    #[error("the store failed: {0}")]
+    Sql(rusqlite::Error),
+}
+
+impl From<rusqlite::Error> for StoreError {
+    fn from(e: rusqlite::Error) -> StoreError {
+        match e.sqlite_error_code() {
+            Some(ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked) => StoreError::Busy,
+            Some(ErrorCode::ConstraintViolation) => StoreError::Refused(e.to_string()),
+            _ => StoreError::Sql(e),
+        }
+    }
+}
+
+type Result<T, E = StoreError> = std::result::Result<T, E>;
+
+/// The parts of the store, each with its own document form.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Part {
+    Decks,
+    Funhouse,
+    Troll,
+    Penguins,
+    /// Everything at once (an import).
+    All,
+}
+
+impl Part {
+    pub fn name(self) -> &'static str {
+        match self {
+            Part::Decks => "decks",
+            Part::Funhouse => "funhouse",
+            Part::Troll => "troll",
+            Part::Penguins => "penguins",
+            Part::All => "all",
+        }
+    }
+
+    fn from_name(s: &str) -> Option<Part> {
+        [
+            Part::Decks,
+            Part::Funhouse,
+            Part::Troll,
+            Part::Penguins,
+            Part::All,
+        ]
+        .into_iter()
+        .find(|p| p.name() == s)
+    }
+}
+
+/// A part's document form and how it maps to rows.
+pub trait PartDoc: Serialize + DeserializeOwned + Sized {
+    const PART: Part;
+    /// The rows as they are, checked only for their types.
+    fn read(conn: &Connection) -> Result<Self>;
+    /// Replace the part's rows with this document.
+    fn write(&self, conn: &Connection) -> Result<()>;
+    /// What is wrong with the document (empty when it is sound).
+    fn problems(&self) -> Vec<String>;
+    fn is_empty(&self) -> bool;
+}
+
+/// The data directory and, once a command needs it, the open database.
+pub struct Store {
+    dir: PathBuf,
+    conn: OnceCell<Connection>,
+    /// Things to tell the player once (a damaged file set aside, an old
+    /// state file imported), collected until the caller takes them.
+    warnings: RefCell<Vec<String>>,
+    /// Tells this process's journal entries from other processes'.
+    session: String,
+}
+
+impl Store {
+    pub fn new(dir: impl Into<PathBuf>) -> Store {
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos());
+        Store {
+            dir: dir.into(),
+            conn: OnceCell::new(),
+            warnings: RefCell::new(Vec::new()),
+            session: format!("{}-{nanos}", std::process::id()),
+        }
+    }
+
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// Whether the database has been opened (by any command so far).
+    pub fn is_open(&self) -> bool {
+        self.conn.get().is_some()
+    }
+
+    /// Messages for the player gathered since the last call.
+    pub fn take_warnings(&self) -> Vec<String> {
+        std::mem::take(&mut self.warnings.borrow_mut())
+    }
+
+    /// Keep a message for the player (shown with the command's reply).
+    pub fn warn(&self, msg: String) {
+        self.warnings.borrow_mut().push(msg);
+    }
+
+    fn conn(&self) -> Result<&Connection> {
+        if let Some(c) = self.conn.get() {
+            return Ok(c);
+        }
+        let c = self.open()?;
+        Ok(self.conn.get_or_init(|| c))
+    }
+
+    /// Read in one transaction, so every row comes from the same moment.
+    pub fn read<T, E: From<StoreError>>(
+        &self,
+        f: impl FnOnce(&Connection) -> std::result::Result<T, E>,
+    ) -> std::result::Result<T, E> {
+        let tx = Transaction::new_unchecked(self.conn()?, TransactionBehavior::Deferred)
+            .map_err(StoreError::from)?;
+        let out = f(&tx)?;
+        tx.commit().map_err(StoreError::from)?;
+        Ok(out)
+    }
+
+    /// Change one part in one write transaction: `f` reads and writes
+    /// through the connection and returns its result with a description of
+    /// the change (`None` when it changed nothing). Everything lands or
+    /// nothing does; the part's state before goes into the undo journal.
+    pub fn change<T, E: From<StoreError>>(
+        &self,
+        part: Part,
+        f: impl FnOnce(&Connection) -> std::result::Result<(T, Option<String>), E>,
+    ) -> std::result::Result<T, E> {
+        let tx = Transaction::new_unchecked(self.conn()?, TransactionBehavior::Immediate)
+            .map_err(StoreError::from)?;
+        let before = journal::snapshot(&tx, part)?;
+        let (out, what) = f(&tx)?;
+        if let Some(what) = what {
+            journal::record(&tx, &self.session, part, &before, &what)?;
+        }
+        tx.commit().map_err(StoreError::from)?;
+        Ok(out)
+    }
+
+    /// Revert the newest change still in the journal, whichever process
+    /// made it (so undoing in turn is always exact).
+    pub fn undo(&self) -> Result<Option<Undone>> {
+        let tx = Transaction::new_unchecked(self.conn()?, TransactionBehavior::Immediate)?;
+        let undone = journal::undo(&tx, &self.session)?;
+        tx.commit()?;
+        undone.transpose()
+    }
+
+    /// Everything saved, as one document.
+    pub fn export(&self) -> Result<Document> {
+        self.read(Document::read)
+    }
+
+    /// Replace everything with `doc` (refused unless the store is empty
+    /// or `replace` is given); `undo` brings the old state back.
+    pub fn import(&self, doc: &Document, replace: bool) -> Result<(), ImportError> {
+        let problems = doc.problems();
+        if !problems.is_empty() {
+            return Err(ImportError::Invalid(problems));
+        }
+        self.change(Part::All, |c| {
+            if !replace && !Document::read(c)?.is_empty() {
+                return Err(ImportError::NotEmpty);
+            }
+            doc.write(c)?;
+            Ok(((), Some("import".to_string())))
+        })
+    }
+
+    /// Open (creating or migrating) the database; a file that is not a
+    /// sound tablemate database is set aside and a fresh one started.
+    fn open(&self) -> Result<Connection> {
+        fs::create_dir_all(&self.dir).map_err(|source| StoreError::Dir {
+            path: self.dir.clone(),
+            source,
+        })?;
+        let path = self.dir.join(DB_FILE);
+        let conn = match try_open(&path, false) {
+            Ok(c) => c,
+            Err(Opened::Failed(e)) => return Err(e),
+            Err(Opened::Damaged(reason)) => {
+                let backup = self.set_aside_damaged(&path)?;
+                if let Some(backup) = backup {
+                    self.warn(format!(
+                        "warning: {} was damaged ({reason}); it was kept as {} and a fresh store started",
+                        path.display(),
+                        backup.display()
+                    ));
+                }
+                try_open(&path, false).map_err(|e| match e {
+                    Opened::Failed(e) => e,
+                    Opened::Damaged(reason) => StoreError::Damaged {
+                        what: path.display().to_string(),
+                        reason,
+                        repair: "move it away by hand".into(),
+                    },
+                })?
+            }
+        };
+        for msg in legacy::import_all(&self.dir, &conn)? {
+            self.warn(msg);
+        }
+        Ok(conn)
+    }
+
+    /// Move a damaged database (and its WAL files) aside, under a lock so
+    /// that two processes finding the same damage do not both move files:
+    /// the second finds the fresh store sound and leaves it. `None` when
+    /// another process already did it.
+    fn set_aside_damaged(&self, path: &Path) -> Result<Option<PathBuf>> {
+        let io = |source| StoreError::Dir {
+            path: self.dir.clone(),
+            source,
+        };
+        let _lock = lock_file(path).map_err(io)?;
+        if !matches!(try_open(path, true), Err(Opened::Damaged(_))) {
+            return Ok(None);
+        }
+        let backup = free_name(path, "damaged");
+        fs::rename(path, &backup).map_err(io)?;
+        for suffix in ["-wal", "-shm"] {
+            let side = PathBuf::from(format!("{}{suffix}", path.display()));
+            if side.exists() {
+                let _ = fs::rename(&side, format!("{}{suffix}", backup.display()));
+            }
+        }
+        Ok(Some(backup))
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ImportError {
+    #[error("the document cannot be imported:\n  {}", .0.join("\n  "))]
+    Invalid(Vec<String>),
+    #[error(
+        "the store already holds saved state; `import FILE --replace` replaces all of it (`export FILE` first to keep a copy)"
+    )]
+    NotEmpty,
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+/// `path` with `.KIND-N` added, for the first N not taken.
+pub(crate) fn free_name(path: &Path, kind: &str) -> PathBuf {
+    (1..)
+        .map(|n| PathBuf::from(format!("{}.{kind}-{n}", path.display())))
+        .find(|p| !p.exists())
+        .expect("some number is free")
+}
+
+enum Opened {
+    Damaged(String),
+    Failed(StoreError),
+}
+
+impl From<rusqlite::Error> for Opened {
+    fn from(e: rusqlite::Error) -> Opened {
+        match e.sqlite_error_code() {
+            Some(ErrorCode::NotADatabase | ErrorCode::DatabaseCorrupt) => {
+                Opened::Damaged(e.to_string())
+            }
+            _ => Opened::Failed(e.into()),
+        }
+    }
+}
+
+/// Open the file, create or migrate the schema, and check it is sound.
+/// `locked`: the caller holds the file lock already.
+fn try_open(path: &Path, locked: bool) -> Result<Connection, Opened> {
+    let flags = OpenFlags::SQLITE_OPEN_READ_WRITE
+        | OpenFlags::SQLITE_OPEN_CREATE
+        | OpenFlags::SQLITE_OPEN_NO_MUTEX
+        | OpenFlags::SQLITE_OPEN_NOFOLLOW;
+    let conn = Connection::open_with_flags(path, flags)?;
+    conn.busy_timeout(BUSY_WAIT)?;
+    conn.pragma_update(None, "foreign_keys", true)?;
+    // The first read of the file: a file that is not SQLite fails here.
+    let mut version: i32 = conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
+    let mode: String = conn.pragma_query_value(None, "journal_mode", |r| r.get(0))?;
+    if version < schema::VERSION || mode != "wal" {
+        // Creating, migrating and turning on WAL happen under a file lock,
+        // one process at a time: SQLite does not wait (busy timeout) for
+        // the exclusive lock a journal mode change needs.
+        let lock = if locked {
+            None
+        } else {
+            Some(lock_file(path).map_err(|source| {
+                Opened::Failed(StoreError::Dir {
+                    path: path.to_path_buf(),
+                    source,
+                })
+            })?)
+        };
+        migrate(&conn)?;
+        drop(lock);
+        version = conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
+    }
+    let app: i32 = conn.pragma_query_value(None, "application_id", |r| r.get(0))?;
+    if app != schema::APPLICATION_ID {
+        return Err(Opened::Damaged("not a tablemate database".into()));
+    }
+    if version > schema::VERSION {
+        return Err(Opened::Failed(StoreError::Newer {
+            path: path.to_path_buf(),
+            found: version,
+            known: schema::VERSION,
+        }));
+    }
+    let mut stmt = conn.prepare(
+        "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
+    )?;
+    let tables: Vec<String> = stmt
+        .query_map([], |r| r.get(0))?
+        .collect::<Result<_, _>>()?;
+    drop(stmt);
+    if tables != schema::TABLES {
+        return Err(Opened::Damaged(format!(
+            "its tables are {}, not tablemate's",
+            tables.join(", ")
+        )));
+    }
+    // Structural damage sets the file aside. A row that breaks a CHECK or
+    // NOT NULL rule is left to the part that reads it, which says what is
+    // wrong and how to mend it, so one bad row never hides the rest.
+    let mut problems = Vec::new();
+    conn.pragma_query(None, "quick_check", |r| {
+        let line: String = r.get(0)?;
+        let row_level =
+            line.starts_with("CHECK constraint failed") || line.starts_with("NULL value in");
+        if line != "ok" && !row_level {
+            problems.push(line);
+        }
+        Ok(())
+    })?;
+    if let Some(first) = problems.first() {
+        return Err(Opened::Damaged(format!("integrity check: {first}")));
+    }
+    Ok(conn)
+}
+
+/// Bring the schema up to this build's version in one transaction (a
+/// fresh file starts at 0). Another process may be doing the same: the
+/// write lock makes one of them do it and the other find it done.
+fn migrate(conn: &Connection) -> Result<(), Opened> {
+    let tx = Transaction::new_unchecked(conn, TransactionBehavior::Immediate)?;
+    let version: i32 = tx.pragma_query_value(None, "user_version", |r| r.get(0))?;
+    if version == 0 {
+        let app: i32 = tx.pragma_query_value(None, "application_id", |r| r.get(0))?;
+        let tables: i64 = tx.query_row("SELECT count(*) FROM sqlite_schema", [], |r| r.get(0))?;
+        if app != 0 || tables != 0 {
+            return Err(Opened::Damaged("not a tablemate database".into()));
+        }
+        tx.pragma_update(None, "application_id", schema::APPLICATION_ID)?;
+    }
+    for (i, sql) in schema::MIGRATIONS
+        .iter()
+        .enumerate()
+        .skip(version.max(0) as usize)
+    {
+        tx.execute_batch(sql)?;
+        tx.pragma_update(None, "user_version", i as i32 + 1)?;
+    }
+    tx.commit()?;
+    // WAL can only be turned on outside a transaction, and then stays on.
+    // A process that read the file a moment ago may still hold a shared
+    // lock, so a busy answer is tried again for a while.
+    let deadline = std::time::Instant::now() + BUSY_WAIT;
+    loop {
+        match conn.pragma_update_and_check(None, "journal_mode", "wal", |r| r.get::<_, String>(0)) {
+            Ok(mode) if mode == "wal" => return Ok(()),
+            Ok(_) | Err(_) if std::time::Instant::now() < deadline => {
+                std::thread::sleep(Duration::from_millis(5));
+            }
+            Ok(mode) => {
+                return Err(Opened::Failed(StoreError::Dir {
+                    path: PathBuf::from(DB_FILE),
+                    source: std::io::Error::other(format!("journal mode stayed {mode}")),
+                }));
+            }
+            Err(e) => return Err(e.into()),
+        }
+    }
+}
+
+/// The lock that lets one process at a time create, migrate or set aside
+/// the database (held until the returned file is dropped).
+fn lock_file(db: &Path) -> std::io::Result<fs::File> {
+    let lock = fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(format!("{}.lock", db.display()))?;
+    lock.lock()?;
+    Ok(lock)
+}
+
+#[cfg(test)]
+mod tests;

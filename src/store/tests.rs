@@ -1,0 +1,146 @@
+//! The store against real database files in a temporary directory.
+
+use rusqlite::Connection;
+
+use super::*;
+use crate::deck::{Deck, DeckKind, DeckRecord};
+use crate::random::TableRng;
+
+fn fresh() -> (tempfile::TempDir, Store) {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::new(dir.path().join("data"));
+    (dir, store)
+}
+
+fn bag() -> DeckRecord {
+    Deck::new("bag", DeckKind::Cards, vec![], &mut TableRng::new(1)).record()
+}
+
+#[test]
+fn a_failed_change_leaves_nothing_behind() {
+    let (_d, store) = fresh();
+    let r: Result<()> = store.change(Part::Decks, |c| {
+        save_deck(c, &bag())?;
+        Err(StoreError::Busy)
+    });
+    assert!(r.is_err());
+    assert!(store.read(decks).unwrap().decks.is_empty());
+    // Nothing was journaled either.
+    assert_eq!(store.undo().unwrap(), None);
+}
+
+#[test]
+fn the_schema_refuses_impossible_rows() {
+    let (_d, store) = fresh();
+    store
+        .change(Part::Decks, |c| {
+            save_deck(c, &bag())?;
+            Ok::<_, StoreError>(((), Some("x".into())))
+        })
+        .unwrap();
+    let conn = store.conn().unwrap();
+    let refused = |sql: &str| {
+        let e = conn.execute_batch(sql).unwrap_err().to_string();
+        assert!(!e.is_empty(), "{sql}");
+    };
+    // A card twice in one deck, in either pile.
+    refused("INSERT INTO deck_items VALUES ('bag', 'AH', 0, 'drawn', 0)");
+    refused("INSERT INTO deck_items VALUES ('bag', 'AH', 1, 'drawn', 0)");
+    // Two decks whose names differ only in case.
+    refused("INSERT INTO decks (name, kind) VALUES ('BAG', 'tiles')");
+    refused("INSERT INTO decks (name, kind) VALUES ('x', 'spoons')");
+    refused("INSERT INTO troll_game VALUES (1, 0, 200)");
+    refused("INSERT INTO penguin_board VALUES (1, 255)");
+    refused(
+        "INSERT INTO funhouse_runs VALUES (1, 'today', 0, NULL); INSERT INTO funhouse_runs VALUES (2, 'today', 0, NULL)",
+    );
+    refused(
+        "INSERT INTO funhouse_runs VALUES (9, 'd', 1, NULL); INSERT INTO funhouse_scores VALUES (9, 'catwalk', 4294967296, '[]', '[]')",
+    );
+    refused(
+        "INSERT INTO penguin_dominoes VALUES (0, 0, 3, 5); INSERT INTO penguin_dominoes VALUES (0, 1, 5, 3)",
+    );
+}
+
+#[test]
+fn the_journal_keeps_the_last_hundred_changes() {
+    let (_d, store) = fresh();
+    for i in 0..130 {
+        store
+            .change(Part::Decks, |c| {
+                let r = DeckRecord {
+                    name: format!("d{i}"),
+                    kind: DeckKind::Custom,
+                    left: vec!["chit".into()],
+                    drawn: vec![],
+                };
+                save_deck(c, &r)?;
+                Ok::<_, StoreError>(((), Some(format!("deck new d{i}"))))
+            })
+            .unwrap();
+    }
+    let first = store.undo().unwrap().unwrap();
+    assert_eq!(
+        (first.what.as_str(), first.left, first.elsewhere),
+        ("deck new d129", 99, false)
+    );
+    for _ in 0..99 {
+        store.undo().unwrap().unwrap();
+    }
+    assert_eq!(store.undo().unwrap(), None);
+    // The oldest 30 were never undoable: their decks remain.
+    assert_eq!(store.read(decks).unwrap().decks.len(), 30);
+}
+
+#[test]
+fn an_unrestorable_undo_entry_is_dropped_not_stuck() {
+    let (_d, store) = fresh();
+    for name in ["a", "b"] {
+        store
+            .change(Part::Decks, |c| {
+                let mut r = bag();
+                r.name = name.into();
+                save_deck(c, &r)?;
+                Ok::<_, StoreError>(((), Some(format!("deck new {name}"))))
+            })
+            .unwrap();
+    }
+    store
+        .conn()
+        .unwrap()
+        .execute(
+            "UPDATE journal SET snapshot = '[1]' WHERE what = 'deck new b'",
+            [],
+        )
+        .unwrap();
+    let e = store.undo().unwrap_err().to_string();
+    assert!(
+        e.contains("the undo entry for 'deck new b' is damaged"),
+        "{e}"
+    );
+    // The bad entry changed nothing and is gone; the one before it works.
+    assert_eq!(store.read(decks).unwrap().decks.len(), 2);
+    assert_eq!(store.undo().unwrap().unwrap().what, "deck new a");
+    assert!(store.read(decks).unwrap().decks.is_empty());
+}
+
+#[test]
+fn opening_creates_a_wal_database_once() {
+    let (_d, store) = fresh();
+    assert!(!store.is_open());
+    store.read(decks).unwrap();
+    let path = store.dir().join(DB_FILE);
+    let c = Connection::open(&path).unwrap();
+    let mode: String = c
+        .pragma_query_value(None, "journal_mode", |r| r.get(0))
+        .unwrap();
+    assert_eq!(mode, "wal");
+    let v: i32 = c
+        .pragma_query_value(None, "user_version", |r| r.get(0))
+        .unwrap();
+    assert_eq!(v, schema::VERSION);
+    // A second process opening it finds it ready.
+    let again = Store::new(store.dir());
+    again.read(decks).unwrap();
+    assert!(again.take_warnings().is_empty());
+}
