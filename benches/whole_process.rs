@@ -7,15 +7,16 @@ use std::time::{Duration, Instant};
 
 const RUNS: usize = 30;
 
+fn data_dir() -> std::path::PathBuf {
+    std::env::temp_dir().join("tablemate-bench")
+}
+
 fn time(program: &str, args: &[&str]) -> Option<(Duration, Duration)> {
     let run = || {
         let start = Instant::now();
         let status = Command::new(program)
             .args(args)
-            .env(
-                "TABLEMATE_DATA",
-                std::env::temp_dir().join("tablemate-bench"),
-            )
+            .env("TABLEMATE_DATA", data_dir())
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .status()
@@ -43,7 +44,26 @@ fn report(label: &str, program: &str, args: &[&str]) {
 
 fn main() {
     let tm = env!("CARGO_BIN_EXE_tablemate");
+    // State for the commands that change it: a 54-card deck (enough for
+    // every timed draw) and an open Funhouse run, in a fresh store.
+    let _ = std::fs::remove_dir_all(data_dir());
+    for prep in [&["deck", "new", "bag", "jokers"][..], &["funhouse", "new"]] {
+        Command::new(tm)
+            .args(prep)
+            .env("TABLEMATE_DATA", data_dir())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .expect("the binary runs");
+    }
     let cases: &[(&str, &[&str])] = &[
+        ("roll 2d6 (no store)", &["--seed", "1", "roll", "2d6"]),
+        ("draw bag 1 (one write transaction)", &["draw", "bag", "1"]),
+        ("deck (one read)", &["deck"]),
+        (
+            "score catwalk into the run (write)",
+            &["score", "catwalk", "5xn", "4xn", "nx3"],
+        ),
         (
             "shuffle cards (start-up)",
             &["--seed", "1", "shuffle", "cards"],
@@ -61,10 +81,6 @@ fn main() {
         (
             "rules search flick coin",
             &["rules", "search", "flick", "coin"],
-        ),
-        (
-            "score catwalk 5xn 4xn nx3",
-            &["score", "catwalk", "5xn", "4xn", "nx3"],
         ),
         ("setup catwalk", &["--seed", "1", "setup", "catwalk"]),
         ("setup lab-rats", &["--seed", "1", "setup", "lab-rats"]),
