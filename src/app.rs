@@ -34,6 +34,8 @@ pub struct Reply {
     pub warnings: Vec<String>,
     /// The command drew on the generator (so the seed replays it).
     pub random: bool,
+    /// The pieces on the table, for a command that lays them out.
+    pub layout: Option<crate::layout::Layout>,
 }
 
 impl Reply {
@@ -45,7 +47,13 @@ impl Reply {
             quit: false,
             warnings: Vec::new(),
             random: false,
+            layout: None,
         }
+    }
+
+    pub fn with_layout(mut self, layout: crate::layout::Layout) -> Reply {
+        self.layout = Some(layout);
+        self
     }
 
     /// `{"type": kind, "data": {...}}` on one line.
@@ -207,7 +215,12 @@ impl App {
             Command::Cast { coins } => self.cast(&coins),
             Command::Roll { expr } => self.roll(&expr),
             Command::Prob { expr } => rolls::prob(&expr, &self.style),
-            Command::Setup { game, input } => self.setup(&game, &input),
+            Command::Setup {
+                game,
+                input,
+                out,
+                force,
+            } => self.setup(&game, &input, out.as_deref(), force),
             Command::Troll { words } => self.troll(&words),
             Command::Penguins { action } => self.penguins(action.as_deref()),
             Command::Score { room, input } => self.score(&room, &input),

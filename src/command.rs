@@ -127,15 +127,17 @@ pub enum Command {
     /// Set up a game or Funhouse room, as a diagram
     #[command(after_help = SETUP_HELP)]
     Setup {
+        /// Also write the layout to FILE: .svg .png .ppn .csv .json .txt
+        #[arg(long, value_name = "FILE")]
+        out: Option<std::path::PathBuf>,
+        /// Overwrite FILE if it exists
+        #[arg(long, requires = "out")]
+        force: bool,
         /// The game or room
         game: String,
         /// What is on the table (tiles, coins, key=value); missing parts
         /// are drawn at random
-        #[arg(
-            value_name = "INPUT",
-            trailing_var_arg = true,
-            allow_hyphen_values = true
-        )]
+        #[arg(value_name = "INPUT")]
         input: Vec<String>,
     },
 
@@ -263,7 +265,8 @@ pub enum Command {
 const SETUP_HELP: &str = "Anything not given is drawn at random (and said so).
 Magic Mirror takes two stacks, top first, split by /; the
 Catwalk the tiles in laying order and your die rolls; the
-barrels the coin values in the order placed.
+barrels the coin values in the order placed. --out FILE also
+writes the layout: .svg .png .ppn .csv .json or .txt.
 
 Examples:
   setup slide-jam
@@ -514,6 +517,25 @@ mod tests {
             }
         );
         assert_eq!(parse(&words("exit")).unwrap(), Command::Quit);
+        for line in [
+            "setup catwalk --out x.png Sn C3",
+            "setup catwalk Sn C3 --out x.png",
+            "setup --out x.png catwalk Sn C3",
+        ] {
+            match parse(&words(line)).unwrap() {
+                Command::Setup {
+                    out, game, input, ..
+                } => {
+                    assert_eq!(
+                        out.as_deref(),
+                        Some(std::path::Path::new("x.png")),
+                        "{line}"
+                    );
+                    assert_eq!((game.as_str(), input.len()), ("catwalk", 2), "{line}");
+                }
+                other => panic!("{other:?}"),
+            }
+        }
     }
 
     #[test]

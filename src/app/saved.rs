@@ -102,12 +102,11 @@ fn read_document(path: &Path) -> Result<String> {
 
 /// Write a new file; an existing one only with `force`, and then through a
 /// temporary file renamed over it, so the old one is never half written.
-fn write_new(path: &Path, bytes: &[u8], force: bool) -> Result<()> {
+pub(super) fn write_new(path: &Path, bytes: &[u8], force: bool) -> Result<()> {
     let cannot = |e: std::io::Error| invalid(format!("cannot write {}: {e}", path.display()));
     if !force && fs::symlink_metadata(path).is_ok() {
         return Err(invalid(format!(
-            "{} exists: `export {} --force` overwrites it",
-            path.display(),
+            "{} exists: add --force to overwrite it",
             path.display()
         )));
     }

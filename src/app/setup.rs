@@ -3,14 +3,17 @@
 
 use std::collections::BTreeMap;
 use std::fmt::Write;
+use std::path::Path;
 
 use serde_json::json;
 
 use super::{App, AppError, Reply, Result, invalid};
 use crate::games::funhouse::Room;
+use crate::games::funhouse::layouts as fl;
 use crate::games::funhouse::setup::{self as fs, cell_name};
 use crate::games::{DieRolls, parse_rolls, random_face};
 use crate::pieces::{Piece, Rank};
+use crate::render::{self, Format};
 use crate::store::{self, Part};
 use crate::style::Tone;
 
@@ -87,12 +90,30 @@ fn origin(given: usize, total: usize, what: &str) -> String {
 }
 
 impl App {
-    pub(super) fn setup(&mut self, game: &str, args: &[String]) -> Result<Reply> {
+    pub(super) fn setup(
+        &mut self,
+        game: &str,
+        args: &[String],
+        out: Option<&Path>,
+        force: bool,
+    ) -> Result<Reply> {
+        // A bad file name is refused before anything is dealt or saved.
+        let format = out.map(Format::of).transpose().map_err(invalid)?;
         let mut reply = match self.setup_table_game(game, args)? {
             Some(reply) => reply,
             None => self.setup_room(game, args)?,
         };
         reply.data["seed"] = json!(self.seed());
+        if let Some(layout) = &reply.layout {
+            reply.data["layout"] = serde_json::to_value(layout).expect("layouts serialise");
+        }
+        if let (Some(path), Some(format), Some(layout)) = (out, format, &reply.layout) {
+            let plain = crate::style::strip_ansi(&reply.text);
+            let bytes = render::render(layout, format, &plain).map_err(invalid)?;
+            super::saved::write_new(path, &bytes, force)?;
+            let _ = write!(reply.text, "\n(written to {})", path.display());
+            reply.data["out"] = json!(path.display().to_string());
+        }
         Ok(reply)
     }
 
@@ -134,7 +155,7 @@ impl App {
         }
         text.push_str("Lay the tiles face up in this grid, leaving room to slide.");
         let data = json!({"grid": grid.iter().map(|r| r.iter().map(|p| p.to_string()).collect::<Vec<_>>()).collect::<Vec<_>>()});
-        Ok(Reply::new("setup", text, data))
+        Ok(Reply::new("setup", text, data).with_layout(fl::slide_jam(&grid)))
     }
 
     fn setup_mirror(&mut self, args: &[String]) -> Result<Reply> {
@@ -189,11 +210,8 @@ impl App {
                 .map(|r| r.iter().map(|p| p.to_string()).collect::<Vec<_>>())
                 .collect::<Vec<_>>()
         };
-        Ok(Reply::new(
-            "setup",
-            text,
-            json!({"upper": names(&up), "lower": names(&low)}),
-        ))
+        let data = json!({"upper": names(&up), "lower": names(&low)});
+        Ok(Reply::new("setup", text, data).with_layout(fl::magic_mirror(&up, &low)))
     }
 
     fn setup_catwalk(&mut self, args: &[String]) -> Result<Reply> {
@@ -246,7 +264,7 @@ impl App {
             "tiles": walk.tiles.iter().map(|t| json!({"tile": t.tile.to_string(), "x": t.x, "y": t.y})).collect::<Vec<_>>(),
             "fallbacks": walk.fallbacks.iter().map(|f| f.describe()).collect::<Vec<_>>(),
         });
-        Ok(Reply::new("setup", text, data))
+        Ok(Reply::new("setup", text, data).with_layout(fl::catwalk(&walk)))
     }
 
     fn setup_barrels(&mut self, args: &[String]) -> Result<Reply> {
@@ -360,7 +378,7 @@ impl App {
             "swaps": swaps.iter().map(|s| json!({"from": cell_name(s.from), "to": cell_name(s.to), "from_value": s.from_value.code(), "to_value": s.to_value.code()})).collect::<Vec<_>>(),
             "legal": clean,
         });
-        Ok(Reply::new("setup", text, data))
+        Ok(Reply::new("setup", text, data).with_layout(fl::barrels(&grid)))
     }
 
     fn setup_whack(&mut self, args: &[String]) -> Result<Reply> {
@@ -383,7 +401,7 @@ impl App {
             "corners": fs::WHACK_CORNERS.iter().map(|(c, n)| json!({"cell": cell_name(*c), "name": n})).collect::<Vec<_>>(),
             "grid": from_run,
         });
-        Ok(Reply::new("setup", text, data))
+        Ok(Reply::new("setup", text, data).with_layout(fl::whack_a_dummy()))
     }
 
     fn setup_trampo(&mut self, args: &[String]) -> Result<Reply> {
@@ -496,6 +514,6 @@ impl App {
             "empty": t.empty, "you": t.you, "adults": t.adults,
             "die": die.code(), "cast": cast, "columns": columns,
         });
-        Ok(Reply::new("setup", text, data))
+        Ok(Reply::new("setup", text, data).with_layout(fl::trampo_land(&t)))
     }
 }

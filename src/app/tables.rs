@@ -10,7 +10,7 @@ use super::setup::Inputs;
 use super::{App, AppError, Reply, Result, invalid};
 use crate::games::penguins::{self, Board};
 use crate::games::troll::{self, Row, Troll};
-use crate::games::{DieRolls, lab_rats, parse_rolls, slides};
+use crate::games::{DieRolls, lab_rats, layouts, parse_rolls, slides};
 use crate::pieces::{Card, Domino, Suit};
 use crate::store::{self, Part};
 use crate::style::Tone;
@@ -109,7 +109,7 @@ impl App {
             "rerolls": maze.rerolls,
             "backouts": maze.backouts,
         });
-        Ok(Reply::new("setup", text, data))
+        Ok(Reply::new("setup", text, data).with_layout(layouts::lab_rats(&maze)))
     }
 
     fn setup_troll(&mut self, args: &[String]) -> Result<Reply> {
@@ -142,7 +142,7 @@ impl App {
             "first": first, "lower_colour": colour_name(t.lower_red),
             "troll_slot": die, "deck": t.deck.len(),
         });
-        Ok(Reply::new("setup", text, data))
+        Ok(Reply::new("setup", text, data).with_layout(layouts::troll(&t)))
     }
 
     pub(super) fn troll(&mut self, words: &[String]) -> Result<Reply> {
@@ -387,7 +387,7 @@ impl App {
             "first": "Arms",
             "neutral": if players == 2 { json!("Arms") } else { json!(null) },
         });
-        Ok(Reply::new("setup", text, data))
+        Ok(Reply::new("setup", text, data).with_layout(layouts::slides_of_action()))
     }
 
     fn setup_penguins(&mut self, args: &[String]) -> Result<Reply> {
@@ -467,7 +467,12 @@ impl App {
             "nests": nests.iter().map(|(d, _)| d.to_string()).collect::<Vec<_>>(),
             "dice": board.die_sides,
         });
-        Ok(Reply::new("setup", text, data))
+        Ok(
+            Reply::new("setup", text, data).with_layout(layouts::penguins(
+                &board,
+                &nests.iter().map(|(d, _)| *d).collect::<Vec<_>>(),
+            )),
+        )
     }
 
     pub(super) fn penguins(&mut self, action: Option<&str>) -> Result<Reply> {

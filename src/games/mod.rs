@@ -3,6 +3,7 @@
 pub mod compass;
 pub mod funhouse;
 pub mod lab_rats;
+pub mod layouts;
 pub mod penguins;
 pub mod slides;
 pub mod troll;

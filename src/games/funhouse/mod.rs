@@ -2,6 +2,7 @@
 //! sequence, each scored on its own; the run's score is the sum, and zero is
 //! perfect.
 
+pub mod layouts;
 pub mod run;
 pub mod score;
 pub mod setup;

@@ -1,0 +1,97 @@
+//! Lab Rats, Angry Troll, Slides of Action and Penguin's Night Out setups
+//! as layout data (see `crate::layout`).
+
+use super::lab_rats::Maze;
+use super::penguins::Board;
+use super::slides;
+use super::troll::Troll;
+use crate::layout::{CARD_H, CARD_W, Layout, Placed, TILE};
+use crate::pieces::{Domino, Suit};
+
+/// The maze: face-down tiles in laying order (A to X), a square an inch;
+/// the rat's start and, when the maze is whole, the exit.
+pub fn lab_rats(m: &Maze) -> Layout {
+    let mut l = Layout::new("lab-rats", "Lab Rats");
+    for (i, t) in m.tiles.iter().enumerate() {
+        let (x, y) = t.lower_left();
+        let letter = char::from(b'A' + (i % 26) as u8).to_string();
+        l.push(Placed::tile_back(x as f64 + 1.0, y as f64 + 1.0).labelled(letter));
+    }
+    if !m.tiles.is_empty() {
+        let mid = |s: [(i32, i32); 2]| {
+            (
+                (s[0].0 + s[1].0) as f64 / 2.0 + 0.5,
+                (s[0].1 + s[1].1) as f64 / 2.0 + 0.5,
+            )
+        };
+        let (x, y) = mid(m.start());
+        l.push(Placed::marker("start", x, y));
+        if m.complete {
+            let (x, y) = mid(m.exit());
+            l.push(Placed::marker("exit", x, y));
+        }
+    }
+    l
+}
+
+/// Four face-down tiles in a square, fifteen coins suit up on their
+/// squares, the empty space left bare.
+pub fn slides_of_action() -> Layout {
+    let mut l = Layout::new("slides-of-action", "Slides of Action");
+    for (x, y) in [(1.0, 3.0), (3.0, 3.0), (1.0, 1.0), (3.0, 1.0)] {
+        l.push(Placed::tile_back(x, y));
+    }
+    for (r, row) in slides::START.iter().enumerate() {
+        for (c, s) in row.iter().enumerate() {
+            if let Some(s) = s {
+                l.push(Placed::coin_suit(*s, c as f64 + 0.5, 3.5 - r as f64));
+            }
+        }
+    }
+    l
+}
+
+/// The domino board as laid (each domino across, first number left), the
+/// nests numbered by player.
+pub fn penguins(b: &Board, nests: &[Domino]) -> Layout {
+    let mut l = Layout::new("penguins-night-out", "Penguin's Night Out");
+    let rows = b.rows.len();
+    for (r, row) in b.rows.iter().enumerate() {
+        for (c, &(a, z)) in row.iter().enumerate() {
+            let x = TILE * c as f64 + 1.0;
+            let y = (rows - 1 - r) as f64 + 0.5;
+            let d = Placed::domino(a, z, x, y);
+            let d = match nests.iter().position(|n| *n == Domino::new(a, z)) {
+                Some(i) => d.labelled((i + 1).to_string()),
+                None => d,
+            };
+            l.push(d);
+        }
+    }
+    l
+}
+
+/// The bridge: two rows of six face-down stacks (labelled with their
+/// counts), the deck of awakening beside it, the troll's pawn on its slot.
+pub fn troll(t: &Troll) -> Layout {
+    let mut l = Layout::new("angry-troll", "Angry Troll versus Magic Bridge");
+    let gap = 0.25;
+    let slot_x = |i: usize| (CARD_W + gap) * i as f64 + CARD_W / 2.0;
+    for (row, y) in [(&t.upper, CARD_H * 1.5 + gap), (&t.lower, CARD_H / 2.0)] {
+        for (i, stack) in row.iter().enumerate() {
+            if !stack.is_empty() {
+                l.push(Placed::card_back(slot_x(i), y).labelled(stack.len().to_string()));
+            }
+        }
+    }
+    let deck_x = slot_x(6) + gap;
+    if !t.deck.is_empty() {
+        l.push(Placed::card_back(deck_x, CARD_H * 1.5 + gap).labelled(t.deck.len().to_string()));
+    }
+    if let Some(top) = t.played.last().and_then(|c| c.parse().ok()) {
+        l.push(Placed::card(top, deck_x, CARD_H / 2.0));
+    }
+    let slot = usize::from(t.troll_slot.clamp(1, 6)) - 1;
+    l.push(Placed::pawn(Some(Suit::Moons), slot_x(slot), CARD_H / 2.0).labelled("troll"));
+    l
+}

@@ -1,0 +1,95 @@
+//! Renderers: each reads only the layout model (`crate::layout`) and
+//! returns bytes; writing them anywhere is the caller's business.
+
+mod csv;
+mod png;
+mod ppn;
+mod svg;
+
+use std::path::Path;
+
+use crate::layout::Layout;
+
+pub use csv::csv;
+pub use png::png;
+pub use ppn::ppn;
+pub use svg::svg;
+
+/// The file formats a layout can be written in, by extension.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    Svg,
+    Png,
+    Ppn,
+    Csv,
+    Json,
+    Txt,
+}
+
+impl Format {
+    pub const ALL: [Format; 6] = [
+        Format::Svg,
+        Format::Png,
+        Format::Ppn,
+        Format::Csv,
+        Format::Json,
+        Format::Txt,
+    ];
+
+    pub fn ext(self) -> &'static str {
+        match self {
+            Format::Svg => "svg",
+            Format::Png => "png",
+            Format::Ppn => "ppn",
+            Format::Csv => "csv",
+            Format::Json => "json",
+            Format::Txt => "txt",
+        }
+    }
+
+    /// The format a file name asks for, by its extension (any case).
+    pub fn of(path: &Path) -> Result<Format, String> {
+        let ext = path
+            .extension()
+            .and_then(|e| e.to_str())
+            .map(str::to_ascii_lowercase)
+            .unwrap_or_default();
+        Format::ALL
+            .into_iter()
+            .find(|f| f.ext() == ext)
+            .ok_or_else(|| {
+                let known: Vec<String> = Format::ALL
+                    .iter()
+                    .map(|f| format!(".{}", f.ext()))
+                    .collect();
+                format!(
+                    "'{}': the extension says what to write, one of {}",
+                    path.display(),
+                    known.join(" ")
+                )
+            })
+    }
+}
+
+/// The layout in `format`; `text` is the terminal diagram, for `.txt`.
+pub fn render(layout: &Layout, format: Format, text: &str) -> Result<Vec<u8>, String> {
+    Ok(match format {
+        Format::Svg => svg(layout).into_bytes(),
+        Format::Png => png(layout)?,
+        Format::Ppn => ppn(layout).into_bytes(),
+        Format::Csv => csv(layout).into_bytes(),
+        Format::Json => {
+            let mut s = serde_json::to_string_pretty(layout).expect("layouts serialise");
+            s.push('\n');
+            s.into_bytes()
+        }
+        Format::Txt => format!("{}\n", text.trim_end()).into_bytes(),
+    })
+}
+
+/// A number as short as it can be written exactly (1, 1.5, 0.375).
+fn num(v: f64) -> String {
+    let s = format!("{v:.3}");
+    let s = s.trim_end_matches('0').trim_end_matches('.');
+    if s == "-0" { "0".into() } else { s.into() }
+}

@@ -1,0 +1,236 @@
+//! SVG: every piece as one `<g class="piece">` group, drawn in the suit
+//! colours of the notation (Suns red, Moons black, Crowns green, Arms
+//! blue), with its label (an order number, a count) in a badge.
+//! Deterministic to the byte, so golden tests can compare it as text.
+
+use std::fmt::Write;
+
+use super::num;
+use crate::layout::{Kind, Layout, Placed, Side};
+use crate::pieces::Suit;
+
+/// Pixels an inch.
+const PX: f64 = 48.0;
+/// Table around the pieces, and room for the title, in inches.
+const MARGIN: f64 = 0.4;
+const TITLE: f64 = 0.6;
+const FONT: &str = "DejaVu Sans, Verdana, Arial, sans-serif";
+
+fn suit_colour(s: Suit) -> &'static str {
+    match s {
+        Suit::Suns => "#c62828",
+        Suit::Moons => "#212121",
+        Suit::Crowns => "#2e7d32",
+        Suit::Arms => "#1565c0",
+    }
+}
+
+fn suit_symbol(s: Suit) -> &'static str {
+    match s {
+        Suit::Suns => "\u{2600}",
+        Suit::Moons => "\u{263E}",
+        Suit::Crowns => "\u{265B}",
+        Suit::Arms => "\u{269C}",
+    }
+}
+
+fn escape(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+fn text(out: &mut String, x: f64, y: f64, size: f64, fill: &str, s: &str) {
+    let _ = write!(
+        out,
+        r#"<text x="{}" y="{}" font-size="{}" fill="{fill}" text-anchor="middle" dy="0.35em">{}</text>"#,
+        num(x),
+        num(y),
+        num(size),
+        escape(s)
+    );
+}
+
+pub fn svg(layout: &Layout) -> String {
+    let (x0, y0, x1, y1) = layout.bounds();
+    let width = (x1 - x0 + 2.0 * MARGIN) * PX;
+    let height = (y1 - y0 + 2.0 * MARGIN + TITLE) * PX;
+    let mut out = format!(
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="{FONT}">"#,
+        w = num(width.ceil()),
+        h = num(height.ceil())
+    );
+    out.push('\n');
+    let _ = writeln!(
+        out,
+        r##"<rect class="table" width="100%" height="100%" fill="#f4f1ea"/>"##
+    );
+    let _ = writeln!(
+        out,
+        r##"<text class="title" x="{}" y="{}" font-size="18" fill="#333">{}</text>"##,
+        num(MARGIN * PX),
+        num((MARGIN + TITLE / 2.0) * PX),
+        escape(&layout.title)
+    );
+    for p in &layout.pieces {
+        let cx = (p.x - x0 + MARGIN) * PX;
+        let cy = (y1 - p.y + MARGIN + TITLE) * PX;
+        let mut g = String::new();
+        draw(&mut g, p);
+        if let Some(label) = &p.label
+            && p.kind != Kind::Marker
+        {
+            let (hw, hh) = p.half_extent();
+            let (bx, by) = (-hw * PX + 9.0, -hh * PX + 9.0);
+            let _ = write!(
+                g,
+                r##"<circle cx="{}" cy="{}" r="9" fill="#ffffff" stroke="#888"/>"##,
+                num(bx),
+                num(by)
+            );
+            let size = if label.chars().count() > 2 { 7.0 } else { 10.0 };
+            text(&mut g, bx, by, size, "#333", label);
+        }
+        let _ = writeln!(
+            out,
+            r#"<g class="piece {}" transform="translate({},{})">{g}</g>"#,
+            p.kind.name(),
+            num(cx),
+            num(cy)
+        );
+    }
+    out.push_str("</svg>\n");
+    out
+}
+
+/// One piece in its own coordinates (its centre at 0,0; y down).
+fn draw(g: &mut String, p: &Placed) {
+    let (hw, hh) = p.half_extent();
+    let (w, h) = (2.0 * hw * PX, 2.0 * hh * PX);
+    let (l, t) = (-hw * PX, -hh * PX);
+    let suit = p.piece_suit();
+    let ink = suit.map_or("#333", suit_colour);
+    let rect = |g: &mut String, fill: &str, stroke: &str, r: f64| {
+        let _ = write!(
+            g,
+            r#"<rect x="{}" y="{}" width="{}" height="{}" rx="{}" fill="{fill}" stroke="{stroke}"/>"#,
+            num(l),
+            num(t),
+            num(w),
+            num(h),
+            num(r)
+        );
+    };
+    let rank = p.rank.as_deref().unwrap_or("");
+    match (p.kind, p.side) {
+        (Kind::Tile, Side::Face) => {
+            rect(g, "#fbf7ee", "#6d6d6d", 6.0);
+            text(g, 0.0, 4.0, 40.0, ink, rank);
+            if let Some(s) = suit {
+                // Top right and bottom left: the top left holds a label.
+                text(g, -l - 16.0, t + 16.0, 18.0, ink, suit_symbol(s));
+                text(g, l + 16.0, -t - 16.0, 18.0, ink, suit_symbol(s));
+            }
+        }
+        (Kind::Tile, Side::Back) => {
+            rect(g, "#e2d6bd", "#6d6d6d", 6.0);
+            let _ = write!(
+                g,
+                r##"<path d="M0 {t} V{b} M{l} 0 H{r}" stroke="#a08f6e" stroke-width="2"/>"##,
+                t = num(t),
+                b = num(-t),
+                l = num(l),
+                r = num(-l)
+            );
+        }
+        (Kind::Coin, side) => {
+            let r = hw * PX;
+            let fill = if side == Side::Face {
+                "#f3e2b3"
+            } else {
+                "#e3cd8f"
+            };
+            let _ = write!(
+                g,
+                r##"<circle r="{}" fill="{fill}" stroke="#8a6d2b" stroke-width="1.5"/>"##,
+                num(r)
+            );
+            match (side, suit) {
+                (Side::Face, _) => text(g, 0.0, 0.0, 18.0, ink, rank),
+                (Side::Back, Some(s)) => text(g, 0.0, 0.0, 20.0, ink, suit_symbol(s)),
+                (Side::Back, None) => {}
+            }
+        }
+        (Kind::Die, _) => {
+            rect(g, "#ffffff", "#444", 4.0);
+            text(g, 0.0, 0.0, 14.0, ink, rank);
+        }
+        (Kind::Pawn, _) => {
+            let fill = suit.map_or("#8d6e63", suit_colour);
+            let _ = write!(
+                g,
+                r##"<path d="M-14 30 L14 30 L6 -6 A12 12 0 1 0 -6 -6 Z" fill="{fill}" stroke="#222"/>"##
+            );
+        }
+        (Kind::Card, Side::Back) => {
+            rect(g, "#34568b", "#1d3557", 8.0);
+            let _ = write!(
+                g,
+                r##"<rect x="{}" y="{}" width="{}" height="{}" rx="5" fill="none" stroke="#ffffff" stroke-width="2"/>"##,
+                num(l + 8.0),
+                num(t + 8.0),
+                num(w - 16.0),
+                num(h - 16.0)
+            );
+        }
+        (Kind::Card, Side::Face) => {
+            rect(g, "#ffffff", "#444", 8.0);
+            let (sym, colour) = match p.suit.as_deref() {
+                Some("H") => ("\u{2665}", "#c62828"),
+                Some("D") => ("\u{2666}", "#c62828"),
+                Some("C") => ("\u{2663}", "#212121"),
+                _ => ("\u{2660}", "#212121"),
+            };
+            text(g, 0.0, -16.0, 36.0, colour, rank);
+            text(g, 0.0, 28.0, 36.0, colour, sym);
+        }
+        (Kind::Domino, _) => {
+            rect(g, "#fffdf5", "#333", 5.0);
+            let a = p.suit.as_deref().unwrap_or("");
+            if hw > hh {
+                let _ = write!(
+                    g,
+                    r##"<path d="M0 {} V{}" stroke="#333"/>"##,
+                    num(t + 4.0),
+                    num(-t - 4.0)
+                );
+                text(g, l / 2.0, 0.0, 22.0, "#222", a);
+                text(g, -l / 2.0, 0.0, 22.0, "#222", rank);
+            } else {
+                let _ = write!(
+                    g,
+                    r##"<path d="M{} 0 H{}" stroke="#333"/>"##,
+                    num(l + 4.0),
+                    num(-l - 4.0)
+                );
+                text(g, 0.0, t / 2.0, 22.0, "#222", a);
+                text(g, 0.0, -t / 2.0, 22.0, "#222", rank);
+            }
+        }
+        (Kind::Marker, _) => {
+            let _ = write!(
+                g,
+                r##"<circle r="11" fill="none" stroke="#d81b60" stroke-width="2" stroke-dasharray="4 3"/>"##
+            );
+            text(
+                g,
+                0.0,
+                0.0,
+                9.0,
+                "#d81b60",
+                p.label.as_deref().unwrap_or(""),
+            );
+        }
+    }
+}
