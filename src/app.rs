@@ -13,6 +13,7 @@ use std::cell::OnceCell;
 use std::path::PathBuf;
 use std::rc::Rc;
 
+use clap::CommandFactory;
 use serde_json::{Value, json};
 
 use crate::command::{self, Command, DeckAction, FunhouseAction};
@@ -137,6 +138,30 @@ pub struct App {
     one_shot: bool,
 }
 
+/// `setup --help` (clap's help for the command), or `setup GAME --help`
+/// (the game's declared settings).
+fn setup_help(game: Option<&str>) -> Reply {
+    let text = match game.and_then(crate::games::args::resolve) {
+        Some(setup) => crate::games::args::help(setup),
+        None => {
+            let mut line = command::Line::command();
+            // Built, so the subcommand wraps at the parent's width.
+            line.build();
+            let help = line
+                .find_subcommand_mut("setup")
+                .map(|c| c.render_long_help().to_string())
+                .unwrap_or_default()
+                // A multicall command has no binary name before it.
+                .replace("Usage:  ", "Usage: ");
+            match game {
+                Some(g) => format!("'{g}' is not a game tablemate sets up\n\n{help}"),
+                None => help,
+            }
+        }
+    };
+    Reply::new("help", text.trim_end().to_string(), json!({"game": game}))
+}
+
 impl App {
     pub fn new(seed: u64, store: Store, style: Style) -> App {
         App {
@@ -216,11 +241,15 @@ impl App {
             Command::Roll { expr } => self.roll(&expr),
             Command::Prob { expr } => rolls::prob(&expr, &self.style),
             Command::Setup {
+                help: true, game, ..
+            } => Ok(setup_help(game.as_deref())),
+            Command::Setup {
                 game,
                 input,
                 out,
                 force,
-            } => self.setup(&game, &input, out.as_deref(), force),
+                ..
+            } => self.setup(game.as_deref(), &input, out.as_deref(), force),
             Command::Troll { words } => self.troll(&words),
             Command::Penguins { action } => self.penguins(action.as_deref()),
             Command::Score { room, input } => self.score(&room, &input),

@@ -125,8 +125,11 @@ pub enum Command {
     },
 
     /// Set up a game or Funhouse room, as a diagram
-    #[command(after_help = SETUP_HELP)]
+    #[command(after_help = SETUP_HELP, disable_help_flag = true)]
     Setup {
+        /// Print help; after a game, that game's settings
+        #[arg(short = 'h', long = "help")]
+        help: bool,
         /// Also write the layout to FILE: .svg .png .ppn .csv .json .txt
         #[arg(long, value_name = "FILE")]
         out: Option<std::path::PathBuf>,
@@ -134,7 +137,7 @@ pub enum Command {
         #[arg(long, requires = "out")]
         force: bool,
         /// The game or room
-        game: String,
+        game: Option<String>,
         /// What is on the table (tiles, coins, key=value); missing parts
         /// are drawn at random
         #[arg(value_name = "INPUT")]
@@ -262,7 +265,11 @@ pub enum Command {
     Quit,
 }
 
-const SETUP_HELP: &str = "Anything not given is drawn at random (and said so).
+const SETUP_HELP: &str = "Games: slide-jam, magic-mirror, catwalk, barrels,
+whack-a-dummy, trampo-land, lab-rats, troll,
+slides-of-action, penguins. `setup GAME --help` lists what
+a game takes.
+Anything not given is drawn at random (and said so).
 Magic Mirror takes two stacks, top first, split by /; the
 Catwalk the tiles in laying order and your die rolls; the
 barrels the coin values in the order placed. --out FILE also
@@ -367,10 +374,8 @@ impl Command {
                     Some(DeckAction::New { .. } | DeckAction::Return { .. })
                 )
             }
-            Command::Roll { .. }
-            | Command::Setup { .. }
-            | Command::Troll { .. }
-            | Command::Penguins { .. } => true,
+            Command::Setup { help, .. } => !help,
+            Command::Roll { .. } | Command::Troll { .. } | Command::Penguins { .. } => true,
             Command::Draw { .. }
             | Command::Prob { .. }
             | Command::Score { .. }
@@ -421,6 +426,17 @@ pub fn complete(before_cursor: &str) -> (usize, Vec<String>) {
             .iter()
             .map(|s| s.to_string()),
     );
+    // A game's own settings, once the game is named.
+    if path == ["setup"]
+        && positional >= 1
+        && let Some(game) = before_cursor[..start]
+            .split_whitespace()
+            .skip(1)
+            .find(|w| !w.starts_with('-'))
+        && let Some(setup) = crate::games::args::resolve(game)
+    {
+        found.extend(crate::games::args::completions(setup));
+    }
     found.retain(|c| c.to_lowercase().starts_with(&prefix));
     found.sort();
     found.dedup();
@@ -531,7 +547,11 @@ mod tests {
                         Some(std::path::Path::new("x.png")),
                         "{line}"
                     );
-                    assert_eq!((game.as_str(), input.len()), ("catwalk", 2), "{line}");
+                    assert_eq!(
+                        (game.as_deref(), input.len()),
+                        (Some("catwalk"), 2),
+                        "{line}"
+                    );
                 }
                 other => panic!("{other:?}"),
             }
@@ -554,6 +574,11 @@ mod tests {
         assert_eq!(complete("score ba").1, vec!["barrels"]);
         assert_eq!(complete("score w").1, vec!["whack", "whack-a-dummy"]);
         assert_eq!(complete("troll aw").1, vec!["awaken"]);
+        assert_eq!(
+            complete("setup penguins players=3 v").1,
+            vec!["variant=elbow-room"]
+        );
+        assert_eq!(complete("setup trampoland c").1, vec!["cast=", "columns="]);
     }
 
     #[test]

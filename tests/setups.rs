@@ -189,3 +189,38 @@ proptest! {
         prop_assert_eq!(count(fs::Occupant::Kid), 9);
     }
 }
+
+#[test]
+fn each_game_lists_its_own_settings_and_names_a_bad_one() {
+    let (out, err, code) = tm(&["setup", "penguins", "--help"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.starts_with("setup penguins-night-out\nsettings (each optional):\n  players=2..4"),
+        "{out}"
+    );
+    assert!(err.is_empty(), "help draws nothing, so no seed line: {err}");
+    let (out, _, _) = tm(&["setup", "--help"]);
+    assert!(
+        out.contains("Usage: setup [OPTIONS] [GAME]") && out.contains("`setup GAME --help`"),
+        "{out}"
+    );
+    for line in out.lines() {
+        assert!(line.chars().count() <= 60, "{line}");
+    }
+    let (_, err, code) = tm(&["setup", "trampo-land", "cast=16"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("'cast=16': cast is a whole number from 0 to 15"),
+        "{err}"
+    );
+    let (_, err, _) = tm(&["setup", "slides", "colour=red"]);
+    assert!(
+        err.contains(
+            "'colour=red' is not a setting of setup slides-of-action: it takes players=, suits="
+        ),
+        "{err}"
+    );
+    let (_, err, code) = tm(&["setup"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("setup needs a game: slide-jam,"), "{err}");
+}

@@ -1,7 +1,6 @@
 //! `setup GAME ...`: lay out a game or Funhouse room from what the player
 //! has on the table, drawing any missing part at random and saying so.
 
-use std::collections::BTreeMap;
 use std::fmt::Write;
 use std::path::Path;
 
@@ -11,57 +10,15 @@ use super::{App, AppError, Reply, Result, invalid};
 use crate::games::funhouse::Room;
 use crate::games::funhouse::layouts as fl;
 use crate::games::funhouse::setup::{self as fs, cell_name};
-use crate::games::{DieRolls, parse_rolls, random_face};
+use crate::games::{DieRolls, args, random_face};
 use crate::pieces::{Piece, Rank};
 use crate::render::{self, Format};
 use crate::store::{self, Part};
 use crate::style::Tone;
 
-/// Words and `key=value` settings, with only `allowed` keys accepted.
-pub(crate) struct Inputs {
-    pub words: Vec<String>,
-    pub keys: BTreeMap<String, String>,
-}
-
-impl Inputs {
-    pub fn parse(args: &[String], allowed: &[&str]) -> Result<Inputs> {
-        let mut words = Vec::new();
-        let mut keys = BTreeMap::new();
-        for a in args {
-            match a.split_once('=') {
-                Some((k, v)) => {
-                    let k = k.to_ascii_lowercase();
-                    if !allowed.contains(&k.as_str()) {
-                        let expected = if allowed.is_empty() {
-                            "this setup takes no settings".to_string()
-                        } else {
-                            format!(
-                                "expected {}",
-                                allowed
-                                    .iter()
-                                    .map(|k| format!("{k}="))
-                                    .collect::<Vec<_>>()
-                                    .join(", ")
-                            )
-                        };
-                        return Err(invalid(format!("'{a}' is not a setting here: {expected}")));
-                    }
-                    if keys.insert(k.clone(), v.to_string()).is_some() {
-                        return Err(invalid(format!("{k}= is given twice")));
-                    }
-                }
-                None => words.push(a.clone()),
-            }
-        }
-        Ok(Inputs { words, keys })
-    }
-
-    pub fn no_words(&self, what: &str) -> Result<()> {
-        match self.words.first() {
-            Some(w) => Err(invalid(format!("'{w}' is not understood: {what}"))),
-            None => Ok(()),
-        }
-    }
+/// A game's setup input, read against its declared settings.
+fn given(id: &str, input: &[String]) -> Result<args::Given> {
+    args::parse(args::setup(id), input).map_err(invalid)
 }
 
 fn tiles(words: &[String]) -> Result<Vec<Piece>> {
@@ -92,11 +49,16 @@ fn origin(given: usize, total: usize, what: &str) -> String {
 impl App {
     pub(super) fn setup(
         &mut self,
-        game: &str,
+        game: Option<&str>,
         args: &[String],
         out: Option<&Path>,
         force: bool,
     ) -> Result<Reply> {
+        let Some(game) = game else {
+            return Err(invalid(
+                "setup needs a game: slide-jam, magic-mirror, catwalk, barrels, whack-a-dummy, trampo-land, lab-rats, troll, slides-of-action or penguins",
+            ));
+        };
         // A bad file name is refused before anything is dealt or saved.
         let format = out.map(Format::of).transpose().map_err(invalid)?;
         let mut reply = match self.setup_table_game(game, args)? {
@@ -142,7 +104,7 @@ impl App {
     }
 
     fn setup_slide_jam(&mut self, args: &[String]) -> Result<Reply> {
-        Inputs::parse(args, &[])?.no_words("setup slide-jam takes nothing: the deal is random")?;
+        given("slide-jam", args)?;
         let grid = fs::slide_jam(&mut self.rng);
         let mut text = format!(
             "{}\nseed {}: a deal you can share\n",
@@ -159,7 +121,7 @@ impl App {
     }
 
     fn setup_mirror(&mut self, args: &[String]) -> Result<Reply> {
-        let inputs = Inputs::parse(args, &[])?;
+        let inputs = given("magic-mirror", args)?;
         let (first, second) = match inputs.words.iter().position(|w| w == "/") {
             Some(i) => (&inputs.words[..i], &inputs.words[i + 1..]),
             None => (&inputs.words[..], &inputs.words[inputs.words.len()..]),
@@ -215,11 +177,8 @@ impl App {
     }
 
     fn setup_catwalk(&mut self, args: &[String]) -> Result<Reply> {
-        let inputs = Inputs::parse(args, &["rolls"])?;
-        let given_rolls = match inputs.keys.get("rolls") {
-            Some(list) => parse_rolls(list).map_err(invalid)?,
-            None => Vec::new(),
-        };
+        let inputs = given("catwalk", args)?;
+        let given_rolls = inputs.faces("rolls").unwrap_or_default();
         let listed = tiles(&inputs.words)?;
         let (order, given) = complete_tiles(listed, &mut self.rng);
         let mut rolls = DieRolls::new(given_rolls, &mut self.rng);
@@ -268,7 +227,7 @@ impl App {
     }
 
     fn setup_barrels(&mut self, args: &[String]) -> Result<Reply> {
-        let inputs = Inputs::parse(args, &[])?;
+        let inputs = given("roll-out-the-barrels", args)?;
         let mut coins: Vec<Rank> = Vec::new();
         for w in &inputs.words {
             coins.push(w.parse::<Rank>().map_err(|_| {
@@ -382,7 +341,7 @@ impl App {
     }
 
     fn setup_whack(&mut self, args: &[String]) -> Result<Reply> {
-        Inputs::parse(args, &[])?.no_words("setup whack-a-dummy takes nothing")?;
+        given("whack-a-dummy", args)?;
         let book = self.load_book()?;
         let from_run = book.run.as_ref().and_then(|r| r.barrels.clone());
         let mut text = format!("{}\n", self.heading("Whack-a-Dummy"));
@@ -405,14 +364,10 @@ impl App {
     }
 
     fn setup_trampo(&mut self, args: &[String]) -> Result<Reply> {
-        let inputs = Inputs::parse(args, &["die", "cast", "columns"])?;
-        inputs.no_words("expected die=D cast=N columns=A,B,C,D")?;
+        let inputs = given("trampo-land", args)?;
         let mut said = Vec::new();
-        let die = match inputs.keys.get("die") {
-            Some(d) => {
-                let r: Rank = d
-                    .parse()
-                    .map_err(|_| invalid(format!("'die={d}': expected n, a, 2, 3, 4 or 5")))?;
+        let die = match inputs.face("die") {
+            Some(r) => {
                 said.push(format!("die {} (yours)", r.name()));
                 r
             }
@@ -422,25 +377,10 @@ impl App {
                 r
             }
         };
-        let mut cast = match inputs.keys.get("cast") {
-            Some(c) => {
-                let n: u32 = c.parse().map_err(|_| {
-                    invalid(format!(
-                        "'cast={c}': expected the sum of the coins showing, 0 to 15"
-                    ))
-                })?;
-                if n > 15 {
-                    return Err(invalid(format!(
-                        "'cast={c}': six coins n a 2 3 4 5 sum to at most 15"
-                    )));
-                }
-                if n > 0 {
-                    said.push(format!("cast {n} (yours)"));
-                }
-                n
-            }
-            None => 0,
-        };
+        let mut cast = inputs.number("cast").unwrap_or(0);
+        if cast > 0 {
+            said.push(format!("cast {cast} (yours)"));
+        }
         while cast == 0 {
             // Six coins null to 5, each number side up half the time; a
             // cast of 0 is cast again.
@@ -449,30 +389,11 @@ impl App {
                 said.push(format!("cast at random: {cast}"));
             }
         }
-        let columns: [u32; 4] = match inputs.keys.get("columns") {
+        let columns: [u32; 4] = match inputs.numbers("columns") {
             Some(list) => {
-                let v: Vec<u32> = list
-                    .split(',')
-                    .map(|s| {
-                        s.trim().parse::<u32>().map_err(|_| {
-                            invalid(format!(
-                                "'{s}' in columns= is not a column sum (a whole number)"
-                            ))
-                        })
-                    })
-                    .collect::<Result<_>>()?;
-                let arr: [u32; 4] = v.try_into().map_err(|_| {
-                    invalid(format!(
-                        "'columns={list}': give the four column sums, left to right"
-                    ))
-                })?;
-                if let Some(big) = arr.iter().find(|&&c| c > 5 * 6) {
-                    return Err(invalid(format!(
-                        "column sum {big}: six coins sum to at most 30"
-                    )));
-                }
-                said.push(format!("columns {} (yours)", list));
-                arr
+                let text: Vec<String> = list.iter().map(u32::to_string).collect();
+                said.push(format!("columns {} (yours)", text.join(",")));
+                [list[0], list[1], list[2], list[3]]
             }
             None => {
                 let mut coins: Vec<u32> =

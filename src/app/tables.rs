@@ -6,11 +6,10 @@ use std::fmt::Write;
 
 use serde_json::json;
 
-use super::setup::Inputs;
 use super::{App, AppError, Reply, Result, invalid};
 use crate::games::penguins::{self, Board};
 use crate::games::troll::{self, Row, Troll};
-use crate::games::{DieRolls, lab_rats, layouts, parse_rolls, slides};
+use crate::games::{DieRolls, args, lab_rats, layouts, slides};
 use crate::pieces::{Card, Domino, Suit};
 use crate::store::{self, Part};
 use crate::style::Tone;
@@ -25,11 +24,11 @@ enum TableGame {
 }
 
 fn table_game(name: &str) -> Option<TableGame> {
-    match name.to_ascii_lowercase().replace('_', "-").as_str() {
-        "lab-rats" | "labrats" | "rats" | "lr" => Some(TableGame::LabRats),
-        "troll" | "angry-troll" | "magic-bridge" | "atmb" => Some(TableGame::Troll),
-        "slides-of-action" | "slides" | "soa" => Some(TableGame::Slides),
-        "penguins" | "penguin" | "penguins-night-out" | "pno" => Some(TableGame::Penguins),
+    match args::resolve(name)?.id {
+        "lab-rats" => Some(TableGame::LabRats),
+        "angry-troll" => Some(TableGame::Troll),
+        "slides-of-action" => Some(TableGame::Slides),
+        "penguins-night-out" => Some(TableGame::Penguins),
         _ => None,
     }
 }
@@ -54,12 +53,9 @@ impl App {
     }
 
     fn setup_lab_rats(&mut self, args: &[String]) -> Result<Reply> {
-        let inputs = Inputs::parse(args, &["rolls"])?;
-        inputs.no_words("expected rolls=3,a,5,...")?;
-        let given = match inputs.keys.get("rolls") {
-            Some(list) => parse_rolls(list).map_err(invalid)?,
-            None => Vec::new(),
-        };
+        let given = setup_given("lab-rats", args)?
+            .faces("rolls")
+            .unwrap_or_default();
         let only_given = !given.is_empty();
         let mut rolls = DieRolls::new(given, &mut self.rng);
         let maze = lab_rats::build(&mut rolls, only_given);
@@ -113,7 +109,7 @@ impl App {
     }
 
     fn setup_troll(&mut self, args: &[String]) -> Result<Reply> {
-        Inputs::parse(args, &[])?.no_words("setup troll takes nothing")?;
+        setup_given("angry-troll", args)?;
         let mut cards = Card::deck(false);
         self.rng.shuffle(&mut cards);
         let die = self.rng.below(6) as u8 + 1;
@@ -295,36 +291,24 @@ impl App {
     }
 
     fn setup_slides(&mut self, args: &[String]) -> Result<Reply> {
-        let inputs = Inputs::parse(args, &["players", "suits"])?;
-        inputs.no_words("expected players=2|3 and optionally suits=...")?;
-        let players: usize = match inputs.keys.get("players").map(String::as_str) {
-            None => 3,
-            Some("2") => 2,
-            Some("3") => 3,
-            Some(other) => {
-                return Err(invalid(format!(
-                    "'players={other}': Slides of Action is for 2 or 3 players"
-                )));
-            }
-        };
+        let inputs = setup_given("slides-of-action", args)?;
+        let players = inputs.number("players").unwrap_or(3) as usize;
         let choosable: Vec<Suit> = if players == 2 {
             vec![Suit::Crowns, Suit::Suns]
         } else {
             vec![Suit::Arms, Suit::Crowns, Suit::Suns]
         };
-        let (suits, given) = match inputs.keys.get("suits") {
-            Some(list) => {
-                let v: Vec<Suit> = list
-                    .split(',')
-                    .map(|s| s.trim().parse::<Suit>())
-                    .collect::<std::result::Result<_, _>>()?;
+        let (suits, given) = match inputs.suits("suits") {
+            Some(v) => {
                 let mut sorted = v.clone();
                 sorted.sort();
                 let mut want = choosable.clone();
                 want.sort();
                 if sorted != want {
+                    let list: Vec<String> = v.iter().map(|s| s.letter().to_string()).collect();
                     return Err(invalid(format!(
-                        "'suits={list}': give each of {} once, for players 1 to {players}",
+                        "'suits={}': give each of {} once, for players 1 to {players}",
+                        list.join(","),
                         choosable
                             .iter()
                             .map(|s| s.letter().to_string())
@@ -391,25 +375,9 @@ impl App {
     }
 
     fn setup_penguins(&mut self, args: &[String]) -> Result<Reply> {
-        let inputs = Inputs::parse(args, &["players", "variant"])?;
-        inputs.no_words("expected players=N and optionally variant=elbow-room")?;
-        let players: usize = match inputs.keys.get("players") {
-            None => 2,
-            Some(p) => p
-                .parse()
-                .ok()
-                .filter(|n| (2..=4).contains(n))
-                .ok_or_else(|| {
-                    invalid(format!(
-                        "'players={p}': Penguin's Night Out is for 2 to 4 players"
-                    ))
-                })?,
-        };
-        let elbow = match inputs.keys.get("variant").map(|v| v.to_ascii_lowercase()) {
-            None => false,
-            Some(v) if v == "elbow-room" || v == "elbow" => true,
-            Some(v) => return Err(invalid(format!("'variant={v}': the variant is elbow-room"))),
-        };
+        let inputs = setup_given("penguins-night-out", args)?;
+        let players = inputs.number("players").unwrap_or(2) as usize;
+        let elbow = inputs.choice("variant") == Some("elbow-room");
         if elbow && players < 3 {
             return Err(invalid("Elbow Room is for three or more players"));
         }
@@ -514,6 +482,45 @@ impl App {
             ))),
         }
     }
+}
+
+/// Words and `key=value` settings of a play command (`troll awaken`),
+/// with only `allowed` keys accepted.
+struct Inputs {
+    words: Vec<String>,
+    keys: std::collections::BTreeMap<String, String>,
+}
+
+impl Inputs {
+    fn parse(args: &[String], allowed: &[&str]) -> Result<Inputs> {
+        let mut words = Vec::new();
+        let mut keys = std::collections::BTreeMap::new();
+        for a in args {
+            match a.split_once('=') {
+                Some((k, v)) => {
+                    let k = k.to_ascii_lowercase();
+                    if !allowed.contains(&k.as_str()) {
+                        let expected: Vec<String> =
+                            allowed.iter().map(|k| format!("{k}=")).collect();
+                        return Err(invalid(format!(
+                            "'{a}' is not a setting here: expected {}",
+                            expected.join(", ")
+                        )));
+                    }
+                    if keys.insert(k.clone(), v.to_string()).is_some() {
+                        return Err(invalid(format!("{k}= is given twice")));
+                    }
+                }
+                None => words.push(a.clone()),
+            }
+        }
+        Ok(Inputs { words, keys })
+    }
+}
+
+/// A game's setup input, read against its declared settings.
+fn setup_given(id: &str, input: &[String]) -> Result<args::Given> {
+    args::parse(args::setup(id), input).map_err(invalid)
 }
 
 fn colour_name(red: bool) -> &'static str {

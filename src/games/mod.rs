@@ -1,5 +1,6 @@
 //! One module per game: setups, helpers and scoring, free of I/O.
 
+pub mod args;
 pub mod compass;
 pub mod funhouse;
 pub mod lab_rats;
