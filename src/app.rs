@@ -208,6 +208,11 @@ impl App {
         self.store.take_warnings()
     }
 
+    /// A layout's terminal diagram, in this session's style.
+    fn diagram(&self, layout: &crate::layout::Layout) -> String {
+        crate::render::text::diagram(layout, &self.style)
+    }
+
     pub fn seed(&self) -> u64 {
         self.rng.seed()
     }

@@ -111,13 +111,11 @@ impl App {
             self.heading("Slide Jam: 4 wide, 6 high"),
             self.seed()
         );
-        for row in &grid {
-            let cells: Vec<String> = row.iter().map(|p| self.style.piece(*p)).collect();
-            let _ = writeln!(text, "  {}", cells.join("  "));
-        }
+        let layout = fl::slide_jam(&grid);
+        let _ = writeln!(text, "{}", self.diagram(&layout));
         text.push_str("Lay the tiles face up in this grid, leaving room to slide.");
         let data = json!({"grid": grid.iter().map(|r| r.iter().map(|p| p.to_string()).collect::<Vec<_>>()).collect::<Vec<_>>()});
-        Ok(Reply::new("setup", text, data).with_layout(fl::slide_jam(&grid)))
+        Ok(Reply::new("setup", text, data).with_layout(layout))
     }
 
     fn setup_mirror(&mut self, args: &[String]) -> Result<Reply> {
@@ -148,24 +146,13 @@ impl App {
         let mut lower = lower_given;
         lower.extend(rest);
         let (up, low) = fs::magic_mirror(&upper, &lower);
-        let row = |r: &Vec<Piece>| {
-            r.iter()
-                .map(|p| self.style.piece(*p))
-                .collect::<Vec<_>>()
-                .join("  ")
-        };
         let mut text = format!(
             "{}\n{}\n",
             self.heading("Magic Mirror"),
             origin(given, 24, "stacks")
         );
-        for r in &up {
-            let _ = writeln!(text, "  {}", row(r));
-        }
-        text.push_str("  ~~~~~~ mirror ~~~~~~\n");
-        for r in &low {
-            let _ = writeln!(text, "  {}", row(r));
-        }
+        let layout = fl::magic_mirror(&up, &low);
+        let _ = writeln!(text, "{}", self.diagram(&layout));
         text.push_str("Each stack is laid from its top in reading order.");
         let names = |g: &Vec<Vec<Piece>>| {
             g.iter()
@@ -173,7 +160,7 @@ impl App {
                 .collect::<Vec<_>>()
         };
         let data = json!({"upper": names(&up), "lower": names(&low)});
-        Ok(Reply::new("setup", text, data).with_layout(fl::magic_mirror(&up, &low)))
+        Ok(Reply::new("setup", text, data).with_layout(layout))
     }
 
     fn setup_catwalk(&mut self, args: &[String]) -> Result<Reply> {
@@ -190,7 +177,8 @@ impl App {
             self.heading("Catwalk"),
             origin(given, 24, "laying order")
         );
-        text.push_str(&fs::catwalk_map(&walk));
+        let layout = fl::catwalk(&walk);
+        text.push_str(&self.diagram(&layout));
         let first = &walk.tiles[0];
         let last = &walk.tiles[walk.tiles.len() - 1];
         let _ = write!(
@@ -223,7 +211,7 @@ impl App {
             "tiles": walk.tiles.iter().map(|t| json!({"tile": t.tile.to_string(), "x": t.x, "y": t.y})).collect::<Vec<_>>(),
             "fallbacks": walk.fallbacks.iter().map(|f| f.describe()).collect::<Vec<_>>(),
         });
-        Ok(Reply::new("setup", text, data).with_layout(fl::catwalk(&walk)))
+        Ok(Reply::new("setup", text, data).with_layout(layout))
     }
 
     fn setup_barrels(&mut self, args: &[String]) -> Result<Reply> {
@@ -293,7 +281,8 @@ impl App {
             self.heading("Roll Out the Barrels"),
             origin(given, 24, "coins")
         );
-        text.push_str(&fs::grid_text(&grid));
+        let layout = fl::barrels(&grid);
+        text.push_str(&self.diagram(&layout));
         if swaps.is_empty() {
             text.push_str("\nno neighbours match: no swaps needed");
         } else {
@@ -337,7 +326,7 @@ impl App {
             "swaps": swaps.iter().map(|s| json!({"from": cell_name(s.from), "to": cell_name(s.to), "from_value": s.from_value.code(), "to_value": s.to_value.code()})).collect::<Vec<_>>(),
             "legal": clean,
         });
-        Ok(Reply::new("setup", text, data).with_layout(fl::barrels(&grid)))
+        Ok(Reply::new("setup", text, data).with_layout(layout))
     }
 
     fn setup_whack(&mut self, args: &[String]) -> Result<Reply> {
@@ -349,7 +338,8 @@ impl App {
             Some(_) => "the barrel grid from this run, every coin turned face down\n",
             None => "the barrel grid, every coin turned face down\n",
         });
-        text.push_str(&fs::whack_board());
+        let layout = fl::whack_a_dummy();
+        text.push_str(&self.diagram(&layout));
         text.push_str("\nS: put the die on any one of these four");
         text.push_str("\ncorners to activate, in order:");
         for (i, (cell, name)) in fs::WHACK_CORNERS.iter().enumerate() {
@@ -360,7 +350,7 @@ impl App {
             "corners": fs::WHACK_CORNERS.iter().map(|(c, n)| json!({"cell": cell_name(*c), "name": n})).collect::<Vec<_>>(),
             "grid": from_run,
         });
-        Ok(Reply::new("setup", text, data).with_layout(fl::whack_a_dummy()))
+        Ok(Reply::new("setup", text, data).with_layout(layout))
     }
 
     fn setup_trampo(&mut self, args: &[String]) -> Result<Reply> {
@@ -429,12 +419,13 @@ impl App {
                 .collect::<Vec<_>>()
                 .join(", ")
         );
-        text.push_str(&fs::trampo_text(&t));
+        let layout = fl::trampo_land(&t);
+        text.push_str(&self.diagram(&layout));
         let data = json!({
             "trampolines": t.board.iter().map(|o| o.name()).collect::<Vec<_>>(),
             "empty": t.empty, "you": t.you, "adults": t.adults,
             "die": die.code(), "cast": cast, "columns": columns,
         });
-        Ok(Reply::new("setup", text, data).with_layout(fl::trampo_land(&t)))
+        Ok(Reply::new("setup", text, data).with_layout(layout))
     }
 }

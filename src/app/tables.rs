@@ -69,7 +69,8 @@ impl App {
         } else {
             let _ = writeln!(text, "{rolled} rolls made at random");
         }
-        text.push_str(&lab_rats::map(&maze));
+        let layout = layouts::lab_rats(&maze);
+        text.push_str(&self.diagram(&layout));
         let _ = write!(
             text,
             "\nA..X: tiles 1 to 24 in laying order; *: rat starts on one"
@@ -105,7 +106,7 @@ impl App {
             "rerolls": maze.rerolls,
             "backouts": maze.backouts,
         });
-        Ok(Reply::new("setup", text, data).with_layout(layouts::lab_rats(&maze)))
+        Ok(Reply::new("setup", text, data).with_layout(layout))
     }
 
     fn setup_troll(&mut self, args: &[String]) -> Result<Reply> {
@@ -124,7 +125,8 @@ impl App {
             self.style
                 .paint("Angry Troll versus Magic Bridge", Tone::Heading)
         );
-        text.push_str(&bridge_text(&t, Some(die)));
+        let layout = layouts::troll(&t);
+        text.push_str(&self.diagram(&layout));
         let _ = write!(
             text,
             "\ndeck of awakening: 28 cards; the first, {first}, is turned\nup into the lower stack: {} cards awaken the lower row,\n{} the upper. {} cards left in the deck; the troll\nstarts on lower slot {die}",
@@ -138,7 +140,7 @@ impl App {
             "first": first, "lower_colour": colour_name(t.lower_red),
             "troll_slot": die, "deck": t.deck.len(),
         });
-        Ok(Reply::new("setup", text, data).with_layout(layouts::troll(&t)))
+        Ok(Reply::new("setup", text, data).with_layout(layout))
     }
 
     pub(super) fn troll(&mut self, words: &[String]) -> Result<Reply> {
@@ -149,7 +151,7 @@ impl App {
             None | Some("show") => {
                 let text = format!(
                     "{}\n{} cards in the deck of awakening; lower stack {}",
-                    bridge_text(&t, None),
+                    self.diagram(&untracked_troll(&t)),
                     t.deck.len(),
                     colour_name(t.lower_red)
                 );
@@ -325,16 +327,8 @@ impl App {
             }
         };
         let mut text = format!("{}\n", self.style.paint("Slides of Action", Tone::Heading));
-        for row in slides::START {
-            let cells: Vec<String> = row
-                .iter()
-                .map(|c| match c {
-                    Some(s) => self.style.paint(&s.letter().to_string(), Tone::Suit(*s)),
-                    None => "_".into(),
-                })
-                .collect();
-            let _ = writeln!(text, "  {}", cells.join(" "));
-        }
+        let layout = layouts::slides_of_action();
+        let _ = writeln!(text, "{}", self.diagram(&layout));
         text.push_str("coins suit up on four face-down tiles; _ is empty\n");
         let _ = writeln!(
             text,
@@ -371,7 +365,7 @@ impl App {
             "first": "Arms",
             "neutral": if players == 2 { json!("Arms") } else { json!(null) },
         });
-        Ok(Reply::new("setup", text, data).with_layout(layouts::slides_of_action()))
+        Ok(Reply::new("setup", text, data).with_layout(layout))
     }
 
     fn setup_penguins(&mut self, args: &[String]) -> Result<Reply> {
@@ -398,7 +392,9 @@ impl App {
                 Tone::Heading
             )
         );
-        text.push_str(&board_text(&board, &nests));
+        let nest_dominoes: Vec<Domino> = nests.iter().map(|(d, _)| *d).collect();
+        let layout = layouts::penguins(&board, &nest_dominoes);
+        text.push_str(&self.diagram(&layout));
         for (i, (d, rerolls)) in nests.iter().enumerate() {
             let (r, c) = board.find(*d).unwrap_or((0, 0));
             let again = if *rerolls > 0 {
@@ -435,12 +431,7 @@ impl App {
             "nests": nests.iter().map(|(d, _)| d.to_string()).collect::<Vec<_>>(),
             "dice": board.die_sides,
         });
-        Ok(
-            Reply::new("setup", text, data).with_layout(layouts::penguins(
-                &board,
-                &nests.iter().map(|(d, _)| *d).collect::<Vec<_>>(),
-            )),
-        )
+        Ok(Reply::new("setup", text, data).with_layout(layout))
     }
 
     pub(super) fn penguins(&mut self, action: Option<&str>) -> Result<Reply> {
@@ -451,7 +442,7 @@ impl App {
         match action.map(str::to_ascii_lowercase).as_deref() {
             None | Some("show") => Ok(Reply::new(
                 "penguins",
-                board_text(&board, &[]),
+                self.diagram(&layouts::penguins(&board, &[])),
                 json!({"rows": board.rows.iter().map(|r| r.iter().map(|(a, b)| format!("{a}-{b}")).collect::<Vec<_>>()).collect::<Vec<_>>()}),
             )),
             Some("move") => {
@@ -527,42 +518,10 @@ fn colour_name(red: bool) -> &'static str {
     if red { "red" } else { "black" }
 }
 
-/// The bridge with card counts per slot (the cards stay secret).
-fn bridge_text(t: &Troll, troll_at: Option<u8>) -> String {
-    let counts = |r: &Vec<Vec<String>>| {
-        r.iter()
-            .map(|s| format!("[{}]", s.len()))
-            .collect::<Vec<_>>()
-            .join(" ")
-    };
-    let mut out = String::from("bank   1   2   3   4   5   6   bank\n");
-    let _ = writeln!(out, "upper {}", counts(&t.upper));
-    let _ = write!(out, "lower {}", counts(&t.lower));
-    if let Some(slot) = troll_at {
-        let _ = write!(
-            out,
-            "\n{}T = troll",
-            " ".repeat(7 + (slot as usize - 1) * 4)
-        );
-    }
-    out
-}
-
-fn board_text(board: &Board, nests: &[(Domino, usize)]) -> String {
-    let mut out = String::new();
-    for row in &board.rows {
-        let cells: Vec<String> = row
-            .iter()
-            .map(|&(a, b)| {
-                let n = nests.iter().position(|(d, _)| *d == Domino::new(a, b));
-                match n {
-                    Some(i) => format!("[{a}|{b}]{}", i + 1),
-                    None => format!("[{a}|{b}] "),
-                }
-            })
-            .collect();
-        let _ = writeln!(out, "  {}", cells.join(" ").trim_end());
-    }
-    out.push_str("[a|b]N: player N's nest");
-    out
+/// The bridge as saved, without the troll: where it stands is not
+/// tracked after setup, so the diagram does not guess.
+fn untracked_troll(t: &Troll) -> crate::layout::Layout {
+    let mut l = layouts::troll(t);
+    l.pieces.retain(|p| p.kind != crate::layout::Kind::Pawn);
+    l
 }

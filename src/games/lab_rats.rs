@@ -7,7 +7,6 @@
 //! already tried there). The search is finite, so the builder always ends.
 
 use std::collections::HashSet;
-use std::fmt::Write;
 
 use super::DieRolls;
 use crate::games::compass::Dir;
@@ -228,38 +227,6 @@ pub fn build(rolls: &mut DieRolls, only_given: bool) -> Maze {
         backouts,
         complete: true,
     }
-}
-
-/// The maze as a map of squares: tiles lettered A to X in laying order,
-/// `*` the rat's two start squares, `#` the exit.
-pub fn map(m: &Maze) -> String {
-    let mut cells: std::collections::HashMap<(i32, i32), char> = std::collections::HashMap::new();
-    for (i, t) in m.tiles.iter().enumerate() {
-        for s in t.squares() {
-            cells.insert(s, (b'A' + i as u8) as char);
-        }
-    }
-    for s in m.start() {
-        cells.insert(s, '*');
-    }
-    if m.complete {
-        for s in m.exit() {
-            cells.insert(s, '#');
-        }
-    }
-    let xs = cells.keys().map(|p| p.0);
-    let ys = cells.keys().map(|p| p.1);
-    let (minx, maxx) = (xs.clone().min().unwrap_or(0), xs.max().unwrap_or(0));
-    let (miny, maxy) = (ys.clone().min().unwrap_or(0), ys.max().unwrap_or(0));
-    let mut out = String::new();
-    for y in (miny..=maxy).rev() {
-        let line: String = (minx..=maxx)
-            .map(|x| *cells.get(&(x, y)).unwrap_or(&'.'))
-            .collect();
-        let _ = writeln!(out, "{}", line.trim_end_matches('.'));
-    }
-    out.pop();
-    out
 }
 
 #[cfg(test)]

@@ -17,18 +17,16 @@ pub fn lab_rats(m: &Maze) -> Layout {
         let letter = char::from(b'A' + (i % 26) as u8).to_string();
         l.push(Placed::tile_back(x as f64 + 1.0, y as f64 + 1.0).labelled(letter));
     }
+    // One marker a square: the rat starts on either of two, and the exit
+    // is the two squares past the last tile.
     if !m.tiles.is_empty() {
-        let mid = |s: [(i32, i32); 2]| {
-            (
-                (s[0].0 + s[1].0) as f64 / 2.0 + 0.5,
-                (s[0].1 + s[1].1) as f64 / 2.0 + 0.5,
-            )
-        };
-        let (x, y) = mid(m.start());
-        l.push(Placed::marker("start", x, y));
+        for (x, y) in m.start() {
+            l.push(Placed::marker("start", x as f64 + 0.5, y as f64 + 0.5));
+        }
         if m.complete {
-            let (x, y) = mid(m.exit());
-            l.push(Placed::marker("exit", x, y));
+            for (x, y) in m.exit() {
+                l.push(Placed::marker("exit", x as f64 + 0.5, y as f64 + 0.5));
+            }
         }
     }
     l
@@ -79,9 +77,11 @@ pub fn troll(t: &Troll) -> Layout {
     let slot_x = |i: usize| (CARD_W + gap) * i as f64 + CARD_W / 2.0;
     for (row, y) in [(&t.upper, CARD_H * 1.5 + gap), (&t.lower, CARD_H / 2.0)] {
         for (i, stack) in row.iter().enumerate() {
-            if !stack.is_empty() {
-                l.push(Placed::card_back(slot_x(i), y).labelled(stack.len().to_string()));
-            }
+            l.push(if stack.is_empty() {
+                Placed::marker("empty", slot_x(i), y)
+            } else {
+                Placed::card_back(slot_x(i), y).labelled(stack.len().to_string())
+            });
         }
     }
     let deck_x = slot_x(6) + gap;

@@ -5,6 +5,7 @@ mod csv;
 mod png;
 mod ppn;
 mod svg;
+pub mod text;
 
 use std::path::Path;
 

@@ -1,8 +1,6 @@
 //! Setting up each room from what is on the table (or at random), as data,
 //! with text diagrams. Facts and interpretations: DESIGN.md.
 
-use std::collections::BTreeMap;
-use std::fmt::Write;
 
 use crate::games::DieRolls;
 use crate::games::compass::Dir;
@@ -216,44 +214,6 @@ pub fn catwalk(order: &[Piece], rolls: &mut DieRolls) -> Result<Catwalk, String>
     })
 }
 
-/// The track as a map: each cell shows the tile and, below it, its place
-/// in the laying order.
-pub fn catwalk_map(c: &Catwalk) -> String {
-    let (minx, maxx) = minmax(c.tiles.iter().map(|t| t.x));
-    let (miny, maxy) = minmax(c.tiles.iter().map(|t| t.y));
-    let at: BTreeMap<(i32, i32), (usize, Piece)> = c
-        .tiles
-        .iter()
-        .enumerate()
-        .map(|(i, t)| ((t.x, t.y), (i + 1, t.tile)))
-        .collect();
-    let mut out = String::new();
-    for y in (miny..=maxy).rev() {
-        let mut codes = String::new();
-        let mut nums = String::new();
-        for x in minx..=maxx {
-            match at.get(&(x, y)) {
-                Some((n, t)) => {
-                    let _ = write!(codes, "{t} ");
-                    let _ = write!(nums, "{n:>2} ");
-                }
-                None => {
-                    codes.push_str(" . ");
-                    nums.push_str("   ");
-                }
-            }
-        }
-        let _ = writeln!(out, "{}", codes.trim_end());
-        let _ = writeln!(out, "{}", nums.trim_end());
-    }
-    out.pop();
-    out
-}
-
-fn minmax(it: impl Iterator<Item = i32> + Clone) -> (i32, i32) {
-    (it.clone().min().unwrap_or(0), it.max().unwrap_or(0))
-}
-
 // ------------------------------------------------------ Roll Out the Barrels
 
 pub const BARREL_ROWS: usize = 6;
@@ -374,16 +334,6 @@ pub fn nearest_available(want: Rank, pool: &[Rank]) -> Option<Rank> {
         .min_by_key(|r| ((r.index() as i32 - want.index() as i32).abs(), r.index()))
 }
 
-pub fn grid_text(g: &[Vec<Rank>]) -> String {
-    let mut out = String::from("    c1 c2 c3 c4\n");
-    for (r, row) in g.iter().enumerate() {
-        let vals: Vec<String> = row.iter().map(|v| format!("{:>2}", v.code())).collect();
-        let _ = writeln!(out, "r{} {}", r + 1, vals.join(" "));
-    }
-    out.pop();
-    out
-}
-
 // ------------------------------------------------------------ Whack-a-Dummy
 
 /// The four central start squares of the 4x6 board.
@@ -395,29 +345,6 @@ pub const WHACK_CORNERS: [(Cell, &str); 4] = [
     ((5, 3), "south-east"),
     ((5, 0), "south-west"),
 ];
-
-pub fn whack_board() -> String {
-    let mut out = String::from("    c1 c2 c3 c4\n");
-    for r in 0..BARREL_ROWS {
-        let _ = write!(out, "r{} ", r + 1);
-        for c in 0..BARREL_COLS {
-            let mark = if let Some(k) = WHACK_CORNERS.iter().position(|(p, _)| *p == (r, c)) {
-                format!("{:>2}", k + 1)
-            } else if WHACK_STARTS.contains(&(r, c)) {
-                " S".to_string()
-            } else {
-                " #".to_string()
-            };
-            out.push_str(&mark);
-            if c + 1 < BARREL_COLS {
-                out.push(' ');
-            }
-        }
-        out.push('\n');
-    }
-    out.pop();
-    out
-}
 
 // -------------------------------------------------------------- Trampo-Land
 
@@ -436,15 +363,6 @@ impl Occupant {
             Occupant::You => "you",
             Occupant::Adult => "adult",
             Occupant::Kid => "kid",
-        }
-    }
-
-    fn mark(self) -> char {
-        match self {
-            Occupant::Empty => '.',
-            Occupant::You => 'Y',
-            Occupant::Adult => 'A',
-            Occupant::Kid => 'k',
         }
     }
 }
@@ -501,22 +419,6 @@ pub fn trampo_land(die: Rank, cast: u32, columns: [u32; 4]) -> Trampo {
         you,
         adults,
     }
-}
-
-/// The triangle of trampolines, each with its number and occupant.
-pub fn trampo_text(t: &Trampo) -> String {
-    let mut out = String::new();
-    let mut n = 0;
-    for row in 1..=5 {
-        let mut line = " ".repeat((5 - row) * 3);
-        for _ in 0..row {
-            let _ = write!(line, "{:>3}{} ", n + 1, t.board[n].mark());
-            n += 1;
-        }
-        let _ = writeln!(out, "{}", line.trim_end());
-    }
-    out.push_str("Y you (die)  A adult (pawn)  k kid (coin)  . empty");
-    out
 }
 
 #[cfg(test)]

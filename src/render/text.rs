@@ -1,0 +1,313 @@
+//! The terminal diagrams, drawn from the layout model like every other
+//! format: each game's pieces put back on a character grid by position.
+//! Colour comes from the one `Style` switch, applied last per cell.
+
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+use crate::layout::{Kind, Layout, Placed};
+use crate::pieces::{Piece, Suit};
+use crate::style::{Style, Tone};
+
+/// The diagram of a layout (no trailing newline).
+pub fn diagram(layout: &Layout, style: &Style) -> String {
+    match layout.game.as_str() {
+        "slide-jam" => tile_rows(layout, style, None),
+        "magic-mirror" => tile_rows(layout, style, Some("  ~~~~~~ mirror ~~~~~~")),
+        "catwalk" => catwalk(layout),
+        "roll-out-the-barrels" => barrels(layout),
+        "whack-a-dummy" => whack(layout),
+        "trampo-land" => trampo(layout),
+        "lab-rats" => lab_rats(layout),
+        "angry-troll" => troll(layout),
+        "slides-of-action" => slides(layout, style),
+        "penguins-night-out" => penguins(layout),
+        _ => generic(layout),
+    }
+}
+
+fn of(layout: &Layout, kind: Kind) -> impl Iterator<Item = &Placed> {
+    layout.pieces.iter().filter(move |p| p.kind == kind)
+}
+
+/// Pieces grouped into rows, top row first, each left to right.
+fn rows<'a>(pieces: impl Iterator<Item = &'a Placed>) -> Vec<Vec<&'a Placed>> {
+    let mut by_y: Vec<(f64, Vec<&Placed>)> = Vec::new();
+    for p in pieces {
+        match by_y.iter_mut().find(|(y, _)| *y == p.y) {
+            Some((_, row)) => row.push(p),
+            None => by_y.push((p.y, vec![p])),
+        }
+    }
+    by_y.sort_by(|a, b| b.0.total_cmp(&a.0));
+    for (_, row) in &mut by_y {
+        row.sort_by(|a, b| a.x.total_cmp(&b.x));
+    }
+    by_y.into_iter().map(|(_, row)| row).collect()
+}
+
+fn piece(p: &Placed) -> Option<Piece> {
+    format!("{}{}", p.suit.as_deref()?, p.rank.as_deref()?)
+        .parse()
+        .ok()
+}
+
+/// Integer grid coordinates of a piece on a grid of `step` inches.
+fn cell(p: &Placed, step: f64) -> (i64, i64) {
+    (
+        ((p.x - step / 2.0) / step).round() as i64,
+        ((p.y - step / 2.0) / step).round() as i64,
+    )
+}
+
+/// Rows of tile codes (Slide Jam, Magic Mirror), with a line drawn in
+/// the gap between groups of rows (the mirror).
+fn tile_rows(layout: &Layout, style: &Style, gap_line: Option<&str>) -> String {
+    let mut lines = Vec::new();
+    let mut last_y: Option<f64> = None;
+    for row in rows(of(layout, Kind::Tile)) {
+        let y = row[0].y;
+        if let (Some(line), Some(prev)) = (gap_line, last_y)
+            && prev - y > crate::layout::TILE
+        {
+            lines.push(line.to_string());
+        }
+        last_y = Some(y);
+        let cells: Vec<String> = row
+            .iter()
+            .filter_map(|p| piece(p))
+            .map(|p| style.piece(p))
+            .collect();
+        lines.push(format!("  {}", cells.join("  ")));
+    }
+    lines.join("\n")
+}
+
+/// The Catwalk: each tile's code above its place in the laying order.
+fn catwalk(layout: &Layout) -> String {
+    let at: BTreeMap<(i64, i64), &Placed> = of(layout, Kind::Tile)
+        .map(|p| (cell(p, crate::layout::TILE), p))
+        .collect();
+    let (xs, ys): (Vec<i64>, Vec<i64>) = at.keys().copied().unzip();
+    let (minx, maxx) = (min(&xs), max(&xs));
+    let mut out = Vec::new();
+    for y in (min(&ys)..=max(&ys)).rev() {
+        let mut codes = String::new();
+        let mut nums = String::new();
+        for x in minx..=maxx {
+            match at.get(&(x, y)) {
+                Some(p) => {
+                    let code = piece(p).map(|p| p.to_string()).unwrap_or_default();
+                    let _ = write!(codes, "{code} ");
+                    let _ = write!(nums, "{:>2} ", p.label.as_deref().unwrap_or(""));
+                }
+                None => {
+                    codes.push_str(" . ");
+                    nums.push_str("   ");
+                }
+            }
+        }
+        out.push(codes.trim_end().to_string());
+        out.push(nums.trim_end().to_string());
+    }
+    out.join("\n")
+}
+
+fn min(v: &[i64]) -> i64 {
+    v.iter().copied().min().unwrap_or(0)
+}
+
+fn max(v: &[i64]) -> i64 {
+    v.iter().copied().max().unwrap_or(0)
+}
+
+/// A 4-wide grid of coins, top row first, each cell drawn by `mark`.
+fn coin_grid(layout: &Layout, mark: impl Fn(&Placed) -> String) -> String {
+    let mut out = vec!["    c1 c2 c3 c4".to_string()];
+    for (r, row) in rows(of(layout, Kind::Coin)).iter().enumerate() {
+        let cells: Vec<String> = row.iter().map(|p| mark(p)).collect();
+        out.push(format!("r{} {}", r + 1, cells.join(" ")));
+    }
+    out.join("\n")
+}
+
+/// The barrel grid: each coin's value.
+fn barrels(layout: &Layout) -> String {
+    coin_grid(layout, |p| {
+        format!("{:>2}", p.rank.as_deref().unwrap_or("?"))
+    })
+}
+
+/// The Whack-a-Dummy board: corners by number, starts `S`, the rest `#`.
+fn whack(layout: &Layout) -> String {
+    coin_grid(layout, |p| match p.label.as_deref() {
+        Some(l) => format!("{l:>2}"),
+        None => " #".to_string(),
+    })
+}
+
+/// The triangle of trampolines, each with its number and who stands on
+/// it, then the legend.
+fn trampo(layout: &Layout) -> String {
+    let mut out = Vec::new();
+    for (r, row) in rows(of(layout, Kind::Tile)).iter().enumerate() {
+        let mut line = " ".repeat((4 - r.min(4)) * 3);
+        for t in row {
+            let on = layout
+                .pieces
+                .iter()
+                .find(|p| p.kind != Kind::Tile && p.x == t.x && p.y == t.y);
+            let mark = match on.map(|p| p.kind) {
+                Some(Kind::Die) => 'Y',
+                Some(Kind::Pawn) => 'A',
+                Some(Kind::Coin) => 'k',
+                _ => '.',
+            };
+            let _ = write!(line, "{:>3}{mark} ", t.label.as_deref().unwrap_or(""));
+        }
+        out.push(line.trim_end().to_string());
+    }
+    out.push("Y you (die)  A adult (pawn)  k kid (coin)  . empty".to_string());
+    out.join("\n")
+}
+
+/// The maze square by square: each tile's letter on its four squares,
+/// `*` where the rat may start, `#` the exit.
+fn lab_rats(layout: &Layout) -> String {
+    let mut cells: BTreeMap<(i64, i64), char> = BTreeMap::new();
+    for t in of(layout, Kind::Tile) {
+        let letter = t
+            .label
+            .as_deref()
+            .and_then(|l| l.chars().next())
+            .unwrap_or('?');
+        let (x, y) = ((t.x - 1.0).round() as i64, (t.y - 1.0).round() as i64);
+        for s in [(x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1)] {
+            cells.insert(s, letter);
+        }
+    }
+    for label in ["start", "exit"] {
+        for m in of(layout, Kind::Marker).filter(|m| m.label.as_deref() == Some(label)) {
+            let mark = if label == "start" { '*' } else { '#' };
+            cells.insert((m.x.floor() as i64, m.y.floor() as i64), mark);
+        }
+    }
+    let (xs, ys): (Vec<i64>, Vec<i64>) = cells.keys().copied().unzip();
+    let (minx, maxx) = (min(&xs), max(&xs));
+    let mut out = Vec::new();
+    for y in (min(&ys)..=max(&ys)).rev() {
+        let line: String = (minx..=maxx)
+            .map(|x| *cells.get(&(x, y)).unwrap_or(&'.'))
+            .collect();
+        out.push(line.trim_end_matches('.').to_string());
+    }
+    out.join("\n")
+}
+
+/// The bridge: cards per slot in each row (the cards stay secret), and
+/// the troll under its slot when the layout shows it.
+fn troll(layout: &Layout) -> String {
+    let backs: Vec<&Placed> = of(layout, Kind::Card).collect();
+    // The bridge's six slots are the six leftmost places (a stack, or a
+    // marker for an empty slot); the deck of awakening lies beyond them.
+    let places = backs.iter().copied().chain(of(layout, Kind::Marker));
+    let mut xs: Vec<f64> = places.map(|p| p.x).collect();
+    xs.sort_by(f64::total_cmp);
+    xs.dedup();
+    let slots: Vec<f64> = xs.into_iter().take(6).collect();
+    let ys: Vec<f64> = {
+        let places = backs.iter().copied().chain(of(layout, Kind::Marker));
+        let mut v: Vec<f64> = places.map(|p| p.y).collect();
+        v.sort_by(|a, b| b.total_cmp(a));
+        v.dedup();
+        v
+    };
+    let count = |x: f64, y: f64| -> String {
+        let n = backs
+            .iter()
+            .find(|p| p.x == x && p.y == y && p.side == crate::layout::Side::Back)
+            .and_then(|p| p.label.clone())
+            .unwrap_or_else(|| "0".into());
+        format!("[{n}]")
+    };
+    let row = |y: Option<&f64>| -> String {
+        slots
+            .iter()
+            .map(|&x| y.map_or("[0]".to_string(), |&y| count(x, y)))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let mut out = String::from("bank   1   2   3   4   5   6   bank\n");
+    let _ = writeln!(out, "upper {}", row(ys.first()));
+    let _ = write!(out, "lower {}", row(ys.get(1)));
+    if let Some(pawn) = of(layout, Kind::Pawn).next()
+        && let Some(slot) = slots.iter().position(|&x| x == pawn.x)
+    {
+        let _ = write!(out, "\n{}T = troll", " ".repeat(7 + slot * 4));
+    }
+    out
+}
+
+/// The 4x4 board of coins by suit, `_` for the empty space.
+fn slides(layout: &Layout, style: &Style) -> String {
+    let mut grid = [[None::<Suit>; 4]; 4];
+    for c in of(layout, Kind::Coin) {
+        let (x, y) = cell(c, 1.0);
+        let (col, r) = (x as usize, 3 - y as usize);
+        if col < 4 && r < 4 {
+            grid[r][col] = c.piece_suit();
+        }
+    }
+    grid.iter()
+        .map(|row| {
+            let cells: Vec<String> = row
+                .iter()
+                .map(|c| match c {
+                    Some(s) => style.paint(&s.letter().to_string(), Tone::Suit(*s)),
+                    None => "_".into(),
+                })
+                .collect();
+            format!("  {}", cells.join(" "))
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The dominoes row by row as `[a|b]`, a nest followed by its player.
+fn penguins(layout: &Layout) -> String {
+    let mut out = String::new();
+    for row in rows(of(layout, Kind::Domino)) {
+        let cells: Vec<String> = row
+            .iter()
+            .map(|d| {
+                let (a, b) = (
+                    d.suit.as_deref().unwrap_or(""),
+                    d.rank.as_deref().unwrap_or(""),
+                );
+                format!("[{a}|{b}]{}", d.label.as_deref().unwrap_or(" "))
+            })
+            .collect();
+        let _ = writeln!(out, "  {}", cells.join(" ").trim_end());
+    }
+    out.push_str("[a|b]N: player N's nest");
+    out
+}
+
+/// Any other layout: its pieces listed with their places.
+fn generic(layout: &Layout) -> String {
+    layout
+        .pieces
+        .iter()
+        .map(|p| {
+            format!(
+                "{} {} {} at {},{}",
+                p.kind.name(),
+                p.suit.as_deref().unwrap_or("-"),
+                p.rank.as_deref().unwrap_or("-"),
+                p.x,
+                p.y
+            )
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
