@@ -238,11 +238,20 @@ fn one_shot(app: &mut App, out: &Printer, words: &[String]) -> ExitCode {
 fn script(app: &mut App, out: &Printer) -> ExitCode {
     let mut failed = false;
     let mut told = false;
-    for (i, line) in io::stdin().lock().lines().enumerate() {
-        let line = match line {
-            Ok(l) => l,
-            Err(e) => {
-                eprintln!("line {}: error: cannot read input: {e}", i + 1);
+    let mut input = io::stdin().lock();
+    let mut n = 0;
+    loop {
+        n += 1;
+        let line = match read_line(&mut input) {
+            Line::End => break,
+            Line::Text(l) => l,
+            Line::Bad(why) => {
+                eprintln!("line {n}: error: {why}; the line was skipped");
+                failed = true;
+                continue;
+            }
+            Line::Failed(e) => {
+                eprintln!("line {n}: error: cannot read input: {e}");
                 failed = true;
                 break;
             }
@@ -260,7 +269,7 @@ fn script(app: &mut App, out: &Printer) -> ExitCode {
             }
             Err(e) if e.is_help() => out.help(&e),
             Err(e) => {
-                out.error(&e, &format!("line {}: ", i + 1));
+                out.error(&e, &format!("line {n}: "));
                 failed = true;
             }
         }
@@ -269,6 +278,59 @@ fn script(app: &mut App, out: &Printer) -> ExitCode {
         ExitCode::FAILURE
     } else {
         ExitCode::SUCCESS
+    }
+}
+
+/// The longest script line read; a longer one is reported and skipped
+/// rather than held in memory.
+const MAX_LINE: u64 = 1 << 20;
+
+enum Line {
+    Text(String),
+    /// A line that cannot be a command (not UTF-8, too long).
+    Bad(String),
+    End,
+    Failed(io::Error),
+}
+
+/// One line of a script, without its line ending.
+fn read_line(input: &mut impl BufRead) -> Line {
+    let mut bytes = Vec::new();
+    let mut limited = <&mut _ as std::io::Read>::take(&mut *input, MAX_LINE + 1);
+    match limited.read_until(b'\n', &mut bytes) {
+        Err(e) => return Line::Failed(e),
+        Ok(0) => return Line::End,
+        Ok(_) => {}
+    }
+    if bytes.last() != Some(&b'\n') && bytes.len() as u64 > MAX_LINE {
+        // Skip the rest of the line, a buffer at a time.
+        loop {
+            let buf = match input.fill_buf() {
+                Ok(b) => b,
+                Err(e) => return Line::Failed(e),
+            };
+            if buf.is_empty() {
+                break;
+            }
+            match buf.iter().position(|&b| b == b'\n') {
+                Some(i) => {
+                    input.consume(i + 1);
+                    break;
+                }
+                None => {
+                    let len = buf.len();
+                    input.consume(len);
+                }
+            }
+        }
+        return Line::Bad(format!("longer than {} bytes", MAX_LINE));
+    }
+    while matches!(bytes.last(), Some(b'\n' | b'\r')) {
+        bytes.pop();
+    }
+    match String::from_utf8(bytes) {
+        Ok(s) => Line::Text(s),
+        Err(_) => Line::Bad("not UTF-8 text".into()),
     }
 }
 

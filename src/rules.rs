@@ -253,6 +253,74 @@ pub fn parse_file(file: &str, text: &str) -> Result<(GameSpec, Vec<Problem>), Ve
     }
 }
 
+/// Larger than any rule text; a bigger file is skipped, not read.
+const MAX_RULE_BYTES: u64 = 1 << 20;
+/// Flow collections (`[ ]`, `{ }`) inside one another; rule files need a
+/// level or two, and deep nesting makes the YAML parser slow.
+const MAX_FLOW_DEPTH: usize = 32;
+
+/// Read a rule file, refusing anything that could hang, flood memory or
+/// stall the parser: only a regular file (a FIFO is never opened, a link
+/// to /dev/zero never read), at most `MAX_RULE_BYTES`, no YAML anchors or
+/// aliases (which can expand a small file enormously), and shallow flow
+/// nesting.
+fn read_rule_file(path: &Path) -> Result<String, String> {
+    use std::io::Read;
+    let meta = std::fs::metadata(path).map_err(|e| format!("cannot read: {e}"))?;
+    if !meta.is_file() {
+        return Err("not a regular file; skipped".into());
+    }
+    if meta.len() > MAX_RULE_BYTES {
+        return Err(format!(
+            "{} bytes; a rule file is at most {MAX_RULE_BYTES}; skipped",
+            meta.len()
+        ));
+    }
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(MAX_RULE_BYTES + 1).read_to_end(&mut bytes))
+        .map_err(|e| format!("cannot read: {e}"))?;
+    if bytes.len() as u64 > MAX_RULE_BYTES {
+        return Err(format!("more than {MAX_RULE_BYTES} bytes; skipped"));
+    }
+    let text = String::from_utf8(bytes).map_err(|_| "not UTF-8 text; skipped".to_string())?;
+    let mut depth = 0usize;
+    for c in text.chars() {
+        match c {
+            '[' | '{' => {
+                depth += 1;
+                if depth > MAX_FLOW_DEPTH {
+                    return Err(format!(
+                        "lists or maps nested more than {MAX_FLOW_DEPTH} deep; skipped"
+                    ));
+                }
+            }
+            ']' | '}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    // An alias only repeats what an anchor defines, so refusing anchors
+    // (`&name` where a value starts) is enough.
+    let anchor = text.lines().enumerate().find(|(_, line)| {
+        let rest = line.trim_start().trim_start_matches("- ");
+        let value = rest.split_once(": ").map_or(rest, |(_, v)| v.trim_start());
+        let starts = [rest, value]
+            .into_iter()
+            .chain(line.split(['[', '{', ',']).skip(1).map(str::trim_start));
+        starts.into_iter().any(|v| {
+            let mut c = v.chars();
+            c.next() == Some('&') && c.next().is_some_and(|c| c.is_alphanumeric() || c == '_')
+        })
+    });
+    if let Some((n, _)) = anchor {
+        return Err(format!(
+            "line {}: YAML anchors (&name) are not used in rule files; skipped",
+            n + 1
+        ));
+    }
+    Ok(text)
+}
+
 impl Library {
     /// The embedded rules, plus `*.yaml` files from `extra` (a file whose
     /// id matches an embedded game replaces it).
@@ -271,13 +339,13 @@ impl Library {
                     paths.sort();
                     for p in paths {
                         let name = p.display().to_string();
-                        match std::fs::read_to_string(&p) {
+                        match read_rule_file(&p) {
                             Ok(text) => lib.add(&name, &text),
-                            Err(e) => lib.problems.push(Problem {
+                            Err(message) => lib.problems.push(Problem {
                                 file: name,
                                 line: None,
                                 field: "(file)".into(),
-                                message: format!("cannot read: {e}"),
+                                message,
                             }),
                         }
                     }

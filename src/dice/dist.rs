@@ -94,7 +94,8 @@ impl Dist {
         let (Some(lo), Some(hi)) = (lo_a.checked_add(lo_b), hi_a.checked_add(hi_b)) else {
             return self.combine(other, i64::checked_add, &too_large);
         };
-        let span = (hi - lo) as u128 + 1;
+        // In i128: the span of two far-apart i64 totals overflows i64.
+        let span = (i128::from(hi) - i128::from(lo)) as u128 + 1;
         let pairs = self.weights.len() as u128 * other.weights.len() as u128;
         if span > MAX_TOTALS as u128 || pairs > MAX_WORK || span > 4 * pairs + 1024 {
             return self.combine(other, i64::checked_add, &too_large);
@@ -106,7 +107,7 @@ impl Dist {
             for (&b, wb) in &other.weights {
                 product.clone_from(wa);
                 product *= wb;
-                acc[(a + b - lo) as usize] += &product;
+                acc[(i128::from(a) + i128::from(b) - i128::from(lo)) as usize] += &product;
             }
         }
         let weights = acc
@@ -370,9 +371,16 @@ fn order_statistics(
             for (&s, sw) in sums {
                 for c in 0..=(n - m) {
                     let overlap = (m + c).min(hi as usize).saturating_sub(m.max(lo as usize));
-                    let add = if counts(v) { v * overlap as i64 } else { 0 };
+                    let add = if counts(v) {
+                        v.checked_mul(overlap as i64)
+                    } else {
+                        Some(0)
+                    };
+                    let total = add
+                        .and_then(|a| s.checked_add(a))
+                        .ok_or("a total is too large")?;
                     let weight = sw * &binom[n - m][c] * &powers[c];
-                    *next[m + c].entry(s + add).or_default() += weight;
+                    *next[m + c].entry(total).or_default() += weight;
                 }
             }
         }
@@ -405,7 +413,11 @@ fn eval(e: &Expr, terms: &[Dist]) -> Res<Dist> {
         Expr::Num(n) => Ok(Dist::point(*n)),
         Expr::Dice(i) => Ok(terms[*i].clone()),
         Expr::Group(x) => eval(x, terms),
-        Expr::Neg(x) => Ok(eval(x, terms)?.map(|v| -v)),
+        Expr::Neg(x) => {
+            // 0 - x, checked: the negation of the smallest total overflows.
+            let big = |_: i64, _: i64| "a total is too large".to_string();
+            Dist::point(0).combine(&eval(x, terms)?, i64::checked_sub, &big)
+        }
         Expr::Bin(op, a, b) => {
             let (a, b) = (eval(a, terms)?, eval(b, terms)?);
             let big = |_: i64, _: i64| "a total is too large".to_string();
@@ -413,8 +425,12 @@ fn eval(e: &Expr, terms: &[Dist]) -> Res<Dist> {
                 Op::Add => a.add(&b),
                 Op::Sub => a.combine(&b, i64::checked_sub, &big),
                 Op::Mul => a.combine(&b, i64::checked_mul, &big),
-                Op::Div => a.combine(&b, floor_div, &|_, _| {
-                    "the divisor can be 0, so the division is undefined".into()
+                Op::Div => a.combine(&b, floor_div, &|_, d| {
+                    if d == 0 {
+                        "the divisor can be 0, so the division is undefined".into()
+                    } else {
+                        "a total is too large".into()
+                    }
                 }),
             }
         }

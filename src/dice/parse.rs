@@ -23,6 +23,14 @@ pub const MAX_DICE: u64 = 10_000;
 pub const MAX_SIDES: u64 = 1_000_000;
 pub const MAX_EXPLOSIONS: u32 = 100;
 pub const MAX_REPEATS: u64 = 100_000;
+/// Parentheses and minus signs inside one another. Parsing, rolling and
+/// showing an expression recurse through its nesting, so the nesting is
+/// bounded (far past anything typed at a table) to keep every line from
+/// overflowing the stack.
+pub const MAX_NESTING: u32 = 100;
+/// Operators in one expression (`1+1+...`), bounded for the same reason:
+/// a sum's tree is as deep as it is long.
+pub const MAX_OPERATORS: u32 = 1_000;
 
 /// A parse or validation error, pointing at a byte of the input.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -37,8 +45,18 @@ impl fmt::Display for DiceError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.message)?;
         if let Some(pos) = self.pos {
+            // A window of the line around the caret, so a pasted line of
+            // thousands of characters still gives a short message.
+            const SIDE: usize = 25;
+            let chars: Vec<char> = self.input.chars().collect();
             let col = self.input[..pos.min(self.input.len())].chars().count();
-            write!(f, "\n  {}\n  {}^", self.input, " ".repeat(col))?;
+            let from = col.saturating_sub(SIDE);
+            let to = (col + SIDE).min(chars.len());
+            let before = if from > 0 { "..." } else { "" };
+            let after = if to < chars.len() { "..." } else { "" };
+            let shown: String = chars[from..to].iter().collect();
+            let caret = before.len() + col - from;
+            write!(f, "\n  {before}{shown}{after}\n  {}^", " ".repeat(caret))?;
         }
         Ok(())
     }
@@ -263,6 +281,8 @@ pub fn parse(input: &str) -> Result<Roll, DiceError> {
         bytes: input.as_bytes(),
         pos: 0,
         dice: Vec::new(),
+        depth: 0,
+        operators: 0,
     };
     p.skip_ws();
     let repeats = p.repeats()?;
@@ -291,9 +311,37 @@ struct Parser<'a> {
     bytes: &'a [u8],
     pos: usize,
     dice: Vec<Dice>,
+    /// Parentheses and minus signs open around the current position.
+    depth: u32,
+    operators: u32,
 }
 
 impl Parser<'_> {
+    /// Go one level deeper (a parenthesis or a minus sign), refusing past
+    /// the bound with the place it was passed.
+    fn enter(&mut self) -> Result<(), DiceError> {
+        self.depth += 1;
+        if self.depth > MAX_NESTING {
+            return Err(self.error_at(
+                Some(self.pos),
+                format!("more than {MAX_NESTING} parentheses or minus signs inside one another"),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Count one more operator, refusing past the bound.
+    fn operator(&mut self) -> Result<(), DiceError> {
+        self.operators += 1;
+        if self.operators > MAX_OPERATORS {
+            return Err(self.error_at(
+                Some(self.pos),
+                format!("more than {MAX_OPERATORS} operators in one expression"),
+            ));
+        }
+        Ok(())
+    }
+
     fn error_at(&self, pos: Option<usize>, message: impl Into<String>) -> DiceError {
         DiceError {
             input: self.src.to_string(),
@@ -373,6 +421,7 @@ impl Parser<'_> {
                 Some(b'-') => Op::Sub,
                 _ => return Ok(left),
             };
+            self.operator()?;
             self.pos += 1;
             let right = self.product()?;
             left = Expr::Bin(op, Box::new(left), Box::new(right));
@@ -388,6 +437,7 @@ impl Parser<'_> {
                 Some(b'/') => Op::Div,
                 _ => return Ok(left),
             };
+            self.operator()?;
             self.pos += 1;
             let right = self.unary()?;
             left = Expr::Bin(op, Box::new(left), Box::new(right));
@@ -397,8 +447,11 @@ impl Parser<'_> {
     fn unary(&mut self) -> Result<Expr, DiceError> {
         self.skip_ws();
         if self.peek() == Some(b'-') {
+            self.enter()?;
             self.pos += 1;
-            return Ok(Expr::Neg(Box::new(self.unary()?)));
+            let inner = self.unary()?;
+            self.depth -= 1;
+            return Ok(Expr::Neg(Box::new(inner)));
         }
         self.atom()
     }
@@ -408,8 +461,10 @@ impl Parser<'_> {
         let start = self.pos;
         match self.peek() {
             Some(b'(') => {
+                self.enter()?;
                 self.pos += 1;
                 let inner = self.sum()?;
+                self.depth -= 1;
                 self.skip_ws();
                 if self.peek() != Some(b')') {
                     return Err(self.error_here("expected ')', found"));
@@ -650,6 +705,35 @@ mod tests {
         assert!(parse("4d6kh5").is_err());
         assert!(parse("99999999999999999999d6").is_err());
         assert!(parse("1d1ro1").is_ok(), "reroll once always finishes");
+    }
+
+    #[test]
+    fn deep_or_long_expressions_are_refused_not_overflowed() {
+        let deep = format!("{}1{}", "(".repeat(14_000), ")".repeat(14_000));
+        let e = parse(&deep).unwrap_err().to_string();
+        assert!(
+            e.contains("more than 100 parentheses or minus signs"),
+            "{e}"
+        );
+        let minus = format!("{}1", "-".repeat(44_000));
+        assert!(
+            parse(&minus)
+                .unwrap_err()
+                .to_string()
+                .contains("minus signs")
+        );
+        let long = vec!["1"; 23_000].join("+");
+        let e = parse(&long).unwrap_err().to_string();
+        assert!(e.contains("more than 1000 operators"), "{e}");
+        // The message shows the line around the caret, not all of it.
+        assert!(e.len() < 200, "{e}");
+        assert!(e.contains("\n  ...1+1+"), "{e}");
+        assert!(e.lines().all(|l| l.chars().count() <= 60), "{e}");
+        // Up to the bounds, all is well.
+        let ok = format!("{}1{}", "(".repeat(100), ")".repeat(100));
+        assert!(parse(&ok).is_ok());
+        assert!(parse(&vec!["d6"; 1001].join("+")).is_ok());
+        assert!(parse(&format!("--{}", ["1"; 10].join("*"))).is_ok());
     }
 
     #[test]

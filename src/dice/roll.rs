@@ -149,12 +149,13 @@ pub fn floor_div(a: i64, b: i64) -> Option<i64> {
     if b == 0 {
         return None;
     }
+    // checked_div fails only for i64::MIN / -1, whose result overflows.
     let q = a.checked_div(b)?;
-    Some(if (a % b != 0) && ((a < 0) != (b < 0)) {
-        q - 1
+    if (a % b != 0) && ((a < 0) != (b < 0)) {
+        q.checked_sub(1)
     } else {
-        q
-    })
+        Some(q)
+    }
 }
 
 pub fn eval(expr: &Expr, term: &dyn Fn(usize) -> i64) -> Result<i64, &'static str> {
@@ -169,7 +170,8 @@ pub fn eval(expr: &Expr, term: &dyn Fn(usize) -> i64) -> Result<i64, &'static st
                 Op::Add => a.checked_add(b).ok_or("too large")?,
                 Op::Sub => a.checked_sub(b).ok_or("too large")?,
                 Op::Mul => a.checked_mul(b).ok_or("too large")?,
-                Op::Div => floor_div(a, b).ok_or("division by zero")?,
+                Op::Div if b == 0 => return Err("division by zero"),
+                Op::Div => floor_div(a, b).ok_or("too large")?,
             }
         }
     })

@@ -1,7 +1,6 @@
 //! Setting up each room from what is on the table (or at random), as data,
 //! with text diagrams. Facts and interpretations: DESIGN.md.
 
-
 use crate::games::DieRolls;
 use crate::games::compass::Dir;
 use crate::pieces::{Piece, Rank, Suit};
