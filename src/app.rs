@@ -37,6 +37,9 @@ pub struct Reply {
     pub random: bool,
     /// The pieces on the table, for a command that lays them out.
     pub layout: Option<crate::layout::Layout>,
+    /// `data` already written as JSON text (a large result written as it
+    /// was made, rather than held as a tree); it replaces `data`.
+    pub raw_data: Option<String>,
 }
 
 impl Reply {
@@ -49,6 +52,7 @@ impl Reply {
             warnings: Vec::new(),
             random: false,
             layout: None,
+            raw_data: None,
         }
     }
 
@@ -60,7 +64,10 @@ impl Reply {
     /// `{"type": kind, "data": {...}}` on one line.
     pub fn json_line(&self) -> String {
         // Built by hand so that "type" comes first, as readers expect.
-        format!(r#"{{"type":{},"data":{}}}"#, json!(self.kind), self.data)
+        match &self.raw_data {
+            Some(raw) => format!(r#"{{"type":{},"data":{raw}}}"#, json!(self.kind)),
+            None => format!(r#"{{"type":{},"data":{}}}"#, json!(self.kind), self.data),
+        }
     }
 }
 

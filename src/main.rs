@@ -155,10 +155,11 @@ impl Printer {
         for w in &r.warnings {
             eprintln!("{w}");
         }
-        let text = if self.json {
-            r.json_line()
+        // Borrowed, not copied: a large roll's text is not held twice.
+        let text: std::borrow::Cow<str> = if self.json {
+            r.json_line().into()
         } else {
-            r.text.clone()
+            r.text.as_str().into()
         };
         if !text.is_empty() {
             write_out(&text);

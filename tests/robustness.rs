@@ -148,3 +148,26 @@ proptest! {
         prop_assert!(run.out.trim_end().ends_with("1d1 [1] = 1"), "{}", run.out);
     }
 }
+
+#[test]
+fn output_too_large_to_hold_is_refused_before_rolling() {
+    let data = tempfile::tempdir().unwrap();
+    let (_, err, code) = common::tm_in(data.path(), &["roll", "100000x10000d6"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains(
+            "100000 rolls of 10000 dice would show 1000000000 dice (about 4000 MB of output)"
+        ),
+        "{err}"
+    );
+    let (out, _, code) = common::tm_in(data.path(), &["--json", "roll", "1000x10000d6"]);
+    assert_eq!(code, 1);
+    assert!(out.contains(r#""type":"error""#), "{out}");
+    // Repeated rolls as JSON are written roll by roll, in the same shape.
+    let (out, err, code) = common::tm_in(data.path(), &["--seed", "3", "--json", "roll", "3x2d6"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["data"]["rolls"].as_array().unwrap().len(), 3);
+    assert_eq!(v["data"]["totals"].as_array().unwrap().len(), 3);
+    assert_eq!(v["data"]["expr"], "3x2d6");
+}

@@ -16,16 +16,20 @@ impl App {
             words.join(" ")
         };
         let parsed = dice::parse(&source)?;
-        // Each roll is shown as soon as it is made: 100,000 rolls never sit
-        // in memory at once.
+        check_output_size(&parsed, self.json)?;
+        // One outcome is reused across repeats; only the text (or JSON) of
+        // the rolls grows, and its size was bounded above.
         let mut text = String::new();
-        let mut json_rolls = Vec::new();
+        let mut json_one = Vec::new();
+        let mut json_many = show::RollsJson::default();
         let width = parsed.repeats.to_string().len();
         let mut o = dice::Outcome::default();
         for n in 1..=parsed.repeats {
             dice::roll::roll_into(&parsed, &mut self.rng, &mut o)?;
-            if self.json {
-                json_rolls.push(show::outcome_json(&parsed, &o));
+            if self.json && parsed.repeats == 1 {
+                json_one.push(show::outcome_json(&parsed, &o));
+            } else if self.json {
+                json_many.push(&parsed, &o);
             } else {
                 if n > 1 {
                     text.push('\n');
@@ -35,13 +39,44 @@ impl App {
             }
         }
         self.last_roll = Some(source);
+        if self.json && parsed.repeats > 1 {
+            let mut reply = Reply::new("roll", text, Value::Null);
+            reply.raw_data = Some(json_many.finish(&parsed, self.seed()));
+            return Ok(reply);
+        }
         let data = if self.json {
-            show::roll_json(&parsed, json_rolls, self.seed())
+            show::roll_json(&parsed, json_one, self.seed())
         } else {
             Value::Null
         };
         Ok(Reply::new("roll", text, data))
     }
+}
+
+/// Most dice one `roll` command shows: about 4 bytes each in text, and a
+/// JSON object each (about 50 bytes) with `--json`; past that the output
+/// alone would take hundreds of megabytes.
+const MAX_SHOWN_DICE: u64 = 5_000_000;
+const MAX_SHOWN_DICE_JSON: u64 = 1_000_000;
+
+/// Refuse, before rolling anything, a command whose output would be too
+/// large to hold, with the size in words.
+fn check_output_size(parsed: &dice::Roll, json: bool) -> Result<()> {
+    let per_roll: u64 = parsed.dice.iter().map(|d| d.count).sum::<u64>().max(1);
+    let shown = per_roll.saturating_mul(parsed.repeats);
+    let (most, bytes_each) = if json {
+        (MAX_SHOWN_DICE_JSON, 50)
+    } else {
+        (MAX_SHOWN_DICE, 4)
+    };
+    if shown > most {
+        let mb = shown.saturating_mul(bytes_each) / 1_000_000;
+        return Err(invalid(format!(
+            "{} rolls of {per_roll} dice would show {shown} dice (about {mb} MB of output); one roll command shows at most {most}: roll fewer, or use `prob` for the odds",
+            parsed.repeats
+        )));
+    }
+    Ok(())
 }
 
 pub(super) fn prob(words: &[String], style: &Style) -> Result<Reply> {

@@ -151,6 +151,32 @@ pub fn roll_json(r: &Roll, outcomes: Vec<Value>, seed: u64) -> Value {
     v
 }
 
+/// `--json` data for repeated rolls, written as the rolls are made: each
+/// roll becomes text at once, so no tree of every roll is kept. The text
+/// is what `roll_json` gives (compact, keys in order).
+#[derive(Default)]
+pub struct RollsJson {
+    rolls: String,
+    totals: String,
+}
+
+impl RollsJson {
+    pub fn push(&mut self, r: &Roll, o: &Outcome) {
+        let sep = if self.rolls.is_empty() { "" } else { "," };
+        let _ = write!(self.rolls, "{sep}{}", outcome_json(r, o));
+        let _ = write!(self.totals, "{sep}{}", o.total);
+    }
+
+    pub fn finish(self, r: &Roll, seed: u64) -> String {
+        format!(
+            r#"{{"expr":{},"rolls":[{}],"seed":{seed},"totals":[{}]}}"#,
+            Value::from(r.source.as_str()),
+            self.rolls,
+            self.totals
+        )
+    }
+}
+
 fn percent(num: &BigUint, den: &BigUint) -> String {
     let p = prob_f64(num, den) * 100.0;
     if p != 0.0 && p < 0.01 {
