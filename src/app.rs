@@ -251,7 +251,7 @@ impl App {
             Command::Flip { n } => Ok(self.flip(n.unwrap_or(1))),
             Command::Cast { coins } => self.cast(&coins),
             Command::Roll { expr } => self.roll(&expr),
-            Command::Prob { expr } => rolls::prob(&expr, &self.style),
+            Command::Prob { expr } => rolls::prob(&expr, &self.style, self.json),
             Command::Setup {
                 help: true, game, ..
             } => Ok(setup_help(game.as_deref())),

@@ -79,7 +79,7 @@ fn check_output_size(parsed: &dice::Roll, json: bool) -> Result<()> {
     Ok(())
 }
 
-pub(super) fn prob(words: &[String], style: &Style) -> Result<Reply> {
+pub(super) fn prob(words: &[String], style: &Style, json: bool) -> Result<Reply> {
     let (expr, target) = match words {
         [e @ .., kw, n] if ["atleast", "atmost"].contains(&kw.to_lowercase().as_str()) => {
             let n: i64 = n
@@ -107,9 +107,11 @@ pub(super) fn prob(words: &[String], style: &Style) -> Result<Reply> {
     }
     let parsed = dice::parse(&expr.join(" "))?;
     let d = dice::distribution(&parsed)?;
-    Ok(Reply::new(
-        "prob",
-        show::prob_text(&parsed, &d, target, style),
-        show::prob_json(&parsed, &d, target),
-    ))
+    // Only the form that will be printed: a fraction string per total is
+    // most of the work for a long distribution.
+    Ok(if json {
+        Reply::new("prob", String::new(), show::prob_json(&parsed, &d, target))
+    } else {
+        Reply::new("prob", show::prob_text(&parsed, &d, target, style), Value::Null)
+    })
 }

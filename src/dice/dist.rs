@@ -136,8 +136,74 @@ impl Dist {
         }
     }
 
-    /// The sum of `n` independent copies, by repeated doubling.
+    /// The sum of `n` independent copies: by Miller's recurrence when no
+    /// mass lies past the explosion limit, else by repeated doubling.
     fn power(&self, n: u64) -> Res<Dist> {
+        if n >= 2 && self.beyond.is_zero() && self.weights.len() >= 2 {
+            return self.power_miller(n);
+        }
+        self.power_doubling(n)
+    }
+
+    /// The n-th power of the die's generating polynomial P by J.C.P.
+    /// Miller's recurrence: with p_j the weight of the j-th value above
+    /// the lowest and q = P^n, q_0 = p_0^n and
+    ///   q_k = sum_{j=1..min(k,d)} ((n+1)j - k) p_j q_{k-j} / (k p_0),
+    /// the division exact. Only big-by-small products, where doubling
+    /// multiplies big by big: 1000d6 in milliseconds instead of seconds.
+    fn power_miller(&self, n: u64) -> Res<Dist> {
+        let (Some(lo), Some(hi)) = (self.min(), self.max()) else {
+            return Ok(Dist::point(0));
+        };
+        let d = (i128::from(hi) - i128::from(lo)) as u128;
+        let totals = u128::from(n) * d + 1;
+        if totals > MAX_TOTALS as u128 {
+            return Err(format!("more than {MAX_TOTALS} totals to list"));
+        }
+        if totals * d > MAX_WORK {
+            return Err("too many outcomes to compute exactly".into());
+        }
+        let low = lo
+            .checked_mul(n as i64)
+            .ok_or_else(|| "a total is too large".to_string())?;
+        let high = hi
+            .checked_mul(n as i64)
+            .ok_or_else(|| "a total is too large".to_string())?;
+        let (d, totals) = (d as usize, totals as usize);
+        let mut p = vec![BigInt::zero(); d + 1];
+        for (&v, w) in &self.weights {
+            p[(v - lo) as usize] = BigInt::from(w.clone());
+        }
+        let p0 = p[0].clone();
+        let mut q: Vec<BigInt> = Vec::with_capacity(totals);
+        q.push(p0.pow(n as u32));
+        for k in 1..totals {
+            let mut acc = BigInt::zero();
+            for j in 1..=k.min(d) {
+                let coef = (n as i64 + 1) * j as i64 - k as i64;
+                if coef == 0 || p[j].is_zero() || q[k - j].is_zero() {
+                    continue;
+                }
+                acc += &q[k - j] * &p[j] * coef;
+            }
+            q.push(acc / (&p0 * BigInt::from(k)));
+        }
+        debug_assert_eq!(low + (totals as i64 - 1), high);
+        let weights = q
+            .into_iter()
+            .enumerate()
+            .filter_map(|(k, w)| Some((low + k as i64, w.to_biguint()?)))
+            .filter(|(_, w)| !w.is_zero())
+            .collect();
+        Ok(Dist {
+            weights,
+            denom: self.denom.pow(n as u32),
+            beyond: BigUint::zero(),
+        })
+    }
+
+    /// The sum of `n` independent copies, by repeated doubling.
+    fn power_doubling(&self, n: u64) -> Res<Dist> {
         let mut result = Dist::point(0);
         let mut base = self.clone();
         let mut n = n;
@@ -464,6 +530,25 @@ mod tests {
     fn sums_to_one(d: &Dist) -> bool {
         let total: BigUint = d.weights.values().sum::<BigUint>() + &d.beyond;
         total == d.denom
+    }
+
+    /// Miller's recurrence gives exactly what repeated doubling gives, on
+    /// dice with uniform and uneven weights, gaps and negative values.
+    #[test]
+    fn miller_agrees_with_doubling() {
+        for die in [
+            "d2", "d6", "d10", "dF", "1pp", "d6ro1", "d6rr<3", "d6mi3", "d8ma5", "d6k>4",
+            "d6p<3", "d20",
+        ] {
+            let one = dist(die);
+            for n in 2..=12 {
+                assert_eq!(
+                    one.power_miller(n).unwrap(),
+                    one.power_doubling(n).unwrap(),
+                    "{n} x {die}"
+                );
+            }
+        }
     }
 
     #[test]
