@@ -5,6 +5,7 @@
 //! never prints and never reads the environment; `main.rs` does both.
 
 pub mod app;
+pub mod cancel;
 pub mod command;
 pub mod deck;
 pub mod dice;

@@ -353,6 +353,13 @@ fn repl(app: &mut App, out: &Printer, data_dir: &std::path::Path) -> ExitCode {
     rl.set_helper(Some(ReplHelper {
         hinter: HistoryHinter::new(),
     }));
+    // Ctrl-C while a command computes stops the computation, not the
+    // session (at the prompt, rustyline reads Ctrl-C as a key). On a
+    // terminal without line editing (TERM=dumb) it no longer ends the
+    // session either.
+    if let Err(e) = ctrlc::set_handler(tablemate::cancel::request) {
+        eprintln!("warning: Ctrl-C cannot be caught ({e}); it will end the session");
+    }
     let history = data_dir.join("history.txt");
     // A history that cannot be read or written is said once, not ignored.
     let mut history_broken = false;
@@ -388,6 +395,7 @@ fn repl(app: &mut App, out: &Printer, data_dir: &std::path::Path) -> ExitCode {
                     );
                     history_broken = true;
                 }
+                tablemate::cancel::reset();
                 let result = app.run_line(&line);
                 out.notes(app);
                 match result {

@@ -112,6 +112,10 @@ pub(super) fn prob(words: &[String], style: &Style, json: bool) -> Result<Reply>
     Ok(if json {
         Reply::new("prob", String::new(), show::prob_json(&parsed, &d, target))
     } else {
-        Reply::new("prob", show::prob_text(&parsed, &d, target, style), Value::Null)
+        Reply::new(
+            "prob",
+            show::prob_text(&parsed, &d, target, style),
+            Value::Null,
+        )
     })
 }
