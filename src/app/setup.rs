@@ -231,32 +231,15 @@ impl App {
             && let Some(run) = &book.run
             && let Some(sc) = &run.rooms[Room::Catwalk.index()]
         {
-            let mut pool = fs::coin_pool(&[]).map_err(invalid)?;
-            let mut take = |want: Rank, note: &mut String| -> Option<Rank> {
-                let got = if pool.contains(&want) {
-                    Some(want)
-                } else {
-                    fs::nearest_available(want, &pool)
-                }?;
-                if got != want {
-                    let _ = write!(
-                        note,
-                        "\nno {} coin left for the scoreboard: used {} instead",
-                        want.name(),
-                        got.name()
-                    );
-                }
-                let i = pool.iter().position(|&r| r == got)?;
-                pool.remove(i);
-                Some(got)
-            };
-            for input in sc.inputs.iter().filter(|i| i.contains('x')) {
-                if let Some((c, t)) = input.split_once('x')
-                    && let (Ok(c), Ok(t)) = (c.parse::<Rank>(), t.parse::<Rank>())
-                {
-                    coins.extend(take(c, &mut note));
-                    coins.extend(take(t, &mut note));
-                }
+            let (scoreboard, substitutions) = fs::scoreboard_coins(&sc.inputs);
+            coins = scoreboard;
+            for (want, got) in substitutions {
+                let _ = write!(
+                    note,
+                    "\nno {} coin left for the scoreboard: used {} instead",
+                    want.name(),
+                    got.name()
+                );
             }
             if !coins.is_empty() {
                 note.insert_str(
@@ -371,13 +354,9 @@ impl App {
         if cast > 0 {
             said.push(format!("cast {cast} (yours)"));
         }
-        while cast == 0 {
-            // Six coins null to 5, each number side up half the time; a
-            // cast of 0 is cast again.
-            cast = (0..6).filter(|_| self.rng.coin()).sum::<u32>();
-            if cast > 0 {
-                said.push(format!("cast at random: {cast}"));
-            }
+        if cast == 0 {
+            cast = fs::random_cast(&mut self.rng);
+            said.push(format!("cast at random: {cast}"));
         }
         let columns: [u32; 4] = match inputs.numbers("columns") {
             Some(list) => {
@@ -386,15 +365,7 @@ impl App {
                 [list[0], list[1], list[2], list[3]]
             }
             None => {
-                let mut coins: Vec<u32> =
-                    Piece::all().iter().map(|p| p.rank.index() as u32).collect();
-                self.rng.shuffle(&mut coins);
-                let mut sums = [0u32; 4];
-                for (i, v) in coins.iter().enumerate() {
-                    if self.rng.coin() {
-                        sums[i % 4] += v;
-                    }
-                }
+                let sums = fs::random_columns(&mut self.rng);
                 said.push(format!(
                     "columns at random: {}",
                     sums.map(|s| s.to_string()).join(",")

@@ -305,6 +305,41 @@ pub fn barrels(coins: &[Rank]) -> (Vec<Vec<Rank>>, Vec<Swap>, bool) {
     (g, swaps, clean)
 }
 
+/// The barrel grid's first coins from a Catwalk scoreboard (its inputs,
+/// like `5xn`): each fallen coin, then a coin of its tile's value. A value
+/// with no coin left takes the nearest one available (an
+/// interpretation); each such substitution is returned as (wanted, used).
+pub fn scoreboard_coins(inputs: &[String]) -> (Vec<Rank>, Vec<(Rank, Rank)>) {
+    let mut pool: Vec<Rank> = Piece::all().into_iter().map(|p| p.rank).collect();
+    let mut coins = Vec::new();
+    let mut substitutions = Vec::new();
+    let mut take = |want: Rank, coins: &mut Vec<Rank>| {
+        let got = if pool.contains(&want) {
+            Some(want)
+        } else {
+            nearest_available(want, &pool)
+        };
+        if let Some(got) = got
+            && let Some(i) = pool.iter().position(|&r| r == got)
+        {
+            pool.remove(i);
+            coins.push(got);
+            if got != want {
+                substitutions.push((want, got));
+            }
+        }
+    };
+    for input in inputs.iter().filter(|i| i.contains('x')) {
+        if let Some((c, t)) = input.split_once('x')
+            && let (Ok(c), Ok(t)) = (c.parse::<Rank>(), t.parse::<Rank>())
+        {
+            take(c, &mut coins);
+            take(t, &mut coins);
+        }
+    }
+    (coins, substitutions)
+}
+
 /// The 24 coin values of a piecepack (four of each) less those in `used`;
 /// Err names a value used more than four times.
 pub fn coin_pool(used: &[Rank]) -> Result<Vec<Rank>, String> {
@@ -375,6 +410,31 @@ pub fn empty_trampoline(die: Rank) -> usize {
     }
 }
 
+/// A cast of the six coins null to 5, each number side up half the time,
+/// summed; a cast of 0 is cast again.
+pub fn random_cast(rng: &mut TableRng) -> u32 {
+    loop {
+        let cast = (0..6).filter(|_| rng.coin()).sum::<u32>();
+        if cast > 0 {
+            return cast;
+        }
+    }
+}
+
+/// Column sums of a random Whack-a-Dummy board (when the run holds none):
+/// the 24 coins shuffled into 4 columns, each counted when number side up.
+pub fn random_columns(rng: &mut TableRng) -> [u32; 4] {
+    let mut coins: Vec<u32> = Piece::all().iter().map(|p| p.rank.index() as u32).collect();
+    rng.shuffle(&mut coins);
+    let mut sums = [0u32; 4];
+    for (i, v) in coins.iter().enumerate() {
+        if rng.coin() {
+            sums[i % 4] += v;
+        }
+    }
+    sums
+}
+
 /// Bring a number into 1..=15 by subtracting 15 (0 means 15): an
 /// interpretation (DESIGN.md).
 pub fn wrap15(n: u32) -> usize {
@@ -426,6 +486,20 @@ mod tests {
 
     fn ranks(s: &str) -> Vec<Rank> {
         s.split_whitespace().map(|w| w.parse().unwrap()).collect()
+    }
+
+    #[test]
+    fn scoreboard_opens_the_barrel_grid() {
+        let words = |s: &str| s.split_whitespace().map(String::from).collect::<Vec<_>>();
+        let (coins, subs) = scoreboard_coins(&words("5xn 4xn nx3"));
+        assert_eq!(coins, ranks("5 n 4 n n 3"));
+        assert!(subs.is_empty());
+        // Six fives wanted, four in a piecepack: the nearest value, 4.
+        let (coins, subs) = scoreboard_coins(&words("5x5 5x5 5x5"));
+        assert_eq!(coins, ranks("5 5 5 5 4 4"));
+        assert_eq!(subs, vec![(Rank::Five, Rank::Four); 2]);
+        // Words that are not coin x tile are passed over.
+        assert!(scoreboard_coins(&words("none")).0.is_empty());
     }
 
     #[test]
