@@ -103,6 +103,11 @@ pub fn wrap(text: &str, width: usize, indent: &str) -> String {
     out
 }
 
+/// The word for `n` things: "1 step", "2 steps".
+pub fn plural(n: u64, one: &'static str, many: &'static str) -> &'static str {
+    if n == 1 { one } else { many }
+}
+
 /// `text` without colour escape codes (for files, which never get them).
 pub fn strip_ansi(text: &str) -> String {
     let mut out = String::with_capacity(text.len());

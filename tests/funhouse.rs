@@ -76,7 +76,7 @@ fn whole_run_across_processes() {
     assert!(out.contains("* 1 "), "{out}");
     assert!(out.contains("8 20  0  2 25  6    61"), "{out}");
     assert!(
-        out.contains("best 61, average 61.0 over 1 complete runs"),
+        out.contains("best 61, average 61.0 over 1 complete run\n"),
         "{out}"
     );
     let (out, _, _) = tm(&data, &["--json", "funhouse", "history"]);
@@ -155,5 +155,22 @@ fn refusals_name_the_problem() {
         let (_, err, code) = tm(&data, args);
         assert_eq!(code, 1, "{args:?}");
         assert!(err.starts_with(want), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn one_of_a_thing_is_singular() {
+    let data = tempfile::tempdir().unwrap();
+    for (args, want) in [
+        (&["score", "barrels", "1"][..], "1 step short of the exit"),
+        (&["score", "barrels", "2"], "2 steps short of the exit"),
+        (&["score", "whack", "done", "penalties=1"], "1 penalty x 10"),
+        (&["score", "trampo-land", "kids=1", "adults=1"], "1 kid x 4"),
+        (&["score", "trampo-land", "kids=1", "adults=1"], "1 adult x 1"),
+        (&["score", "trampo-land", "kids=2", "adults=0"], "0 adults x 1"),
+    ] {
+        let (out, err, code) = tm(&data, args);
+        assert_eq!(code, 0, "{err}");
+        assert!(out.contains(want), "{args:?}: {out}");
     }
 }

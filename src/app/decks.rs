@@ -10,7 +10,7 @@ use crate::command::DeckAction;
 use crate::deck::{self, Deck, DeckBook, DeckKind, Item};
 use crate::pieces::{Piece, Rank};
 use crate::store::{self, Part, StoreError};
-use crate::style::{Style, Tone, wrap};
+use crate::style::{Style, Tone, plural, wrap};
 use crate::suggest;
 
 impl App {
@@ -256,8 +256,8 @@ impl App {
             let tails = n as usize - heads;
             text.push_str(&format!(
                 "\n{heads} {}, {tails} {}",
-                plural(heads, "head", "heads"),
-                plural(tails, "tail", "tails")
+                plural(heads as u64, "head", "heads"),
+                plural(tails as u64, "tail", "tails")
             ));
         }
         Reply::new(
@@ -375,10 +375,6 @@ fn cast_coins(args: &[String]) -> Result<Vec<CastCoin>> {
         coins.push(coin);
     }
     Ok(coins)
-}
-
-pub(crate) fn plural(n: usize, one: &'static str, many: &'static str) -> &'static str {
-    if n == 1 { one } else { many }
 }
 
 /// The deck of this name, or an error that names the decks there are (or

@@ -217,9 +217,10 @@ pub fn history_text(history: &[Run], style: &Style) -> String {
         let avg = complete.iter().sum::<u32>() as f64 / complete.len() as f64;
         let _ = writeln!(
             out,
-            "* best {}, average {avg:.1} over {} complete runs",
+            "* best {}, average {avg:.1} over {} complete {}",
             complete.iter().min().unwrap_or(&0),
-            complete.len()
+            complete.len(),
+            crate::style::plural(complete.len() as u64, "run", "runs")
         );
     }
     out.push_str("totals over time (shorter is better):\n");

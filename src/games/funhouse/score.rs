@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use super::Room;
 use crate::pieces::{Piece, Rank, Suit};
+use crate::style::plural;
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]
@@ -379,7 +380,10 @@ fn barrels(args: &[String]) -> Result<Score, ScoreError> {
     let label = if n == 0 {
         "the die got out".to_string()
     } else {
-        format!("{n} steps short of the exit")
+        format!(
+            "{n} {} short of the exit",
+            plural(n.into(), "step", "steps")
+        )
     };
     Ok(finish(
         Room::Barrels,
@@ -411,7 +415,10 @@ fn whack(args: &[String]) -> Result<Score, ScoreError> {
         term("not completed", 15)
     }];
     if p > 0 {
-        terms.push(term(format!("{p} penalties x 10"), p * 10));
+        terms.push(term(
+            format!("{p} {} x 10", plural(p.into(), "penalty", "penalties")),
+            p * 10,
+        ));
     }
     let inputs = vec![
         if complete { "complete" } else { "incomplete" }.to_string(),
@@ -433,8 +440,14 @@ fn trampo(args: &[String]) -> Result<Score, ScoreError> {
         return err(format!("adults={a}: there are 4 adults besides you"));
     }
     let terms = vec![
-        term(format!("{k} kids x 4"), k * 4),
-        term(format!("{a} adults x 1"), a),
+        term(
+            format!("{k} {} x 4", plural(k.into(), "kid", "kids")),
+            k * 4,
+        ),
+        term(
+            format!("{a} {} x 1", plural(a.into(), "adult", "adults")),
+            a,
+        ),
     ];
     Ok(finish(
         Room::TrampoLand,
