@@ -108,11 +108,11 @@ pub enum Command {
     },
 
     /// Exact odds of a dice expression: prob 3d6
-    #[command(
-        after_help = "Every total with its exact probability, the mean and spread, and a\n\
-        bar chart; or the chance to reach a target.\n\n\
-        Examples:\n  prob 3d6\n  prob 4d6kh3\n  prob 2d20kh1 atleast 15\n  prob 2pp atmost 3"
-    )]
+    #[command(after_help = "Every total with its exact probability, the mean and\n\
+        spread, and a bar chart; or the chance to reach a target.\n\
+        Past 60 totals the rarest ends (under 0.05% each) fold\n\
+        into one row; --all shows every total.\n\n\
+        Examples:\n  prob 3d6\n  prob 4d6kh3\n  prob 2d20kh1 atleast 15\n  prob 2pp atmost 3\n  prob 100d6 --all")]
     Prob {
         /// The dice expression, then optionally `atleast N` or `atmost N`
         #[arg(

@@ -157,3 +157,45 @@ fn json_roll_and_prob_parse() {
     assert_eq!(v["data"]["atleast"]["fraction"], "1/6");
     assert_eq!(v["data"]["distribution"][5]["fraction"], "1/6");
 }
+
+#[test]
+fn long_distributions_fold_their_rarest_ends() {
+    let data = tempfile::tempdir().unwrap();
+    let (out, err, code) = common::tm_in(data.path(), &["prob", "100d6"]);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[1], "<=293    0.04% (194 totals)");
+    assert!(out.contains(">=407    0.04% (194 totals)"), "{out}");
+    assert!(
+        out.trim_end()
+            .ends_with("501 totals: the rarest ends are folded; `--all` shows every one")
+    );
+    assert!(lines.len() < 130, "{}", lines.len());
+    // --all shows every total, wherever it is written.
+    let (all, _, _) = common::tm_in(data.path(), &["prob", "100d6", "--all"]);
+    assert_eq!(all.lines().count(), 502);
+    let (all2, _, _) = common::tm_in(data.path(), &["prob", "--all", "100d6"]);
+    assert_eq!(all, all2);
+    // Short distributions are shown whole.
+    let (out, _, _) = common::tm_in(data.path(), &["prob", "3d6"]);
+    assert_eq!(out.lines().count(), 17);
+}
+
+#[test]
+fn tiny_chances_never_show_as_zero() {
+    let data = tempfile::tempdir().unwrap();
+    // 6^-1000 and its neighbours are far below what f64 holds.
+    let (out, err, code) = common::tm_in(data.path(), &["prob", "1000d6", "atleast", "5900"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("P(at least 5900) = 1.0e-632% = "),
+        "{}",
+        &out[..80]
+    );
+    let (out, _, _) = common::tm_in(data.path(), &["prob", "1000d6", "atleast", "6000"]);
+    assert!(
+        out.contains("P(at least 6000) = 7.1e-777% = 1/"),
+        "{}",
+        &out[..80]
+    );
+}

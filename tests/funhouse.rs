@@ -166,8 +166,14 @@ fn one_of_a_thing_is_singular() {
         (&["score", "barrels", "2"], "2 steps short of the exit"),
         (&["score", "whack", "done", "penalties=1"], "1 penalty x 10"),
         (&["score", "trampo-land", "kids=1", "adults=1"], "1 kid x 4"),
-        (&["score", "trampo-land", "kids=1", "adults=1"], "1 adult x 1"),
-        (&["score", "trampo-land", "kids=2", "adults=0"], "0 adults x 1"),
+        (
+            &["score", "trampo-land", "kids=1", "adults=1"],
+            "1 adult x 1",
+        ),
+        (
+            &["score", "trampo-land", "kids=2", "adults=0"],
+            "0 adults x 1",
+        ),
     ] {
         let (out, err, code) = tm(&data, args);
         assert_eq!(code, 0, "{err}");

@@ -80,7 +80,10 @@ fn check_output_size(parsed: &dice::Roll, json: bool) -> Result<()> {
 }
 
 pub(super) fn prob(words: &[String], style: &Style, json: bool) -> Result<Reply> {
-    let (expr, target) = match words {
+    // `--all` may come anywhere after the expression (it is no dice).
+    let all = words.iter().any(|w| w == "--all");
+    let words: Vec<String> = words.iter().filter(|w| *w != "--all").cloned().collect();
+    let (expr, target) = match words.as_slice() {
         [e @ .., kw, n] if ["atleast", "atmost"].contains(&kw.to_lowercase().as_str()) => {
             let n: i64 = n
                 .parse()
@@ -114,7 +117,7 @@ pub(super) fn prob(words: &[String], style: &Style, json: bool) -> Result<Reply>
     } else {
         Reply::new(
             "prob",
-            show::prob_text(&parsed, &d, target, style),
+            show::prob_text(&parsed, &d, target, style, all),
             Value::Null,
         )
     })

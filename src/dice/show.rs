@@ -3,6 +3,7 @@
 use std::fmt::Write;
 
 use num_bigint::BigUint;
+use num_traits::ToPrimitive;
 use num_traits::Zero;
 use serde_json::{Value, json};
 
@@ -177,16 +178,57 @@ impl RollsJson {
     }
 }
 
+/// A chance as a percentage: two decimals, or scientific below 0.01%.
+/// Scientific figures come from the numbers' top bits, so a chance far
+/// below what f64 holds (6^-1000) still shows its size, never 0.00%.
 fn percent(num: &BigUint, den: &BigUint) -> String {
-    let p = prob_f64(num, den) * 100.0;
-    if p != 0.0 && p < 0.01 {
-        format!("{p:.1e}%")
-    } else {
-        format!("{p:.2}%")
+    if num.is_zero() {
+        return "0.00%".into();
     }
+    let p = prob_f64(num, den) * 100.0;
+    if p >= 0.01 {
+        return format!("{p:.2}%");
+    }
+    let shift = |x: &BigUint| x.bits().saturating_sub(64);
+    let (sn, sd) = (shift(num), shift(den));
+    let top = |x: &BigUint, s: u64| (x >> s).to_f64().unwrap_or(f64::MAX);
+    let log = (top(num, sn) / top(den, sd)).log10()
+        + (sn as f64 - sd as f64) * std::f64::consts::LOG10_2
+        + 2.0;
+    let mut exp = log.floor() as i64;
+    let mut mantissa = 10f64.powf(log - log.floor());
+    if format!("{mantissa:.1}") == "10.0" {
+        mantissa = 1.0;
+        exp += 1;
+    }
+    format!("{mantissa:.1}e{exp}%")
 }
 
-pub fn prob_text(r: &Roll, d: &Dist, target: Option<Target>, style: &Style) -> String {
+/// Past this many totals, `prob` folds the far tails into one row each.
+const FOLD_ROWS: usize = 60;
+
+/// How many totals at each end hold together at most 1/2000 (0.05%) of
+/// the outcomes: what is folded, so the rows shown hold 99.9%.
+fn tails(d: &Dist) -> (usize, usize) {
+    let limit = &d.denom / 2000u32;
+    let count = |it: &mut dyn Iterator<Item = &BigUint>| {
+        let mut sum = BigUint::zero();
+        let mut n = 0;
+        for w in it {
+            sum += w;
+            if sum > limit {
+                break;
+            }
+            n += 1;
+        }
+        n
+    };
+    let low = count(&mut d.weights.values());
+    let high = count(&mut d.weights.values().rev());
+    (low, high)
+}
+
+pub fn prob_text(r: &Roll, d: &Dist, target: Option<Target>, style: &Style, all: bool) -> String {
     let mut out = String::new();
     let (mean, sd) = d.mean_sd();
     let (Some(min), Some(max)) = (d.min(), d.max()) else {
@@ -219,9 +261,50 @@ pub fn prob_text(r: &Roll, d: &Dist, target: Option<Target>, style: &Style) -> S
         );
     } else {
         let top = d.weights.values().max().cloned().unwrap_or_default();
-        let vw = max.to_string().len().max(min.to_string().len());
+        let rows = d.weights.len();
+        let (low, high) = if all || rows <= FOLD_ROWS {
+            (0, 0)
+        } else {
+            tails(d)
+        };
+        // The value column holds the folded rows' labels (`<=293`) too.
+        let fold_width = |n: usize, edge: Option<&i64>| {
+            if n == 0 {
+                0
+            } else {
+                edge.map_or(0, |e| e.to_string().len() + 2)
+            }
+        };
+        let vw = max
+            .to_string()
+            .len()
+            .max(min.to_string().len())
+            .max(fold_width(low, d.weights.keys().nth(low.saturating_sub(1))))
+            .max(fold_width(
+                high,
+                d.weights.keys().rev().nth(high.saturating_sub(1)),
+            ));
         let bar_room = style.width.saturating_sub(vw + 11).max(10);
-        for (v, w) in &d.weights {
+        let folded = |it: &mut dyn Iterator<Item = (&i64, &BigUint)>, n: usize| {
+            let mut sum = BigUint::zero();
+            let mut edge = 0;
+            for (v, w) in it.take(n) {
+                sum += w;
+                edge = *v;
+            }
+            (edge, sum)
+        };
+        if low > 0 {
+            let (edge, sum) = folded(&mut d.weights.iter(), low);
+            let _ = writeln!(
+                out,
+                "{:>vw$} {:>8} ({low} totals)",
+                format!("<={edge}"),
+                percent(&sum, &d.denom)
+            );
+        }
+        let shown = d.weights.iter().skip(low).take(rows - low - high);
+        for (v, w) in shown {
             let share = prob_f64(w, &top);
             let cells = (share * bar_room as f64).round() as usize;
             let bar = if cells == 0 && !w.is_zero() {
@@ -230,6 +313,21 @@ pub fn prob_text(r: &Roll, d: &Dist, target: Option<Target>, style: &Style) -> S
                 "█".repeat(cells)
             };
             let _ = writeln!(out, "{v:>vw$} {:>8} {bar}", percent(w, &d.denom));
+        }
+        if high > 0 {
+            let (edge, sum) = folded(&mut d.weights.iter().rev(), high);
+            let _ = writeln!(
+                out,
+                "{:>vw$} {:>8} ({high} totals)",
+                format!(">={edge}"),
+                percent(&sum, &d.denom)
+            );
+        }
+        if low + high > 0 {
+            let _ = writeln!(
+                out,
+                "{rows} totals: the rarest ends are folded; `--all` shows every one"
+            );
         }
     }
     if !d.beyond.is_zero() {
