@@ -137,7 +137,22 @@ fn commands_overview() -> String {
     let mut s = String::from("Commands (run one, or start the REPL and type `help`):\n");
     for sub in command::Line::command().get_subcommands() {
         let about = sub.get_about().map(|a| a.to_string()).unwrap_or_default();
-        s.push_str(&format!("  {:<9} {about}\n", sub.get_name()));
+        // Each description wrapped in the 48 columns beside the names, so a
+        // long one continues under itself rather than at the margin.
+        let mut lines: Vec<String> = vec![String::new()];
+        for word in about.split_whitespace() {
+            let last = lines.last_mut().expect("one line at least");
+            if !last.is_empty() && last.chars().count() + 1 + word.chars().count() > 48 {
+                lines.push(word.to_string());
+            } else {
+                if !last.is_empty() {
+                    last.push(' ');
+                }
+                last.push_str(word);
+            }
+        }
+        let body = lines.join(&format!("\n{}", " ".repeat(12)));
+        s.push_str(&format!("  {:<9} {body}\n", sub.get_name()));
     }
     s.push_str(
         "\nExamples:\n  tablemate\n  tablemate --seed 7 shuffle tiles\n  echo 'flip 3' | tablemate",

@@ -226,3 +226,18 @@ fn every_help_example_runs() {
     }
     assert!(count > 50, "{count} examples");
 }
+
+#[test]
+fn command_list_wraps_under_its_descriptions() {
+    let (out, _, code) = common::tm(&["--help"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains(
+            "  cast      Cast piecepack coins: which land number up, and\n            the sum"
+        ),
+        "{out}"
+    );
+    for line in out.lines() {
+        assert!(line.chars().count() <= 60, "{line}");
+    }
+}
