@@ -17,7 +17,7 @@ use crate::store::{self, Part};
 use crate::style::Tone;
 
 /// A game's setup input, read against its declared settings.
-fn given(id: &str, input: &[String]) -> Result<args::Given> {
+pub(super) fn given(id: &str, input: &[String]) -> Result<args::Given> {
     args::parse(args::setup(id), input).map_err(invalid)
 }
 

@@ -6,6 +6,7 @@ use std::fmt::Write;
 
 use serde_json::json;
 
+use super::setup::given;
 use super::{App, AppError, Reply, Result, invalid};
 use crate::games::penguins::{self, Board};
 use crate::games::troll::{self, Row, Troll};
@@ -53,9 +54,7 @@ impl App {
     }
 
     fn setup_lab_rats(&mut self, args: &[String]) -> Result<Reply> {
-        let given = setup_given("lab-rats", args)?
-            .faces("rolls")
-            .unwrap_or_default();
+        let given = given("lab-rats", args)?.faces("rolls").unwrap_or_default();
         let only_given = !given.is_empty();
         let mut rolls = DieRolls::new(given, &mut self.rng);
         let maze = lab_rats::build(&mut rolls, only_given);
@@ -110,7 +109,7 @@ impl App {
     }
 
     fn setup_troll(&mut self, args: &[String]) -> Result<Reply> {
-        setup_given("angry-troll", args)?;
+        given("angry-troll", args)?;
         let mut cards = Card::deck(false);
         self.rng.shuffle(&mut cards);
         let die = self.rng.below(6) as u8 + 1;
@@ -293,7 +292,7 @@ impl App {
     }
 
     fn setup_slides(&mut self, args: &[String]) -> Result<Reply> {
-        let inputs = setup_given("slides-of-action", args)?;
+        let inputs = given("slides-of-action", args)?;
         let players = inputs.number("players").unwrap_or(3) as usize;
         let choosable: Vec<Suit> = if players == 2 {
             vec![Suit::Crowns, Suit::Suns]
@@ -369,7 +368,7 @@ impl App {
     }
 
     fn setup_penguins(&mut self, args: &[String]) -> Result<Reply> {
-        let inputs = setup_given("penguins-night-out", args)?;
+        let inputs = given("penguins-night-out", args)?;
         let players = inputs.number("players").unwrap_or(2) as usize;
         let elbow = inputs.choice("variant") == Some("elbow-room");
         if elbow && players < 3 {
@@ -507,11 +506,6 @@ impl Inputs {
         }
         Ok(Inputs { words, keys })
     }
-}
-
-/// A game's setup input, read against its declared settings.
-fn setup_given(id: &str, input: &[String]) -> Result<args::Given> {
-    args::parse(args::setup(id), input).map_err(invalid)
 }
 
 fn colour_name(red: bool) -> &'static str {

@@ -210,14 +210,17 @@ fn troll(layout: &Layout) -> String {
     let backs: Vec<&Placed> = of(layout, Kind::Card).collect();
     // The bridge's six slots are the six leftmost places (a stack, or a
     // marker for an empty slot); the deck of awakening lies beyond them.
-    let places = backs.iter().copied().chain(of(layout, Kind::Marker));
-    let mut xs: Vec<f64> = places.map(|p| p.x).collect();
+    let places: Vec<&Placed> = backs
+        .iter()
+        .copied()
+        .chain(of(layout, Kind::Marker))
+        .collect();
+    let mut xs: Vec<f64> = places.iter().map(|p| p.x).collect();
     xs.sort_by(f64::total_cmp);
     xs.dedup();
     let slots: Vec<f64> = xs.into_iter().take(6).collect();
     let ys: Vec<f64> = {
-        let places = backs.iter().copied().chain(of(layout, Kind::Marker));
-        let mut v: Vec<f64> = places.map(|p| p.y).collect();
+        let mut v: Vec<f64> = places.iter().map(|p| p.y).collect();
         v.sort_by(|a, b| b.total_cmp(a));
         v.dedup();
         v

@@ -161,6 +161,19 @@ pub trait PartDoc: Serialize + DeserializeOwned + Sized {
     fn is_empty(&self) -> bool;
 }
 
+/// What is wrong with an optional part (a game that may not be laid),
+/// each problem named after the part.
+fn optional_problems<T>(
+    doc: &Option<T>,
+    part: &str,
+    check: impl Fn(&T) -> std::result::Result<(), String>,
+) -> Vec<String> {
+    doc.iter()
+        .filter_map(|d| check(d).err())
+        .map(|e| format!("{part}: {e}"))
+        .collect()
+}
+
 /// The data directory and, once a command needs it, the open database.
 pub struct Store {
     dir: PathBuf,

@@ -61,10 +61,7 @@ impl PartDoc for Option<Board> {
     }
 
     fn problems(&self) -> Vec<String> {
-        self.iter()
-            .filter_map(|b| b.check().err())
-            .map(|e| format!("penguin board: {e}"))
-            .collect()
+        super::optional_problems(self, "penguin board", Board::check)
     }
 
     fn is_empty(&self) -> bool {

@@ -79,10 +79,7 @@ impl PartDoc for Option<Troll> {
     }
 
     fn problems(&self) -> Vec<String> {
-        self.iter()
-            .filter_map(|t| t.check().err())
-            .map(|e| format!("troll game: {e}"))
-            .collect()
+        super::optional_problems(self, "troll game", Troll::check)
     }
 
     fn is_empty(&self) -> bool {
