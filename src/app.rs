@@ -123,6 +123,12 @@ fn invalid(msg: impl Into<String>) -> AppError {
     AppError::Invalid(msg.into())
 }
 
+/// A reply's data: the serde form of what a game returned, so JSON and
+/// text come from one value and cannot drift apart.
+fn data(value: &impl serde::Serialize) -> Value {
+    serde_json::to_value(value).expect("game results hold only strings, numbers and lists")
+}
+
 /// One session: the generator, where state lives, how to draw text.
 pub struct App {
     rng: TableRng,

@@ -8,6 +8,19 @@
 use std::fmt;
 use std::str::FromStr;
 
+/// Pieces serialise as the notation they are typed in (`Sn`, `7H`, `3-5`,
+/// a rank's `n`..`5`), so JSON output can be pasted back as input.
+macro_rules! serialize_as_notation {
+    ($($t:ty),*) => {$(
+        impl serde::Serialize for $t {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.collect_str(self)
+            }
+        }
+    )*};
+}
+serialize_as_notation!(Suit, Rank, Piece, Card, Domino);
+
 /// A bad piece token, quoting it and saying what was expected.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("'{token}' is not a {what}: expected {expected}")]

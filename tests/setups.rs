@@ -166,7 +166,8 @@ proptest! {
         let mut rng = tablemate::random::TableRng::new(seed);
         let mut coins = fs::coin_pool(&[]).unwrap();
         rng.shuffle(&mut coins);
-        let (g, _, clean) = fs::barrels(&coins);
+        let b = fs::barrels(&coins);
+        let (g, clean) = (b.grid, b.legal);
         let equal_neighbours = (0..6).any(|r| (0..4).any(|c| {
             (r + 1 < 6 && g[r][c] == g[r + 1][c]) || (c + 1 < 4 && g[r][c] == g[r][c + 1])
         }));

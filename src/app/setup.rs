@@ -6,7 +6,7 @@ use std::path::Path;
 
 use serde_json::json;
 
-use super::{App, AppError, Reply, Result, invalid};
+use super::{App, AppError, Reply, Result, data, invalid};
 use crate::games::funhouse::Room;
 use crate::games::funhouse::layouts as fl;
 use crate::games::funhouse::setup::{self as fs, cell_name};
@@ -105,17 +105,16 @@ impl App {
 
     fn setup_slide_jam(&mut self, args: &[String]) -> Result<Reply> {
         given("slide-jam", args)?;
-        let grid = fs::slide_jam(&mut self.rng);
+        let deal = fs::slide_jam(&mut self.rng);
         let mut text = format!(
             "{}\nseed {}: a deal you can share\n",
             self.heading("Slide Jam: 4 wide, 6 high"),
             self.seed()
         );
-        let layout = fl::slide_jam(&grid);
+        let layout = fl::slide_jam(&deal.grid);
         let _ = writeln!(text, "{}", self.diagram(&layout));
         text.push_str("Lay the tiles face up in this grid, leaving room to slide.");
-        let data = json!({"grid": grid.iter().map(|r| r.iter().map(|p| p.to_string()).collect::<Vec<_>>()).collect::<Vec<_>>()});
-        Ok(Reply::new("setup", text, data).with_layout(layout))
+        Ok(Reply::new("setup", text, data(&deal)).with_layout(layout))
     }
 
     fn setup_mirror(&mut self, args: &[String]) -> Result<Reply> {
@@ -124,43 +123,17 @@ impl App {
             Some(i) => (&inputs.words[..i], &inputs.words[i + 1..]),
             None => (&inputs.words[..], &inputs.words[inputs.words.len()..]),
         };
-        let mut upper = tiles(first)?;
-        let lower_given = tiles(second)?;
-        if let Some(t) = upper.iter().find(|t| lower_given.contains(t)) {
-            return Err(invalid(format!("tile {t} is in both stacks")));
-        }
-        if upper.len() > 12 || lower_given.len() > 12 {
-            return Err(invalid(
-                "a stack holds 12 tiles: separate the two stacks with /",
-            ));
-        }
-        let given = upper.len() + lower_given.len();
-        // Whatever is missing from either stack comes from the other tiles.
-        let mut rest: Vec<Piece> = Piece::all()
-            .into_iter()
-            .filter(|p| !upper.contains(p) && !lower_given.contains(p))
-            .collect();
-        self.rng.shuffle(&mut rest);
-        let mut rest = rest.into_iter();
-        upper.extend(rest.by_ref().take(12 - upper.len()));
-        let mut lower = lower_given;
-        lower.extend(rest);
-        let (up, low) = fs::magic_mirror(&upper, &lower);
+        let stacks =
+            fs::magic_mirror(&tiles(first)?, &tiles(second)?, &mut self.rng).map_err(invalid)?;
         let mut text = format!(
             "{}\n{}\n",
             self.heading("Magic Mirror"),
-            origin(given, 24, "stacks")
+            origin(stacks.given, 24, "stacks")
         );
-        let layout = fl::magic_mirror(&up, &low);
+        let layout = fl::magic_mirror(&stacks.upper, &stacks.lower);
         let _ = writeln!(text, "{}", self.diagram(&layout));
         text.push_str("Each stack is laid from its top in reading order.");
-        let names = |g: &Vec<Vec<Piece>>| {
-            g.iter()
-                .map(|r| r.iter().map(|p| p.to_string()).collect::<Vec<_>>())
-                .collect::<Vec<_>>()
-        };
-        let data = json!({"upper": names(&up), "lower": names(&low)});
-        Ok(Reply::new("setup", text, data).with_layout(layout))
+        Ok(Reply::new("setup", text, data(&stacks)).with_layout(layout))
     }
 
     fn setup_catwalk(&mut self, args: &[String]) -> Result<Reply> {
@@ -207,11 +180,7 @@ impl App {
                 if unused == 1 { "was" } else { "were" }
             );
         }
-        let data = json!({
-            "tiles": walk.tiles.iter().map(|t| json!({"tile": t.tile.to_string(), "x": t.x, "y": t.y})).collect::<Vec<_>>(),
-            "fallbacks": walk.fallbacks.iter().map(|f| f.describe()).collect::<Vec<_>>(),
-        });
-        Ok(Reply::new("setup", text, data).with_layout(layout))
+        Ok(Reply::new("setup", text, data(&walk)).with_layout(layout))
     }
 
     fn setup_barrels(&mut self, args: &[String]) -> Result<Reply> {
@@ -258,13 +227,14 @@ impl App {
         let given = coins.len();
         self.rng.shuffle(&mut pool);
         coins.extend(pool);
-        let (grid, swaps, clean) = fs::barrels(&coins);
+        let barrels = fs::barrels(&coins);
+        let (grid, swaps) = (&barrels.grid, &barrels.swaps);
         let mut text = format!(
             "{}{note}\n{}\n",
             self.heading("Roll Out the Barrels"),
             origin(given, 24, "coins")
         );
-        let layout = fl::barrels(&grid);
+        let layout = fl::barrels(grid);
         text.push_str(&self.diagram(&layout));
         if swaps.is_empty() {
             text.push_str("\nno neighbours match: no swaps needed");
@@ -282,7 +252,7 @@ impl App {
                 );
             }
         }
-        if !clean {
+        if !barrels.legal {
             text.push_str(
                 "\nthis grid cannot be made fully legal by swapping: some neighbours still match",
             );
@@ -304,12 +274,7 @@ impl App {
         if kept {
             text.push_str("\n(kept in the run: it becomes the Whack-a-Dummy board)");
         }
-        let data = json!({
-            "grid": codes,
-            "swaps": swaps.iter().map(|s| json!({"from": cell_name(s.from), "to": cell_name(s.to), "from_value": s.from_value.code(), "to_value": s.to_value.code()})).collect::<Vec<_>>(),
-            "legal": clean,
-        });
-        Ok(Reply::new("setup", text, data).with_layout(layout))
+        Ok(Reply::new("setup", text, data(&barrels)).with_layout(layout))
     }
 
     fn setup_whack(&mut self, args: &[String]) -> Result<Reply> {
@@ -328,12 +293,7 @@ impl App {
         for (i, (cell, name)) in fs::WHACK_CORNERS.iter().enumerate() {
             let _ = write!(text, "\n  {}. {} ({})", i + 1, name, cell_name(*cell));
         }
-        let data = json!({
-            "starts": fs::WHACK_STARTS.iter().map(|c| cell_name(*c)).collect::<Vec<_>>(),
-            "corners": fs::WHACK_CORNERS.iter().map(|(c, n)| json!({"cell": cell_name(*c), "name": n})).collect::<Vec<_>>(),
-            "grid": from_run,
-        });
-        Ok(Reply::new("setup", text, data).with_layout(layout))
+        Ok(Reply::new("setup", text, data(&fs::whack_board(from_run))).with_layout(layout))
     }
 
     fn setup_trampo(&mut self, args: &[String]) -> Result<Reply> {
@@ -392,11 +352,6 @@ impl App {
         );
         let layout = fl::trampo_land(&t);
         text.push_str(&self.diagram(&layout));
-        let data = json!({
-            "trampolines": t.board.iter().map(|o| o.name()).collect::<Vec<_>>(),
-            "empty": t.empty, "you": t.you, "adults": t.adults,
-            "die": die.code(), "cast": cast, "columns": columns,
-        });
-        Ok(Reply::new("setup", text, data).with_layout(layout))
+        Ok(Reply::new("setup", text, data(&t)).with_layout(layout))
     }
 }

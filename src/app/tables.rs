@@ -7,11 +7,11 @@ use std::fmt::Write;
 use serde_json::json;
 
 use super::setup::given;
-use super::{App, AppError, Reply, Result, invalid};
+use super::{App, AppError, Reply, Result, data, invalid};
 use crate::games::penguins::{self, Board};
-use crate::games::troll::{self, Row, Troll};
+use crate::games::troll::{self, Row, Troll, colour_name};
 use crate::games::{DieRolls, args, lab_rats, layouts, slides};
-use crate::pieces::{Card, Domino, Suit};
+use crate::pieces::{Card, Domino};
 use crate::store::{self, Part};
 use crate::style::Tone;
 
@@ -93,19 +93,7 @@ impl App {
                 maze.tiles.len()
             );
         }
-        let sq = |p: (i32, i32)| json!({"x": p.0, "y": p.1});
-        let data = json!({
-            "tiles": maze.tiles.iter().map(|t| {
-                let (x, y) = t.lower_left();
-                json!({"x": x, "y": y, "heading": t.heading.letter()})
-            }).collect::<Vec<_>>(),
-            "start": maze.start().map(sq),
-            "exit": if maze.complete { json!(maze.exit().map(sq)) } else { json!(null) },
-            "complete": maze.complete,
-            "rerolls": maze.rerolls,
-            "backouts": maze.backouts,
-        });
-        Ok(Reply::new("setup", text, data).with_layout(layout))
+        Ok(Reply::new("setup", text, data(&maze)).with_layout(layout))
     }
 
     fn setup_troll(&mut self, args: &[String]) -> Result<Reply> {
@@ -133,13 +121,7 @@ impl App {
             colour_name(!t.lower_red),
             t.deck.len()
         );
-        let data = json!({
-            "upper": t.upper.iter().map(Vec::len).collect::<Vec<_>>(),
-            "lower": t.lower.iter().map(Vec::len).collect::<Vec<_>>(),
-            "first": first, "lower_colour": colour_name(t.lower_red),
-            "troll_slot": die, "deck": t.deck.len(),
-        });
-        Ok(Reply::new("setup", text, data).with_layout(layout))
+        Ok(Reply::new("setup", text, data(&t.dealt())).with_layout(layout))
     }
 
     pub(super) fn troll(&mut self, words: &[String]) -> Result<Reply> {
@@ -294,37 +276,8 @@ impl App {
     fn setup_slides(&mut self, args: &[String]) -> Result<Reply> {
         let inputs = given("slides-of-action", args)?;
         let players = inputs.number("players").unwrap_or(3) as usize;
-        let choosable: Vec<Suit> = if players == 2 {
-            vec![Suit::Crowns, Suit::Suns]
-        } else {
-            vec![Suit::Arms, Suit::Crowns, Suit::Suns]
-        };
-        let (suits, given) = match inputs.suits("suits") {
-            Some(v) => {
-                let mut sorted = v.clone();
-                sorted.sort();
-                let mut want = choosable.clone();
-                want.sort();
-                if sorted != want {
-                    let list: Vec<String> = v.iter().map(|s| s.letter().to_string()).collect();
-                    return Err(invalid(format!(
-                        "'suits={}': give each of {} once, for players 1 to {players}",
-                        list.join(","),
-                        choosable
-                            .iter()
-                            .map(|s| s.letter().to_string())
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    )));
-                }
-                (v, true)
-            }
-            None => {
-                let mut v = choosable;
-                self.rng.shuffle(&mut v);
-                (v, false)
-            }
-        };
+        let seating =
+            slides::seat(players, inputs.suits("suits"), &mut self.rng).map_err(invalid)?;
         let mut text = format!("{}\n", self.style.paint("Slides of Action", Tone::Heading));
         let layout = layouts::slides_of_action();
         let _ = writeln!(text, "{}", self.diagram(&layout));
@@ -332,39 +285,29 @@ impl App {
         let _ = writeln!(
             text,
             "suits ({}):",
-            if given {
+            if seating.chosen {
                 "as you chose"
             } else {
                 "drawn at random"
             }
         );
-        for (i, s) in suits.iter().enumerate() {
-            let _ = writeln!(text, "  player {}: {}", i + 1, s.name());
+        for seat in &seating.players {
+            let _ = writeln!(text, "  player {}: {}", seat.player, seat.suit.name());
         }
         if players == 2 {
             text.push_str("Arms is neutral: it takes no turns but can still win.\nArms would move first, so the player after it clockwise starts.");
         } else {
-            let first = suits.iter().position(|s| *s == Suit::Arms).unwrap_or(0) + 1;
+            let first = seating
+                .players
+                .iter()
+                .find(|s| s.suit == seating.first)
+                .map_or(1, |s| s.player);
             let _ = write!(
                 text,
                 "Arms moves first (player {first}); turns go clockwise."
             );
         }
-        let board: Vec<Vec<String>> = slides::START
-            .iter()
-            .map(|r| {
-                r.iter()
-                    .map(|c| c.map_or("_".to_string(), |s| s.letter().to_string()))
-                    .collect()
-            })
-            .collect();
-        let data = json!({
-            "board": board,
-            "players": suits.iter().enumerate().map(|(i, s)| json!({"player": i + 1, "suit": s.name()})).collect::<Vec<_>>(),
-            "first": "Arms",
-            "neutral": if players == 2 { json!("Arms") } else { json!(null) },
-        });
-        Ok(Reply::new("setup", text, data).with_layout(layout))
+        Ok(Reply::new("setup", text, data(&seating)).with_layout(layout))
     }
 
     fn setup_penguins(&mut self, args: &[String]) -> Result<Reply> {
@@ -425,12 +368,7 @@ impl App {
                 );
             }
         }
-        let data = json!({
-            "rows": board.rows.iter().map(|r| r.iter().map(|(a, b)| format!("{a}-{b}")).collect::<Vec<_>>()).collect::<Vec<_>>(),
-            "nests": nests.iter().map(|(d, _)| d.to_string()).collect::<Vec<_>>(),
-            "dice": board.die_sides,
-        });
-        Ok(Reply::new("setup", text, data).with_layout(layout))
+        Ok(Reply::new("setup", text, data(&board.laid(&nest_dominoes))).with_layout(layout))
     }
 
     pub(super) fn penguins(&mut self, action: Option<&str>) -> Result<Reply> {
@@ -442,7 +380,7 @@ impl App {
             None | Some("show") => Ok(Reply::new(
                 "penguins",
                 self.diagram(&layouts::penguins(&board, &[])),
-                json!({"rows": board.rows.iter().map(|r| r.iter().map(|(a, b)| format!("{a}-{b}")).collect::<Vec<_>>()).collect::<Vec<_>>()}),
+                data(&board.laid(&[])),
             )),
             Some("move") => {
                 let v = board.die(&mut self.rng);
@@ -506,10 +444,6 @@ impl Inputs {
         }
         Ok(Inputs { words, keys })
     }
-}
-
-fn colour_name(red: bool) -> &'static str {
-    if red { "red" } else { "black" }
 }
 
 /// The bridge as saved, without the troll: where it stands is not

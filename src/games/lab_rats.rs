@@ -11,6 +11,7 @@ use std::collections::HashSet;
 use super::DieRolls;
 use crate::games::compass::Dir;
 use crate::pieces::Rank;
+use serde::Serialize;
 
 pub const TILES: usize = 24;
 
@@ -159,6 +160,62 @@ pub struct Maze {
     pub backouts: usize,
     /// False when the player's rolls ran out before the maze was done.
     pub complete: bool,
+}
+
+/// A square as data: x east, y north.
+#[derive(Serialize)]
+struct Square {
+    x: i32,
+    y: i32,
+}
+
+impl From<(i32, i32)> for Square {
+    fn from((x, y): (i32, i32)) -> Square {
+        Square { x, y }
+    }
+}
+
+#[derive(Serialize)]
+struct TileData {
+    x: i32,
+    y: i32,
+    heading: &'static str,
+}
+
+/// The maze as data: each tile by its lower-left square and heading, the
+/// start, and the exit once the maze is complete.
+impl Serialize for Maze {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        #[derive(Serialize)]
+        struct MazeData {
+            tiles: Vec<TileData>,
+            start: [Square; 2],
+            exit: Option<[Square; 2]>,
+            complete: bool,
+            rerolls: usize,
+            backouts: usize,
+        }
+        MazeData {
+            tiles: self
+                .tiles
+                .iter()
+                .map(|t| {
+                    let (x, y) = t.lower_left();
+                    TileData {
+                        x,
+                        y,
+                        heading: t.heading.letter(),
+                    }
+                })
+                .collect(),
+            start: self.start().map(Square::from),
+            exit: self.complete.then(|| self.exit().map(Square::from)),
+            complete: self.complete,
+            rerolls: self.rerolls,
+            backouts: self.backouts,
+        }
+        .serialize(s)
+    }
 }
 
 impl Maze {

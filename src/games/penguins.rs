@@ -101,6 +101,29 @@ impl Board {
     }
 }
 
+/// A fresh board and its nests, as data: each domino `left-right` as it
+/// lies, the nests by their numbers, and the dice's sides.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Laid {
+    pub rows: Vec<Vec<String>>,
+    pub nests: Vec<Domino>,
+    pub dice: u8,
+}
+
+impl Board {
+    pub fn laid(&self, nests: &[Domino]) -> Laid {
+        Laid {
+            rows: self
+                .rows
+                .iter()
+                .map(|r| r.iter().map(|(a, b)| format!("{a}-{b}")).collect())
+                .collect(),
+            nests: nests.to_vec(),
+            dice: self.die_sides,
+        }
+    }
+}
+
 /// Nests: each player rolls two dice; a nest already taken is rerolled.
 pub fn nests(board: &Board, players: usize, rng: &mut TableRng) -> Vec<(Domino, usize)> {
     let mut out: Vec<(Domino, usize)> = Vec::new();

@@ -39,6 +39,37 @@ pub struct Troll {
     pub troll_slot: u8,
 }
 
+/// What a player may know of a fresh deal: how many face-down cards each
+/// slot holds, not which.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Dealt {
+    pub upper: Vec<usize>,
+    pub lower: Vec<usize>,
+    /// The first card of the deck of awakening, turned up.
+    pub first: String,
+    pub lower_colour: &'static str,
+    pub troll_slot: u8,
+    /// Cards left in the deck of awakening.
+    pub deck: usize,
+}
+
+impl Troll {
+    pub fn dealt(&self) -> Dealt {
+        Dealt {
+            upper: self.upper.iter().map(Vec::len).collect(),
+            lower: self.lower.iter().map(Vec::len).collect(),
+            first: self.played.first().cloned().unwrap_or_default(),
+            lower_colour: colour_name(self.lower_red),
+            troll_slot: self.troll_slot,
+            deck: self.deck.len(),
+        }
+    }
+}
+
+pub fn colour_name(red: bool) -> &'static str {
+    if red { "red" } else { "black" }
+}
+
 /// Deal a shuffled deck: the upper row, then the lower row, slot by slot;
 /// the rest is the deck of awakening, whose first card is turned up into
 /// the lower stack.

@@ -5,6 +5,7 @@ use crate::games::DieRolls;
 use crate::games::compass::Dir;
 use crate::pieces::{Piece, Rank, Suit};
 use crate::random::TableRng;
+use serde::{Serialize, Serializer};
 
 /// A grid position: row from the top, column from the left (both from 0).
 pub type Cell = (usize, usize);
@@ -14,21 +15,70 @@ pub fn cell_name((r, c): Cell) -> String {
     format!("r{}c{}", r + 1, c + 1)
 }
 
+/// Cells serialise as the player sees them (`r1c1`), not as indices.
+fn cell_as_name<S: Serializer>(cell: &Cell, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_str(&cell_name(*cell))
+}
+
 // ---------------------------------------------------------------- Slide Jam
 
-/// 24 tiles dealt into 6 rows of 4, top row first.
-pub fn slide_jam(rng: &mut TableRng) -> Vec<Vec<Piece>> {
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SlideJam {
+    /// 6 rows of 4 tiles, top row first.
+    pub grid: Vec<Vec<Piece>>,
+}
+
+/// 24 tiles dealt into 6 rows of 4.
+pub fn slide_jam(rng: &mut TableRng) -> SlideJam {
     let mut tiles = Piece::all();
     rng.shuffle(&mut tiles);
-    tiles.chunks(4).map(<[Piece]>::to_vec).collect()
+    SlideJam {
+        grid: tiles.chunks(4).map(<[Piece]>::to_vec).collect(),
+    }
 }
 
 // ------------------------------------------------------------- Magic Mirror
 
-/// The two 4x3 grids: each stack laid from its top in reading order.
-pub fn magic_mirror(upper: &[Piece], lower: &[Piece]) -> (Vec<Vec<Piece>>, Vec<Vec<Piece>>) {
+/// The two 4x3 grids, each a stack laid from its top in reading order.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct MirrorStacks {
+    pub upper: Vec<Vec<Piece>>,
+    pub lower: Vec<Vec<Piece>>,
+    /// How many of the 24 tiles the player named.
+    #[serde(skip)]
+    pub given: usize,
+}
+
+/// The two stacks from the tiles the player named (either may be short
+/// or empty), the rest of the 24 shuffled in: the upper stack is filled
+/// to 12 first, the lower takes what is left.
+pub fn magic_mirror(
+    upper: &[Piece],
+    lower: &[Piece],
+    rng: &mut TableRng,
+) -> Result<MirrorStacks, String> {
+    if let Some(t) = upper.iter().find(|t| lower.contains(t)) {
+        return Err(format!("tile {t} is in both stacks"));
+    }
+    if upper.len() > 12 || lower.len() > 12 {
+        return Err("a stack holds 12 tiles: separate the two stacks with /".to_string());
+    }
+    let mut rest: Vec<Piece> = Piece::all()
+        .into_iter()
+        .filter(|p| !upper.contains(p) && !lower.contains(p))
+        .collect();
+    rng.shuffle(&mut rest);
+    let mut rest = rest.into_iter();
+    let mut up = upper.to_vec();
+    up.extend(rest.by_ref().take(12 - up.len()));
+    let mut low = lower.to_vec();
+    low.extend(rest);
     let grid = |s: &[Piece]| s.chunks(4).map(<[Piece]>::to_vec).collect();
-    (grid(upper), grid(lower))
+    Ok(MirrorStacks {
+        upper: grid(&up),
+        lower: grid(&low),
+        given: upper.len() + lower.len(),
+    })
 }
 
 // ------------------------------------------------------------------ Catwalk
@@ -43,7 +93,7 @@ pub fn compass(s: Suit) -> Dir {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct CatwalkTile {
     pub tile: Piece,
     /// x east, y north; the first tile at 0,0.
@@ -108,10 +158,16 @@ impl Fallback {
     }
 }
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize)]
 pub struct Catwalk {
     pub tiles: Vec<CatwalkTile>,
+    /// In data as in text: the sentence the player reads.
+    #[serde(serialize_with = "described")]
     pub fallbacks: Vec<Fallback>,
+}
+
+fn described<S: Serializer>(fallbacks: &[Fallback], s: S) -> Result<S::Ok, S::Error> {
+    s.collect_seq(fallbacks.iter().map(Fallback::describe))
 }
 
 /// The die picks entry floor(v*k/6) of the k free directions (clockwise
@@ -219,9 +275,11 @@ pub const BARREL_ROWS: usize = 6;
 pub const BARREL_COLS: usize = 4;
 
 /// A swap made while legalising, with the values moved.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Swap {
+    #[serde(serialize_with = "cell_as_name")]
     pub from: Cell,
+    #[serde(serialize_with = "cell_as_name")]
     pub to: Cell,
     pub from_value: Rank,
     pub to_value: Rank,
@@ -248,11 +306,21 @@ fn illegal_in_scan(g: &[Vec<Rank>], (r, c): Cell) -> bool {
     (r > 0 && g[r - 1][c] == g[r][c]) || (c > 0 && g[r][c - 1] == g[r][c])
 }
 
+/// A barrel grid and how it was made legal.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Barrels {
+    /// 6 rows of 4 coin values, top row first.
+    pub grid: Vec<Vec<Rank>>,
+    pub swaps: Vec<Swap>,
+    /// False when swapping could not part every matching pair.
+    pub legal: bool,
+}
+
 /// The coins in reading order make the grid; then legalise it (DESIGN.md):
 /// scan in reading order, swap an illegal coin with the first later coin
 /// that leaves both places legal, else the first earlier one; repeat passes
 /// until clean. Err when a pass can swap nothing (with what was done).
-pub fn barrels(coins: &[Rank]) -> (Vec<Vec<Rank>>, Vec<Swap>, bool) {
+pub fn barrels(coins: &[Rank]) -> Barrels {
     let mut g: Vec<Vec<Rank>> = coins.chunks(BARREL_COLS).map(<[Rank]>::to_vec).collect();
     let cells: Vec<Cell> = (0..BARREL_ROWS)
         .flat_map(|r| (0..BARREL_COLS).map(move |c| (r, c)))
@@ -295,14 +363,22 @@ pub fn barrels(coins: &[Rank]) -> (Vec<Vec<Rank>>, Vec<Swap>, bool) {
             }
         }
         if clean {
-            return (g, swaps, true);
+            return Barrels {
+                grid: g,
+                swaps,
+                legal: true,
+            };
         }
         if !changed {
             break;
         }
     }
-    let clean = cells.iter().all(|&p| legal_at(&g, p));
-    (g, swaps, clean)
+    let legal = cells.iter().all(|&p| legal_at(&g, p));
+    Barrels {
+        grid: g,
+        swaps,
+        legal,
+    }
 }
 
 /// The barrel grid's first coins from a Catwalk scoreboard (its inputs,
@@ -380,9 +456,39 @@ pub const WHACK_CORNERS: [(Cell, &str); 4] = [
     ((5, 0), "south-west"),
 ];
 
+/// What the Whack-a-Dummy board is: the run's barrel grid (coin codes,
+/// face down) when there is one.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct WhackBoard {
+    pub starts: Vec<String>,
+    pub corners: Vec<WhackCorner>,
+    pub grid: Option<Vec<Vec<String>>>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct WhackCorner {
+    pub cell: String,
+    pub name: &'static str,
+}
+
+pub fn whack_board(grid: Option<Vec<Vec<String>>>) -> WhackBoard {
+    WhackBoard {
+        starts: WHACK_STARTS.iter().map(|c| cell_name(*c)).collect(),
+        corners: WHACK_CORNERS
+            .iter()
+            .map(|&(c, name)| WhackCorner {
+                cell: cell_name(c),
+                name,
+            })
+            .collect(),
+        grid,
+    }
+}
+
 // -------------------------------------------------------------- Trampo-Land
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Occupant {
     Empty,
     You,
@@ -442,14 +548,19 @@ pub fn wrap15(n: u32) -> usize {
     if r == 0 { 15 } else { r }
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Trampo {
     /// Index 0 is trampoline 1.
+    #[serde(rename = "trampolines")]
     pub board: [Occupant; 15],
     pub empty: usize,
     pub you: usize,
     /// Where each adult went, in column order.
     pub adults: Vec<usize>,
+    /// What set the room up: the die, the coin cast, the column sums.
+    pub die: Rank,
+    pub cast: u32,
+    pub columns: [u32; 4],
 }
 
 /// Place everyone. `cast` is 1..=15 (a 0 is recast before this).
@@ -477,6 +588,9 @@ pub fn trampo_land(die: Rank, cast: u32, columns: [u32; 4]) -> Trampo {
         empty,
         you,
         adults,
+        die,
+        cast,
+        columns,
     }
 }
 
@@ -486,6 +600,31 @@ mod tests {
 
     fn ranks(s: &str) -> Vec<Rank> {
         s.split_whitespace().map(|w| w.parse().unwrap()).collect()
+    }
+
+    #[test]
+    fn mirror_stacks_keep_the_named_tiles_on_top() {
+        let p =
+            |s: &str| -> Vec<Piece> { s.split_whitespace().map(|w| w.parse().unwrap()).collect() };
+        let m = magic_mirror(&p("Sn Sa"), &p("C5"), &mut TableRng::new(1)).unwrap();
+        assert_eq!(m.given, 3);
+        assert_eq!(&m.upper[0][..2], &p("Sn Sa")[..]);
+        assert_eq!(m.lower[0][0], p("C5")[0]);
+        let mut all: Vec<Piece> = m.upper.iter().chain(&m.lower).flatten().copied().collect();
+        assert_eq!((m.upper.concat().len(), m.lower.concat().len()), (12, 12));
+        all.sort();
+        assert_eq!(
+            all,
+            Piece::all()
+                .into_iter()
+                .collect::<std::collections::BTreeSet<_>>()
+                .into_iter()
+                .collect::<Vec<_>>()
+        );
+        assert_eq!(
+            magic_mirror(&p("Sn"), &p("Sn"), &mut TableRng::new(1)).unwrap_err(),
+            "tile Sn is in both stacks"
+        );
     }
 
     #[test]
@@ -642,7 +781,11 @@ mod tests {
         // r2c1 (n) equals r1c1 (n) above it: the first later coin that
         // leaves both places legal is r2c2 (4): n moves to r2c2, 4 to r2c1.
         let coins = ranks("n a 2 3 n 4 5 a 2 3 4 5 n a 2 3 4 5 n a 2 3 4 5");
-        let (g, swaps, clean) = barrels(&coins);
+        let Barrels {
+            grid: g,
+            swaps,
+            legal: clean,
+        } = barrels(&coins);
         assert!(clean);
         assert_eq!(swaps[0].from, (1, 0));
         assert_eq!(swaps[0].to, (1, 1));
