@@ -182,6 +182,51 @@ fn long_distributions_fold_their_rarest_ends() {
 }
 
 #[test]
+fn a_million_totals_share_rows() {
+    let data = tempfile::tempdir().unwrap();
+    let (out, err, code) = common::tm_in(data.path(), &["prob", "1d1000000"]);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines[0],
+        "1d1000000: min 1, max 1000000, mean 500000.500, sd 288675.135"
+    );
+    assert!(
+        lines[1]
+            .trim_start()
+            .starts_with("<=500    0.05% (500 totals)"),
+        "{out}"
+    );
+    assert!(
+        lines[2].trim_start().starts_with("501..7160    0.67% "),
+        "{out}"
+    );
+    assert_eq!(
+        lines.last().unwrap(),
+        &"1000000 totals, 6660 to a row; `--all` shows every one"
+    );
+    assert!(lines.len() < 160, "{}", lines.len());
+}
+
+#[test]
+fn past_the_budget_is_refused_at_once_in_words() {
+    let data = tempfile::tempdir().unwrap();
+    let (_, err, code) = common::tm_in(data.path(), &["prob", "1000d20+1000d20"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("too much to work out exactly: about 4 minutes of exact arithmetic"),
+        "{err}"
+    );
+    let (_, err, _) = common::tm_in(data.path(), &["prob", "10000d100"]);
+    assert!(err.contains("of exact weights (at most 400 MB)"), "{err}");
+    // The heavy rows of the table are answered.
+    for e in ["20d6!", "10000d6", "4000d1kh1", "200d6kh100"] {
+        let (_, err, code) = common::tm_in(data.path(), &["prob", e]);
+        assert_eq!(code, 0, "{e}: {err}");
+    }
+}
+
+#[test]
 fn tiny_chances_never_show_as_zero() {
     let data = tempfile::tempdir().unwrap();
     // 6^-1000 and its neighbours are far below what f64 holds.

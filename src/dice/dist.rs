@@ -16,9 +16,11 @@ use super::parse::{Dice, DiceError, Expr, MAX_EXPLOSIONS, Op, Pick, Roll, Sel};
 use super::roll::floor_div;
 
 /// More distinct totals than this is refused rather than computed.
-pub const MAX_TOTALS: usize = 200_000;
-/// Refuse work past this many weight multiplications.
-const MAX_WORK: u128 = 40_000_000;
+pub const MAX_TOTALS: usize = 1_000_001;
+/// Refuse work past this many weight multiplications. `cost` refuses
+/// anything slow before it starts; this only guards against an estimate
+/// gone wrong.
+const MAX_WORK: u128 = 4_000_000_000;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Dist {
@@ -140,7 +142,10 @@ impl Dist {
 
     /// The sum of `n` independent copies: by Miller's recurrence when no
     /// mass lies past the explosion limit, else by repeated doubling.
-    fn power(&self, n: u64) -> Res<Dist> {
+    fn power(self, n: u64) -> Res<Dist> {
+        if n == 1 {
+            return Ok(self);
+        }
         if n >= 2 && self.beyond.is_zero() && self.weights.len() >= 2 {
             return self.power_miller(n);
         }
@@ -197,7 +202,10 @@ impl Dist {
         let weights = q
             .into_iter()
             .enumerate()
-            .filter_map(|(k, w)| Some((low + k as i64, w.to_biguint()?)))
+            .filter_map(|(k, w)| match w.into_parts() {
+                (num_bigint::Sign::Minus, _) => None,
+                (_, w) => Some((low + k as i64, w)),
+            })
             .filter(|(_, w)| !w.is_zero())
             .collect();
         Ok(Dist {
@@ -378,89 +386,119 @@ fn explode(first: &Dist, sel: Sel, lo: i64, hi: i64, f: u64) -> Res<Dist> {
     Ok(out)
 }
 
-/// n independent dice with keep/drop steps.
-fn term(d: &Dice) -> Res<Dist> {
-    let die = single_die(d)?;
-    let n = d.count;
-    // Count steps narrow a range of places (highest first); value steps
-    // filter what is left. prob handles value steps after count steps.
-    let (mut lo, mut hi) = (0u64, n);
-    let mut filters: Vec<(bool, Sel)> = Vec::new();
-    for p in &d.mods.picks {
-        let len = hi - lo;
-        if !filters.is_empty()
-            && matches!(
-                p,
-                Pick::KeepHigh(_) | Pick::KeepLow(_) | Pick::DropHigh(_) | Pick::DropLow(_)
-            )
-        {
-            return Err(
-                "prob needs keep/drop by count (kh, kl, dh, dl) before keep/drop by value (k, p)"
-                    .into(),
-            );
-        }
-        match *p {
-            Pick::KeepHigh(k) => hi = lo + k.min(len),
-            Pick::KeepLow(k) => lo = hi - k.min(len),
-            Pick::DropHigh(k) => lo += k.min(len),
-            Pick::DropLow(k) => hi -= k.min(len),
-            Pick::Keep(sel) => filters.push((true, sel)),
-            Pick::Drop(sel) => filters.push((false, sel)),
-        }
+/// The face a plain exploding die explodes on, when exactly one face
+/// explodes and nothing else changes the die (no reroll, no clamp).
+fn lone_explosion(d: &Dice) -> Option<i64> {
+    let sel = d.mods.explode?;
+    if d.mods.reroll.is_some() || d.mods.min.is_some() || d.mods.max.is_some() {
+        return None;
     }
-    let counts = |v: i64| filters.iter().all(|&(keep, sel)| sel.matches(v) == keep);
-    if lo == 0 && hi == n {
-        return die.map(|v| if counts(v) { v } else { 0 }).power(n);
+    if sel.matching(d.faces) != 1 {
+        return None;
     }
-    order_statistics(&die, n, lo, hi, &counts)
+    (d.faces.min()..=d.faces.max()).find(|&v| sel.matches(v))
 }
 
-/// Distribution of the sum of the dice ranked `lo..hi` (0 = highest) among
-/// n iid dice, counting only values that pass `counts`. Dynamic programming
-/// over face values from the highest down: state (dice placed, kept sum).
-fn order_statistics(
-    die: &Dist,
-    n: u64,
-    lo: u64,
-    hi: u64,
-    counts: &dyn Fn(i64) -> bool,
-) -> Res<Dist> {
-    let n = n as usize;
-    let states = (n as u128 + 1) * die.weights.len() as u128 * (n as u128 + 1);
-    if states * ((hi - lo) as u128 + 1) > MAX_WORK {
+/// The sum of `n` dice with faces `lo..=hi` that explode on the one face
+/// `e`, each to at most `MAX_EXPLOSIONS` extra rolls: the same answer as
+/// adding `n` exploded dice, found by factoring instead of convolving.
+///
+/// A die's chain is k explosions (worth k*e) then one plain face r, with
+/// chance f^-(k+1). Over n dice, with K explosions in all, the plain faces
+/// sum to s: the weight of total s + K*e over f^(n(D+1)) is
+///   a_s * c_K * f^(nD - K),
+/// a_s the ways n plain faces make s, c_K the ways n dice share K
+/// explosions at most D each. Both are small-number sequences, so the only
+/// big products are one per (s, K) pair, where convolving exploded dice
+/// multiplied big numbers by big numbers across every pair of totals.
+fn exploding_sum(lo: i64, hi: i64, e: i64, n: u64) -> Res<Dist> {
+    let f = (hi - lo + 1) as u64;
+    let depth = u64::from(MAX_EXPLOSIONS);
+    let most = n
+        .checked_mul(depth)
+        .filter(|&k| k <= MAX_TOTALS as u64)
+        .ok_or_else(|| format!("more than {MAX_TOTALS} totals to list"))? as usize;
+    let plain = Dist {
+        weights: (lo..=hi)
+            .filter(|&v| v != e)
+            .map(|v| (v, BigUint::one()))
+            .collect(),
+        denom: BigUint::from(f - 1),
+        beyond: BigUint::zero(),
+    };
+    let a = plain.power(n)?;
+    let (Some(s_lo), Some(s_hi)) = (a.min(), a.max()) else {
+        // Every face explodes (a one-sided die): every chain passes the limit.
+        return Ok(Dist {
+            weights: BTreeMap::new(),
+            denom: BigUint::from(f).pow((n * (depth + 1)) as u32),
+            beyond: BigUint::from(f).pow((n * (depth + 1)) as u32),
+        });
+    };
+    let reach = i64::try_from(most)
+        .ok()
+        .and_then(|k| k.checked_mul(e))
+        .ok_or("a total is too large")?;
+    let t_lo = s_lo
+        .checked_add(reach.min(0))
+        .ok_or("a total is too large")?;
+    let t_hi = s_hi
+        .checked_add(reach.max(0))
+        .ok_or("a total is too large")?;
+    let span = (i128::from(t_hi) - i128::from(t_lo) + 1) as u128;
+    if span > MAX_TOTALS as u128 {
+        return Err(format!("more than {MAX_TOTALS} totals to list"));
+    }
+    let pairs = a.weights.len() as u128 * (most as u128 + 1);
+    if pairs > MAX_WORK / 8 {
         return Err("too many outcomes to compute exactly".into());
     }
-    let binom = binomials(n);
-    // state[m] maps kept-sum -> weight, for m dice placed so far.
-    let mut state: Vec<BTreeMap<i64, BigUint>> = vec![BTreeMap::new(); n + 1];
-    state[0].insert(0, BigUint::one());
-    for (&v, w) in die.weights.iter().rev() {
-        let mut next: Vec<BTreeMap<i64, BigUint>> = vec![BTreeMap::new(); n + 1];
-        let powers: Vec<BigUint> = std::iter::successors(Some(BigUint::one()), |p| Some(p * w))
-            .take(n + 1)
-            .collect();
-        for (m, sums) in state.iter().enumerate() {
-            crate::cancel::check()?;
-            for (&s, sw) in sums {
-                for c in 0..=(n - m) {
-                    let overlap = (m + c).min(hi as usize).saturating_sub(m.max(lo as usize));
-                    let add = if counts(v) {
-                        v.checked_mul(overlap as i64)
-                    } else {
-                        Some(0)
-                    };
-                    let total = add
-                        .and_then(|a| s.checked_add(a))
-                        .ok_or("a total is too large")?;
-                    let weight = sw * &binom[n - m][c] * &powers[c];
-                    *next[m + c].entry(total).or_default() += weight;
-                }
+    // c: ways n dice share K explosions, each at most `depth`: n times
+    // multiply by 1 + y + ... + y^D, as a running window sum.
+    let mut c: Vec<BigUint> = vec![BigUint::one()];
+    for _ in 0..n {
+        crate::cancel::check()?;
+        let len = c.len() + depth as usize;
+        let mut next = Vec::with_capacity(len);
+        let mut window = BigUint::zero();
+        for k in 0..len {
+            if k < c.len() {
+                window += &c[k];
             }
+            if k > depth as usize && k - depth as usize - 1 < c.len() {
+                window -= &c[k - depth as usize - 1];
+            }
+            next.push(window.clone());
         }
-        state = next;
+        c = next;
     }
-    let weights = std::mem::take(&mut state[n]);
-    let denom = die.denom.pow(n as u32);
+    // b_K = c_K * f^(nD - K), from the top down so each power is one step.
+    let mut b = vec![BigUint::zero(); most + 1];
+    let mut power = BigUint::one();
+    for k in (0..=most).rev() {
+        b[k] = &c[k] * &power;
+        power *= f;
+    }
+    let mut acc = vec![BigUint::zero(); span as usize];
+    let mut product = BigUint::zero();
+    for (k, bk) in b.iter().enumerate() {
+        if k % 64 == 0 {
+            crate::cancel::check()?;
+        }
+        let shift = i128::from(e) * k as i128 - i128::from(t_lo);
+        for (&s, w) in &a.weights {
+            product.clone_from(bk);
+            product *= w;
+            acc[(i128::from(s) + shift) as usize] += &product;
+        }
+    }
+    let denom = BigUint::from(f).pow((n * (depth + 1)) as u32);
+    let weights: BTreeMap<i64, BigUint> = acc
+        .into_iter()
+        .enumerate()
+        .filter(|(_, w)| !w.is_zero())
+        .map(|(i, w)| (t_lo + i as i64, w))
+        .collect();
     let counted: BigUint = weights.values().sum();
     Ok(Dist {
         beyond: &denom - counted,
@@ -469,16 +507,227 @@ fn order_statistics(
     })
 }
 
-fn binomials(n: usize) -> Vec<Vec<BigUint>> {
-    let mut rows: Vec<Vec<BigUint>> = Vec::with_capacity(n + 1);
-    for i in 0..=n {
-        let mut row = vec![BigUint::one(); i + 1];
-        for j in 1..i {
-            row[j] = &rows[i - 1][j - 1] + &rows[i - 1][j];
+/// The places (0 = highest) whose dice are kept after the count steps
+/// (`kh`, `kl`, `dh`, `dl`), each narrowing what the last one left.
+pub(super) fn places(d: &Dice) -> (u64, u64) {
+    let (mut lo, mut hi) = (0u64, d.count);
+    for p in &d.mods.picks {
+        let len = hi - lo;
+        match *p {
+            Pick::KeepHigh(k) => hi = lo + k.min(len),
+            Pick::KeepLow(k) => lo = hi - k.min(len),
+            Pick::DropHigh(k) => lo += k.min(len),
+            Pick::DropLow(k) => hi -= k.min(len),
+            Pick::Keep(_) | Pick::Drop(_) => {}
         }
-        rows.push(row);
     }
-    rows
+    (lo, hi)
+}
+
+/// n independent dice with keep/drop steps.
+fn term(d: &Dice) -> Res<Dist> {
+    let n = d.count;
+    let (lo, hi) = places(d);
+    let mut filters: Vec<(bool, Sel)> = Vec::new();
+    for p in &d.mods.picks {
+        match *p {
+            Pick::Keep(sel) => filters.push((true, sel)),
+            Pick::Drop(sel) => filters.push((false, sel)),
+            _ if !filters.is_empty() => {
+                return Err(
+                    "prob needs keep/drop by count (kh, kl, dh, dl) before keep/drop by value (k, p)"
+                        .into(),
+                );
+            }
+            _ => {}
+        }
+    }
+    let counts = |v: i64| filters.iter().all(|&(keep, sel)| sel.matches(v) == keep);
+    match method(d) {
+        Method::Exploding(face) => exploding_sum(d.faces.min(), d.faces.max(), face, n),
+        // No copy when nothing is filtered: a 1d1000000 is a million weights.
+        Method::Sum if filters.is_empty() => single_die(d)?.power(n),
+        Method::Sum => single_die(d)?
+            .map(|v| if counts(v) { v } else { 0 })
+            .power(n),
+        Method::Places => order_statistics(&single_die(d)?, n, lo, hi, &counts),
+    }
+}
+
+/// How a dice term's distribution is found (the cost model follows it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Method {
+    /// Plain dice exploding on one face: factored (`exploding_sum`).
+    Exploding(i64),
+    /// Every die counts: a power of the one die's distribution.
+    Sum,
+    /// Some places are kept: order statistics.
+    Places,
+}
+
+pub(super) fn method(d: &Dice) -> Method {
+    let (lo, hi) = places(d);
+    if lo != 0 || hi != d.count {
+        return Method::Places;
+    }
+    let filtered = d
+        .mods
+        .picks
+        .iter()
+        .any(|p| matches!(p, Pick::Keep(_) | Pick::Drop(_)));
+    match lone_explosion(d) {
+        Some(face) if !filtered => Method::Exploding(face),
+        _ => Method::Sum,
+    }
+}
+
+/// Distribution of the sum of the dice ranked `lo..hi` (0 = highest) among
+/// n iid dice, counting only values that pass `counts`. Dynamic programming
+/// over face values from the highest down: state (dice placed, kept sum).
+///
+/// Once a state has filled every kept place, the dice still to place can
+/// only be lower and are not counted: the state is retired with one
+/// binomial-tail weight for all of them (icepool's technique), so states
+/// never hold more than `hi` dice and only the binomials below `hi` are
+/// needed. Keeping the lowest walks the values from the bottom instead,
+/// which is the same problem mirrored.
+fn order_statistics(
+    die: &Dist,
+    n: u64,
+    lo: u64,
+    hi: u64,
+    counts: &dyn Fn(i64) -> bool,
+) -> Res<Dist> {
+    let n = n as usize;
+    let (lo, hi) = (lo as usize, hi as usize);
+    // Fill the kept places from whichever end reaches them first.
+    let from_top = hi <= n - lo;
+    let (lo, hi) = if from_top { (lo, hi) } else { (n - hi, n - lo) };
+    let values = die.weights.len() as u128;
+    let (Some(min), Some(max)) = (die.min(), die.max()) else {
+        return Ok(Dist {
+            weights: BTreeMap::new(),
+            denom: die.denom.pow(n as u32),
+            beyond: die.denom.pow(n as u32),
+        });
+    };
+    let span = (i128::from(max) - i128::from(min)) as u128 + 1;
+    let kept = (hi - lo) as u128;
+    let sums = (kept * span + 1).min(values.pow(kept.min(8) as u32));
+    if values * hi as u128 * hi as u128 * sums > MAX_WORK * 4 {
+        return Err("too many outcomes to compute exactly".into());
+    }
+    if kept * span > MAX_TOTALS as u128 * 8 {
+        return Err(format!("more than {MAX_TOTALS} totals to list"));
+    }
+    // choose[r][c] = C(n - r, c) for r, c < hi.
+    let choose: Vec<Vec<BigUint>> = (0..hi)
+        .map(|r| {
+            let top = n - r;
+            let mut row = vec![BigUint::one()];
+            for c in 1..hi - r {
+                let next = &row[c - 1] * BigUint::from(top - c + 1) / BigUint::from(c);
+                row.push(next);
+            }
+            row
+        })
+        .collect();
+    // state[m] maps kept-sum -> weight, for m < hi dice placed so far.
+    let mut state: Vec<BTreeMap<i64, BigUint>> = vec![BTreeMap::new(); hi];
+    if hi > 0 {
+        state[0].insert(0, BigUint::one());
+    }
+    let mut done: BTreeMap<i64, BigUint> = BTreeMap::new();
+    if hi == 0 {
+        done.insert(0, die.weights.values().sum::<BigUint>().pow(n as u32));
+    }
+    let mut rest: BigUint = die.weights.values().sum();
+    let order: Box<dyn Iterator<Item = (&i64, &BigUint)>> = if from_top {
+        Box::new(die.weights.iter().rev())
+    } else {
+        Box::new(die.weights.iter())
+    };
+    for (&v, w) in order {
+        crate::cancel::check()?;
+        let all = rest.clone();
+        rest -= w;
+        let powers: Vec<BigUint> = std::iter::successors(Some(BigUint::one()), |p| Some(p * w))
+            .take(hi + 1)
+            .collect();
+        let mut next: Vec<BTreeMap<i64, BigUint>> = vec![BTreeMap::new(); hi];
+        for (m, sums) in state.iter_mut().enumerate() {
+            if sums.is_empty() {
+                continue;
+            }
+            let sums = std::mem::take(sums);
+            let left = n - m;
+            let value_of = |c: usize| -> Res<i64> {
+                let overlap = (m + c).min(hi).saturating_sub(m.max(lo));
+                if counts(v) {
+                    v.checked_mul(overlap as i64)
+                        .ok_or_else(|| "a total is too large".into())
+                } else {
+                    Ok(0)
+                }
+            };
+            // c of the m-placed state's remaining dice show v, the others
+            // lower: c < hi - m keeps the state open...
+            let mut open_weight = BigUint::zero();
+            let rest_powers: Vec<BigUint> = {
+                let need = hi - m;
+                let mut p = vec![BigUint::one(); need];
+                let base = rest.pow((left + 1 - need) as u32);
+                for c in (0..need).rev() {
+                    p[c] = if c == need - 1 {
+                        base.clone()
+                    } else {
+                        &p[c + 1] * &rest
+                    };
+                }
+                p
+            };
+            open_weight += &rest_powers[0];
+            for c in 1..hi - m {
+                let factor = &choose[m][c] * &powers[c];
+                open_weight += &factor * &rest_powers[c];
+                let add = value_of(c)?;
+                for (&s, sw) in &sums {
+                    let total = s.checked_add(add).ok_or("a total is too large")?;
+                    *next[m + c].entry(total).or_default() += sw * &factor;
+                }
+            }
+            // ...and every c from hi - m up fills the kept places: their
+            // weights sum to all^left minus the open ones.
+            let tail = all.pow(left as u32) - open_weight;
+            if !tail.is_zero() {
+                let add = value_of(hi - m)?;
+                for (&s, sw) in &sums {
+                    let total = s.checked_add(add).ok_or("a total is too large")?;
+                    *done.entry(total).or_default() += sw * &tail;
+                }
+            }
+            // No die shows v (c = 0): the state goes on as it is, moved
+            // rather than multiplied by one. Lower states have already
+            // added to next[m], so merge the smaller map into the larger.
+            let mut sums = sums;
+            if next[m].len() > sums.len() {
+                std::mem::swap(&mut next[m], &mut sums);
+            }
+            for (s, w) in std::mem::take(&mut next[m]) {
+                *sums.entry(s).or_default() += w;
+            }
+            next[m] = sums;
+        }
+        state = next;
+    }
+    let weights = done;
+    let denom = die.denom.pow(n as u32);
+    let counted: BigUint = weights.values().sum();
+    Ok(Dist {
+        beyond: &denom - counted,
+        weights,
+        denom,
+    })
 }
 
 fn eval(e: &Expr, terms: &[Dist]) -> Res<Dist> {
@@ -517,6 +766,7 @@ pub fn distribution(r: &Roll) -> Result<Dist, DiceError> {
         pos: None,
         message,
     };
+    super::cost::check(r).map_err(err)?;
     let terms: Vec<Dist> = r.dice.iter().map(term).collect::<Res<_>>().map_err(err)?;
     eval(&r.expr, &terms).map_err(err)
 }
@@ -542,6 +792,27 @@ mod tests {
     /// Miller's recurrence gives exactly what repeated doubling gives, on
     /// dice with uniform and uneven weights, gaps and negative values.
     #[test]
+    fn factored_explosions_agree_with_convolving() {
+        for (die, n) in [
+            ("d6!", 1),
+            ("d6!", 3),
+            ("d4!", 5),
+            ("d6!3", 2),
+            ("d2!", 4),
+            ("dF!", 3),
+            ("pp!", 2),
+            ("d10!", 2),
+            ("d6!<2", 3),
+        ] {
+            let one = single_die(&parse(&format!("1{die}")).unwrap().dice[0]).unwrap();
+            let slow = one.power_doubling(n).unwrap();
+            let fast = dist(&format!("{n}{die}"));
+            assert!(fast == slow, "{n}{die} differs");
+            assert!(sums_to_one(&fast));
+        }
+    }
+
+    #[test]
     fn miller_agrees_with_doubling() {
         for die in [
             "d2", "d6", "d10", "dF", "1pp", "d6ro1", "d6rr<3", "d6mi3", "d8ma5", "d6k>4", "d6p<3",
@@ -566,6 +837,47 @@ mod tests {
         assert_eq!(p(&d, 2), "1/36");
         let (m, sd) = d.mean_sd();
         assert!((m - 7.0).abs() < 1e-12 && (sd - (35.0f64 / 6.0).sqrt()).abs() < 1e-12);
+    }
+
+    /// Keep/drop by count agrees with listing every outcome of the pool.
+    #[test]
+    fn order_statistics_agree_with_enumeration() {
+        for die in ["d4", "d6", "dF", "d3ro1", "d3!"] {
+            let one = single_die(&parse(&format!("1{die}")).unwrap().dice[0]).unwrap();
+            for n in 1..=4u32 {
+                for pick in ["kh1", "kh2", "kl1", "dh1", "dl2", "kh3"] {
+                    let k: usize = pick[2..].parse().unwrap();
+                    // An exploded die has hundreds of values: pairs only.
+                    if k > n as usize || (die.ends_with('!') && n > 2) {
+                        continue;
+                    }
+                    let d = dist(&format!("{n}{die}{pick}"));
+                    let mut want: BTreeMap<i64, BigUint> = BTreeMap::new();
+                    let faces: Vec<(&i64, &BigUint)> = one.weights.iter().collect();
+                    let outcomes = faces.len().pow(n);
+                    for mut code in 0..outcomes {
+                        let mut vals = Vec::new();
+                        let mut w = BigUint::one();
+                        for _ in 0..n {
+                            let (v, fw) = faces[code % faces.len()];
+                            code /= faces.len();
+                            vals.push(*v);
+                            w *= fw;
+                        }
+                        vals.sort_by(|a, b| b.cmp(a));
+                        let kept: i64 = match &pick[..2] {
+                            "kh" => vals[..k].iter().sum(),
+                            "kl" => vals[n as usize - k..].iter().sum(),
+                            "dh" => vals[k..].iter().sum(),
+                            _ => vals[..n as usize - k].iter().sum(),
+                        };
+                        *want.entry(kept).or_default() += w;
+                    }
+                    assert_eq!(d.weights, want, "{n}{die}{pick}");
+                    assert!(sums_to_one(&d), "{n}{die}{pick}");
+                }
+            }
+        }
     }
 
     #[test]

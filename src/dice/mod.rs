@@ -1,6 +1,7 @@
 //! Dice: the expression language (`parse`), rolling it (`roll`), and its
 //! exact distribution (`dist`), plus how results are shown.
 
+pub mod cost;
 pub mod dist;
 pub mod parse;
 pub mod roll;

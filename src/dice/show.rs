@@ -206,6 +206,8 @@ fn percent(num: &BigUint, den: &BigUint) -> String {
 
 /// Past this many totals, `prob` folds the far tails into one row each.
 const FOLD_ROWS: usize = 60;
+/// Past this many rows left after folding, neighbouring totals share rows.
+const BUCKET_ROWS: usize = 150;
 
 /// How many totals at each end hold together at most 1/2000 (0.05%) of
 /// the outcomes: what is folded, so the rows shown hold 99.9%.
@@ -284,7 +286,6 @@ pub fn prob_text(r: &Roll, d: &Dist, target: Option<Target>, style: &Style, all:
                 high,
                 d.weights.keys().rev().nth(high.saturating_sub(1)),
             ));
-        let bar_room = style.width.saturating_sub(vw + 11).max(10);
         let folded = |it: &mut dyn Iterator<Item = (&i64, &BigUint)>, n: usize| {
             let mut sum = BigUint::zero();
             let mut edge = 0;
@@ -294,6 +295,46 @@ pub fn prob_text(r: &Roll, d: &Dist, target: Option<Target>, style: &Style, all:
             }
             (edge, sum)
         };
+        let shown = rows - low - high;
+        // Past a screenful of rows (1d1000000 keeps 999,000), neighbouring
+        // totals share a row, each row the same number of totals.
+        let per_row = if all { 1 } else { shown.div_ceil(BUCKET_ROWS) };
+        let buckets: Vec<(i64, i64, BigUint)> = if per_row <= 1 {
+            d.weights
+                .iter()
+                .skip(low)
+                .take(shown)
+                .map(|(v, w)| (*v, *v, w.clone()))
+                .collect()
+        } else {
+            let list: Vec<(&i64, &BigUint)> = d.weights.iter().skip(low).take(shown).collect();
+            list.chunks(per_row)
+                .map(|c| (*c[0].0, *c[c.len() - 1].0, c.iter().map(|(_, w)| *w).sum()))
+                .collect()
+        };
+        let top = if per_row <= 1 {
+            top
+        } else {
+            buckets
+                .iter()
+                .map(|b| b.2.clone())
+                .max()
+                .unwrap_or_default()
+        };
+        let label = |a: i64, b: i64| {
+            if a == b {
+                a.to_string()
+            } else {
+                format!("{a}..{b}")
+            }
+        };
+        let vw = buckets
+            .iter()
+            .map(|(a, b, _)| label(*a, *b).len())
+            .max()
+            .unwrap_or(0)
+            .max(vw);
+        let bar_room = style.width.saturating_sub(vw + 11).max(10);
         if low > 0 {
             let (edge, sum) = folded(&mut d.weights.iter(), low);
             let _ = writeln!(
@@ -303,8 +344,7 @@ pub fn prob_text(r: &Roll, d: &Dist, target: Option<Target>, style: &Style, all:
                 percent(&sum, &d.denom)
             );
         }
-        let shown = d.weights.iter().skip(low).take(rows - low - high);
-        for (v, w) in shown {
+        for (a, b, w) in &buckets {
             let share = prob_f64(w, &top);
             let cells = (share * bar_room as f64).round() as usize;
             let bar = if cells == 0 && !w.is_zero() {
@@ -312,7 +352,12 @@ pub fn prob_text(r: &Roll, d: &Dist, target: Option<Target>, style: &Style, all:
             } else {
                 "█".repeat(cells)
             };
-            let _ = writeln!(out, "{v:>vw$} {:>8} {bar}", percent(w, &d.denom));
+            let _ = writeln!(
+                out,
+                "{:>vw$} {:>8} {bar}",
+                label(*a, *b),
+                percent(w, &d.denom)
+            );
         }
         if high > 0 {
             let (edge, sum) = folded(&mut d.weights.iter().rev(), high);
@@ -323,7 +368,12 @@ pub fn prob_text(r: &Roll, d: &Dist, target: Option<Target>, style: &Style, all:
                 percent(&sum, &d.denom)
             );
         }
-        if low + high > 0 {
+        if per_row > 1 {
+            let _ = writeln!(
+                out,
+                "{rows} totals, {per_row} to a row; `--all` shows every one"
+            );
+        } else if low + high > 0 {
             let _ = writeln!(
                 out,
                 "{rows} totals: the rarest ends are folded; `--all` shows every one"

@@ -1,0 +1,348 @@
+//! What an exact distribution will cost, worked out from the expression
+//! before any arithmetic: how many totals it has, how large its exact
+//! weights grow, and roughly how long the method `dist` will use takes.
+//! `prob` refuses past the budget at once, saying what it would have
+//! taken, instead of starting work it cannot finish.
+//!
+//! The time constants were measured on the development machine (2 cores)
+//! for each method (see the README's Speed section); they are estimates,
+//! within a factor of about two, and the budget leaves room for that.
+
+use super::dist::{Method, method, places};
+use super::parse::{Dice, Expr, MAX_EXPLOSIONS, Op, Roll};
+
+/// Estimated seconds past which `prob` refuses.
+const TIME_BUDGET: f64 = 5.0;
+/// Bytes of exact weights past which `prob` refuses (peak memory runs to
+/// about this: 10000d6, the largest sum players type, peaks at 247 MB).
+const MEMORY_BUDGET: f64 = 400e6;
+/// Totals past which `prob` refuses (a 1d1000000 has a million).
+pub const MAX_TOTALS: f64 = 1_000_001.0;
+
+/// Seconds per limb operation (a 64-bit piece of a big number), by method,
+/// and the overhead of one step whatever its size.
+const SMALL_STEP: f64 = 4e-9;
+const PLACE_STEP: f64 = 0.1e-9;
+/// Most order-statistics steps carry a small weight: less overhead.
+const PLACE_OVERHEAD: f64 = 2e-9;
+/// A single die's weights are built one map entry at a time.
+const ENTRY: f64 = 150e-9;
+const PAIR_STEP: f64 = 1.5e-10;
+const OVERHEAD: f64 = 20e-9;
+
+/// One step's seconds: `work` limb operations at `per` each.
+fn step(work: f64, per: f64) -> f64 {
+    OVERHEAD + work * per
+}
+
+/// What a distribution costs.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Cost {
+    /// Distinct totals, at most.
+    pub totals: f64,
+    /// Bits of the common denominator (the weights' size).
+    pub bits: f64,
+    /// Estimated seconds to compute.
+    pub seconds: f64,
+}
+
+impl Cost {
+    /// Peak bytes: the weights, half again for the working copies.
+    fn bytes(&self) -> f64 {
+        self.totals * (self.bits / 8.0 * 1.5 + 48.0)
+    }
+}
+
+fn limbs(bits: f64) -> f64 {
+    (bits / 64.0).ceil().max(1.0)
+}
+
+/// One die after explosions: (values it can show, bits of its denominator).
+fn one_die(d: &Dice) -> (f64, f64) {
+    let f = d.faces.count() as f64;
+    let rerolled = if d.mods.reroll.is_some() && d.mods.reroll_once {
+        2.0
+    } else {
+        1.0
+    };
+    let rolls = if d.mods.explode.is_some() {
+        f64::from(MAX_EXPLOSIONS) + 1.0
+    } else {
+        1.0
+    };
+    (f * rolls, rerolled * rolls * f.log2().max(1.0))
+}
+
+fn dice_cost(d: &Dice) -> Cost {
+    let n = d.count as f64;
+    let (values, die_bits) = one_die(d);
+    let bits = n * die_bits;
+    match method(d) {
+        Method::Exploding(_) => {
+            let f = d.faces.count() as f64;
+            let depth = f64::from(MAX_EXPLOSIONS);
+            let explosions = n * depth + 1.0;
+            let plain = n * (f - 1.0).max(1.0) + 1.0;
+            Cost {
+                totals: n * values,
+                bits,
+                seconds: explosions * plain * step(limbs(bits), SMALL_STEP)
+                    + n * explosions * step(1.0, SMALL_STEP),
+            }
+        }
+        Method::Sum if d.mods.explode.is_none() || n <= 1.0 => {
+            let totals = n * (values - 1.0) + 1.0;
+            Cost {
+                totals,
+                bits,
+                seconds: if n <= 1.0 {
+                    totals * ENTRY
+                } else {
+                    totals * values * step(limbs(bits), SMALL_STEP)
+                },
+            }
+        }
+        Method::Sum => {
+            // Several faces explode: repeated doubling, big by big.
+            let totals = n * (values - 1.0) + 1.0;
+            let half = totals / 2.0;
+            Cost {
+                totals,
+                bits,
+                seconds: half * half * step(limbs(bits).powi(2), PAIR_STEP),
+            }
+        }
+        Method::Places => {
+            let (lo, hi) = places(d);
+            let kept = (hi - lo) as f64;
+            // The walk fills the kept places from the nearer end.
+            let depth = hi.min(d.count - lo) as f64;
+            let totals = kept * (values - 1.0) + 1.0;
+            Cost {
+                totals,
+                bits,
+                seconds: values
+                    * depth
+                    * depth.max(1.0)
+                    * totals
+                    * (PLACE_OVERHEAD + limbs(bits) * PLACE_STEP),
+            }
+        }
+    }
+}
+
+fn expr_cost(e: &Expr, terms: &[Cost]) -> Cost {
+    match e {
+        Expr::Num(_) => Cost {
+            totals: 1.0,
+            bits: 0.0,
+            seconds: 0.0,
+        },
+        Expr::Dice(i) => terms[*i],
+        Expr::Group(x) => expr_cost(x, terms),
+        Expr::Neg(x) => {
+            let c = expr_cost(x, terms);
+            Cost {
+                seconds: c.seconds + c.totals * step(limbs(c.bits), SMALL_STEP),
+                ..c
+            }
+        }
+        Expr::Bin(op, a, b) => {
+            let (a, b) = (expr_cost(a, terms), expr_cost(b, terms));
+            let pairs = a.totals * b.totals;
+            let totals = match op {
+                Op::Add | Op::Sub => a.totals + b.totals - 1.0,
+                Op::Mul | Op::Div => pairs,
+            };
+            Cost {
+                totals,
+                bits: a.bits + b.bits,
+                seconds: a.seconds
+                    + b.seconds
+                    + pairs * step(limbs(a.bits) * limbs(b.bits), PAIR_STEP),
+            }
+        }
+    }
+}
+
+/// The cost of one roll's distribution.
+pub fn estimate(r: &Roll) -> Cost {
+    let terms: Vec<Cost> = r.dice.iter().map(dice_cost).collect();
+    expr_cost(&r.expr, &terms)
+}
+
+/// Refuse, in words, a distribution past the budget.
+pub fn check(r: &Roll) -> Result<Cost, String> {
+    let c = estimate(r);
+    let mut past = Vec::new();
+    if c.totals > MAX_TOTALS {
+        past.push(format!(
+            "{} totals (tablemate lists at most {})",
+            count(c.totals),
+            count(MAX_TOTALS - 1.0)
+        ));
+    }
+    if c.bytes() > MEMORY_BUDGET {
+        past.push(format!(
+            "about {} of exact weights (at most {})",
+            bytes(c.bytes()),
+            bytes(MEMORY_BUDGET)
+        ));
+    }
+    if c.seconds > TIME_BUDGET {
+        past.push(format!(
+            "{} of exact arithmetic (at most a few seconds)",
+            duration(c.seconds)
+        ));
+    }
+    if past.is_empty() {
+        return Ok(c);
+    }
+    Err(format!(
+        "too much to work out exactly: {}; use fewer dice, or `roll` it many times for a sample",
+        match past.split_last() {
+            Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+            _ => past.join(""),
+        }
+    ))
+}
+
+/// A count in words a player reads at a glance: 1,234 or 3.4 million.
+pub fn count(n: f64) -> String {
+    if n >= 1e15 {
+        return format!("about 10^{:.0}", n.log10().floor());
+    }
+    for (size, word) in [(1e12, "trillion"), (1e9, "billion"), (1e6, "million")] {
+        if n >= size {
+            let x = n / size;
+            return if x >= 100.0 {
+                format!("{x:.0} {word}")
+            } else {
+                format!("{x:.1} {word}").replace(".0 ", " ")
+            };
+        }
+    }
+    let n = n.round() as u64;
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, ch) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
+
+fn bytes(b: f64) -> String {
+    if b >= 1e12 {
+        format!("{} TB", count(b / 1e12))
+    } else if b >= 1e9 {
+        format!("{:.0} GB", b / 1e9)
+    } else {
+        format!("{:.0} MB", b / 1e6)
+    }
+}
+
+/// A duration in the largest unit that fits: "about 4 minutes".
+pub fn duration(s: f64) -> String {
+    let units = [
+        (86400.0 * 365.0, "year"),
+        (86400.0, "day"),
+        (3600.0, "hour"),
+        (60.0, "minute"),
+        (1.0, "second"),
+    ];
+    if s >= 86400.0 * 365.0 * 1000.0 {
+        return "more than a thousand years".into();
+    }
+    for (size, unit) in units {
+        if s >= size {
+            let n = (s / size).round().max(1.0) as u64;
+            return format!("about {n} {unit}{}", if n == 1 { "" } else { "s" });
+        }
+    }
+    "under a second".into()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::parse::parse;
+    use super::*;
+
+    fn refusal(s: &str) -> Option<String> {
+        check(&parse(s).unwrap()).err()
+    }
+
+    /// The table and the expressions players type most.
+    const PLAYED: &[&str] = &[
+        "3d6",
+        "4d6kh3",
+        "12d10kh3",
+        "3d6!",
+        "10d6!",
+        "20d6!",
+        "2d20!",
+        "5d10!",
+        "4d6!kh3",
+        "10d6!kh3",
+        "100d6",
+        "1000d6",
+        "2000d6",
+        "10000d6",
+        "100d100",
+        "1000d20",
+        "100d6kh50",
+        "1d1000000",
+        "4000d1kh1",
+        "1000d6kh3",
+        "500d6kh3",
+        "200d6kh100",
+        "3d6!>4",
+        "2d20kh1+5",
+        "(1d6+1)*2",
+        "6x4d6kh3",
+        "100d6+100d6",
+        "20d20*20d20",
+    ];
+
+    #[test]
+    fn played_expressions_are_answered() {
+        for e in PLAYED {
+            assert_eq!(refusal(e), None, "{e}");
+        }
+    }
+
+    #[test]
+    fn refusals_say_what_it_would_take() {
+        let r = refusal("1000d20+1000d20").unwrap();
+        assert!(r.contains("of exact arithmetic"), "{r}");
+        let r = refusal("1d1000000*1d1000000").unwrap();
+        assert!(r.contains("1 trillion totals"), "{r}");
+        let r = refusal("10000d100").unwrap();
+        assert!(r.contains("of exact weights"), "{r}");
+    }
+
+    /// `cargo test --release estimates -- --ignored --nocapture` prints
+    /// the estimates, to set against measured times.
+    #[test]
+    #[ignore]
+    fn estimates() {
+        for e in PLAYED.iter().chain(&["10d6!>4"]) {
+            let c = estimate(&parse(e).unwrap());
+            println!(
+                "{e:>12} {:>10.4}s {:>10} totals {:>8.0} bits",
+                c.seconds, c.totals, c.bits
+            );
+        }
+    }
+
+    #[test]
+    fn words() {
+        assert_eq!(count(1234.0), "1,234");
+        assert_eq!(count(40e6), "40 million");
+        assert_eq!(count(3.45e9), "3.5 billion");
+        assert_eq!(duration(250.0), "about 4 minutes");
+        assert_eq!(duration(0.2), "under a second");
+    }
+}
