@@ -8,7 +8,7 @@
 //! for each method (see the README's Speed section); they are estimates,
 //! within a factor of about two, and the budget leaves room for that.
 
-use super::dist::{Method, method, places};
+use super::dist::{Method, explosion_depth, method, places};
 use super::parse::{Dice, Expr, MAX_EXPLOSIONS, Op, Roll};
 
 /// Estimated seconds past which `prob` refuses.
@@ -65,11 +65,7 @@ fn one_die(d: &Dice) -> (f64, f64) {
     } else {
         1.0
     };
-    let rolls = if d.mods.explode.is_some() {
-        f64::from(MAX_EXPLOSIONS) + 1.0
-    } else {
-        1.0
-    };
+    let rolls = explosion_depth(d).map_or(1.0, |depth| f64::from(depth) + 1.0);
     (f * rolls, rerolled * rolls * f.log2().max(1.0))
 }
 
@@ -80,7 +76,7 @@ fn dice_cost(d: &Dice) -> Cost {
     match method(d) {
         Method::Exploding(_) => {
             let f = d.faces.count() as f64;
-            let depth = f64::from(MAX_EXPLOSIONS);
+            let depth = f64::from(explosion_depth(d).unwrap_or(MAX_EXPLOSIONS));
             let explosions = n * depth + 1.0;
             let plain = n * (f - 1.0).max(1.0) + 1.0;
             Cost {

@@ -320,7 +320,10 @@ fn single_die(d: &Dice) -> Res<Dist> {
     };
     let mut die = match d.mods.explode {
         None => first,
-        Some(sel) => explode(&first, sel, faces.min(), faces.max(), f)?,
+        Some(sel) => {
+            let depth = explosion_depth(d).unwrap_or(MAX_EXPLOSIONS);
+            explode(&first, sel, faces.min(), faces.max(), f, depth)?
+        }
     };
     if d.mods.min.is_some() || d.mods.max.is_some() {
         let (lo, hi) = (d.mods.min, d.mods.max);
@@ -332,9 +335,26 @@ fn single_die(d: &Dice) -> Res<Dist> {
     Ok(die)
 }
 
+/// How many explosions `prob` follows per die: until the chance of one
+/// die going further is below 10^-34, so that even 10,000 such dice leave
+/// out less than 10^-30 of the whole (shown, as what is not counted),
+/// never more than the `MAX_EXPLOSIONS` a roll allows. A d6 needs 44, a d2
+/// the full 100; following all 100 everywhere made 20d6! six times slower
+/// for chances nobody could see. Per die, not per term, so a die's
+/// distribution is the same alone or in a pool.
+pub fn explosion_depth(d: &Dice) -> Option<u32> {
+    let sel = d.mods.explode?;
+    let (f, m) = (d.faces.count() as f64, sel.matching(d.faces) as f64);
+    if m >= f {
+        return Some(MAX_EXPLOSIONS);
+    }
+    let needed = 34.0 / (f / m).log10();
+    Some((needed.ceil() as u32).clamp(1, MAX_EXPLOSIONS))
+}
+
 /// Follow explosions: a matching face adds a plain roll, which may match
-/// again, up to `MAX_EXPLOSIONS` extra rolls.
-fn explode(first: &Dist, sel: Sel, lo: i64, hi: i64, f: u64) -> Res<Dist> {
+/// again, up to `depth` extra rolls.
+fn explode(first: &Dist, sel: Sel, lo: i64, hi: i64, f: u64, depth: u32) -> Res<Dist> {
     // `tail` is the value added by a chain that starts with one plain roll
     // and may still explode `budget` more times; built from the deepest.
     let plain = |v: i64| (v, BigUint::one());
@@ -344,7 +364,7 @@ fn explode(first: &Dist, sel: Sel, lo: i64, hi: i64, f: u64) -> Res<Dist> {
         denom: BigUint::from(f),
         beyond: BigUint::from((lo..=hi).filter(|&v| sel.matches(v)).count() as u64),
     };
-    for _ in 1..MAX_EXPLOSIONS {
+    for _ in 1..depth {
         crate::cancel::check()?;
         let mut next = Dist {
             weights: BTreeMap::new(),
@@ -400,7 +420,7 @@ fn lone_explosion(d: &Dice) -> Option<i64> {
 }
 
 /// The sum of `n` dice with faces `lo..=hi` that explode on the one face
-/// `e`, each to at most `MAX_EXPLOSIONS` extra rolls: the same answer as
+/// `e`, each to at most `depth` extra rolls: the same answer as
 /// adding `n` exploded dice, found by factoring instead of convolving.
 ///
 /// A die's chain is k explosions (worth k*e) then one plain face r, with
@@ -411,9 +431,9 @@ fn lone_explosion(d: &Dice) -> Option<i64> {
 /// explosions at most D each. Both are small-number sequences, so the only
 /// big products are one per (s, K) pair, where convolving exploded dice
 /// multiplied big numbers by big numbers across every pair of totals.
-fn exploding_sum(lo: i64, hi: i64, e: i64, n: u64) -> Res<Dist> {
+fn exploding_sum(lo: i64, hi: i64, e: i64, n: u64, depth: u32) -> Res<Dist> {
     let f = (hi - lo + 1) as u64;
-    let depth = u64::from(MAX_EXPLOSIONS);
+    let depth = u64::from(depth);
     let most = n
         .checked_mul(depth)
         .filter(|&k| k <= MAX_TOTALS as u64)
@@ -544,7 +564,13 @@ fn term(d: &Dice) -> Res<Dist> {
     }
     let counts = |v: i64| filters.iter().all(|&(keep, sel)| sel.matches(v) == keep);
     match method(d) {
-        Method::Exploding(face) => exploding_sum(d.faces.min(), d.faces.max(), face, n),
+        Method::Exploding(face) => exploding_sum(
+            d.faces.min(),
+            d.faces.max(),
+            face,
+            n,
+            explosion_depth(d).unwrap_or(MAX_EXPLOSIONS),
+        ),
         // No copy when nothing is filtered: a 1d1000000 is a million weights.
         Method::Sum if filters.is_empty() => single_die(d)?.power(n),
         Method::Sum => single_die(d)?

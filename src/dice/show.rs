@@ -383,9 +383,13 @@ pub fn prob_text(r: &Roll, d: &Dist, target: Option<Target>, style: &Style, all:
     if !d.beyond.is_zero() {
         let _ = writeln!(
             out,
-            "not counted: {} of outcomes explode more than {} times",
+            "not counted: {} of outcomes, where a die explodes more than {} times",
             percent(&d.beyond, &d.denom),
-            super::parse::MAX_EXPLOSIONS
+            r.dice
+                .iter()
+                .filter_map(super::dist::explosion_depth)
+                .min()
+                .unwrap_or(super::parse::MAX_EXPLOSIONS)
         );
     }
     out.pop();
