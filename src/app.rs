@@ -62,12 +62,16 @@ impl Reply {
     }
 
     /// `{"type": kind, "data": {...}}` on one line.
-    pub fn json_line(&self) -> String {
-        // Built by hand so that "type" comes first, as readers expect.
-        match &self.raw_data {
-            Some(raw) => format!(r#"{{"type":{},"data":{raw}}}"#, json!(self.kind)),
-            None => format!(r#"{{"type":{},"data":{}}}"#, json!(self.kind), self.data),
-        }
+    /// The JSON line in three pieces, so a large `data` already written
+    /// as text is printed as it is, not copied into a line. Built by hand
+    /// so that "type" comes first, as readers expect.
+    pub fn json_parts(&self) -> (String, std::borrow::Cow<'_, str>, &'static str) {
+        let head = format!(r#"{{"type":{},"data":"#, json!(self.kind));
+        let data = match &self.raw_data {
+            Some(raw) => raw.as_str().into(),
+            None => self.data.to_string().into(),
+        };
+        (head, data, "}")
     }
 }
 

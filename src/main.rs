@@ -171,13 +171,11 @@ impl Printer {
             eprintln!("{w}");
         }
         // Borrowed, not copied: a large roll's text is not held twice.
-        let text: std::borrow::Cow<str> = if self.json {
-            r.json_line().into()
-        } else {
-            r.text.as_str().into()
-        };
-        if !text.is_empty() {
-            write_out(&text);
+        if self.json {
+            let (head, data, tail) = r.json_parts();
+            write_out_parts(&[&head, &data, tail]);
+        } else if !r.text.is_empty() {
+            write_out(&r.text);
         }
     }
 
@@ -221,8 +219,16 @@ impl Printer {
 
 /// Write to stdout; a closed pipe (`| head`) ends the program quietly.
 fn write_out(text: &str) {
+    write_out_parts(&[text]);
+}
+
+/// Write pieces as one line; a closed pipe ends the program quietly.
+fn write_out_parts(parts: &[&str]) {
     let mut stdout = io::stdout().lock();
-    if writeln!(stdout, "{text}")
+    if parts
+        .iter()
+        .try_for_each(|p| stdout.write_all(p.as_bytes()))
+        .and_then(|_| stdout.write_all(b"\n"))
         .and_then(|_| stdout.flush())
         .is_err()
     {

@@ -21,7 +21,7 @@ impl App {
         // the rolls grows, and its size was bounded above.
         let mut text = String::new();
         let mut json_one = Vec::new();
-        let mut json_many = show::RollsJson::default();
+        let mut json_many = show::RollsJson::new(&parsed);
         let width = parsed.repeats.to_string().len();
         let mut o = dice::Outcome::default();
         for n in 1..=parsed.repeats {
@@ -41,7 +41,7 @@ impl App {
         self.last_roll = Some(source);
         if self.json && parsed.repeats > 1 {
             let mut reply = Reply::new("roll", text, Value::Null);
-            reply.raw_data = Some(json_many.finish(&parsed, self.seed()));
+            reply.raw_data = Some(json_many.finish(self.seed()));
             return Ok(reply);
         }
         let data = if self.json {
