@@ -177,36 +177,72 @@ impl Dist {
             .checked_mul(n as i64)
             .ok_or_else(|| "a total is too large".to_string())?;
         let (d, totals) = (d as usize, totals as usize);
-        let mut p = vec![BigInt::zero(); d + 1];
+        let mut p = vec![BigUint::zero(); d + 1];
         for (&v, w) in &self.weights {
-            p[(v - lo) as usize] = BigInt::from(w.clone());
+            p[(v - lo) as usize] = w.clone();
         }
+        if p.iter().all(|w| *w == p[0]) {
+            let q = miller_uniform(n, d, totals, &p[0])?;
+            return Ok(Dist {
+                weights: q
+                    .into_iter()
+                    .enumerate()
+                    .filter(|(_, w)| !w.is_zero())
+                    .map(|(k, w)| (low + k as i64, w))
+                    .collect(),
+                denom: self.denom.pow(n as u32),
+                beyond: BigUint::zero(),
+            });
+        }
+        // Most dice weigh their faces 1 each (or a few): then every step
+        // is a big number times a machine word, into reused buffers.
+        let small: Vec<Option<u64>> = p.iter().map(ToPrimitive::to_u64).collect();
         let p0 = p[0].clone();
-        let mut q: Vec<BigInt> = Vec::with_capacity(totals);
+        let mut q: Vec<BigUint> = Vec::with_capacity(totals);
         q.push(p0.pow(n as u32));
+        let (mut up, mut down, mut step) = (BigUint::zero(), BigUint::zero(), BigUint::zero());
         for k in 1..totals {
             if k % 256 == 0 {
                 crate::cancel::check()?;
             }
-            let mut acc = BigInt::zero();
+            up.set_zero();
+            down.set_zero();
             for j in 1..=k.min(d) {
-                let coef = (n as i64 + 1) * j as i64 - k as i64;
+                let coef = (i128::from(n) + 1) * j as i128 - k as i128;
                 if coef == 0 || p[j].is_zero() || q[k - j].is_zero() {
                     continue;
                 }
-                acc += &q[k - j] * &p[j] * coef;
+                let size = coef.unsigned_abs();
+                match small[j].map(|pj| u128::from(pj) * size) {
+                    Some(m) if m <= u128::from(u64::MAX) => {
+                        step.clone_from(&q[k - j]);
+                        step *= m as u64;
+                    }
+                    _ => {
+                        step = &q[k - j] * &p[j];
+                        step *= BigUint::from(size);
+                    }
+                }
+                if coef > 0 {
+                    up += &step;
+                } else {
+                    down += &step;
+                }
             }
-            q.push(acc / (&p0 * BigInt::from(k)));
+            // The recurrence's sum is p0 * k * q_k >= 0, so up >= down.
+            up -= &down;
+            let divisor = small[0].and_then(|p0| p0.checked_mul(k as u64));
+            q.push(match divisor {
+                Some(dv) => &up / dv,
+                None => &up / (&p0 * BigUint::from(k)),
+            });
         }
         debug_assert_eq!(low + (totals as i64 - 1), high);
         let weights = q
             .into_iter()
             .enumerate()
-            .filter_map(|(k, w)| match w.into_parts() {
-                (num_bigint::Sign::Minus, _) => None,
-                (_, w) => Some((low + k as i64, w)),
-            })
             .filter(|(_, w)| !w.is_zero())
+            .map(|(k, w)| (low + k as i64, w))
             .collect();
         Ok(Dist {
             weights,
@@ -262,6 +298,43 @@ impl Dist {
         let var = ratio_f64(&(&m * &s2 - &s1 * &s1), &(&m * &m));
         (mean, var.max(0.0).sqrt())
     }
+}
+
+/// Miller's recurrence for a die whose d+1 values weigh the same (every
+/// plain die): with p_j all equal it reads k q_k = (n+1) S1 - k S0, where
+/// S0 and S1 are the last d values of q summed plain and weighted by
+/// their distance. Both slide along in a few big additions per total, so
+/// a total costs the same for a d100 as for a d6.
+fn miller_uniform(n: u64, d: usize, totals: usize, w: &BigUint) -> Res<Vec<BigUint>> {
+    let mut q: Vec<BigUint> = Vec::with_capacity(totals);
+    q.push(w.pow(n as u32));
+    let (mut s0, mut s1) = (q[0].clone(), q[0].clone());
+    let mut num = BigUint::zero();
+    let mut scratch = BigUint::zero();
+    for k in 1..totals {
+        if k % 1024 == 0 {
+            crate::cancel::check()?;
+        }
+        // num = (n+1) S1 - k S0, never negative: it is k q_k.
+        num.clone_from(&s1);
+        num *= n + 1;
+        scratch.clone_from(&s0);
+        scratch *= k as u64;
+        num -= &scratch;
+        let qk = &num / k as u64;
+        // Slide to k+1: S0 gains q_k and loses q_{k-d}; S1 gains the new
+        // S0 and loses d q_{k-d}.
+        s0 += &qk;
+        if k >= d {
+            s0 -= &q[k - d];
+            scratch.clone_from(&q[k - d]);
+            scratch *= d as u64;
+            s1 -= &scratch;
+        }
+        s1 += &s0;
+        q.push(qk);
+    }
+    Ok(q)
 }
 
 /// A big ratio as f64, scaling both sides down so neither overflows.
