@@ -285,13 +285,24 @@ impl Dist {
         if mass.is_zero() {
             return (0.0, 0.0);
         }
-        let mut s1 = BigInt::zero();
-        let mut s2 = BigInt::zero();
+        // Sums of w*v (split by sign) and w*v^2, through one reused buffer:
+        // a million weights are a million small steps, not allocations.
+        let (mut up, mut down, mut s2) = (BigUint::zero(), BigUint::zero(), BigUint::zero());
+        let mut t = BigUint::zero();
         for (&v, w) in &self.weights {
-            let w = BigInt::from(w.clone());
-            s1 += &w * v;
-            s2 += &w * v * v;
+            let size = v.unsigned_abs();
+            t.clone_from(w);
+            t *= size;
+            if v >= 0 {
+                up += &t;
+            } else {
+                down += &t;
+            }
+            t *= size;
+            s2 += &t;
         }
+        let s1 = BigInt::from(up) - BigInt::from(down);
+        let s2 = BigInt::from(s2);
         let m = BigInt::from(mass);
         let mean = ratio_f64(&s1, &m);
         // Variance exactly: (m*s2 - s1^2) / m^2.
