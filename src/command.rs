@@ -37,9 +37,41 @@ pub struct Line {
     pub command: Command,
 }
 
+/// `flip N`: said in words, not as a Rust range.
+fn coin_count(s: &str) -> Result<u32, String> {
+    match s.parse::<u32>() {
+        Ok(n) if (1..=1000).contains(&n) => Ok(n),
+        _ => Err("flip tosses 1 to 1000 coins".to_string()),
+    }
+}
+
+fn seed_value(s: &str) -> Result<u64, String> {
+    s.parse::<u64>()
+        .map_err(|_| format!("a seed is a whole number from 0 to {}", u64::MAX))
+}
+
 /// Parse already-split words (the first is the command name).
 pub fn parse(words: &[String]) -> Result<Command, clap::Error> {
-    Line::try_parse_from(words).map(|l| l.command)
+    Line::try_parse_from(words).map(|l| l.command).map_err(|e| {
+        if e.kind() != clap::error::ErrorKind::InvalidSubcommand {
+            return e;
+        }
+        // clap lists near names in no useful order ('prob', 'troll',
+        // 'roll' for "rol"); name the nearest, as everywhere else.
+        let word = words.first().map_or("", String::as_str);
+        let cmd = Line::command();
+        let names: Vec<&str> = cmd
+            .get_subcommands()
+            .flat_map(|c| std::iter::once(c.get_name()).chain(c.get_all_aliases()))
+            .collect();
+        clap::Error::raw(
+            clap::error::ErrorKind::InvalidSubcommand,
+            format!(
+                "'{word}' is not a command{}: `help` lists them\n",
+                crate::suggest::hint(word, names)
+            ),
+        )
+    })
 }
 
 #[derive(Subcommand, Debug, Clone, PartialEq, Eq)]
@@ -79,7 +111,7 @@ pub enum Command {
     #[command(after_help = "Examples:\n  flip\n  flip 3")]
     Flip {
         /// How many coins (1 to 1000)
-        #[arg(value_parser = clap::value_parser!(u32).range(1..=1000))]
+        #[arg(value_parser = coin_count)]
         n: Option<u32>,
     },
 
@@ -218,6 +250,7 @@ pub enum Command {
     )]
     Seed {
         /// The new seed
+        #[arg(value_parser = seed_value)]
         n: Option<u64>,
     },
 

@@ -37,7 +37,13 @@ struct Cli {
     seed: Option<u64>,
 
     /// When to colour the output (NO_COLOR also turns it off)
-    #[arg(long, value_enum, value_name = "WHEN", default_value = "auto")]
+    #[arg(
+        long,
+        visible_alias = "colour",
+        value_enum,
+        value_name = "WHEN",
+        default_value = "auto"
+    )]
     color: ColorWhen,
 
     /// Print one JSON object per command instead of text
@@ -63,7 +69,7 @@ struct Cli {
 
 fn main() -> ExitCode {
     let cli = Cli::command().after_help(commands_overview());
-    let cli = match cli.try_get_matches() {
+    let cli = match cli.try_get_matches_from(hoist_options(std::env::args_os().collect())) {
         Ok(m) => <Cli as clap::FromArgMatches>::from_arg_matches(&m).unwrap_or_else(|e| e.exit()),
         Err(e) => e.exit(),
     };
@@ -96,6 +102,7 @@ fn main() -> ExitCode {
     let out = Printer {
         json: cli.json,
         seed_given: cli.seed.is_some(),
+        one_shot: cli.command.first().cloned(),
     };
 
     if !cli.command.is_empty() {
@@ -163,6 +170,8 @@ fn commands_overview() -> String {
 struct Printer {
     json: bool,
     seed_given: bool,
+    /// In one-shot use, the command word, for "try 'tablemate CMD --help'".
+    one_shot: Option<String>,
 }
 
 impl Printer {
@@ -182,13 +191,43 @@ impl Printer {
     /// Report a failure (`prefix` is "line N: " in scripts).
     fn error(&self, e: &AppError, prefix: &str) {
         let msg = match e {
-            AppError::Usage(ce) => ce.render().to_string().trim_end().to_string(),
+            AppError::Usage(ce) => {
+                let text = ce.render().to_string().trim_end().to_string();
+                // clap's hint names the REPL's forms; a shell needs the
+                // program's name (and the command, where it was known).
+                match &self.one_shot {
+                    Some(cmd) => {
+                        let known = command::parse(&[cmd.clone(), "--help".into()])
+                            .err()
+                            .is_some_and(|h| h.kind() == clap::error::ErrorKind::DisplayHelp);
+                        let help = if known {
+                            format!("'tablemate {cmd} --help'")
+                        } else {
+                            "'tablemate --help'".to_string()
+                        };
+                        text.replace("try '--help'", &format!("try {help}"))
+                            .replace("try 'help'", &format!("try {help}"))
+                    }
+                    None => text,
+                }
+            }
             other => format!("error: {other}"),
         };
         if self.json {
-            let v =
-                serde_json::json!({"type": "error", "data": {"message": e.to_string().trim_end()}});
-            write_out(&v.to_string());
+            // "type" first, as in every other line; the message without
+            // clap's usage text and hints.
+            let message = match e {
+                AppError::Usage(ce) => {
+                    let text = ce.render().to_string();
+                    let first = text.lines().next().unwrap_or_default();
+                    first.strip_prefix("error: ").unwrap_or(first).to_string()
+                }
+                other => other.to_string().trim_end().to_string(),
+            };
+            write_out(&format!(
+                r#"{{"type":"error","data":{{"message":{}}}}}"#,
+                serde_json::Value::from(message)
+            ));
         }
         eprintln!("{prefix}{msg}");
     }
@@ -218,6 +257,57 @@ impl Printer {
 }
 
 /// Write to stdout; a closed pipe (`| head`) ends the program quietly.
+/// Global options may come after the command in one-shot use
+/// (`tablemate rules --json`): move them in front of it, so the command
+/// sees only its own words. Nothing after `--` moves.
+fn hoist_options(args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
+    const FLAGS: [&str; 1] = ["--json"];
+    const VALUED: [&str; 5] = ["--seed", "--color", "--colour", "--data", "--rules"];
+    let takes_value = |a: &str| VALUED.contains(&a);
+    let is_global = |a: &str| {
+        FLAGS.contains(&a)
+            || VALUED
+                .iter()
+                .any(|v| a.strip_prefix(v).is_some_and(|r| r.starts_with('=')))
+            || takes_value(a)
+    };
+    let mut it = args.into_iter();
+    let mut front: Vec<std::ffi::OsString> = it.next().into_iter().collect();
+    // Options before the command stay where they are.
+    let mut rest: Vec<std::ffi::OsString> = Vec::new();
+    let mut in_command = false;
+    while let Some(a) = it.next() {
+        let text = a.to_string_lossy().into_owned();
+        if !in_command {
+            if takes_value(&text) {
+                front.push(a);
+                front.extend(it.next());
+                continue;
+            }
+            if text.starts_with('-') {
+                front.push(a);
+                continue;
+            }
+            in_command = true;
+        }
+        if text == "--" {
+            rest.push(a);
+            rest.extend(it.by_ref());
+            break;
+        }
+        if is_global(&text) {
+            front.push(a);
+            if takes_value(&text) {
+                front.extend(it.next());
+            }
+            continue;
+        }
+        rest.push(a);
+    }
+    front.extend(rest);
+    front
+}
+
 fn write_out(text: &str) {
     write_out_parts(&[text]);
 }

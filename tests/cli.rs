@@ -70,7 +70,7 @@ fn script_reports_failing_line_and_carries_on() {
     );
     assert_eq!(code, 1, "a failed line makes the run fail");
     assert!(
-        err.contains("line 3: error: unrecognized subcommand 'bogus'"),
+        err.contains("line 3: error: 'bogus' is not a command: `help` lists them"),
         "{err}"
     );
     assert!(
@@ -240,4 +240,42 @@ fn command_list_wraps_under_its_descriptions() {
     for line in out.lines() {
         assert!(line.chars().count() <= 60, "{line}");
     }
+}
+
+/// Global options work after the command too, and `--colour` is `--color`.
+#[test]
+fn global_options_anywhere_in_one_shot_use() {
+    let (out, err, code) = common::tm(&["rules", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with(r#"{"type":"rules","data":{"#), "{out}");
+    let (a, _, _) = common::tm(&["roll", "3d6", "--seed", "5"]);
+    let (b, _, _) = common::tm(&["--seed", "5", "roll", "3d6"]);
+    assert_eq!(a, b);
+    let (_, err, code) = common::tm(&["--colour", "never", "flip"]);
+    assert_eq!(code, 0, "{err}");
+}
+
+/// Mistakes are answered in plain words, nearest name first, with the
+/// help a shell user can type.
+#[test]
+fn usage_errors_in_plain_words() {
+    let (_, err, _) = common::tm(&["rol", "2d6"]);
+    assert_eq!(
+        err.trim_end(),
+        "error: 'rol' is not a command (did you mean 'roll'?): `help` lists them"
+    );
+    let (_, err, _) = common::tm(&["flip", "0"]);
+    assert!(
+        err.starts_with("error: invalid value '0' for '[N]': flip tosses 1 to 1000 coins"),
+        "{err}"
+    );
+    assert!(err.contains("try 'tablemate flip --help'"), "{err}");
+    let (_, err, _) = common::tm(&["seed", "abc"]);
+    assert!(err.contains("a seed is a whole number from 0 to"), "{err}");
+    let (out, _, _) = common::tm(&["--json", "seed", "abc"]);
+    assert!(
+        out.starts_with(r#"{"type":"error","data":{"message":"invalid value 'abc'"#),
+        "{out}"
+    );
+    assert!(!out.contains("Usage") && !out.contains("--help"), "{out}");
 }
