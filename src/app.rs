@@ -281,6 +281,12 @@ impl App {
             Command::Undo => self.undo(),
             Command::Export { file, force } => self.export(file.as_deref(), force),
             Command::Import { file, replace } => self.import(&file, replace),
+            Command::Completions { shell } => Ok(Reply::new(
+                "completions",
+                crate::cli::completions(shell),
+                json!({"shell": shell.to_string()}),
+            )),
+            Command::Man => Ok(Reply::new("man", crate::cli::man_page(), json!({}))),
             Command::Quit => Ok(Reply {
                 quit: true,
                 ..Reply::new("quit", String::new(), json!({}))

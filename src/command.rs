@@ -293,6 +293,27 @@ pub enum Command {
         replace: bool,
     },
 
+    /// A shell completion script (bash, zsh, fish, elvish, powershell)
+    #[command(after_help = "Install it where your shell looks:\n\
+        bash: tablemate completions bash >\n\
+        \x20   ~/.local/share/bash-completion/completions/tablemate\n\
+        zsh:  tablemate completions zsh > ~/.zfunc/_tablemate\n\
+        \x20     (with ~/.zfunc in your fpath)\n\
+        fish: tablemate completions fish >\n\
+        \x20   ~/.config/fish/completions/tablemate.fish\n\n\
+        Examples:\n  completions bash\n  completions fish")]
+    Completions {
+        /// The shell to complete for
+        shell: clap_complete::Shell,
+    },
+
+    /// The manual page, in roff (read it with `man -l`)
+    #[command(
+        after_help = "Install:\n  tablemate man > ~/.local/share/man/man1/tablemate.1\n\n\
+        Examples:\n  man"
+    )]
+    Man,
+
     /// Leave tablemate (Ctrl-D also works)
     #[command(visible_alias = "exit")]
     Quit,
@@ -418,6 +439,8 @@ impl Command {
             | Command::Undo
             | Command::Export { .. }
             | Command::Import { .. }
+            | Command::Completions { .. }
+            | Command::Man
             | Command::Quit => false,
         }
     }

@@ -6,6 +6,7 @@
 
 pub mod app;
 pub mod cancel;
+pub mod cli;
 pub mod command;
 pub mod deck;
 pub mod dice;

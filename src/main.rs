@@ -6,7 +6,7 @@ use std::io::{self, BufRead, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{CommandFactory, Parser, ValueEnum};
+use clap::CommandFactory;
 use rustyline::completion::{Completer, Pair};
 use rustyline::error::ReadlineError;
 use rustyline::highlight::Highlighter;
@@ -16,56 +16,10 @@ use rustyline::validate::Validator;
 use rustyline::{Config, Context, Editor, Helper};
 
 use tablemate::app::{App, AppError, Reply};
+use tablemate::cli::{Cli, ColorWhen};
 use tablemate::command;
 use tablemate::store::Store;
 use tablemate::style::Style;
-
-#[derive(Clone, Copy, Debug, ValueEnum)]
-enum ColorWhen {
-    Auto,
-    Always,
-    Never,
-}
-
-/// A companion for games with real pieces: dice, shuffles, decks, setups,
-/// scores and rules for the piecepack, cards and dominoes.
-#[derive(Parser, Debug)]
-#[command(name = "tablemate", version, about, long_about = None, term_width = 60)]
-struct Cli {
-    /// Start the generator from this seed (same seed, same results)
-    #[arg(long, value_name = "N")]
-    seed: Option<u64>,
-
-    /// When to colour the output (NO_COLOR also turns it off)
-    #[arg(
-        long,
-        visible_alias = "colour",
-        value_enum,
-        value_name = "WHEN",
-        default_value = "auto"
-    )]
-    color: ColorWhen,
-
-    /// Print one JSON object per command instead of text
-    #[arg(long)]
-    json: bool,
-
-    /// Where history and saved state live
-    #[arg(long, value_name = "DIR", env = "TABLEMATE_DATA")]
-    data: Option<PathBuf>,
-
-    /// Extra or overriding rule files (*.yaml)
-    #[arg(long, value_name = "DIR", env = "TABLEMATE_RULES")]
-    rules: Option<PathBuf>,
-
-    /// A command to run once, then exit (without one: REPL or script)
-    #[arg(
-        value_name = "COMMAND",
-        trailing_var_arg = true,
-        allow_hyphen_values = true
-    )]
-    command: Vec<String>,
-}
 
 fn main() -> ExitCode {
     let cli = Cli::command().after_help(commands_overview());

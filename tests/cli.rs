@@ -279,3 +279,31 @@ fn usage_errors_in_plain_words() {
     );
     assert!(!out.contains("Usage") && !out.contains("--help"), "{out}");
 }
+
+/// Completion scripts for the three common shells and the man page come
+/// from the same command definitions as the parser.
+#[test]
+fn completions_and_man_page() {
+    for (shell, marker) in [
+        ("bash", "_tablemate()"),
+        ("zsh", "#compdef tablemate"),
+        ("fish", "complete -c tablemate"),
+    ] {
+        let (out, err, code) = common::tm(&["completions", shell]);
+        assert_eq!(code, 0, "{shell}: {err}");
+        assert!(out.contains(marker), "{shell}");
+        for word in ["roll", "prob", "setup", "seed", "json"] {
+            assert!(out.contains(word), "{shell} lacks {word}");
+        }
+    }
+    let (_, err, code) = common::tm(&["completions", "tcsh"]);
+    assert_eq!(code, 2, "{err}");
+    let (out, _, code) = common::tm(&["man"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.starts_with(".ie") && out.contains(".TH tablemate 1"),
+        "{}",
+        &out[..80]
+    );
+    assert!(out.contains("roll") && out.contains("\\-\\-seed"));
+}
