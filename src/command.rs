@@ -515,7 +515,10 @@ pub const GAME_NAMES: &[&str] = &[
 ];
 
 /// Short names people type, offered beside the ids.
-const GAME_ALIASES: &[&str] = &["troll", "penguins", "barrels", "whack", "mirror", "slides"];
+pub const GAME_ALIASES: &[&str] = &["troll", "penguins", "barrels", "whack", "mirror", "slides"];
+
+/// What `setup` takes, in the words its errors use.
+pub const SETUP_GAMES: &str = "slide-jam, magic-mirror, catwalk, barrels, whack-a-dummy, trampo-land, lab-rats, troll, slides-of-action or penguins";
 
 /// The fixed values a command's argument takes, by the command's path and
 /// the argument's place among its positionals.

@@ -55,9 +55,10 @@ impl App {
         force: bool,
     ) -> Result<Reply> {
         let Some(game) = game else {
-            return Err(invalid(
-                "setup needs a game: slide-jam, magic-mirror, catwalk, barrels, whack-a-dummy, trampo-land, lab-rats, troll, slides-of-action or penguins",
-            ));
+            return Err(invalid(format!(
+                "setup needs a game: {}",
+                crate::command::SETUP_GAMES
+            )));
         };
         // A bad file name is refused before anything is dealt or saved.
         let format = out.map(Format::of).transpose().map_err(invalid)?;
@@ -83,10 +84,14 @@ impl App {
         let room: Room = game
             .parse()
             .map_err(|_| {
-                let names = crate::command::GAME_NAMES[1..].iter().copied();
+                let names = crate::command::GAME_NAMES[1..]
+                    .iter()
+                    .chain(crate::command::GAME_ALIASES)
+                    .copied();
                 invalid(format!(
-                    "'{game}' is not a game tablemate sets up{}: expected a Funhouse room, lab-rats, troll, slides-of-action or penguins",
-                    crate::suggest::hint(game, names)
+                    "'{game}' is not a game tablemate sets up{}: expected {}",
+                    crate::suggest::hint(game, names),
+                    crate::command::SETUP_GAMES
                 ))
             })?;
         match room {
