@@ -440,11 +440,11 @@ impl Library {
 
     /// Rank sections across every game and part by how well they match.
     pub fn search(&self, words: &[String]) -> Vec<Hit> {
-        let terms: Vec<String> = words
-            .iter()
-            .map(|w| stem(&w.to_lowercase()))
-            .filter(|w| !w.is_empty())
-            .collect();
+        let query = Query::new(words);
+        let terms = &query.terms;
+        if terms.is_empty() {
+            return Vec::new();
+        }
         let mut hits = Vec::new();
         for e in self.entries() {
             for s in &e.sections {
@@ -458,7 +458,7 @@ impl Library {
                 let body = tokens(&s.text);
                 let mut score = 0.0;
                 let mut matched = 0;
-                for t in &terms {
+                for t in terms {
                     let in_title = title.iter().filter(|w| *w == t).count() as f64;
                     let in_tags = tags.iter().filter(|w| *w == t).count() as f64;
                     let in_body = body.iter().filter(|w| *w == t).count() as f64;
@@ -470,9 +470,16 @@ impl Library {
                 if matched == 0 {
                     continue;
                 }
-                // Sections that hold every word rank above those holding some.
+                // Sections that hold every word rank above those holding some,
+                // and a quoted phrase found as written above its words apart.
                 score *= matched as f64 / terms.len() as f64;
-                let line = best_line(&s.text, &terms);
+                let phrases = query
+                    .phrases
+                    .iter()
+                    .filter(|p| contains_run(&body, p) || contains_run(&title, p))
+                    .count();
+                score += 6.0 * phrases as f64;
+                let line = best_line(&s.text, &query);
                 hits.push(Hit {
                     entry: e.id.clone(),
                     entry_name: e.name.clone(),
@@ -532,19 +539,108 @@ fn tokens(text: &str) -> Vec<String> {
         .collect()
 }
 
-/// The sentence of `text` holding the most query terms (the first of
-/// equals).
-fn best_line(text: &str, terms: &[String]) -> String {
+/// Words too common to find anything by: never searched for.
+const STOP_WORDS: &[&str] = &[
+    "a", "an", "and", "are", "as", "at", "be", "by", "can", "do", "for", "from", "how", "i", "if",
+    "in", "is", "it", "its", "my", "of", "on", "or", "that", "the", "then", "this", "to", "what",
+    "when", "with", "you", "your",
+];
+
+pub fn is_common(word: &str) -> bool {
+    STOP_WORDS.contains(&word.to_lowercase().as_str())
+}
+
+/// A search as the player typed it: the words that count (stemmed, common
+/// words dropped), and each quoted phrase as a run of words. A word that
+/// holds spaces is a phrase (the shell or the REPL kept quotes together);
+/// stray quote marks are dropped.
+struct Query {
+    terms: Vec<String>,
+    phrases: Vec<Vec<String>>,
+}
+
+impl Query {
+    fn new(words: &[String]) -> Query {
+        let cleaned: Vec<String> = words
+            .iter()
+            .map(|w| w.replace(['"', '\u{201c}', '\u{201d}'], ""))
+            .collect();
+        let useful: Vec<String> = cleaned
+            .iter()
+            .flat_map(|w| tokens(w))
+            .filter(|t| !is_common(t))
+            .collect();
+        let mut terms = useful;
+        terms.dedup();
+        let phrases = cleaned
+            .iter()
+            .map(|w| tokens(w))
+            .filter(|t| t.len() > 1)
+            .collect();
+        Query { terms, phrases }
+    }
+}
+
+/// Whether `words` holds `run` as consecutive words.
+fn contains_run(words: &[String], run: &[String]) -> bool {
+    !run.is_empty() && words.windows(run.len()).any(|w| w == run)
+}
+
+/// The whole sentence of `text` that best matches: the most query words,
+/// then a quoted phrase as written, then the query's words closest
+/// together. Sentences end at '.', ';' or '!' (a colon introduces what
+/// follows, so it does not end one). With no sentence holding a word (the
+/// section matched on its title), its first sentence.
+fn best_line(text: &str, query: &Query) -> String {
     let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
-    let mut best = (0, String::new());
-    for sentence in flat.split_inclusive(['.', ';', ':']) {
+    let sentences: Vec<&str> = flat
+        .split_inclusive(['.', ';', '!'])
+        .map(|s| s.trim().trim_start_matches("- "))
+        .filter(|s| s.chars().any(char::is_alphanumeric))
+        .collect();
+    let rank = |sentence: &str| {
         let toks = tokens(sentence);
-        let n = terms.iter().filter(|t| toks.contains(t)).count();
-        if n > best.0 {
-            best = (n, sentence.trim().trim_start_matches("- ").to_string());
+        // "fall" finds "falling" and "fell" is lost: a word that begins
+        // with a query word counts, for words of three letters or more.
+        let has = |t: &String| {
+            toks.iter()
+                .any(|w| w == t || (t.len() >= 3 && w.starts_with(t.as_str())))
+        };
+        let found = query.terms.iter().filter(|t| has(t)).count();
+        let phrase = query
+            .phrases
+            .iter()
+            .filter(|p| contains_run(&toks, p))
+            .count();
+        // The narrowest window of words holding every found term.
+        let places: Vec<usize> = toks
+            .iter()
+            .enumerate()
+            .filter(|(_, w)| {
+                query
+                    .terms
+                    .iter()
+                    .any(|t| *w == t || (t.len() >= 3 && w.starts_with(t.as_str())))
+            })
+            .map(|(i, _)| i)
+            .collect();
+        let spread = match (places.first(), places.last()) {
+            (Some(a), Some(b)) => b - a,
+            _ => usize::MAX,
+        };
+        (found, phrase, std::cmp::Reverse(spread))
+    };
+    let mut best: Option<(_, &str)> = None;
+    for s in &sentences {
+        let r = rank(s);
+        if r.0 > 0 && best.as_ref().is_none_or(|(b, _)| r > *b) {
+            best = Some((r, s));
         }
     }
-    best.1
+    best.map(|(_, s)| s)
+        .or(sentences.first().copied())
+        .unwrap_or_default()
+        .to_string()
 }
 
 /// Find a section of an entry by id, title or alias (typos forgiven).

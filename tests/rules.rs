@@ -238,3 +238,49 @@ fn rule_texts_share_no_ten_word_run_with_the_sources() {
         }
     }
 }
+
+/// Quoted phrases, common words, whole best sentences, multi-word game
+/// names and `--all`, as a player types them.
+#[test]
+fn search_and_names_as_players_type_them() {
+    // A quoted phrase (one word to the program) finds what its words find.
+    let (out, _, code) = common::tm(&["rules", "search", "flick coin"]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("catwalk play: Play (Catwalk)"), "{out}");
+    let (out, _, _) = common::tm(&["rules", "search", "\"you may backtrack\""]);
+    assert!(
+        out.contains("> Retries are unlimited and you may backtrack."),
+        "{out}"
+    );
+    // The best line is a whole sentence holding the word, never empty.
+    let (out, _, _) = common::tm(&["rules", "search", "fall"]);
+    assert!(
+        out.contains("> A coin knocked onto another tile counts as falling from"),
+        "{out}"
+    );
+    assert!(!out.lines().any(|l| l.trim_end() == ">"), "{out}");
+    let (out, _, _) = common::tm(&["rules", "search", "cousins"]);
+    assert!(!out.contains("> Cousins:\n"), "{out}");
+    // Common words alone find nothing, and say why.
+    let (out, _, _) = common::tm(&["rules", "search", "the"]);
+    assert_eq!(
+        out.trim_end(),
+        "nothing found for 'the': common words like these are not searched for"
+    );
+    // More than five hits: the rest on request.
+    let (out, _, _) = common::tm(&["rules", "search", "tile"]);
+    assert!(
+        out.trim_end().ends_with("more: add --all to see them)"),
+        "{out}"
+    );
+    let (all, _, _) = common::tm(&["rules", "search", "tile", "--all"]);
+    assert!(!all.contains("more: add --all"), "{all}");
+    assert!(all.lines().count() > out.lines().count());
+    // Names of more than one word.
+    let (out, err, code) = common::tm(&["rules", "lab", "rats", "setup"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("Lab Rats: Building the maze"), "{out}");
+    let (out, err, code) = common::tm(&["rules", "epic", "funhouse"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("Epic Funhouse"), "{out}");
+}

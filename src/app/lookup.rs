@@ -35,24 +35,39 @@ impl App {
         let mut reply = match words {
             [] => list(lib, &style),
             [first, rest @ ..] if first.eq_ignore_ascii_case("search") => {
+                let all = rest.iter().any(|w| w == "--all");
+                let rest: Vec<String> = rest.iter().filter(|w| *w != "--all").cloned().collect();
                 if rest.is_empty() {
                     return Err(invalid("rules search needs words: rules search flick coin"));
                 }
-                search(lib, rest, &style)
+                search(lib, &rest, &style, all)
             }
-            [game] => {
-                let e = lib.find(game).map_err(invalid)?;
-                game_page(lib, &e, &style)
-            }
-            [game, section @ ..] => {
-                let e = lib.find(game).map_err(invalid)?;
-                let s = rules::find_section(&e, &section.join(" ")).map_err(invalid)?;
-                section_page(&e, s, &style)
+            words => {
+                let (e, section) = find_game(lib, words)?;
+                if section.is_empty() {
+                    game_page(lib, &e, &style)
+                } else {
+                    let s = rules::find_section(&e, &section.join(" ")).map_err(invalid)?;
+                    section_page(&e, s, &style)
+                }
             }
         };
         reply.warnings = warnings;
         Ok(reply)
     }
+}
+
+/// The game a `rules` line names, however many words its name takes
+/// (`rules lab rats setup`, `rules epic funhouse`), and the words left
+/// for the section: the longest run of leading words that names a game.
+fn find_game<'a>(lib: &Library, words: &'a [String]) -> Result<(Entry, &'a [String])> {
+    for n in (2..=words.len().min(4)).rev() {
+        if let Ok(e) = lib.find(&words[..n].join(" ")) {
+            return Ok((e, &words[n..]));
+        }
+    }
+    let e = lib.find(&words[0]).map_err(invalid)?;
+    Ok((e, &words[1..]))
 }
 
 fn short_time(t: &str) -> &str {
@@ -203,14 +218,25 @@ fn section_page(e: &Entry, s: &SectionSpec, style: &Style) -> Reply {
     Reply::new("rule", out, data)
 }
 
-fn search(lib: &Library, words: &[String], style: &Style) -> Reply {
+/// Hits shown unless `--all` is given.
+const SHOWN_HITS: usize = 5;
+
+fn search(lib: &Library, words: &[String], style: &Style, all: bool) -> Reply {
     let hits = lib.search(words);
     let lower: Vec<String> = words.iter().map(|w| w.to_lowercase()).collect();
     let mut out = String::new();
     if hits.is_empty() {
+        let common = words
+            .iter()
+            .flat_map(|w| w.split_whitespace())
+            .all(rules::is_common);
         out.push_str(&format!("nothing found for '{}'", words.join(" ")));
+        if common {
+            out.push_str(": common words like these are not searched for");
+        }
     }
-    for h in hits.iter().take(5) {
+    let shown = if all { hits.len() } else { SHOWN_HITS };
+    for h in hits.iter().take(shown) {
         let _ = writeln!(
             out,
             "{}",
@@ -239,8 +265,8 @@ fn search(lib: &Library, words: &[String], style: &Style) -> Reply {
         };
         let _ = writeln!(out, "> {line}");
     }
-    if hits.len() > 5 {
-        let _ = write!(out, "({} more)", hits.len() - 5);
+    if hits.len() > shown {
+        let _ = write!(out, "({} more: add --all to see them)", hits.len() - shown);
     }
     let out = out.trim_end().to_string();
     let data = json!({

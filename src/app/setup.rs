@@ -81,19 +81,17 @@ impl App {
     }
 
     fn setup_room(&mut self, game: &str, args: &[String]) -> Result<Reply> {
-        let room: Room = game
-            .parse()
-            .map_err(|_| {
-                let names = crate::command::GAME_NAMES[1..]
-                    .iter()
-                    .chain(crate::command::GAME_ALIASES)
-                    .copied();
-                invalid(format!(
-                    "'{game}' is not a game tablemate sets up{}: expected {}",
-                    crate::suggest::hint(game, names),
-                    crate::command::SETUP_GAMES
-                ))
-            })?;
+        let room: Room = game.parse().map_err(|_| {
+            let names = crate::command::GAME_NAMES[1..]
+                .iter()
+                .chain(crate::command::GAME_ALIASES)
+                .copied();
+            invalid(format!(
+                "'{game}' is not a game tablemate sets up{}: expected {}",
+                crate::suggest::hint(game, names),
+                crate::command::SETUP_GAMES
+            ))
+        })?;
         match room {
             Room::SlideJam => self.setup_slide_jam(args),
             Room::MagicMirror => self.setup_mirror(args),
