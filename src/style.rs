@@ -51,9 +51,14 @@ impl Style {
             Tone::Bad => text.red(),
             Tone::Dim => text.dimmed().strikethrough(),
             Tone::Emph => text.bold(),
-            Tone::Suit(suit) => text.color(suit_color(suit)).bold(),
+            Tone::Suit(suit) => match suit_color(suit) {
+                Some(c) => text.color(c).bold(),
+                None => text.bold(),
+            },
             Tone::RedCard => text.red().bold(),
-            Tone::BlackCard => text.bright_white().bold(),
+            // The terminal's own text colour: black on a light terminal,
+            // white on a dark one (bright white vanished on light ones).
+            Tone::BlackCard => text.bold(),
         };
         s.to_string()
     }
@@ -73,14 +78,15 @@ impl Style {
     }
 }
 
-/// Suns red, Moons black (bright white on dark terminals), Crowns green,
-/// Arms blue.
-pub fn suit_color(s: Suit) -> Color {
+/// Suns red, Crowns green, Arms blue; Moons black, which is the
+/// terminal's own text colour (`None`), so they read on dark and light
+/// backgrounds alike.
+pub fn suit_color(s: Suit) -> Option<Color> {
     match s {
-        Suit::Suns => Color::Red,
-        Suit::Moons => Color::BrightWhite,
-        Suit::Crowns => Color::Green,
-        Suit::Arms => Color::Blue,
+        Suit::Suns => Some(Color::Red),
+        Suit::Moons => None,
+        Suit::Crowns => Some(Color::Green),
+        Suit::Arms => Some(Color::Blue),
     }
 }
 

@@ -180,3 +180,23 @@ fn one_of_a_thing_is_singular() {
         assert!(out.contains(want), "{args:?}: {out}");
     }
 }
+
+/// In colour the total sits under the terms: escape codes take no columns.
+#[test]
+fn score_columns_line_up_in_colour() {
+    let data = tempfile::tempdir().unwrap();
+    let (out, err, code) = common::tm_in(
+        data.path(),
+        &["--color", "always", "score", "catwalk", "5xn", "4xn", "nx3"],
+    );
+    assert_eq!(code, 0, "{err}");
+    let plain = tablemate::style::strip_ansi(&out);
+    let ends: Vec<usize> = plain
+        .lines()
+        .filter(|l| l.starts_with("  "))
+        .map(|l| l.trim_end().chars().count())
+        .collect();
+    assert_eq!(ends.len(), 4, "{plain}");
+    assert!(ends.iter().all(|e| *e == ends[0]), "{plain}");
+    assert!(out.contains('\u{1b}'), "colour was asked for");
+}

@@ -198,11 +198,12 @@ fn working(room: Room, sc: &Score, style: &crate::style::Style) -> String {
     for t in &sc.terms {
         let _ = writeln!(out, "  {:<42} {:>4}", t.label, t.points);
     }
+    // Padded before painting: escape codes take no columns on screen.
     let _ = write!(
         out,
-        "  {:<42} {:>4}",
+        "  {:<42} {}",
         "total",
-        style.paint(&sc.total.to_string(), Tone::Emph)
+        style.paint(&format!("{:>4}", sc.total), Tone::Emph)
     );
     out
 }
