@@ -127,6 +127,44 @@ fn invalid(msg: impl Into<String>) -> AppError {
     AppError::Invalid(msg.into())
 }
 
+impl App {
+    /// Run `deal` on a generator of its own, started from `given` or from
+    /// a fresh code drawn from the session's generator (so the code alone
+    /// repeats it, whatever ran before). The code comes back when the deal
+    /// drew anything: a setup made wholly of the player's input has none.
+    fn dealt<T>(
+        &mut self,
+        given: Option<crate::deal::DealCode>,
+        deal: impl FnOnce(&mut App) -> Result<T>,
+    ) -> Result<(T, Option<crate::deal::DealCode>)> {
+        let code = given.unwrap_or_else(|| crate::deal::DealCode::draw(&mut self.rng));
+        let session = std::mem::replace(&mut self.rng, code.generator());
+        let out = deal(self);
+        let own = std::mem::replace(&mut self.rng, session);
+        Ok((out?, own.used().then_some(code)))
+    }
+
+    /// Say the deal's code under its result, as the command that repeats
+    /// it (`command` without the code; `verb` "deals" or "shuffles").
+    fn tell_deal(
+        &self,
+        reply: &mut Reply,
+        code: Option<crate::deal::DealCode>,
+        command: &str,
+        verb: &str,
+    ) {
+        let Some(code) = code else { return };
+        let again = format!("deal {code}: `{command} deal={code}` {verb} it again");
+        if !reply.text.is_empty() {
+            reply.text.push('\n');
+        }
+        reply
+            .text
+            .push_str(&crate::style::wrap(&again, self.style.width, "  "));
+        reply.data["deal"] = json!(code.to_string());
+    }
+}
+
 /// A reply's data: the serde form of what a game returned, so JSON and
 /// text come from one value and cannot drift apart.
 fn data(value: &impl serde::Serialize) -> Value {

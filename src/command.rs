@@ -429,7 +429,14 @@ impl Command {
                 )
             }
             Command::Setup { help, .. } => !help,
-            Command::Roll { .. } | Command::Troll { .. } | Command::Penguins { .. } => true,
+            Command::Roll { .. } => true,
+            // Showing the bridge or the board, or the score, draws nothing.
+            Command::Troll { words } => words
+                .first()
+                .is_some_and(|w| w.eq_ignore_ascii_case("awaken")),
+            Command::Penguins { action } => action
+                .as_deref()
+                .is_some_and(|a| ["alter", "move"].contains(&a.to_ascii_lowercase().as_str())),
             Command::Draw { .. }
             | Command::Prob { .. }
             | Command::Score { .. }

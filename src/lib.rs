@@ -8,6 +8,7 @@ pub mod app;
 pub mod cancel;
 pub mod cli;
 pub mod command;
+pub mod deal;
 pub mod deck;
 pub mod dice;
 pub mod games;

@@ -210,7 +210,6 @@ impl Printer {
     }
 }
 
-/// Write to stdout; a closed pipe (`| head`) ends the program quietly.
 /// Global options may come after the command in one-shot use
 /// (`tablemate rules --json`): move them in front of it, so the command
 /// sees only its own words. Nothing after `--` moves.
@@ -262,6 +261,7 @@ fn hoist_options(args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
     front
 }
 
+/// Write to stdout; a closed pipe (`| head`) ends the program quietly.
 fn write_out(text: &str) {
     write_out_parts(&[text]);
 }

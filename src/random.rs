@@ -13,6 +13,8 @@ use rand::{Rng, SeedableRng};
 pub struct TableRng {
     seed: u64,
     inner: ChaCha8Rng,
+    /// Words drawn so far (whether a deal used any randomness at all).
+    draws: u64,
 }
 
 impl TableRng {
@@ -20,6 +22,7 @@ impl TableRng {
         TableRng {
             seed,
             inner: ChaCha8Rng::seed_from_u64(seed),
+            draws: 0,
         }
     }
 
@@ -28,7 +31,13 @@ impl TableRng {
     }
 
     pub fn next_u64(&mut self) -> u64 {
+        self.draws += 1;
         self.inner.next_u64()
+    }
+
+    /// Whether anything has been drawn since the generator started.
+    pub fn used(&self) -> bool {
+        self.draws > 0
     }
 
     /// A uniform integer in `0..n` (n > 0), without modulo bias: Lemire's

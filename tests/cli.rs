@@ -48,18 +48,57 @@ fn seed_reproduces_across_processes() {
     let c = env.run(&["--seed", "43", "shuffle", "cards"]).0;
     assert_eq!(a, b);
     assert_ne!(a, c);
-    assert_eq!(a.split_whitespace().count(), 52);
+    let cards = a.lines().next().unwrap_or_default().to_string()
+        + " "
+        + a.lines().nth(1).unwrap_or_default()
+        + " "
+        + a.lines().nth(2).unwrap_or_default();
+    assert_eq!(cards.split_whitespace().count(), 52, "{a}");
 }
 
 #[test]
 fn pinned_shuffle_for_seed_1() {
-    // A published seed must keep its meaning across builds and machines.
+    // A published seed or deal code must keep its meaning across builds
+    // and machines (seeds changed once, in 0.2, when deal codes came).
     let env = Env::new();
     let out = env.run(&["--seed", "1", "shuffle", "tiles"]).0;
     assert_eq!(out, PINNED_TILES_SEED1);
+    let by_code = env.run(&["shuffle", "tiles", "deal=CW4MST"]).0;
+    assert_eq!(by_code, PINNED_TILES_SEED1);
 }
-const PINNED_TILES_SEED1: &str =
-    "C5 A5 S3 M5 Sn Aa C3 Cn C2 A2 C4 A4 Ma Mn M4 An S2 M2 A3 S5\nS4 Ca Sa M3\n";
+const PINNED_TILES_SEED1: &str = "M4 S3 Aa Ma A5 C5 Mn Sa M2 S2 A2 C3 M3 Ca C4 S4 M5 S5 Sn A4\nCn A3 C2 An\ndeal CW4MST: `shuffle tiles deal=CW4MST` shuffles it again\n";
+
+/// A deal code gives the same deal whatever ran before it; the session
+/// seed gives a different one after other random commands.
+#[test]
+fn deal_codes_repeat_a_deal_after_anything() {
+    let env = Env::new();
+    let first = env.run(&["--seed", "5", "--json", "setup", "slide-jam"]).0;
+    let v: serde_json::Value = serde_json::from_str(&first).unwrap();
+    let code = v["data"]["deal"].as_str().unwrap().to_string();
+    let grid = v["data"]["grid"].clone();
+    let (out, err, _) = env.script(
+        &["--seed", "9", "--json"],
+        &format!("roll 1d6\nshuffle cards\nsetup slide-jam deal={code}\n"),
+    );
+    let last: serde_json::Value = serde_json::from_str(out.lines().last().unwrap()).unwrap();
+    assert_eq!(last["data"]["grid"], grid, "{err}");
+    assert_eq!(last["data"]["deal"], code.as_str());
+    // The same for decks, with the code printed beside the result.
+    let (out, _, _) = env.run(&["deck", "new", "bag", "tiles", "deal=CW4MST"]);
+    assert!(
+        out.contains("deal CW4MST: `deck new bag tiles deal=CW4MST` deals it again"),
+        "{out}"
+    );
+    let (drawn, _, _) = env.run(&["draw", "bag", "3"]);
+    assert!(drawn.starts_with("M4 S3 Aa"), "{drawn}");
+    // A setup made only of what the player gave has no deal to repeat.
+    let (out, _, _) = env.run(&["setup", "trampo-land", "die=3", "cast=4", "columns=1,2,3,4"]);
+    assert!(!out.contains("deal "), "{out}");
+    let (_, err, code) = env.run(&["setup", "slide-jam", "deal=K7Q2"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("'K7Q2' is not a deal code"), "{err}");
+}
 
 #[test]
 fn script_reports_failing_line_and_carries_on() {

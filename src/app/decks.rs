@@ -55,14 +55,25 @@ impl App {
     }
 
     pub(super) fn shuffle(&mut self, what: &[String]) -> Result<Reply> {
-        let (kind, mut items) = self.items_for(what)?;
-        self.rng.shuffle(&mut items);
+        let (given, what) = crate::deal::split(what).map_err(invalid)?;
+        let (kind, mut items) = self.items_for(&what)?;
+        let ((), code) = self.dealt(given, |app| {
+            app.rng.shuffle(&mut items);
+            Ok(())
+        })?;
         let order: Vec<String> = items.iter().map(|i| i.to_string()).collect();
-        Ok(Reply::new(
+        let mut reply = Reply::new(
             "shuffle",
             self.render_items(&items),
             json!({"kind": kind.name(), "order": order, "seed": self.seed()}),
-        ))
+        );
+        self.tell_deal(
+            &mut reply,
+            code,
+            &format!("shuffle {}", what.join(" ")),
+            "shuffles",
+        );
+        Ok(reply)
     }
 
     fn deck_book(&self) -> Result<DeckBook> {
@@ -115,6 +126,7 @@ impl App {
             }
             DeckAction::New { name, what } => {
                 deck::check_name(&name).map_err(invalid)?;
+                let (given, what) = crate::deal::split(&what).map_err(invalid)?;
                 let (kind, items) = self.items_for(&what)?;
                 if items.len() > deck::CUSTOM_MAX {
                     return Err(invalid(format!(
@@ -133,7 +145,8 @@ impl App {
                         long.chars().take(20).collect::<String>()
                     )));
                 }
-                let deck = Deck::new(&name, kind, items, &mut self.rng);
+                let (deck, code) =
+                    self.dealt(given, |app| Ok(Deck::new(&name, kind, items, &mut app.rng)))?;
                 let replaced = store.change(Part::Decks, |c| {
                     let replaced = store::delete_deck(c, &name)?;
                     store::save_deck(c, &deck.record())?;
@@ -152,7 +165,10 @@ impl App {
                     }
                 );
                 let data = json!({"name": name, "kind": kind.name(), "left": deck.left.len(), "seed": self.seed()});
-                Ok(Reply::new("deck", text, data))
+                let mut reply = Reply::new("deck", text, data);
+                let again = format!("deck new {name} {}", what.join(" "));
+                self.tell_deal(&mut reply, code, &again, "deals");
+                Ok(reply)
             }
             DeckAction::Show { name } => {
                 let book = self.deck_book()?;

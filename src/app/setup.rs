@@ -62,10 +62,14 @@ impl App {
         };
         // A bad file name is refused before anything is dealt or saved.
         let format = out.map(Format::of).transpose().map_err(invalid)?;
-        let mut reply = match self.setup_table_game(game, args)? {
-            Some(reply) => reply,
-            None => self.setup_room(game, args)?,
-        };
+        let (given, args) = crate::deal::split(args).map_err(invalid)?;
+        let (mut reply, code) =
+            self.dealt(given, |app| match app.setup_table_game(game, &args)? {
+                Some(reply) => Ok(reply),
+                None => app.setup_room(game, &args),
+            })?;
+        let id = args::resolve(game).map_or(game, |g| g.id);
+        self.tell_deal(&mut reply, code, &format!("setup {id}"), "deals");
         reply.data["seed"] = json!(self.seed());
         if let Some(layout) = &reply.layout {
             reply.data["layout"] = serde_json::to_value(layout).expect("layouts serialise");
@@ -109,11 +113,7 @@ impl App {
     fn setup_slide_jam(&mut self, args: &[String]) -> Result<Reply> {
         given("slide-jam", args)?;
         let deal = fs::slide_jam(&mut self.rng);
-        let mut text = format!(
-            "{}\nseed {}: a deal you can share\n",
-            self.heading("Slide Jam: 4 wide, 6 high"),
-            self.seed()
-        );
+        let mut text = format!("{}\n", self.heading("Slide Jam: 4 wide, 6 high"));
         let layout = fl::slide_jam(&deal.grid);
         let _ = writeln!(text, "{}", self.diagram(&layout));
         text.push_str("Lay the tiles face up in this grid, leaving room to slide.");
