@@ -398,6 +398,8 @@ pub enum FunhouseAction {
 pub enum DeckAction {
     /// Make a freshly shuffled deck: deck new NAME KIND, or NAME ITEMS...
     New {
+        /// The deck's name: up to 24 letters (any language), digits,
+        /// - or _
         name: String,
         /// A kind (tiles, coins, cards, jokers, dominoes, dominoes9), or
         /// two or more items of your own
@@ -408,7 +410,12 @@ pub enum DeckAction {
     #[command(visible_alias = "ls")]
     List,
     /// What has been drawn from a deck and how many are left
-    Show { name: String },
+    Show {
+        /// The deck (without one: the current deck)
+        name: Option<String>,
+    },
+    /// Make a deck the current one (what `draw` draws from)
+    Use { name: String },
     /// Put every drawn item back and reshuffle
     Return { name: String },
     /// Forget a deck
@@ -455,6 +462,24 @@ impl Command {
 
 /// Completion for the REPL: where the word being typed starts, and the
 /// command names or fixed argument values that fit it.
+/// Whether the word being typed names a deck (`draw `, `deck show `,
+/// `deck use `, `deck return `, `deck delete `): the REPL then offers the
+/// saved decks' names, which only the store knows.
+pub fn wants_deck_name(before_cursor: &str) -> bool {
+    let mut words: Vec<String> = before_cursor
+        .split_whitespace()
+        .map(str::to_lowercase)
+        .collect();
+    if !before_cursor.ends_with(char::is_whitespace) {
+        words.pop();
+    }
+    let w: Vec<&str> = words.iter().map(String::as_str).collect();
+    matches!(
+        w.as_slice(),
+        ["draw"] | ["deck", "show" | "use" | "return" | "delete" | "rm"]
+    )
+}
+
 pub fn complete(before_cursor: &str) -> (usize, Vec<String>) {
     let start = before_cursor
         .char_indices()

@@ -406,7 +406,9 @@ fn repl(app: &mut App, out: &Printer, data_dir: &std::path::Path) -> ExitCode {
     let config = Config::builder()
         .history_ignore_dups(true)
         .and_then(|b| b.history_ignore_space(true).max_history_size(5000))
-        .map(|b| b.build())
+        // Tab lists every candidate (then cycles), rather than cycling
+        // through them unseen.
+        .map(|b| b.completion_type(rustyline::CompletionType::List).build())
         .unwrap_or_default();
     let mut rl: Editor<ReplHelper, DefaultHistory> = match Editor::with_config(config) {
         Ok(rl) => rl,
@@ -417,6 +419,7 @@ fn repl(app: &mut App, out: &Printer, data_dir: &std::path::Path) -> ExitCode {
     };
     rl.set_helper(Some(ReplHelper {
         hinter: HistoryHinter::new(),
+        data_dir: data_dir.to_path_buf(),
     }));
     // Ctrl-C while a command computes stops the computation, not the
     // session (at the prompt, rustyline reads Ctrl-C as a key). On a
@@ -507,6 +510,8 @@ fn repl(app: &mut App, out: &Printer, data_dir: &std::path::Path) -> ExitCode {
 /// history; no highlighting or validation.
 struct ReplHelper {
     hinter: HistoryHinter,
+    /// Where the store is, for deck names (read when Tab asks for one).
+    data_dir: PathBuf,
 }
 
 impl Completer for ReplHelper {
@@ -517,7 +522,19 @@ impl Completer for ReplHelper {
         pos: usize,
         _ctx: &Context<'_>,
     ) -> rustyline::Result<(usize, Vec<Pair>)> {
-        let (start, words) = command::complete(&line[..pos]);
+        let (start, mut words) = command::complete(&line[..pos]);
+        if command::wants_deck_name(&line[..pos]) {
+            let prefix = line[start..pos].to_lowercase();
+            let book = Store::new(self.data_dir.clone())
+                .read(tablemate::store::decks)
+                .unwrap_or_default();
+            words.extend(
+                book.decks
+                    .into_iter()
+                    .map(|d| d.name)
+                    .filter(|n| n.to_lowercase().starts_with(&prefix)),
+            );
+        }
         Ok((
             start,
             words

@@ -346,3 +346,34 @@ fn completions_and_man_page() {
     );
     assert!(out.contains("roll") && out.contains("\\-\\-seed"));
 }
+
+/// `deck use` picks the deck `draw` draws from; `deck show` alone shows it;
+/// deck names may be in any language.
+#[test]
+fn deck_use_and_show_the_current_deck() {
+    let env = Env::new();
+    env.run(&["deck", "new", "café", "tiles"]);
+    env.run(&["deck", "new", "bag", "cards"]);
+    let (out, err, code) = env.run(&["deck", "use", "café"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        out.trim_end(),
+        "deck 'café' is now the current deck: `draw` draws from it"
+    );
+    let (out, _, _) = env.run(&["deck", "show"]);
+    assert!(
+        out.starts_with("deck 'café' (tiles): 24 left of 24"),
+        "{out}"
+    );
+    let (out, _, _) = env.run(&["draw", "1"]);
+    assert!(out.contains("(23 left in 'café')"), "{out}");
+    let (_, err, code) = env.run(&["deck", "use", "nope"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("no deck named 'nope' (decks: café, bag)"),
+        "{err}"
+    );
+    assert!(tablemate::command::wants_deck_name("draw "));
+    assert!(tablemate::command::wants_deck_name("deck use ca"));
+    assert!(!tablemate::command::wants_deck_name("draw bag "));
+}

@@ -170,8 +170,29 @@ impl App {
                 self.tell_deal(&mut reply, code, &again, "deals");
                 Ok(reply)
             }
+            DeckAction::Use { name } => {
+                let name = store.change(Part::Decks, |c| {
+                    let book = store::decks(c)?;
+                    let name = book.decks[deck_index(&book, &name)?].name.clone();
+                    store::set_current(c, Some(&name))?;
+                    Ok::<_, AppError>((name.clone(), Some(format!("deck use {name}"))))
+                })?;
+                Ok(Reply::new(
+                    "deck",
+                    format!("deck '{name}' is now the current deck: `draw` draws from it"),
+                    json!({"current": name}),
+                ))
+            }
             DeckAction::Show { name } => {
                 let book = self.deck_book()?;
+                let name = match name.or_else(|| book.current.clone()) {
+                    Some(n) => n,
+                    None => {
+                        return Err(invalid(
+                            "no current deck: `deck show NAME`, or `deck new NAME KIND` makes one",
+                        ));
+                    }
+                };
                 let d = &book.decks[deck_index(&book, &name)?];
                 let drawn = if d.drawn.is_empty() {
                     "nothing yet".to_string()
