@@ -252,6 +252,11 @@ impl App {
     }
 
     /// Replies will be printed as JSON (so the text form may be skipped).
+    /// Wrap from now on to `width` columns (the REPL's window was resized).
+    pub fn set_width(&mut self, width: usize) {
+        self.style.width = width;
+    }
+
     pub fn with_json(mut self, json: bool) -> App {
         self.json = json;
         self
@@ -284,7 +289,7 @@ impl App {
 
     /// Parse and run words (the first is the command name).
     pub fn run_words(&mut self, words: &[String]) -> Result<Reply> {
-        let cmd = command::parse(words)?;
+        let cmd = command::parse_at(words, self.style.width)?;
         let random = cmd.is_random();
         let mut reply = self.execute(cmd)?;
         reply.random = random;

@@ -50,28 +50,41 @@ fn seed_value(s: &str) -> Result<u64, String> {
         .map_err(|_| format!("a seed is a whole number from 0 to {}", u64::MAX))
 }
 
-/// Parse already-split words (the first is the command name).
+/// Parse already-split words (the first is the command name), with help
+/// laid out for 60 columns.
 pub fn parse(words: &[String]) -> Result<Command, clap::Error> {
-    Line::try_parse_from(words).map(|l| l.command).map_err(|e| {
-        if e.kind() != clap::error::ErrorKind::InvalidSubcommand {
-            return e;
-        }
-        // clap lists near names in no useful order ('prob', 'troll',
-        // 'roll' for "rol"); name the nearest, as everywhere else.
-        let word = words.first().map_or("", String::as_str);
-        let cmd = Line::command();
-        let names: Vec<&str> = cmd
-            .get_subcommands()
-            .flat_map(|c| std::iter::once(c.get_name()).chain(c.get_all_aliases()))
-            .collect();
-        clap::Error::raw(
-            clap::error::ErrorKind::InvalidSubcommand,
-            format!(
-                "'{word}' is not a command{}: `help` lists them\n",
-                crate::suggest::hint(word, names)
-            ),
-        )
-    })
+    parse_at(words, 60)
+}
+
+/// Parse, with help and usage laid out for `width` columns (the REPL's
+/// window, read again before each command).
+pub fn parse_at(words: &[String], width: usize) -> Result<Command, clap::Error> {
+    use clap::FromArgMatches;
+    Line::command()
+        .term_width(width)
+        .try_get_matches_from(words)
+        .and_then(|m| Line::from_arg_matches(&m))
+        .map(|l| l.command)
+        .map_err(|e| {
+            if e.kind() != clap::error::ErrorKind::InvalidSubcommand {
+                return e;
+            }
+            // clap lists near names in no useful order ('prob', 'troll',
+            // 'roll' for "rol"); name the nearest, as everywhere else.
+            let word = words.first().map_or("", String::as_str);
+            let cmd = Line::command();
+            let names: Vec<&str> = cmd
+                .get_subcommands()
+                .flat_map(|c| std::iter::once(c.get_name()).chain(c.get_all_aliases()))
+                .collect();
+            clap::Error::raw(
+                clap::error::ErrorKind::InvalidSubcommand,
+                format!(
+                    "'{word}' is not a command{}: `help` lists them\n",
+                    crate::suggest::hint(word, names)
+                ),
+            )
+        })
 }
 
 #[derive(Subcommand, Debug, Clone, PartialEq, Eq)]

@@ -37,14 +37,7 @@ fn main() -> ExitCode {
     colored::control::set_override(color);
     // Text wraps to the terminal (within reason); piped output always
     // wraps at 60 so that it is the same on every machine.
-    let width = if io::stdout().is_terminal() {
-        terminal_size::terminal_size()
-            .map(|(w, _)| w.0 as usize)
-            .or_else(|| std::env::var("COLUMNS").ok()?.parse().ok())
-            .map_or(60, |c: usize| c.clamp(40, 100))
-    } else {
-        60
-    };
+    let width = output_width();
     let style = Style { color, width };
     let data_dir = cli.data.clone().unwrap_or_else(default_data_dir);
     let seed = cli.seed.unwrap_or_else(rand::random);
@@ -57,6 +50,9 @@ fn main() -> ExitCode {
         json: cli.json,
         seed_given: cli.seed.is_some(),
         one_shot: cli.command.first().cloned(),
+        width: std::cell::Cell::new(width),
+        tty_out: io::stdout().is_terminal(),
+        tty_err: io::stderr().is_terminal(),
     };
 
     if !cli.command.is_empty() {
@@ -126,6 +122,12 @@ struct Printer {
     seed_given: bool,
     /// In one-shot use, the command word, for "try 'tablemate CMD --help'".
     one_shot: Option<String>,
+    /// Columns to wrap messages to (errors too).
+    width: std::cell::Cell<usize>,
+    /// Whether stdout and stderr are terminals: only a window has a width
+    /// to overflow; piped output keeps the layout scripts and tests read.
+    tty_out: bool,
+    tty_err: bool,
 }
 
 impl Printer {
@@ -138,7 +140,11 @@ impl Printer {
             let (head, data, tail) = r.json_parts();
             write_out_parts(&[&head, &data, tail]);
         } else if !r.text.is_empty() {
-            write_out(&r.text);
+            if self.tty_out {
+                write_out(&tablemate::style::fit(&r.text, self.width.get()));
+            } else {
+                write_out(&r.text);
+            }
         }
     }
 
@@ -183,7 +189,22 @@ impl Printer {
                 serde_json::Value::from(message)
             ));
         }
-        eprintln!("{prefix}{msg}");
+        // The first line is the sentence; what follows (a dice line and
+        // its caret, clap's usage) is laid out already.
+        let (first, rest) = match msg.split_once('\n') {
+            Some((first, rest)) => (first.to_string(), Some(rest)),
+            None => (msg.clone(), None),
+        };
+        let first = format!("{prefix}{first}");
+        let first = if self.tty_err {
+            tablemate::style::wrap(&first, self.width.get(), "  ")
+        } else {
+            first
+        };
+        match rest {
+            Some(rest) => eprintln!("{first}\n{rest}"),
+            None => eprintln!("{first}"),
+        }
     }
 
     fn help(&self, e: &AppError) {
@@ -207,6 +228,20 @@ impl Printer {
             eprintln!("(seed {}: replay with --seed {})", app.seed(), app.seed());
             *told = true;
         }
+    }
+}
+
+/// Columns to wrap to: the terminal's (read again before each REPL
+/// command, so a resized window rewraps), within 40..100; piped output
+/// always wraps at 60 so that it is the same on every machine.
+fn output_width() -> usize {
+    if io::stdout().is_terminal() {
+        terminal_size::terminal_size()
+            .map(|(w, _)| w.0 as usize)
+            .or_else(|| std::env::var("COLUMNS").ok()?.parse().ok())
+            .map_or(60, |c: usize| c.clamp(40, 100))
+    } else {
+        60
     }
 }
 
@@ -464,6 +499,9 @@ fn repl(app: &mut App, out: &Printer, data_dir: &std::path::Path) -> ExitCode {
                     history_broken = true;
                 }
                 tablemate::cancel::reset();
+                let width = output_width();
+                app.set_width(width);
+                out.width.set(width);
                 let result = app.run_line(&line);
                 out.notes(app);
                 match result {

@@ -95,8 +95,8 @@ pub fn wrap(text: &str, width: usize, indent: &str) -> String {
     let mut out = String::new();
     let mut line = String::new();
     for word in text.split_whitespace() {
-        let cur = line.chars().count();
-        if cur > 0 && cur + 1 + word.chars().count() > width {
+        let cur = visible_width(&line);
+        if cur > 0 && cur + 1 + visible_width(word) > width {
             out.push_str(&line);
             out.push('\n');
             line = indent.to_string();
@@ -106,6 +106,46 @@ pub fn wrap(text: &str, width: usize, indent: &str) -> String {
         line.push_str(word);
     }
     out.push_str(&line);
+    out
+}
+
+/// Columns `text` takes on screen: colour escape codes take none.
+pub fn visible_width(text: &str) -> usize {
+    if text.contains('\u{1b}') {
+        strip_ansi(text).chars().count()
+    } else {
+        text.chars().count()
+    }
+}
+
+/// A reply's text made to fit `width` columns: a line of prose that is
+/// too long is wrapped at spaces under its own indent (plus two). Lines
+/// with runs of spaces inside are columns of a diagram or table and are
+/// left as they are: re-flowing them would scramble the columns.
+pub fn fit(text: &str, width: usize) -> String {
+    if text.lines().all(|l| visible_width(l) <= width) {
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(text.len() + 64);
+    for (i, line) in text.lines().enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        let body = line.trim_start();
+        let indent = line.len() - body.len();
+        let columns = body.trim_end().contains("  ");
+        if visible_width(line) <= width || columns || !body.contains(' ') {
+            out.push_str(line);
+            continue;
+        }
+        let lead = &line[..indent];
+        let more = format!("{lead}  ");
+        out.push_str(lead);
+        out.push_str(&wrap(body, width.saturating_sub(indent).max(20), &more));
+    }
+    if text.ends_with('\n') {
+        out.push('\n');
+    }
     out
 }
 

@@ -28,7 +28,7 @@ fn trampo_land_worked_example_diagram() {
          \x20       4k   5k   6k\n\
          \x20    7A   8k   9k  10Y\n\
          \x2011k  12k  13k  14k  15A\n\
-         Y you (die)  A adult (pawn)  k kid (coin)  . empty\n"
+         Y you (die), A adult (pawn), k kid (coin), . empty\n"
     );
     let (out, _, _) = tm(&[
         "--json",

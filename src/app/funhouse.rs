@@ -195,13 +195,23 @@ fn working(room: Room, sc: &Score, style: &crate::style::Style) -> String {
     if sc.terms.is_empty() {
         out.push_str("  nothing to count\n");
     }
+    // The label column narrows with the window (42 wide at 50 columns or
+    // more); a label longer than it is wrapped above its points.
+    let label = style.width.saturating_sub(8).clamp(20, 42);
     for t in &sc.terms {
-        let _ = writeln!(out, "  {:<42} {:>4}", t.label, t.points);
+        let text = crate::style::wrap(&t.label, label, "    ");
+        let (head, last) = text
+            .rsplit_once('\n')
+            .map_or(("", text.as_str()), |(h, l)| (h, l));
+        if !head.is_empty() {
+            let _ = writeln!(out, "  {head}");
+        }
+        let _ = writeln!(out, "  {last:<label$} {:>4}", t.points);
     }
     // Padded before painting: escape codes take no columns on screen.
     let _ = write!(
         out,
-        "  {:<42} {}",
+        "  {:<label$} {}",
         "total",
         style.paint(&format!("{:>4}", sc.total), Tone::Emph)
     );

@@ -75,7 +75,7 @@ impl App {
             reply.data["layout"] = serde_json::to_value(layout).expect("layouts serialise");
         }
         if let (Some(path), Some(format), Some(layout)) = (out, format, &reply.layout) {
-            let plain = crate::style::strip_ansi(&reply.text);
+            let plain = crate::style::fit(&crate::style::strip_ansi(&reply.text), 60);
             let bytes = render::render(layout, format, &plain).map_err(invalid)?;
             super::saved::write_new(path, &bytes, force)?;
             let _ = write!(reply.text, "\n(written to {})", path.display());
@@ -157,17 +157,19 @@ impl App {
         text.push_str(&self.diagram(&layout));
         let first = &walk.tiles[0];
         let last = &walk.tiles[walk.tiles.len() - 1];
-        let _ = write!(
-            text,
-            "\nstart: 1 {} at 0,0; end: 24 {} at {},{} (x east, y north)",
+        let width = self.style.width;
+        let ends = format!(
+            "start: 1 {} at 0,0; end: 24 {} at {},{} (x east, y north)",
             first.tile, last.tile, last.x, last.y
         );
+        let _ = write!(text, "\n{}", crate::style::wrap(&ends, width, "  "));
         if walk.fallbacks.is_empty() {
             text.push_str("\nevery tile went where its suit says");
         } else {
             text.push_str("\nfallbacks:");
             for f in &walk.fallbacks {
-                let _ = write!(text, "\n  {}", f.describe());
+                let line = crate::style::wrap(&f.describe(), width - 2, "    ");
+                let _ = write!(text, "\n  {line}");
             }
         }
         if rolls_given + rolls_rolled > 0 {

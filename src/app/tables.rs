@@ -83,14 +83,17 @@ impl App {
             maze.rerolls, maze.backouts
         );
         if maze.complete {
-            text.push_str(
-                "\nMix the 24 coins suit side up, deal three face-down\nstacks of eight, and turn each stack over.",
-            );
+            let mix = "Mix the 24 coins suit side up, deal three face-down stacks of eight, and turn each stack over.";
+            let _ = write!(text, "\n{}", crate::style::wrap(mix, self.style.width, ""));
         } else {
+            let short = format!(
+                "your rolls ran out with {} of 24 tiles laid: roll again and add the results to rolls= (or leave rolls= out to roll at random)",
+                maze.tiles.len()
+            );
             let _ = write!(
                 text,
-                "\nyour rolls ran out with {} of 24 tiles laid: roll again\nand add the results to rolls= (or leave rolls= out to\nroll at random)",
-                maze.tiles.len()
+                "\n{}",
+                crate::style::wrap(&short, self.style.width, "")
             );
         }
         Ok(Reply::new("setup", text, data(&maze)).with_layout(layout))
@@ -114,12 +117,16 @@ impl App {
         );
         let layout = layouts::troll(&t);
         text.push_str(&self.diagram(&layout));
-        let _ = write!(
-            text,
-            "\ndeck of awakening: 28 cards; the first, {first}, is turned\nup into the lower stack: {} cards awaken the lower row,\n{} the upper. {} cards left in the deck; the troll\nstarts on lower slot {die}",
+        let story = format!(
+            "deck of awakening: 28 cards; the first, {first}, is turned up into the lower stack: {} cards awaken the lower row, {} the upper. {} cards left in the deck; the troll starts on lower slot {die}",
             colour_name(t.lower_red),
             colour_name(!t.lower_red),
             t.deck.len()
+        );
+        let _ = write!(
+            text,
+            "\n{}",
+            crate::style::wrap(&story, self.style.width, "")
         );
         Ok(Reply::new("setup", text, data(&t.dealt())).with_layout(layout))
     }

@@ -167,7 +167,7 @@ fn trampo(layout: &Layout) -> String {
         }
         out.push(line.trim_end().to_string());
     }
-    out.push("Y you (die)  A adult (pawn)  k kid (coin)  . empty".to_string());
+    out.push("Y you (die), A adult (pawn), k kid (coin), . empty".to_string());
     out.join("\n")
 }
 
