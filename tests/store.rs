@@ -466,7 +466,10 @@ fn state_files_of_version_0_1_come_through_whole() {
     for f in ["decks.json", "funhouse.json", "troll.json", "penguins.json"] {
         fs::copy(fixture.join(f), data.join(f)).unwrap();
     }
-    // What tablemate 0.1 printed for this directory, command by command.
+    // What tablemate 0.1 printed for this directory, command by command,
+    // with the later deliberate changes: the history's header lined up
+    // with its rows, no chart of a partial run, no nest legend on a board
+    // without nests.
     let expected = fs::read_to_string(fixture.join("expected.txt")).unwrap();
     let mut got = String::new();
     let mut notes = String::new();

@@ -292,7 +292,13 @@ fn penguins(layout: &Layout) -> String {
             .collect();
         let _ = writeln!(out, "  {}", cells.join(" ").trim_end());
     }
-    out.push_str("[a|b]N: player N's nest");
+    // The legend only where there are nests to explain (a board shown
+    // after setup is not marked).
+    if of(layout, Kind::Domino).any(|d| d.label.is_some()) {
+        out.push_str("[a|b]N: player N's nest");
+    } else {
+        out.pop();
+    }
     out
 }
 

@@ -183,11 +183,12 @@ pub fn history_text(history: &[Run], style: &Style) -> String {
     }
     let mut out = String::new();
     let best = best_run(history);
-    let _ = writeln!(
-        out,
-        "{}",
-        style.paint("   date        sj mm cw rb wd tl  total", Tone::Heading)
+    // Laid out by the same widths as the rows below it.
+    let heading = format!(
+        "{:<4}{:<10}  {} {:>5}",
+        "", "date", "sj mm cw rb wd tl", "total"
     );
+    let _ = writeln!(out, "{}", style.paint(&heading, Tone::Heading));
     for (i, run) in history.iter().enumerate() {
         let rooms: Vec<String> = run
             .rooms
@@ -223,10 +224,13 @@ pub fn history_text(history: &[Run], style: &Style) -> String {
             crate::style::plural(complete.len() as u64, "run", "runs")
         );
     }
-    out.push_str("totals over time (shorter is better):\n");
-    let top = history.iter().map(Run::total).max().unwrap_or(0).max(1);
+    // Only complete runs are charted: a partial total is not comparable.
+    if !complete.is_empty() {
+        out.push_str("complete runs over time (shorter is better):\n");
+    }
+    let top = complete.iter().copied().max().unwrap_or(0).max(1);
     let room = style.width.saturating_sub(10).max(10) as u32;
-    for (i, run) in history.iter().enumerate() {
+    for (i, run) in history.iter().enumerate().filter(|(_, r)| r.is_complete()) {
         let cells = (run.total() * room).div_ceil(top) as usize;
         let _ = writeln!(out, "{:>3} {:>4} {}", i + 1, run.total(), "█".repeat(cells));
     }

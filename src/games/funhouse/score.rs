@@ -93,8 +93,9 @@ fn slide_jam(args: &[String]) -> Result<Score, ScoreError> {
     };
     if (24 - left.len()) % 3 != 0 {
         return err(format!(
-            "{} tiles left: families of three come off, so 24, 21, 18, ... 3 or 0 remain",
-            left.len()
+            "{} {} left: families of three come off, so 24, 21, 18, ... 3 or 0 remain",
+            left.len(),
+            crate::style::plural(left.len() as u64, "tile", "tiles")
         ));
     }
     let terms = left
