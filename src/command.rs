@@ -130,12 +130,14 @@ pub enum Command {
 
     /// Cast piecepack coins: which land number up, and the sum
     #[command(
-        after_help = "A number N casts the first N coins of n a 2 3 4 5, suit by suit\n\
-        (6 is one suit, as Trampo-Land casts); or name the coins.\n\
-        Null counts 0.\n\nExamples:\n  cast 6\n  cast n a 3 5\n  cast Sn S2 Ma"
+        after_help = "`cast N coins` casts the first N coins of n a 2 3 4 5,\n\
+        suit by suit (6 coins is one suit, as Trampo-Land casts); or\n\
+        name the coins. A lone 6 to 24 is a count too.\n\
+        Null counts 0.\n\n\
+        Examples:\n  cast 6\n  cast 3 coins\n  cast n a 3 5\n  cast Sn S2 Ma"
     )]
     Cast {
-        /// A count (1 to 24), or coin values or codes
+        /// N coins (1 to 24), a lone count of 6 to 24, or coin values or codes
         #[arg(required = true, value_name = "N|COINS")]
         coins: Vec<String>,
     },

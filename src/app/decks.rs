@@ -372,10 +372,22 @@ impl std::fmt::Display for CastCoin {
 }
 
 fn cast_coins(args: &[String]) -> Result<Vec<CastCoin>> {
-    // A lone number is a count; to cast a single coin, name it (`cast n`).
-    if let [one] = args
-        && one.chars().all(|c| c.is_ascii_digit())
-    {
+    // `cast N coins` casts the first N coins; a lone number is a count
+    // only where it cannot be a coin's value (6 to 24). `cast 3` could be
+    // three coins or one 3-coin, so it is refused with both spellings.
+    let count = match args {
+        [n, word] if ["coins", "coin"].contains(&word.to_lowercase().as_str()) => Some(n),
+        [one] if one.chars().all(|c| c.is_ascii_digit()) => {
+            if one.parse::<u32>().is_ok_and(|v| v <= 5) {
+                return Err(invalid(format!(
+                    "'cast {one}' could mean {one} coins or one coin showing {one}: write `cast {one} coins` for the first {one} (n a 2 ...), or name the coin (`cast S{one}`)"
+                )));
+            }
+            Some(one)
+        }
+        _ => None,
+    };
+    if let Some(one) = count {
         let n: usize = one.parse().unwrap_or(usize::MAX);
         if !(1..=24).contains(&n) {
             return Err(invalid(format!(

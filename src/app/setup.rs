@@ -237,7 +237,11 @@ impl App {
         let mut text = format!(
             "{}{note}\n{}\n",
             self.heading("Roll Out the Barrels"),
-            origin(given, 24, "coins")
+            if note.is_empty() {
+                origin(given, 24, "coins")
+            } else {
+                origin(given, 24, "coins").replace("as you gave them", "from the scoreboard")
+            }
         );
         let layout = fl::barrels(grid);
         text.push_str(&self.diagram(&layout));
