@@ -377,3 +377,24 @@ fn deck_use_and_show_the_current_deck() {
     assert!(tablemate::command::wants_deck_name("deck use ca"));
     assert!(!tablemate::command::wants_deck_name("draw bag "));
 }
+
+/// `cast 3` could be three coins or one 3-coin: it is refused with both
+/// spellings, which work.
+#[test]
+fn cast_counts_and_values_cannot_be_confused() {
+    let env = Env::new();
+    let (_, err, code) = env.run(&["cast", "3"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("`cast 3 coins` for the first 3"), "{err}");
+    let (out, _, code) = env.run(&["--json", "cast", "3", "coins"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let n = v["data"]["up"].as_array().unwrap().len() + v["data"]["down"].as_array().unwrap().len();
+    assert_eq!(n, 3);
+    let (out, _, _) = env.run(&["--json", "cast", "S3"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let n = v["data"]["up"].as_array().unwrap().len() + v["data"]["down"].as_array().unwrap().len();
+    assert_eq!(n, 1);
+    let (_, _, code) = env.run(&["cast", "6"]);
+    assert_eq!(code, 0);
+}
