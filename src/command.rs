@@ -403,10 +403,19 @@ pub enum FunhouseAction {
         #[arg(long)]
         discard: bool,
     },
-    /// File the open run in the history
-    End,
+    /// File the open run in the history (asks if rooms are missing)
+    End {
+        /// File a run with rooms still to play, without asking
+        #[arg(long)]
+        partial: bool,
+    },
     /// Past runs: scores, best, average and a chart
     History,
+    /// Remove a filed run from the history (`undo` brings it back)
+    Delete {
+        /// The run's number in `funhouse history`
+        number: usize,
+    },
 }
 
 #[derive(Subcommand, Debug, Clone, PartialEq, Eq)]

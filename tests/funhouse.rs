@@ -57,7 +57,7 @@ fn whole_run_across_processes() {
     // Scoring a room again replaces it, saying so.
     let (out, _, _) = tm(&data, &["score", "catwalk", "none"]);
     assert!(
-        out.contains("replaced the earlier 12 (run total 28 after 3 of 6 rooms)"),
+        out.contains("replaced the earlier Catwalk score of 12 (run total 28 after 3 of 6 rooms)"),
         "{out}"
     );
     for args in [
@@ -199,4 +199,34 @@ fn score_columns_line_up_in_colour() {
     assert_eq!(ends.len(), 4, "{plain}");
     assert!(ends.iter().all(|e| *e == ends[0]), "{plain}");
     assert!(out.contains('\u{1b}'), "colour was asked for");
+}
+
+/// A run with rooms still to play is filed only when asked to; a filed
+/// run can be removed, and `undo` brings it back.
+#[test]
+fn partial_runs_are_filed_on_purpose_and_can_be_removed() {
+    let data = tempfile::tempdir().unwrap();
+    let d = data.path();
+    common::tm_in(d, &["funhouse", "new"]);
+    common::tm_in(d, &["score", "sj", "Cn", "A3", "A5"]);
+    let (_, err, code) = common::tm_in(d, &["funhouse", "end"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("the run has 1 of 6 rooms (total 8); file it as a partial run? (`funhouse end --partial` to go ahead)"),
+        "{err}"
+    );
+    let (out, _, _) = common::tm_in(d, &["funhouse", "end", "--partial"]);
+    assert_eq!(out.trim(), "run 1 filed: total 8 (1 of 6 rooms: partial)");
+    let (out, _, _) = common::tm_in(d, &["funhouse", "delete", "1"]);
+    assert!(out.starts_with("run 1 ("), "{out}");
+    let (out, _, _) = common::tm_in(d, &["funhouse", "history"]);
+    assert!(out.starts_with("no runs filed yet"), "{out}");
+    common::tm_in(d, &["undo"]);
+    let (out, _, _) = common::tm_in(d, &["funhouse", "history"]);
+    assert!(out.contains("  1 "), "{out}");
+    let (_, err, _) = common::tm_in(d, &["funhouse", "delete", "5"]);
+    assert!(
+        err.contains("there is no run 5: the history holds 1"),
+        "{err}"
+    );
 }

@@ -517,7 +517,7 @@ fn a_crash_after_import_never_imports_a_file_twice() {
 /// A store with something of every part.
 fn full_store(data: &Path) {
     let script = "deck new bag cards\ndraw bag 4\ndeck new chits red red blue\n\
-        funhouse new\nscore sj Cn A3 A5\nscore catwalk 5xn 4xn nx3\nfunhouse end\nfunhouse new\n\
+        funhouse new\nscore sj Cn A3 A5\nscore catwalk 5xn 4xn nx3\nfunhouse end --partial\nfunhouse new\n\
         score barrels 3\nsetup troll\ntroll awaken\nsetup penguins players=3\n";
     let mut c = std_command(data);
     c.args(["--seed", "11"])

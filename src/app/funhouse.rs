@@ -44,7 +44,8 @@ impl App {
                     text,
                     "\n{} (run total {total} after {played} of 6 rooms)",
                     match replaced {
-                        Some(old) => format!("replaced the earlier {old}"),
+                        Some(old) =>
+                            format!("replaced the earlier {} score of {old}", room.title()),
                         None => "recorded in the run".to_string(),
                     },
                 );
@@ -116,12 +117,22 @@ impl App {
                 };
                 Ok(Reply::new("funhouse", text, json!({"started": self.today})))
             }
-            FunhouseAction::End => {
+            FunhouseAction::End { partial } => {
                 let filed = store.change(Part::Funhouse, |c| {
                     let mut book = load_book(&store, c)?;
                     let Some(run) = book.run.take() else {
                         return Err(invalid("no run open to end: `funhouse new` starts one"));
                     };
+                    if (1..6).contains(&run.played()) && !partial {
+                        return Err(AppError::Confirm {
+                            question: format!(
+                                "the run has {} of 6 rooms (total {}); file it as a partial run?",
+                                run.played(),
+                                run.total()
+                            ),
+                            then: vec!["funhouse".into(), "end".into(), "--partial".into()],
+                        });
+                    }
                     if run.played() == 0 {
                         store::save_funhouse(c, &book)?;
                         return Ok((None, Some("funhouse end (an empty run)".to_string())));
@@ -154,6 +165,29 @@ impl App {
                     "funhouse",
                     text,
                     json!({"filed": true, "number": n, "total": total, "best": best}),
+                ))
+            }
+            FunhouseAction::Delete { number } => {
+                let removed = store.change(Part::Funhouse, |c| {
+                    let mut book = load_book(&store, c)?;
+                    let filed = book.history.len();
+                    if number == 0 || number > filed {
+                        return Err(invalid(format!(
+                            "there is no run {number}: the history holds {filed} (`funhouse history` lists them)"
+                        )));
+                    }
+                    let run = book.history.remove(number - 1);
+                    store::save_funhouse(c, &book)?;
+                    Ok((run, Some(format!("funhouse delete {number}"))))
+                })?;
+                Ok(Reply::new(
+                    "funhouse",
+                    format!(
+                        "run {number} ({}, total {}) removed from the history; `undo` brings it back",
+                        removed.started,
+                        removed.total()
+                    ),
+                    json!({"deleted": number, "total": removed.total()}),
                 ))
             }
             FunhouseAction::History => {
