@@ -90,11 +90,10 @@ pub fn parse_at(words: &[String], width: usize) -> Result<Command, clap::Error> 
 #[derive(Subcommand, Debug, Clone, PartialEq, Eq)]
 pub enum Command {
     /// Shuffle pieces or your own list
-    #[command(
-        after_help = "Kinds: tiles, coins, cards, jokers (52 + 2), dominoes, dominoes9.\n\
-        Two or more other words are shuffled as your own list.\n\n\
-        Examples:\n  shuffle tiles\n  shuffle dominoes\n  shuffle alice bob carol"
-    )]
+    #[command(after_help = "Kinds: tiles, coins, cards, jokers (52 cards and 2\n\
+        jokers), dominoes, dominoes9. Two or more other words are\n\
+        shuffled as your own list.\n\n\
+        Examples:\n  shuffle tiles\n  shuffle dominoes\n  shuffle alice bob carol")]
     Shuffle {
         /// A kind, or two or more items of your own
         #[arg(required = true, value_name = "KIND|ITEMS")]
@@ -237,8 +236,8 @@ pub enum Command {
 
     /// The Funhouse run: scorecard, new, end, history
     #[command(
-        after_help = "While a run is open, every `score ROOM ...` is recorded in it;\n\
-        scoring a room again replaces its entry.\n\n\
+        after_help = "While a run is open, every `score ROOM ...` is recorded\n\
+        in it; scoring a room again replaces its entry.\n\n\
         Examples:\n  funhouse new\n  funhouse\n  funhouse end\n  funhouse history"
     )]
     Funhouse {
@@ -247,11 +246,10 @@ pub enum Command {
     },
 
     /// Rules: list, GAME [SECTION], search WORDS
-    #[command(
-        after_help = "Games and Funhouse rooms answer to names, aliases and near misses.\n\n\
+    #[command(after_help = "Games and Funhouse rooms answer to their names, their\n\
+        aliases and near misses of either.\n\n\
         Examples:\n  rules\n  rules catwalk\n  rules catwalk scoring\n  rules troll setup\n  \
-        rules search flick coin\n  rules search null counts"
-    )]
+        rules search flick coin\n  rules search null counts")]
     Rules {
         /// A game (or Funhouse room) and a section, or `search` and words
         #[arg(value_name = "GAME [SECTION]|search WORDS", trailing_var_arg = true)]
@@ -270,13 +268,11 @@ pub enum Command {
     },
 
     /// Undo the last change to saved state
-    #[command(
-        after_help = "Reverts the newest change to what is saved (a draw, a deck,\n\
-        a score, a run, a troll or penguin move) and says what it was.\n\
-        Again goes further back (up to 100 changes). Changes from\n\
-        every terminal share one list, newest first.\n\n\
-        Examples:\n  undo"
-    )]
+    #[command(after_help = "Reverts the newest change to what is saved (a draw, a\n\
+        deck, a score, a run, a troll or penguin move) and says\n\
+        what it was. Again goes further back (up to 100 changes).\n\
+        Changes from every terminal share one list, newest first.\n\n\
+        Examples:\n  undo")]
     Undo,
 
     /// Write everything saved as one JSON document
@@ -308,7 +304,7 @@ pub enum Command {
         replace: bool,
     },
 
-    /// A shell completion script (bash, zsh, fish, elvish, powershell)
+    /// A shell completion script: bash, zsh, fish and others
     #[command(after_help = "Install it where your shell looks:\n\
         bash: tablemate completions bash >\n\
         \x20   ~/.local/share/bash-completion/completions/tablemate\n\
@@ -380,9 +376,11 @@ Arithmetic: + - * / (rounds down), unary minus, parentheses.
 Keep/drop: khN klN dhN dlN; kS pS keep/drop dice matching S,
   where S is N, >N or <N.
 Reroll: rrS (until it no longer matches), roS (once).
-Explode: e or ! (top face), eS / !S; extra rolls add to the die.
+Explode: e or ! on the top face, eS or !S on faces
+matching S; the extra rolls add to that die.
 Clamp: miN maN. Repeat: Kx EXPR rolls K separate times.
-Dropped dice show as ~~2~~, rerolls as ~~1~~ 4, explosions as 6!+3.
+Dropped dice show as ~~2~~, rerolls as ~~1~~ 4,
+explosions as 6!+3.
 A bare `roll` rolls the last expression again.
 
 Examples:

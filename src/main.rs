@@ -225,7 +225,12 @@ impl Printer {
     /// replays a random result.
     fn seed_note(&self, app: &App, r: &Reply, told: &mut bool) {
         if r.random && !self.seed_given && !self.json && !*told {
-            eprintln!("(seed {}: replay with --seed {})", app.seed(), app.seed());
+            let note = format!("(seed {}: replay with --seed {})", app.seed(), app.seed());
+            if self.tty_err {
+                eprintln!("{}", tablemate::style::wrap(&note, self.width.get(), "  "));
+            } else {
+                eprintln!("{note}");
+            }
             *told = true;
         }
     }
