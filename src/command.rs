@@ -502,6 +502,23 @@ pub fn wants_deck_name(before_cursor: &str) -> bool {
     )
 }
 
+/// The game named when the word being typed is a `rules` section
+/// (`rules catwalk sc`): only the rule texts know that game's sections.
+pub fn wants_section(before_cursor: &str) -> Option<String> {
+    let mut words: Vec<&str> = before_cursor.split_whitespace().collect();
+    if !before_cursor.ends_with(char::is_whitespace) {
+        words.pop();
+    }
+    match words.as_slice() {
+        [cmd, game]
+            if cmd.eq_ignore_ascii_case("rules") && !game.eq_ignore_ascii_case("search") =>
+        {
+            Some(game.to_string())
+        }
+        _ => None,
+    }
+}
+
 pub fn complete(before_cursor: &str) -> (usize, Vec<String>) {
     let start = before_cursor
         .char_indices()
@@ -598,16 +615,6 @@ fn fixed_values(path: &[String], index: usize) -> Vec<&'static str> {
             .chain(GAME_ALIASES)
             .copied()
             .collect(),
-        (["rules"], 1) => vec![
-            "overview",
-            "setup",
-            "play",
-            "scoring",
-            "winning",
-            "transition",
-            "strategy",
-            "variants",
-        ],
         (["troll"], 0) => vec!["awaken", "score", "show", "reveal"],
         (["penguins"], 0) => vec!["alter", "move", "show"],
         _ => Vec::new(),
@@ -683,7 +690,9 @@ mod tests {
         assert_eq!(complete("setup cat").1, vec!["catwalk"]);
         assert_eq!(complete("rules tro").1, vec!["troll"]);
         assert_eq!(complete("rules ang").1, vec!["angry-troll"]);
-        assert_eq!(complete("rules catwalk sc").1, vec!["scoring"]);
+        // Sections come from the rule texts (the REPL asks them).
+        assert!(complete("rules catwalk sc").1.is_empty());
+        assert_eq!(wants_section("rules catwalk sc").as_deref(), Some("catwalk"));
         assert_eq!(complete("score ba").1, vec!["barrels"]);
         assert_eq!(complete("score w").1, vec!["whack", "whack-a-dummy"]);
         assert_eq!(complete("troll aw").1, vec!["awaken"]);

@@ -59,7 +59,7 @@ fn main() -> ExitCode {
         return one_shot(&mut app, &out, &cli.command);
     }
     if io::stdin().is_terminal() {
-        repl(&mut app, &out, &data_dir)
+        repl(&mut app, &out, &data_dir, cli.rules.as_deref())
     } else {
         script(&mut app, &out)
     }
@@ -440,7 +440,12 @@ fn read_line(input: &mut impl BufRead) -> Line {
     }
 }
 
-fn repl(app: &mut App, out: &Printer, data_dir: &std::path::Path) -> ExitCode {
+fn repl(
+    app: &mut App,
+    out: &Printer,
+    data_dir: &std::path::Path,
+    rules_dir: Option<&std::path::Path>,
+) -> ExitCode {
     // Lines are added to history by hand, so answers to questions
     // ("discard it? [y/N]") stay out of it.
     let config = Config::builder()
@@ -459,6 +464,8 @@ fn repl(app: &mut App, out: &Printer, data_dir: &std::path::Path) -> ExitCode {
     };
     rl.set_helper(Some(ReplHelper {
         hinter: HistoryHinter::new(),
+        rules: std::cell::OnceCell::new(),
+        rules_dir: rules_dir.map(std::path::Path::to_path_buf),
         data_dir: data_dir.to_path_buf(),
     }));
     // Ctrl-C while a command computes stops the computation, not the
@@ -553,6 +560,9 @@ fn repl(app: &mut App, out: &Printer, data_dir: &std::path::Path) -> ExitCode {
 /// history; no highlighting or validation.
 struct ReplHelper {
     hinter: HistoryHinter,
+    /// The rule texts, read on the first Tab that needs a section name.
+    rules: std::cell::OnceCell<tablemate::rules::Library>,
+    rules_dir: Option<PathBuf>,
     /// Where the store is, for deck names (read when Tab asks for one).
     data_dir: PathBuf,
 }
@@ -566,6 +576,21 @@ impl Completer for ReplHelper {
         _ctx: &Context<'_>,
     ) -> rustyline::Result<(usize, Vec<Pair>)> {
         let (start, mut words) = command::complete(&line[..pos]);
+        if let Some(game) = command::wants_section(&line[..pos]) {
+            let prefix = line[start..pos].to_lowercase();
+            let lib = self
+                .rules
+                .get_or_init(|| tablemate::rules::Library::load(self.rules_dir.as_deref()));
+            if let Ok(entry) = lib.find(&game) {
+                words.extend(
+                    entry
+                        .sections
+                        .iter()
+                        .map(|s| s.id.clone())
+                        .filter(|id| id.starts_with(&prefix)),
+                );
+            }
+        }
         if command::wants_deck_name(&line[..pos]) {
             let prefix = line[start..pos].to_lowercase();
             let book = Store::new(self.data_dir.clone())

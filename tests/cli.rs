@@ -376,6 +376,13 @@ fn deck_use_and_show_the_current_deck() {
     assert!(tablemate::command::wants_deck_name("draw "));
     assert!(tablemate::command::wants_deck_name("deck use ca"));
     assert!(!tablemate::command::wants_deck_name("draw bag "));
+    // Section names come from the rule texts, not a fixed list.
+    assert_eq!(
+        tablemate::command::wants_section("rules catwalk s").as_deref(),
+        Some("catwalk")
+    );
+    assert_eq!(tablemate::command::wants_section("rules search fl"), None);
+    assert!(tablemate::command::complete("rules catwalk ").1.is_empty());
 }
 
 /// `cast 3` could be three coins or one 3-coin: it is refused with both
