@@ -154,10 +154,17 @@ impl App {
                     let what = format!("deck new {name} ({} {})", deck.left.len(), kind.name());
                     Ok::<_, AppError>((replaced, Some(what)))
                 })?;
+                // "3 items", not "3 custom": the kind of your own list is
+                // no word for what it holds.
+                let what_held = match kind {
+                    DeckKind::Custom => {
+                        crate::style::plural(deck.left.len() as u64, "item", "items")
+                    }
+                    _ => kind.name(),
+                };
                 let text = format!(
-                    "deck '{name}': {} {} shuffled{}",
+                    "deck '{name}': {} {what_held} shuffled{}",
                     deck.left.len(),
-                    kind.name(),
                     if replaced {
                         " (replaced the old one)"
                     } else {
