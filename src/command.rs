@@ -692,7 +692,10 @@ mod tests {
         assert_eq!(complete("rules ang").1, vec!["angry-troll"]);
         // Sections come from the rule texts (the REPL asks them).
         assert!(complete("rules catwalk sc").1.is_empty());
-        assert_eq!(wants_section("rules catwalk sc").as_deref(), Some("catwalk"));
+        assert_eq!(
+            wants_section("rules catwalk sc").as_deref(),
+            Some("catwalk")
+        );
         assert_eq!(complete("score ba").1, vec!["barrels"]);
         assert_eq!(complete("score w").1, vec!["whack", "whack-a-dummy"]);
         assert_eq!(complete("troll aw").1, vec!["awaken"]);
