@@ -50,6 +50,18 @@ fn seed_value(s: &str) -> Result<u64, String> {
         .map_err(|_| format!("a seed is a whole number from 0 to {}", u64::MAX))
 }
 
+/// Every command's name and alias.
+fn command_names(line: &clap::Command) -> Vec<&str> {
+    line.get_subcommands()
+        .flat_map(|c| std::iter::once(c.get_name()).chain(c.get_all_aliases()))
+        .collect()
+}
+
+/// Whether `name` is a command (or an alias of one).
+pub fn is_command(name: &str) -> bool {
+    command_names(&Line::command()).contains(&name)
+}
+
 /// Parse already-split words (the first is the command name), with help
 /// laid out for 60 columns.
 pub fn parse(words: &[String]) -> Result<Command, clap::Error> {
@@ -73,10 +85,7 @@ pub fn parse_at(words: &[String], width: usize) -> Result<Command, clap::Error> 
             // 'roll' for "rol"); name the nearest, as everywhere else.
             let word = words.first().map_or("", String::as_str);
             let cmd = Line::command();
-            let names: Vec<&str> = cmd
-                .get_subcommands()
-                .flat_map(|c| std::iter::once(c.get_name()).chain(c.get_all_aliases()))
-                .collect();
+            let names = command_names(&cmd);
             clap::Error::raw(
                 clap::error::ErrorKind::InvalidSubcommand,
                 format!(

@@ -35,8 +35,6 @@ fn main() -> ExitCode {
         }
     };
     colored::control::set_override(color);
-    // Text wraps to the terminal (within reason); piped output always
-    // wraps at 60 so that it is the same on every machine.
     let width = output_width();
     let style = Style { color, width };
     let data_dir = cli.data.clone().unwrap_or_else(default_data_dir);
@@ -150,17 +148,18 @@ impl Printer {
 
     /// Report a failure (`prefix` is "line N: " in scripts).
     fn error(&self, e: &AppError, prefix: &str) {
+        let rendered = match e {
+            AppError::Usage(ce) => ce.render().to_string().trim_end().to_string(),
+            other => format!("error: {other}"),
+        };
         let msg = match e {
-            AppError::Usage(ce) => {
-                let text = ce.render().to_string().trim_end().to_string();
+            AppError::Usage(_) => {
+                let text = rendered.clone();
                 // clap's hint names the REPL's forms; a shell needs the
                 // program's name (and the command, where it was known).
                 match &self.one_shot {
                     Some(cmd) => {
-                        let known = command::parse(&[cmd.clone(), "--help".into()])
-                            .err()
-                            .is_some_and(|h| h.kind() == clap::error::ErrorKind::DisplayHelp);
-                        let help = if known {
+                        let help = if command::is_command(cmd) {
                             format!("'tablemate {cmd} --help'")
                         } else {
                             "'tablemate --help'".to_string()
@@ -171,15 +170,14 @@ impl Printer {
                     None => text,
                 }
             }
-            other => format!("error: {other}"),
+            _ => rendered.clone(),
         };
         if self.json {
             // "type" first, as in every other line; the message without
             // clap's usage text and hints.
             let message = match e {
-                AppError::Usage(ce) => {
-                    let text = ce.render().to_string();
-                    let first = text.lines().next().unwrap_or_default();
+                AppError::Usage(_) => {
+                    let first = rendered.lines().next().unwrap_or_default();
                     first.strip_prefix("error: ").unwrap_or(first).to_string()
                 }
                 other => other.to_string().trim_end().to_string(),
@@ -195,15 +193,19 @@ impl Printer {
             Some((first, rest)) => (first.to_string(), Some(rest)),
             None => (msg.clone(), None),
         };
-        let first = format!("{prefix}{first}");
-        let first = if self.tty_err {
-            tablemate::style::wrap(&first, self.width.get(), "  ")
-        } else {
-            first
-        };
+        let first = self.for_stderr(&format!("{prefix}{first}"));
         match rest {
             Some(rest) => eprintln!("{first}\n{rest}"),
             None => eprintln!("{first}"),
+        }
+    }
+
+    /// A line for stderr: wrapped to the window when it is a terminal.
+    fn for_stderr(&self, line: &str) -> String {
+        if self.tty_err {
+            tablemate::style::wrap(line, self.width.get(), "  ")
+        } else {
+            line.to_string()
         }
     }
 
@@ -226,11 +228,7 @@ impl Printer {
     fn seed_note(&self, app: &App, r: &Reply, told: &mut bool) {
         if r.random && !self.seed_given && !self.json && !*told {
             let note = format!("(seed {}: replay with --seed {})", app.seed(), app.seed());
-            if self.tty_err {
-                eprintln!("{}", tablemate::style::wrap(&note, self.width.get(), "  "));
-            } else {
-                eprintln!("{note}");
-            }
+            eprintln!("{}", self.for_stderr(&note));
             *told = true;
         }
     }
