@@ -7,6 +7,7 @@ mod lookup;
 mod rolls;
 mod saved;
 mod setup;
+mod solve;
 mod tables;
 
 use std::cell::OnceCell;
@@ -318,6 +319,8 @@ impl App {
             Command::Troll { words } => self.troll(&words),
             Command::Penguins { action } => self.penguins(action.as_deref()),
             Command::Score { room, input } => self.score(&room, &input),
+            Command::Solve { room, input } => self.solve(&room, &input),
+            Command::Die { hand } => self.die(hand.as_deref()),
             Command::Funhouse { action } => self.funhouse(action.unwrap_or(FunhouseAction::Show)),
             Command::Rules { words } => self.rules(&words),
             Command::Seed { n } => Ok(self.reseed(n)),

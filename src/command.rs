@@ -243,6 +243,33 @@ pub enum Command {
         input: Vec<String>,
     },
 
+    /// Solve a Funhouse puzzle room: best score and how
+    #[command(after_help = SOLVE_HELP)]
+    Solve {
+        /// The room: slide-jam, magic-mirror, barrels, whack, trampo-land
+        room: String,
+        /// The position (without one: the run's), and settings
+        #[arg(
+            value_name = "INPUT",
+            trailing_var_arg = true,
+            allow_hyphen_values = true
+        )]
+        input: Vec<String>,
+    },
+
+    /// Your piecepack die's handedness: die [right|left]
+    #[command(
+        after_help = "Opposite faces sum to 5 (n-5, a-4, 2-3). Hold the die with\n\
+        null up and ace facing you: the 2 on the right is a\n\
+        right-handed die, the 3 a left-handed one. Roll Out the\n\
+        Barrels depends on it; `solve barrels` uses this setting.\n\n\
+        Examples:\n  die\n  die left"
+    )]
+    Die {
+        /// right or left
+        hand: Option<String>,
+    },
+
     /// The Funhouse run: scorecard, new, end, history
     #[command(
         after_help = "While a run is open, every `score ROOM ...` is recorded\n\
@@ -379,6 +406,22 @@ Examples:
   score whack complete penalties=1
   score trampo-land kids=2 adults=1";
 
+const SOLVE_HELP: &str = "Without a position, solves what the open run holds (each
+`setup` in a run keeps its table). Or give it: Slide Jam
+the 24 tiles in reading order; Magic Mirror the upper 12,
+/, the lower 12; Barrels and Whack-a-Dummy the 24 coin
+values; Trampo-Land die= cast= columns=. Slide Jam and
+Trampo-Land search for budget= seconds (default 5), then
+say whether the answer is proven best. Catwalk is skill.
+
+Examples:
+  solve barrels
+  solve barrels die=left
+  solve whack start=r3c2
+  solve mirror
+  solve slide-jam budget=2
+  solve trampo-land die=3 cast=10 columns=7,3,0,0";
+
 const DICE_HELP: &str = "Dice: NdM (N defaults to 1), d% (1-100), dF (Fudge -1/0/+1),
 Npp (piecepack dice: null ace 2 3 4 5, valued 0-5).
 Arithmetic: + - * / (rounds down), unary minus, parentheses.
@@ -478,6 +521,8 @@ impl Command {
             Command::Draw { .. }
             | Command::Prob { .. }
             | Command::Score { .. }
+            | Command::Solve { .. }
+            | Command::Die { .. }
             | Command::Funhouse { .. }
             | Command::Rules { .. }
             | Command::Seed { .. }
@@ -624,6 +669,17 @@ fn fixed_values(path: &[String], index: usize) -> Vec<&'static str> {
             .chain(GAME_ALIASES)
             .copied()
             .collect(),
+        (["solve"], 0) => vec![
+            "slide-jam",
+            "magic-mirror",
+            "roll-out-the-barrels",
+            "whack-a-dummy",
+            "trampo-land",
+            "barrels",
+            "whack",
+            "mirror",
+        ],
+        (["die"], 0) => vec!["right", "left"],
         (["troll"], 0) => vec!["awaken", "score", "show", "reveal"],
         (["penguins"], 0) => vec!["alter", "move", "show"],
         _ => Vec::new(),

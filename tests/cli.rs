@@ -245,10 +245,11 @@ fn every_help_example_runs() {
     let env = Env::new();
     let commands = [
         "shuffle", "deck", "draw", "flip", "cast", "roll", "prob", "setup", "troll", "penguins",
-        "score", "funhouse", "rules", "seed",
+        "score", "funhouse", "rules", "seed", "solve", "die",
     ];
     // State some examples rely on: a deck called bag, a last roll, games.
-    let prelude = "deck new bag tiles\nroll 1d6\nsetup troll\nsetup penguins players=2\n";
+    let prelude = "deck new bag tiles\nroll 1d6\nsetup troll\nsetup penguins players=2\n\
+        funhouse new --discard\nsetup slide-jam\nsetup mirror\nsetup barrels\n";
     let mut count = 0;
     for c in commands {
         let (help, _, _) = env.script(&[], &format!("help {c}\n"));

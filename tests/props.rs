@@ -89,6 +89,15 @@ const VOCAB: &[&str] = &[
     "*",
     "/",
     "100000x3d6",
+    "solve",
+    "die",
+    "left",
+    "barrels",
+    "whack",
+    "mirror",
+    "trampo-land",
+    "start=r3c2",
+    "budget=1",
 ];
 
 fn line_strategy() -> impl Strategy<Value = String> {

@@ -24,7 +24,11 @@ impl App {
         let room: Room = room
             .parse()
             .map_err(|e: crate::games::funhouse::ParseRoomError| invalid(e.to_string()))?;
-        let sc = score::score(room, input).map_err(|e| invalid(e.0))?;
+        let (sc, solved) = if room == Room::Barrels && input.is_empty() {
+            self.barrels_by_solver()?
+        } else {
+            (score::score(room, input).map_err(|e| invalid(e.0))?, None)
+        };
         let store = Rc::clone(&self.store);
         let recorded = store.change(Part::Funhouse, |c| {
             let mut book = load_book(&store, c)?;
@@ -38,6 +42,9 @@ impl App {
             Ok::<_, AppError>((Some(after), Some(what)))
         })?;
         let mut text = working(room, &sc, &self.style);
+        if let Some(how) = solved {
+            let _ = write!(text, "\n{}", crate::style::wrap(&how, self.style.width, ""));
+        }
         match recorded {
             Some((replaced, total, played)) => {
                 let _ = write!(
@@ -215,7 +222,7 @@ impl App {
 }
 
 /// The Funhouse as saved; damaged runs are left out and the player told.
-fn load_book(store: &Store, c: &rusqlite::Connection) -> Result<Book> {
+pub(super) fn load_book(store: &Store, c: &rusqlite::Connection) -> Result<Book> {
     let (book, notes) = store::funhouse(c)?;
     for n in notes {
         store.warn(n);

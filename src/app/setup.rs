@@ -117,6 +117,10 @@ impl App {
         let layout = fl::slide_jam(&deal.grid);
         let _ = writeln!(text, "{}", self.diagram(&layout));
         text.push_str("Lay the tiles face up in this grid, leaving room to slide.");
+        let grid = super::solve::grid_codes(&deal.grid);
+        if self.keep_table("setup slide-jam", |t| t.slide_jam = Some(grid.clone()))? {
+            text.push_str("\n(kept in the run: `solve slide-jam` works from it)");
+        }
         Ok(Reply::new("setup", text, data(&deal)).with_layout(layout))
     }
 
@@ -136,6 +140,15 @@ impl App {
         let layout = fl::magic_mirror(&stacks.upper, &stacks.lower);
         let _ = writeln!(text, "{}", self.diagram(&layout));
         text.push_str("Each stack is laid from its top in reading order.");
+        let grids = [
+            super::solve::grid_codes(&stacks.upper),
+            super::solve::grid_codes(&stacks.lower),
+        ];
+        if self.keep_table("setup magic-mirror", |t| {
+            t.magic_mirror = Some(grids.clone())
+        })? {
+            text.push_str("\n(kept in the run: `solve mirror` works from it)");
+        }
         Ok(Reply::new("setup", text, data(&stacks)).with_layout(layout))
     }
 
@@ -361,6 +374,12 @@ impl App {
         );
         let layout = fl::trampo_land(&t);
         text.push_str(&self.diagram(&layout));
+        let kept = super::solve::trampo_setup(die, cast, columns);
+        if self.keep_table("setup trampo-land", |tables| {
+            tables.trampo_land = Some(kept.clone())
+        })? {
+            text.push_str("\n(kept in the run: `solve trampo-land` works from it)");
+        }
         Ok(Reply::new("setup", text, data(&t)).with_layout(layout))
     }
 }

@@ -12,6 +12,8 @@ pub enum Type {
     Number { min: u32, max: u32 },
     /// One of a few words (the first is the name shown).
     Choice(&'static [&'static str]),
+    /// Any one of these words, each meaning itself.
+    OneOf(&'static [&'static str]),
     /// A die face: n a 2 3 4 5.
     Face,
     /// Die faces in order, separated by commas.
@@ -28,6 +30,7 @@ impl Type {
         match self {
             Type::Number { min, max } => format!("{min}..{max}"),
             Type::Choice(words) => words[0].to_string(),
+            Type::OneOf(words) => words.join("|"),
             Type::Face => "FACE".into(),
             Type::Faces => "FACE,FACE,...".into(),
             Type::Numbers { count, .. } => vec!["N"; count].join(","),
@@ -58,6 +61,17 @@ const ROLLS: Arg = Arg {
     key: "rolls",
     ty: Type::Faces,
     help: "your die results, in order",
+};
+
+/// Trampo-Land's adults come from the Whack-a-Dummy column sums.
+const COLUMNS: Arg = Arg {
+    key: "columns",
+    ty: Type::Numbers {
+        count: 4,
+        min: 0,
+        max: 30,
+    },
+    help: "the Whack-a-Dummy column sums, left to right",
 };
 
 /// Every game tablemate sets up.
@@ -101,15 +115,7 @@ pub const SETUPS: &[Setup] = &[
                 ty: Type::Number { min: 0, max: 15 },
                 help: "what the six cast coins show (0: cast again)",
             },
-            Arg {
-                key: "columns",
-                ty: Type::Numbers {
-                    count: 4,
-                    min: 0,
-                    max: 30,
-                },
-                help: "the Whack-a-Dummy column sums, left to right",
-            },
+            COLUMNS,
         ],
     },
     Setup {
@@ -178,6 +184,70 @@ pub fn setup(id: &str) -> &'static Setup {
         .iter()
         .find(|s| s.id == id)
         .expect("every game tablemate sets up is declared")
+}
+
+const BUDGET: Arg = Arg {
+    key: "budget",
+    ty: Type::Number { min: 1, max: 600 },
+    help: "seconds to search before giving the best found",
+};
+
+const HAND: Arg = Arg {
+    key: "die",
+    ty: Type::OneOf(&["right", "left"]),
+    help: "your die's handedness (default: the `die` setting)",
+};
+
+/// What `solve ROOM` takes, room by room: the position (or the run's),
+/// and the search's settings.
+pub const SOLVES: &[Setup] = &[
+    Setup {
+        id: "slide-jam",
+        words: Some("the 24 tiles in reading order"),
+        args: &[BUDGET],
+    },
+    Setup {
+        id: "magic-mirror",
+        words: Some("the two grids in reading order, split by /"),
+        args: &[],
+    },
+    Setup {
+        id: "roll-out-the-barrels",
+        words: Some("the 24 coin values in reading order"),
+        args: &[HAND],
+    },
+    Setup {
+        id: "whack-a-dummy",
+        words: Some("the 24 coin values in reading order"),
+        args: &[Arg {
+            key: "start",
+            ty: Type::OneOf(&["r3c2", "r3c3", "r4c2", "r4c3"]),
+            help: "the central square the die starts on (default: the best)",
+        }],
+    },
+    Setup {
+        id: "trampo-land",
+        words: None,
+        args: &[
+            Arg {
+                key: "die",
+                ty: Type::Face,
+                help: "the die rolled at setup (it picks the empty trampoline)",
+            },
+            Arg {
+                key: "cast",
+                ty: Type::Number { min: 1, max: 15 },
+                help: "what the six cast coins showed",
+            },
+            COLUMNS,
+            BUDGET,
+        ],
+    },
+];
+
+/// The declarations `solve` uses for a room id, if it solves that room.
+pub fn solve(id: &str) -> Option<&'static Setup> {
+    SOLVES.iter().find(|s| s.id == id)
 }
 
 /// A setting's value, read and checked.
@@ -261,6 +331,11 @@ fn value(arg: &Arg, word: &str, v: &str) -> Result<Value, String> {
             .find(|w| w.eq_ignore_ascii_case(v))
             .map(|_| Value::Choice(words[0]))
             .ok_or_else(|| takes(format!("{} or nothing", words[0]))),
+        Type::OneOf(words) => words
+            .iter()
+            .find(|w| w.eq_ignore_ascii_case(v))
+            .map(|w| Value::Choice(w))
+            .ok_or_else(|| takes(format!("one of {}", words.join(", ")))),
         Type::Face => v
             .parse::<Rank>()
             .map(Value::Face)
@@ -298,12 +373,17 @@ fn value(arg: &Arg, word: &str, v: &str) -> Result<Value, String> {
 /// Read a setup's input: `key=value` words against the game's table, the
 /// rest as loose words (refused when the game takes none).
 pub fn parse(setup: &Setup, input: &[String]) -> Result<Given, String> {
+    parse_for("setup", setup, input)
+}
+
+/// `parse` for a command other than `setup` (its errors name `verb`).
+pub fn parse_for(verb: &str, setup: &Setup, input: &[String]) -> Result<Given, String> {
     let mut given = Given::default();
     for word in input {
         let Some((k, v)) = word.split_once('=') else {
             if setup.words.is_none() {
                 return Err(format!(
-                    "'{word}' is not understood: setup {} takes {}",
+                    "'{word}' is not understood: {verb} {} takes {}",
                     setup.id,
                     takes(setup)
                 ));
@@ -317,7 +397,7 @@ pub fn parse(setup: &Setup, input: &[String]) -> Result<Given, String> {
             .find(|a| a.key.eq_ignore_ascii_case(k))
             .ok_or_else(|| {
                 format!(
-                    "'{word}' is not a setting of setup {}: it takes {}",
+                    "'{word}' is not a setting of {verb} {}: it takes {}",
                     setup.id,
                     takes(setup)
                 )
@@ -371,6 +451,7 @@ pub fn completions(setup: &Setup) -> Vec<String> {
     for a in setup.args {
         match a.ty {
             Type::Choice(words) => out.push(format!("{}={}", a.key, words[0])),
+            Type::OneOf(words) => out.extend(words.iter().map(|w| format!("{}={w}", a.key))),
             _ => out.push(format!("{}=", a.key)),
         }
     }

@@ -131,11 +131,23 @@ fn coin_grid(layout: &Layout, mark: impl Fn(&Placed) -> String) -> String {
     out.join("\n")
 }
 
-/// The barrel grid: each coin's value.
+/// The barrel grid: each coin's value; beside it, when the coins carry
+/// a route, the step at which the die first stands on each (`.` never).
 fn barrels(layout: &Layout) -> String {
-    coin_grid(layout, |p| {
+    let values = coin_grid(layout, |p| {
         format!("{:>2}", p.rank.as_deref().unwrap_or("?"))
-    })
+    });
+    if !of(layout, Kind::Coin).any(|p| p.label.is_some()) {
+        return values;
+    }
+    let steps = coin_grid(layout, |p| {
+        format!("{:>2}", p.label.as_deref().unwrap_or("."))
+    });
+    let mut out = vec![format!("{:<18}{}", "coins", "route (step)")];
+    for (v, s) in values.lines().zip(steps.lines()) {
+        out.push(format!("{v:<18}{s}"));
+    }
+    out.join("\n")
 }
 
 /// The Whack-a-Dummy board: corners by number, starts `S`, the rest `#`.

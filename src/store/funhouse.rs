@@ -1,10 +1,11 @@
 //! The Funhouse as rows: one row a run (the open one and the filed ones),
 //! one row a room's score.
 
-use rusqlite::{Connection, params};
+use rusqlite::{Connection, OptionalExtension, params};
 
 use super::{Part, PartDoc, Result, StoreError};
 use crate::games::funhouse::Room;
+use crate::games::funhouse::die::Hand;
 use crate::games::funhouse::run::{Book, Run};
 use crate::games::funhouse::score::Score;
 
@@ -21,19 +22,34 @@ impl PartDoc for Book {
     const PART: Part = Part::Funhouse;
 
     fn read(conn: &Connection) -> Result<Book> {
-        let mut runs =
-            conn.prepare("SELECT id, started, filed, barrels FROM funhouse_runs ORDER BY id")?;
-        let rows: Vec<(i64, String, bool, Option<String>)> = runs
-            .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))?
+        let mut runs = conn
+            .prepare("SELECT id, started, filed, barrels, tables FROM funhouse_runs ORDER BY id")?;
+        type Row = (i64, String, bool, Option<String>, Option<String>);
+        let rows: Vec<Row> = runs
+            .query_map([], |r| {
+                Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?))
+            })?
             .collect::<Result<_, _>>()?;
         let mut scores =
             conn.prepare("SELECT room, total, inputs, terms FROM funhouse_scores WHERE run = ?1")?;
         let mut book = Book::default();
-        for (id, started, filed, barrels) in rows {
+        let hand: Option<String> = conn
+            .query_row("SELECT hand FROM funhouse_die WHERE id = 1", [], |r| {
+                r.get(0)
+            })
+            .optional()?;
+        if let Some(h) = hand {
+            book.die = h.parse().map_err(damaged)?;
+        }
+        for (id, started, filed, barrels, tables) in rows {
             let mut run = Run::new(started);
             if let Some(b) = barrels {
                 run.barrels =
                     Some(serde_json::from_str(&b).map_err(|e| damaged(format!("barrels: {e}")))?);
+            }
+            if let Some(t) = tables {
+                run.tables =
+                    serde_json::from_str(&t).map_err(|e| damaged(format!("tables: {e}")))?;
             }
             let found = scores.query_map([id], |r| {
                 Ok((
@@ -68,15 +84,24 @@ impl PartDoc for Book {
 
     fn write(&self, conn: &Connection) -> Result<()> {
         conn.execute("DELETE FROM funhouse_runs", [])?;
+        conn.execute("DELETE FROM funhouse_die", [])?;
+        if self.die != Hand::default() {
+            conn.execute(
+                "INSERT INTO funhouse_die (id, hand) VALUES (1, ?1)",
+                [self.die.name()],
+            )?;
+        }
         let filed = self.history.iter().map(|r| (r, true));
         for (run, filed) in filed.chain(self.run.iter().map(|r| (r, false))) {
             let barrels = run
                 .barrels
                 .as_ref()
                 .map(|b| serde_json::json!(b).to_string());
+            let tables =
+                (!run.tables.is_empty()).then(|| serde_json::json!(run.tables).to_string());
             conn.execute(
-                "INSERT INTO funhouse_runs (started, filed, barrels) VALUES (?1, ?2, ?3)",
-                params![run.started, filed, barrels],
+                "INSERT INTO funhouse_runs (started, filed, barrels, tables) VALUES (?1, ?2, ?3, ?4)",
+                params![run.started, filed, barrels, tables],
             )?;
             let id = conn.last_insert_rowid();
             for s in run.rooms.iter().flatten() {
@@ -111,7 +136,7 @@ impl PartDoc for Book {
     }
 
     fn is_empty(&self) -> bool {
-        self.run.is_none() && self.history.is_empty()
+        self.run.is_none() && self.history.is_empty() && self.die == Hand::default()
     }
 }
 

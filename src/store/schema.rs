@@ -17,7 +17,7 @@
 pub const APPLICATION_ID: i32 = 0x5462_4d74;
 
 /// Each entry moves the schema up one version.
-pub const MIGRATIONS: &[&str] = &[V1];
+pub const MIGRATIONS: &[&str] = &[V1, V2];
 
 /// The version this build writes.
 pub const VERSION: i32 = MIGRATIONS.len() as i32;
@@ -26,6 +26,7 @@ pub const VERSION: i32 = MIGRATIONS.len() as i32;
 pub const TABLES: &[&str] = &[
     "deck_items",
     "decks",
+    "funhouse_die",
     "funhouse_runs",
     "funhouse_scores",
     "imported_files",
@@ -35,6 +36,21 @@ pub const TABLES: &[&str] = &[
     "troll_cards",
     "troll_game",
 ];
+
+/// Version 2: the run carries each room's table (so a solver can work
+/// from what was dealt), and the die's handedness is kept.
+const V2: &str = r#"
+-- Each room's position as set up in this run: a JSON object keyed by room.
+ALTER TABLE funhouse_runs ADD COLUMN tables TEXT
+    CHECK (tables IS NULL OR json_valid(tables));
+
+-- How the player's piecepack die is numbered (opposite faces sum to 5;
+-- its handedness differs between piecepacks).
+CREATE TABLE funhouse_die (
+    id   INTEGER PRIMARY KEY CHECK (id = 1),
+    hand TEXT NOT NULL CHECK (hand IN ('right', 'left'))
+) STRICT;
+"#;
 
 const V1: &str = r#"
 CREATE TABLE decks (

@@ -66,6 +66,24 @@ pub fn barrels(grid: &[Vec<Rank>]) -> Layout {
     l
 }
 
+/// The barrel grid with a route on it: each coin the die stands on is
+/// labelled with the step it first gets there (0: the start).
+pub fn barrels_route(grid: &[Vec<Rank>], route: &[(usize, usize)]) -> Layout {
+    let mut l = barrels(grid);
+    for (step, &(r, c)) in route.iter().enumerate() {
+        let (x, y) = cell(r, c);
+        if let Some(coin) = l
+            .pieces
+            .iter_mut()
+            .find(|p| p.kind == crate::layout::Kind::Coin && p.x == x && p.y == y)
+            && coin.label.is_none()
+        {
+            coin.label = Some(step.to_string());
+        }
+    }
+    l
+}
+
 /// The barrel grid face down, start squares and the corners in order.
 pub fn whack_a_dummy() -> Layout {
     let mut l = Layout::new("whack-a-dummy", "Whack-a-Dummy");

@@ -2,10 +2,12 @@
 //! sequence, each scored on its own; the run's score is the sum, and zero is
 //! perfect.
 
+pub mod die;
 pub mod layouts;
 pub mod run;
 pub mod score;
 pub mod setup;
+pub mod solve;
 
 use std::fmt;
 use std::str::FromStr;

@@ -6,8 +6,9 @@ use std::fmt::Write;
 use serde::{Deserialize, Serialize};
 
 use super::Room;
+use super::die::Hand;
 use super::score::Score;
-use crate::pieces::Rank;
+use crate::pieces::{Piece, Rank};
 use crate::style::{Style, Tone};
 
 /// No room's score comes near this; the store refuses anything above it,
@@ -21,6 +22,9 @@ pub struct Book {
     pub run: Option<Run>,
     /// Runs filed with `funhouse end`, oldest first.
     pub history: Vec<Run>,
+    /// How the player's die is numbered (Roll Out the Barrels).
+    #[serde(default)]
+    pub die: Hand,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -34,6 +38,66 @@ pub struct Run {
     /// coin values): the Whack-a-Dummy board.
     #[serde(default)]
     pub barrels: Option<Vec<Vec<String>>>,
+    /// The other rooms' positions as set up in this run.
+    #[serde(default, skip_serializing_if = "Tables::is_empty")]
+    pub tables: Tables,
+}
+
+/// What the run holds of each room's table, in piece notation, so a
+/// solver (or the next room's setup) can work from it.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Tables {
+    /// The Slide Jam deal: 6 rows of 4 tiles.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub slide_jam: Option<Vec<Vec<String>>>,
+    /// The Magic Mirror's two grids (3 rows of 4), upper then lower.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub magic_mirror: Option<[Vec<Vec<String>>; 2]>,
+    /// What set Trampo-Land up: the die, the cast, the column sums.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub trampo_land: Option<TrampoSetup>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TrampoSetup {
+    pub die: String,
+    pub cast: u32,
+    pub columns: [u32; 4],
+}
+
+impl Tables {
+    pub fn is_empty(&self) -> bool {
+        *self == Tables::default()
+    }
+
+    /// Every piece a real one, each grid its room's shape.
+    fn check(&self) -> Result<(), String> {
+        let tiles_ok = |rows: &[Vec<String>], n: usize| {
+            rows.len() == n
+                && rows.iter().all(|r| r.len() == 4)
+                && rows.iter().flatten().all(|t| t.parse::<Piece>().is_ok())
+        };
+        if let Some(g) = &self.slide_jam
+            && !tiles_ok(g, 6)
+        {
+            return Err("the Slide Jam deal is not 6 rows of 4 tiles".into());
+        }
+        if let Some([u, l]) = &self.magic_mirror
+            && !(tiles_ok(u, 3) && tiles_ok(l, 3))
+        {
+            return Err("the Magic Mirror grids are not 3 rows of 4 tiles each".into());
+        }
+        if let Some(t) = &self.trampo_land
+            && (t.die.parse::<Rank>().is_err()
+                || !(1..=15).contains(&t.cast)
+                || t.columns.iter().any(|&c| c > 30))
+        {
+            return Err("the Trampo-Land setup is out of range".into());
+        }
+        Ok(())
+    }
 }
 
 impl Run {
@@ -42,6 +106,7 @@ impl Run {
             started,
             rooms: Default::default(),
             barrels: None,
+            tables: Tables::default(),
         }
     }
 
@@ -112,7 +177,7 @@ impl Run {
                 return Err("the barrel grid is not 6 rows of 4 coin values".into());
             }
         }
-        Ok(())
+        self.tables.check()
     }
 }
 

@@ -487,7 +487,7 @@ pub fn whack_board(grid: Option<Vec<Vec<String>>>) -> WhackBoard {
 
 // -------------------------------------------------------------- Trampo-Land
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Occupant {
     Empty,

@@ -1,0 +1,139 @@
+//! Each Funhouse solver on 50 seeded deals (`cargo bench --bench
+//! solvers`): median and worst time, and for Slide Jam how many answers
+//! were proven best within the budget. Prints figures; asserts nothing.
+//! No other tool solves these rooms, so there is no peer column.
+
+use std::time::{Duration, Instant};
+
+use tablemate::games::funhouse::die::Hand;
+use tablemate::games::funhouse::setup::{self as fs, WHACK_STARTS};
+use tablemate::games::funhouse::solve::{barrels, mirror, slide_jam, trampo, whack};
+use tablemate::pieces::{Piece, Rank};
+use tablemate::random::TableRng;
+
+const DEALS: u64 = 50;
+const SLIDE_JAM_BUDGET: Duration = Duration::from_secs(3);
+
+fn report(name: &str, mut times: Vec<Duration>, extra: &str) {
+    times.sort();
+    let median = times[times.len() / 2];
+    let worst = times[times.len() - 1];
+    println!(
+        "{name:<14} median {:>9.2} ms   worst {:>9.2} ms   {extra}",
+        median.as_secs_f64() * 1e3,
+        worst.as_secs_f64() * 1e3
+    );
+}
+
+fn tiles(seed: u64) -> Vec<Piece> {
+    let mut t = Piece::all();
+    TableRng::new(seed).shuffle(&mut t);
+    t
+}
+
+fn barrel_grid(seed: u64) -> Vec<Vec<Rank>> {
+    let mut coins: Vec<Rank> = Piece::all().into_iter().map(|p| p.rank).collect();
+    TableRng::new(seed).shuffle(&mut coins);
+    fs::barrels(&coins).grid
+}
+
+fn timed<T>(f: impl FnOnce() -> T) -> (Duration, T) {
+    let t = Instant::now();
+    let out = f();
+    (t.elapsed(), out)
+}
+
+fn main() {
+    let only: Option<String> = std::env::args().nth(1).filter(|a| !a.starts_with('-'));
+    let wants = |n: &str| only.as_deref().is_none_or(|o| n.contains(o));
+    println!("{DEALS} seeded deals each\n");
+
+    if wants("magic-mirror") {
+        let times = (0..DEALS)
+            .map(|s| {
+                let t = tiles(s);
+                let g = |s: &[Piece]| s.chunks(4).map(<[Piece]>::to_vec).collect::<Vec<_>>();
+                timed(|| mirror::solve(&g(&t[..12]), &g(&t[12..]))).0
+            })
+            .collect();
+        report("magic-mirror", times, "exact");
+    }
+    if wants("barrels") {
+        let mut out = 0;
+        let times = (0..DEALS)
+            .map(|s| {
+                let g = barrel_grid(s);
+                let (d, sol) = timed(|| barrels::solve(&g, Hand::Right));
+                out += usize::from(sol.out);
+                d
+            })
+            .collect();
+        report(
+            "barrels",
+            times,
+            &format!("exact; {out} of {DEALS} get out"),
+        );
+    }
+    if wants("trampo-land") {
+        let mut positions = 0;
+        let times = (0..DEALS)
+            .map(|s| {
+                let mut rng = TableRng::new(s);
+                let die = tablemate::games::random_face(&mut rng);
+                let cast = fs::random_cast(&mut rng);
+                let columns = fs::random_columns(&mut rng);
+                let t = fs::trampo_land(die, cast, columns);
+                let (d, sol) = timed(|| trampo::solve(t.board, &mut || false));
+                positions = positions.max(sol.positions);
+                d
+            })
+            .collect();
+        report(
+            "trampo-land",
+            times,
+            &format!("exact; at most {positions} positions"),
+        );
+    }
+    if wants("whack-a-dummy") {
+        let mut complete = 0;
+        let mut exhaustive = 0;
+        let times = (0..DEALS)
+            .map(|s| {
+                let g = barrel_grid(s);
+                let (d, sol) = timed(|| whack::solve(&g, WHACK_STARTS[0], whack::DEFAULT_LIMIT));
+                complete += usize::from(sol.complete);
+                exhaustive += usize::from(sol.exhaustive);
+                d
+            })
+            .collect();
+        report(
+            "whack-a-dummy",
+            times,
+            &format!("{complete} complete, {exhaustive} searched to the end"),
+        );
+    }
+    if wants("slide-jam") {
+        let mut proven = 0;
+        let mut cleared = 0;
+        let times = (0..DEALS)
+            .map(|s| {
+                let t = tiles(s);
+                let g: Vec<Vec<Piece>> = t.chunks(4).map(<[Piece]>::to_vec).collect();
+                let start = Instant::now();
+                let mut stop = || start.elapsed() > SLIDE_JAM_BUDGET;
+                let (d, sol) = timed(|| slide_jam::solve(&g, &mut stop));
+                proven += usize::from(sol.proven);
+                cleared += usize::from(sol.cleared);
+                d
+            })
+            .collect();
+        report(
+            "slide-jam",
+            times,
+            &format!(
+                "budget {} s; {proven} proven best, {cleared} cleared",
+                SLIDE_JAM_BUDGET.as_secs()
+            ),
+        );
+    }
+}

@@ -1,0 +1,637 @@
+//! Trampo-Land: the lowest score reachable from a setup, with the moves.
+//!
+//! Fifteen trampolines in a triangle; a piece bounces over a neighbour
+//! (along a row or either diagonal) onto an empty trampoline beyond, and
+//! the bounced piece leaves. Kids bounce only kids, adults bounce kids and
+//! adults, you bounce anyone, and no one bounces you. Adults (you too) may
+//! instead walk to a neighbouring empty trampoline, but not twice running.
+//!
+//! A position packs into 34 bits (two a trampoline, and who walked last),
+//! and a breadth-first search over every position reachable gives the
+//! best score by the fewest moves.
+
+use std::collections::HashSet;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::OnceLock;
+
+use serde::Serialize;
+
+use super::super::setup::Occupant;
+
+/// Points for each piece left: kids 4, adults 1, you 0.
+pub fn points(o: Occupant) -> u32 {
+    match o {
+        Occupant::Kid => 4,
+        Occupant::Adult => 1,
+        Occupant::You | Occupant::Empty => 0,
+    }
+}
+
+/// Row and place in the row (both from 0) of trampoline `t` (from 0).
+fn coords(t: usize) -> (i32, i32) {
+    let mut row = 0;
+    while (row + 1) * (row + 2) / 2 <= t {
+        row += 1;
+    }
+    (row as i32, (t - row * (row + 1) / 2) as i32)
+}
+
+fn index(row: i32, i: i32) -> Option<usize> {
+    (0..5)
+        .contains(&row)
+        .then_some(())
+        .filter(|_| (0..=row).contains(&i))
+        .map(|_| (row * (row + 1) / 2 + i) as usize)
+}
+
+/// The six directions: along a row, and along each diagonal.
+const DIRS: [(i32, i32); 6] = [(0, -1), (0, 1), (-1, -1), (-1, 0), (1, 0), (1, 1)];
+
+/// A trampoline's neighbours, each with the trampoline beyond it.
+type Near = Vec<(usize, Option<usize>)>;
+
+/// For each trampoline, its neighbours and the trampoline beyond each.
+fn lines() -> &'static [Near] {
+    static LINES: OnceLock<Vec<Near>> = OnceLock::new();
+    LINES.get_or_init(make_lines)
+}
+
+fn make_lines() -> Vec<Near> {
+    (0..15)
+        .map(|t| {
+            let (r, i) = coords(t);
+            DIRS.iter()
+                .filter_map(|&(dr, di)| {
+                    let over = index(r + dr, i + di)?;
+                    Some((over, index(r + 2 * dr, i + 2 * di)))
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// Whether a piece may bounce another.
+fn may_bounce(jumper: Occupant, over: Occupant) -> bool {
+    match (jumper, over) {
+        (_, Occupant::You | Occupant::Empty) => false,
+        (Occupant::Kid, Occupant::Kid) => true,
+        (Occupant::Kid, _) => false,
+        (Occupant::Adult | Occupant::You, _) => true,
+        (Occupant::Empty, _) => false,
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(tag = "move", rename_all = "lowercase")]
+pub enum Move {
+    /// From, over, to: trampolines numbered 1 to 15.
+    Bounce {
+        who: Occupant,
+        from: usize,
+        over: usize,
+        to: usize,
+        bounced: Occupant,
+    },
+    Walk {
+        who: Occupant,
+        from: usize,
+        to: usize,
+    },
+}
+
+impl Move {
+    pub fn describe(&self) -> String {
+        match *self {
+            Move::Bounce {
+                who,
+                from,
+                over,
+                to,
+                bounced,
+            } => format!(
+                "{} from {from} over the {} on {over} to {to}",
+                who_name(who, "bounce"),
+                bounced.name(),
+            ),
+            Move::Walk { who, from, to } => {
+                format!("{} from {from} to {to}", who_name(who, "walk"))
+            }
+        }
+    }
+}
+
+/// `you bounce`, `the adult bounces`.
+fn who_name(o: Occupant, verb: &str) -> String {
+    match o {
+        Occupant::You => format!("you {verb}"),
+        other => format!("the {} {verb}s", other.name()),
+    }
+}
+
+/// A position: the board and the trampoline of whoever walked last move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Position {
+    pub board: [Occupant; 15],
+    pub walked: Option<usize>,
+}
+
+impl Position {
+    pub fn new(board: [Occupant; 15]) -> Position {
+        Position {
+            board,
+            walked: None,
+        }
+    }
+
+    pub fn score(&self) -> u32 {
+        self.board.iter().map(|&o| points(o)).sum()
+    }
+
+    /// Every legal move from here, and where it leads.
+    pub fn moves(&self) -> Vec<(Move, Position)> {
+        let mut out = Vec::new();
+        for (from, near) in lines().iter().enumerate() {
+            let who = self.board[from];
+            if who == Occupant::Empty {
+                continue;
+            }
+            for &(over, beyond) in near {
+                if let Some(to) = beyond
+                    && self.board[to] == Occupant::Empty
+                    && may_bounce(who, self.board[over])
+                {
+                    let mut b = self.board;
+                    let bounced = b[over];
+                    b[from] = Occupant::Empty;
+                    b[over] = Occupant::Empty;
+                    b[to] = who;
+                    out.push((
+                        Move::Bounce {
+                            who,
+                            from: from + 1,
+                            over: over + 1,
+                            to: to + 1,
+                            bounced,
+                        },
+                        Position {
+                            board: b,
+                            walked: None,
+                        },
+                    ));
+                }
+                let adult = matches!(who, Occupant::Adult | Occupant::You);
+                if adult && self.board[over] == Occupant::Empty && self.walked != Some(from) {
+                    let mut b = self.board;
+                    b[from] = Occupant::Empty;
+                    b[over] = who;
+                    out.push((
+                        Move::Walk {
+                            who,
+                            from: from + 1,
+                            to: over + 1,
+                        },
+                        Position {
+                            board: b,
+                            walked: Some(over),
+                        },
+                    ));
+                }
+            }
+        }
+        out
+    }
+
+    /// The position after `m`, or why it is not allowed.
+    pub fn play(&self, m: &Move) -> Result<Position, String> {
+        self.moves()
+            .into_iter()
+            .find(|(n, _)| n == m)
+            .map(|(_, p)| p)
+            .ok_or_else(|| "that move is not allowed here".to_string())
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct TrampoSolution {
+    pub score: u32,
+    pub moves: Vec<Move>,
+    pub kids_left: usize,
+    pub adults_left: usize,
+    /// Every position was looked at, or the best possible (0) was found:
+    /// no line does better.
+    pub proven: bool,
+    /// Positions looked at (for the bench).
+    #[serde(skip)]
+    pub positions: usize,
+}
+
+// ------------------------------------------------------------ the search
+//
+// The search runs on a packed board (two bits a trampoline: 0 empty, 1
+// kid, 2 adult, 3 you) and counts each position once up to the triangle's
+// six symmetries (turning it and mirroring it changes nothing in the
+// rules), which cuts the positions to look at about sixfold.
+
+type Packed = u32;
+const NOBODY: u8 = 15;
+
+fn at(b: Packed, t: u8) -> u32 {
+    (b >> (2 * t)) & 3
+}
+
+fn pack(board: &[Occupant; 15]) -> Packed {
+    board.iter().enumerate().fold(0, |k, (t, o)| {
+        k | (match o {
+            Occupant::Empty => 0,
+            Occupant::Kid => 1,
+            Occupant::Adult => 2,
+            Occupant::You => 3,
+        } << (2 * t))
+    })
+}
+
+fn unpack(b: Packed) -> [Occupant; 15] {
+    std::array::from_fn(|t| match at(b, t as u8) {
+        0 => Occupant::Empty,
+        1 => Occupant::Kid,
+        2 => Occupant::Adult,
+        _ => Occupant::You,
+    })
+}
+
+fn packed_score(b: Packed) -> u32 {
+    (0..15)
+        .map(|t| match at(b, t) {
+            1 => 4,
+            2 => 1,
+            _ => 0,
+        })
+        .sum()
+}
+
+struct Tables {
+    /// (from, over, to) for every bounce line on the board.
+    jumps: Vec<(u8, u8, u8)>,
+    /// (from, to) for every pair of neighbours, both ways.
+    steps: Vec<(u8, u8)>,
+    /// The six symmetries as permutations of the trampolines.
+    syms: Vec<[u8; 15]>,
+    /// For each symmetry and each byte of a packed board (four
+    /// trampolines), that byte's trampolines moved where the symmetry
+    /// sends them: a board's image is four lookups.
+    images: Vec<[[u32; 256]; 4]>,
+}
+
+fn tables() -> &'static Tables {
+    static TABLES: OnceLock<Tables> = OnceLock::new();
+    TABLES.get_or_init(|| {
+        let mut jumps = Vec::new();
+        let mut steps = Vec::new();
+        for (from, near) in lines().iter().enumerate() {
+            for &(over, beyond) in near {
+                steps.push((from as u8, over as u8));
+                if let Some(to) = beyond {
+                    jumps.push((from as u8, over as u8, to as u8));
+                }
+            }
+        }
+        // Each trampoline as three distances that sum to 4 (from the
+        // bottom row, the left edge and the right edge); a symmetry
+        // permutes the three.
+        let perms = [
+            [0, 1, 2],
+            [0, 2, 1],
+            [1, 0, 2],
+            [1, 2, 0],
+            [2, 0, 1],
+            [2, 1, 0],
+        ];
+        let syms: Vec<[u8; 15]> = perms
+            .iter()
+            .map(|p| {
+                std::array::from_fn(|t| {
+                    let (r, i) = coords(t);
+                    let abc = [4 - r, i, r - i];
+                    let m = [abc[p[0]], abc[p[1]], abc[p[2]]];
+                    index(4 - m[0], m[1]).expect("a symmetry keeps the board") as u8
+                })
+            })
+            .collect();
+        let images = syms
+            .iter()
+            .map(|perm: &[u8; 15]| {
+                std::array::from_fn(|chunk| {
+                    std::array::from_fn(|byte| {
+                        (0..4)
+                            .filter(|k| 4 * chunk + k < 15)
+                            .map(|k| {
+                                let v = (byte as u32 >> (2 * k)) & 3;
+                                v << (2 * perm[4 * chunk + k] as u32)
+                            })
+                            .fold(0, |a, b| a | b)
+                    })
+                })
+            })
+            .collect();
+        Tables {
+            jumps,
+            steps,
+            syms,
+            images,
+        }
+    })
+}
+
+/// The position's key, the same for all six of its mirror images.
+fn canonical(b: Packed, walked: u8, t: &Tables) -> u64 {
+    t.syms
+        .iter()
+        .zip(&t.images)
+        .map(|(perm, image)| {
+            let k = (0..4).fold(0u64, |k, c| {
+                k | image[c][((b >> (8 * c)) & 0xff) as usize] as u64
+            });
+            let w = if walked == NOBODY {
+                NOBODY
+            } else {
+                perm[walked as usize]
+            };
+            k | (w as u64) << 30
+        })
+        .min()
+        .expect("six symmetries")
+}
+
+/// A multiply-shift hash: the keys are already well-spread integers, and
+/// the default hasher's cost dominated the search.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(8) ^ b as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (n ^ (n >> 29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+}
+
+type Seen = HashSet<u64, BuildHasherDefault<KeyHasher>>;
+
+/// A move on the packed board: (from, over or NOBODY for a walk, to).
+type PMove = (u8, u8, u8);
+
+/// The moves from a packed position, kid bounces first, then other
+/// bounces, then walks: the order that reaches a low score soonest, so
+/// the search can stop at 0 early.
+fn packed_moves(b: Packed, walked: u8, t: &Tables, out: &mut Vec<PMove>) {
+    for pass in 0..2 {
+        for &(f, o, to) in &t.jumps {
+            let (j, v) = (at(b, f), at(b, o));
+            let bounce = at(b, to) == 0 && (v == 1 || v == 2) && (j >= 2 || (j == 1 && v == 1));
+            if bounce && (v == 1) == (pass == 0) {
+                out.push((f, o, to));
+            }
+        }
+    }
+    for &(f, to) in &t.steps {
+        if at(b, f) >= 2 && at(b, to) == 0 && walked != f {
+            out.push((f, NOBODY, to));
+        }
+    }
+}
+
+fn apply(b: Packed, (f, o, to): PMove) -> (Packed, u8) {
+    let who = at(b, f);
+    let mut n = b & !(3 << (2 * f));
+    if o != NOBODY {
+        n &= !(3 << (2 * o));
+    }
+    n |= who << (2 * to);
+    (n, if o == NOBODY { to } else { NOBODY })
+}
+
+fn to_move(b: Packed, (f, o, to): PMove) -> Move {
+    let board = unpack(b);
+    if o == NOBODY {
+        Move::Walk {
+            who: board[f as usize],
+            from: f as usize + 1,
+            to: to as usize + 1,
+        }
+    } else {
+        Move::Bounce {
+            who: board[f as usize],
+            from: f as usize + 1,
+            over: o as usize + 1,
+            to: to as usize + 1,
+            bounced: board[o as usize],
+        }
+    }
+}
+
+/// The best score reachable. The search is depth first and stops at a
+/// score of 0 (nothing beats it); `stop` is asked now and then whether the
+/// time budget is spent, and then the best found is returned unproven.
+pub fn solve(board: [Occupant; 15], stop: &mut dyn FnMut() -> bool) -> TrampoSolution {
+    let t = tables();
+    let start = pack(&board);
+    let mut seen = Seen::default();
+    seen.insert(canonical(start, NOBODY, t));
+    let mut buffer: Vec<PMove> = Vec::new();
+    packed_moves(start, NOBODY, t, &mut buffer);
+    // Each frame: its position, the next of its moves to try in `buffer`,
+    // and where its moves end.
+    let mut frames: Vec<(Packed, usize, usize)> = vec![(start, 0, buffer.len())];
+    let mut path: Vec<PMove> = Vec::new();
+    let mut best = (packed_score(start), Vec::new(), start);
+    let mut stopped = false;
+    let mut count = 0usize;
+    while let Some(frame) = frames.last_mut() {
+        if frame.1 == frame.2 {
+            let (_, _, end) = frames.pop().expect("a frame");
+            let begin = frames.last().map_or(0, |f| f.2);
+            debug_assert!(begin <= end);
+            buffer.truncate(begin);
+            path.pop();
+            continue;
+        }
+        let (b, _, _) = *frame;
+        let m = buffer[frame.1];
+        frame.1 += 1;
+        let (n, walked) = apply(b, m);
+        if !seen.insert(canonical(n, walked, t)) {
+            continue;
+        }
+        count += 1;
+        if count.is_multiple_of(65_536) && stop() {
+            stopped = true;
+            break;
+        }
+        path.push(m);
+        let score = packed_score(n);
+        if score < best.0 || (score == best.0 && path.len() < best.1.len()) {
+            best = (score, path.clone(), n);
+            if score == 0 {
+                break;
+            }
+        }
+        let from = buffer.len();
+        packed_moves(n, walked, t, &mut buffer);
+        frames.push((n, from, buffer.len()));
+    }
+    let (score, packed_path, _) = best;
+    let mut moves = Vec::new();
+    let mut b = start;
+    for m in packed_path {
+        moves.push(to_move(b, m));
+        b = apply(b, m).0;
+    }
+    let moves = shorten(board, moves);
+    let mut end = Position::new(board);
+    for m in &moves {
+        end = end.play(m).expect("a line the search found replays");
+    }
+    let count_of = |o| end.board.iter().filter(|&&b| b == o).count();
+    TrampoSolution {
+        proven: score == 0 || !stopped,
+        score: end.score().min(score),
+        moves,
+        kids_left: count_of(Occupant::Kid),
+        adults_left: count_of(Occupant::Adult),
+        positions: count,
+    }
+}
+
+/// Drop walks that lead nowhere: a line found depth first may wander.
+/// Each walk is tried without; if the rest still plays and scores as
+/// well, it goes.
+fn shorten(board: [Occupant; 15], mut moves: Vec<Move>) -> Vec<Move> {
+    let end = |ms: &[Move]| -> Option<u32> {
+        let mut p = Position::new(board);
+        for m in ms {
+            p = p.play(m).ok()?;
+        }
+        Some(p.score())
+    };
+    let target = end(&moves);
+    let mut i = 0;
+    while i < moves.len() {
+        if matches!(moves[i], Move::Walk { .. }) {
+            let mut without = moves.clone();
+            without.remove(i);
+            if end(&without).is_some() && end(&without) <= target {
+                moves = without;
+                continue;
+            }
+        }
+        i += 1;
+    }
+    moves
+}
+
+/// Replay moves from a setup; the score reached, or the first bad move.
+pub fn replay(board: [Occupant; 15], moves: &[Move]) -> Result<u32, usize> {
+    let mut p = Position::new(board);
+    for (i, m) in moves.iter().enumerate() {
+        p = p.play(m).map_err(|_| i)?;
+    }
+    Ok(p.score())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::super::setup::trampo_land;
+    use super::*;
+    use crate::pieces::Rank;
+
+    fn board(s: &str) -> [Occupant; 15] {
+        let v: Vec<Occupant> = s
+            .chars()
+            .filter(|c| !c.is_whitespace() && *c != '/')
+            .map(|c| match c {
+                'Y' => Occupant::You,
+                'A' => Occupant::Adult,
+                'k' => Occupant::Kid,
+                _ => Occupant::Empty,
+            })
+            .collect();
+        v.try_into().unwrap()
+    }
+
+    #[test]
+    fn neighbours_run_along_rows_and_both_diagonals() {
+        let l = lines();
+        // Trampoline 5 (row 3, middle) touches 2, 3, 4, 6, 8 and 9.
+        let mut near: Vec<usize> = l[4].iter().map(|&(o, _)| o + 1).collect();
+        near.sort();
+        assert_eq!(near, vec![2, 3, 4, 6, 8, 9]);
+        // From 1, over 2 lands on 4; over 3 lands on 6.
+        let mut jumps: Vec<(usize, usize)> = l[0]
+            .iter()
+            .filter_map(|&(o, b)| b.map(|b| (o + 1, b + 1)))
+            .collect();
+        jumps.sort();
+        assert_eq!(jumps, vec![(2, 4), (3, 6)]);
+    }
+
+    #[test]
+    fn a_small_position_worked_by_hand() {
+        // You on 4, a kid on 2, 1 empty: you bounce the kid (4 over 2 to
+        // 1) and nothing is left but you: score 0 in one move.
+        let b = board(". / k . / Y . . / . . . . / . . . . .");
+        let s = solve(b, &mut || false);
+        assert_eq!(s.score, 0);
+        assert_eq!(s.moves.len(), 1);
+        assert_eq!(
+            s.moves[0].describe(),
+            "you bounce from 4 over the kid on 2 to 1"
+        );
+        // Kid on corner 1, an adult on 2, you on 15. Nothing can jump a
+        // corner piece, and a kid leaves it only by bouncing another kid:
+        // the kid is stuck (4 points). You can walk up and bounce the
+        // adult (from 9 over 5 to 2, say): the best is 4.
+        let b = board("k / A . / . . . / . . . . / . . . . Y");
+        let s = solve(b, &mut || false);
+        assert_eq!(replay(b, &s.moves), Ok(4));
+        assert_eq!((s.score, s.kids_left, s.adults_left), (4, 1, 0));
+        assert!(s.proven);
+    }
+
+    #[test]
+    fn walking_twice_running_is_refused() {
+        let b = board(". / . . / Y . . / . . . . / . . . . .");
+        let p = Position::new(b);
+        let walk = Move::Walk {
+            who: Occupant::You,
+            from: 4,
+            to: 2,
+        };
+        let p = p.play(&walk).unwrap();
+        let again = Move::Walk {
+            who: Occupant::You,
+            from: 2,
+            to: 1,
+        };
+        assert!(p.play(&again).is_err());
+    }
+
+    #[test]
+    fn the_worked_setup_solves_and_replays() {
+        // die 3, cast 10, columns 7,3,0,0: empty 2, you 10, adults on 7,
+        // 3, 15 and 1.
+        let t = trampo_land(Rank::Three, 10, [7, 3, 0, 0]);
+        let s = solve(t.board, &mut || false);
+        assert_eq!(replay(t.board, &s.moves), Ok(s.score));
+        assert_eq!(
+            s.score,
+            4 * s.kids_left as u32 + s.adults_left as u32,
+            "{s:?}"
+        );
+    }
+}

@@ -1,0 +1,153 @@
+//! The Funhouse solvers through the real binary: from positions entered on
+//! the command line and from the tables an open run keeps, with the die
+//! setting saved between processes.
+
+use tempfile::TempDir;
+
+mod common;
+
+fn tm(data: &TempDir, args: &[&str]) -> (String, String, i32) {
+    common::tm_in(data.path(), args)
+}
+
+/// The grid the unit tests use: a left-handed die gets out, a right-handed
+/// one stops 3 steps short.
+const HANDED: &str = "n 3 a 2 4 5 2 a 5 a 3 n n 4 2 4 3 2 n 5 a 3 5 4";
+
+#[test]
+fn barrels_depend_on_the_die_setting() {
+    let data = tempfile::tempdir().unwrap();
+    let mut args = vec!["solve", "barrels"];
+    args.extend(HANDED.split(' '));
+    let (out, err, code) = tm(&data, &args);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("your grid, right-handed die: nearest coin"),
+        "{out}"
+    );
+    assert!(out.contains("score 3"), "{out}");
+    assert!(out.contains("a left-handed one scores 0"), "{out}");
+    // The setting is kept: another process solves with the left hand.
+    let (out, _, code) = tm(&data, &["die", "left"]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        out.replace('\n', " "),
+        "your die is now left-handed: with null up and ace facing you, the 3 is on the right "
+    );
+    let (out, _, _) = tm(&data, &args);
+    assert!(
+        out.contains("left-handed die: the die gets out: score 0"),
+        "{out}"
+    );
+    // The route replays on the grid drawn beside it, step 0 on r1c1.
+    assert!(out.contains("r1  n  3  a  2    r1  0"), "{out}");
+    // `undo` puts the die back.
+    assert_eq!(tm(&data, &["undo"]).2, 0);
+    assert!(tm(&data, &["die"]).0.starts_with("your die: right-handed"));
+}
+
+#[test]
+fn a_run_keeps_its_tables_for_the_solvers() {
+    let data = tempfile::tempdir().unwrap();
+    assert_eq!(tm(&data, &["funhouse", "new"]).2, 0);
+    let (out, _, _) = tm(&data, &["--seed", "3", "setup", "slide-jam"]);
+    assert!(
+        out.contains("(kept in the run: `solve slide-jam` works from it)"),
+        "{out}"
+    );
+    let (out, err, code) = tm(&data, &["solve", "slide-jam", "budget=2"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.starts_with("Slide Jam\nthe run's deal: fewest points"),
+        "{out}"
+    );
+    assert!(out.contains("score it: score slide-jam"), "{out}");
+    tm(&data, &["--seed", "3", "setup", "barrels"]);
+    let (out, _, _) = tm(&data, &["solve", "barrels"]);
+    assert!(out.contains("the run's grid"), "{out}");
+    // `score barrels` alone scores the run's grid by the solver.
+    let (out, err, code) = tm(&data, &["score", "barrels"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("scored by the solver from the run's grid"),
+        "{out}"
+    );
+    assert!(out.contains("recorded in the run"), "{out}");
+    let (out, _, code) = tm(&data, &["solve", "whack", "start=r3c2"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("the run's board, start r3c2"), "{out}");
+    assert!(out.contains("column sums after:"), "{out}");
+    tm(&data, &["--seed", "3", "setup", "trampo-land"]);
+    let (out, err, code) = tm(&data, &["solve", "trampo-land", "budget=1"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("die 2, cast 5, columns 8,8,4,2: best score"),
+        "{out}"
+    );
+}
+
+#[test]
+fn mirror_from_entered_grids() {
+    let data = tempfile::tempdir().unwrap();
+    let grids = "S2 M2 C2 A2 Sa Ma Ca Aa Sn Mn Cn An / S5 M5 C5 A5 S4 M4 C4 A4 S3 M3 C3 A3";
+    let mut args = vec!["solve", "mirror"];
+    args.extend(grids.split(' '));
+    let (out, err, code) = tm(&data, &args);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.starts_with(
+            "Magic Mirror\nyour grids: best score 0 (exact)\n  1. Sn+S5 Identical Twins (0)"
+        ),
+        "{out}"
+    );
+}
+
+#[test]
+fn solve_refusals_name_the_problem() {
+    let data = tempfile::tempdir().unwrap();
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["solve", "catwalk"],
+            "error: Catwalk is a game of skill (coins are flicked), not a puzzle",
+        ),
+        (
+            &["solve", "barrels"],
+            "error: no barrel grid in the run: give the 24 coin values",
+        ),
+        (
+            &["solve", "barrels", "3", "a", "n"],
+            "error: 3 coin values: the grid is 6 rows of 4",
+        ),
+        (
+            &["solve", "barrels", "3", "x"],
+            "error: 'x' is not a coin value",
+        ),
+        (&["solve", "barrels", "die=up"], "error: 'die=up'"),
+        (
+            &["solve", "trampo-land", "die=3"],
+            "error: solve trampo-land needs cast=, columns=",
+        ),
+        (
+            &["solve", "mirror", "Sn", "Sa"],
+            "error: split the two grids with /",
+        ),
+        (
+            &["solve", "slide-jam", "Sn", "Sa", "S2"],
+            "error: 3 tiles: Slide Jam deals all 24",
+        ),
+        (&["solve", "whack", "start=r1c1"], "error: 'start=r1c1'"),
+        (
+            &["solve", "catwlk"],
+            "error: 'catwlk' is not a Funhouse room",
+        ),
+        (
+            &["die", "up"],
+            "error: 'up' is not a die handedness: expected right",
+        ),
+    ];
+    for (args, want) in cases {
+        let (_, err, code) = tm(&data, args);
+        assert_ne!(code, 0, "{args:?}");
+        assert!(err.starts_with(want), "{args:?}: {err}");
+    }
+}
