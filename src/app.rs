@@ -4,6 +4,7 @@
 mod decks;
 mod funhouse;
 mod lookup;
+mod play;
 mod rolls;
 mod saved;
 mod setup;
@@ -321,6 +322,8 @@ impl App {
             Command::Score { room, input } => self.score(&room, &input),
             Command::Solve { room, input } => self.solve(&room, &input),
             Command::Die { hand } => self.die(hand.as_deref()),
+            Command::Move { words } => self.make_move(&words),
+            Command::Hint => self.hint(),
             Command::Funhouse { action } => self.funhouse(action.unwrap_or(FunhouseAction::Show)),
             Command::Rules { words } => self.rules(&words),
             Command::Seed { n } => Ok(self.reseed(n)),

@@ -257,6 +257,31 @@ pub enum Command {
         input: Vec<String>,
     },
 
+    /// Say the move you made in the Funhouse room in play
+    #[command(
+        after_help = "The room in play is the run's first room not yet scored;\n\
+        `setup` lays its table out and the run keeps it. Each move\n\
+        is checked, kept and drawn; `undo` takes it back; when the\n\
+        room is over, `score ROOM` alone scores the position.\n\
+        Slide Jam: a family, the slide (stack=1|2). Mirror: a\n\
+        pair. Barrels: start TOP NORTH, then a direction.\n\
+        Whack: start r3c2, then a direction. Trampo: from to.\n\n\
+        Examples:\n  move start 5 a"
+    )]
+    Move {
+        /// The move, in the room's notation
+        #[arg(
+            value_name = "MOVE",
+            trailing_var_arg = true,
+            allow_hyphen_values = true
+        )]
+        words: Vec<String>,
+    },
+
+    /// The next move of a best line in the room in play
+    #[command(after_help = "Examples:\n  hint")]
+    Hint,
+
     /// Your piecepack die's handedness: die [right|left]
     #[command(
         after_help = "Opposite faces sum to 5 (n-5, a-4, 2-3). Hold the die with\n\
@@ -523,6 +548,8 @@ impl Command {
             | Command::Score { .. }
             | Command::Solve { .. }
             | Command::Die { .. }
+            | Command::Move { .. }
+            | Command::Hint
             | Command::Funhouse { .. }
             | Command::Rules { .. }
             | Command::Seed { .. }

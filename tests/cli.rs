@@ -245,11 +245,13 @@ fn every_help_example_runs() {
     let env = Env::new();
     let commands = [
         "shuffle", "deck", "draw", "flip", "cast", "roll", "prob", "setup", "troll", "penguins",
-        "score", "funhouse", "rules", "seed", "solve", "die",
+        "score", "funhouse", "rules", "seed", "solve", "die", "move", "hint",
     ];
     // State some examples rely on: a deck called bag, a last roll, games.
     let prelude = "deck new bag tiles\nroll 1d6\nsetup troll\nsetup penguins players=2\n\
         funhouse new --discard\nsetup slide-jam\nsetup mirror\nsetup barrels\n";
+    // `move` and `hint` follow the room in play: Roll Out the Barrels.
+    let to_barrels = "score sj none\nscore mirror twins=12\nscore catwalk none\n";
     let mut count = 0;
     for c in commands {
         let (help, _, _) = env.script(&[], &format!("help {c}\n"));
@@ -258,7 +260,12 @@ fn every_help_example_runs() {
             .nth(1)
             .unwrap_or_else(|| panic!("{c} has no examples"));
         for line in examples.lines().map(str::trim).filter(|l| !l.is_empty()) {
-            let (_, err, code) = env.script(&["--seed", "1"], &format!("{prelude}{line}\n"));
+            let extra = if ["move", "hint"].contains(&c) {
+                to_barrels
+            } else {
+                ""
+            };
+            let (_, err, code) = env.script(&["--seed", "1"], &format!("{prelude}{extra}{line}\n"));
             assert_eq!(code, 0, "help {c} example `{line}` fails: {err}");
             assert!(line.len() <= 58, "help {c} example `{line}` is too wide");
             count += 1;

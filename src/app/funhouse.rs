@@ -24,10 +24,22 @@ impl App {
         let room: Room = room
             .parse()
             .map_err(|e: crate::games::funhouse::ParseRoomError| invalid(e.to_string()))?;
-        let (sc, solved) = if room == Room::Barrels && input.is_empty() {
-            self.barrels_by_solver()?
+        let tracked = if input.is_empty() {
+            self.tracked_inputs(room)?
         } else {
-            (score::score(room, input).map_err(|e| invalid(e.0))?, None)
+            None
+        };
+        let (sc, solved) = match tracked {
+            Some(inputs) => (
+                score::score(room, &inputs).map_err(|e| invalid(e.0))?,
+                Some(format!(
+                    "scored from the position you played (score {} {})",
+                    room.id(),
+                    inputs.join(" ")
+                )),
+            ),
+            None if room == Room::Barrels && input.is_empty() => self.barrels_by_solver()?,
+            None => (score::score(room, input).map_err(|e| invalid(e.0))?, None),
         };
         let store = Rc::clone(&self.store);
         let recorded = store.change(Part::Funhouse, |c| {

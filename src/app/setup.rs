@@ -118,7 +118,7 @@ impl App {
         let _ = writeln!(text, "{}", self.diagram(&layout));
         text.push_str("Lay the tiles face up in this grid, leaving room to slide.");
         let grid = super::solve::grid_codes(&deal.grid);
-        if self.keep_table("setup slide-jam", |t| t.slide_jam = Some(grid.clone()))? {
+        if self.keep_table(Room::SlideJam, |t| t.slide_jam = Some(grid.clone()))? {
             text.push_str("\n(kept in the run: `solve slide-jam` works from it)");
         }
         Ok(Reply::new("setup", text, data(&deal)).with_layout(layout))
@@ -144,9 +144,7 @@ impl App {
             super::solve::grid_codes(&stacks.upper),
             super::solve::grid_codes(&stacks.lower),
         ];
-        if self.keep_table("setup magic-mirror", |t| {
-            t.magic_mirror = Some(grids.clone())
-        })? {
+        if self.keep_table(Room::MagicMirror, |t| t.magic_mirror = Some(grids.clone()))? {
             text.push_str("\n(kept in the run: `solve mirror` works from it)");
         }
         Ok(Reply::new("setup", text, data(&stacks)).with_layout(layout))
@@ -290,6 +288,10 @@ impl App {
                 return Ok((false, None));
             };
             run.barrels = Some(codes.clone());
+            // A new grid starts both rooms played on it afresh.
+            for room in [Room::Barrels, Room::WhackADummy] {
+                run.tables.played.remove(room.id());
+            }
             store::save_funhouse(c, &book)?;
             Ok::<_, AppError>((true, Some("setup barrels (the run's grid)".to_string())))
         })?;
@@ -375,7 +377,7 @@ impl App {
         let layout = fl::trampo_land(&t);
         text.push_str(&self.diagram(&layout));
         let kept = super::solve::trampo_setup(die, cast, columns);
-        if self.keep_table("setup trampo-land", |tables| {
+        if self.keep_table(Room::TrampoLand, |tables| {
             tables.trampo_land = Some(kept.clone())
         })? {
             text.push_str("\n(kept in the run: `solve trampo-land` works from it)");

@@ -532,7 +532,9 @@ impl App {
     }
 
     /// Keep a room's table in the open run, if there is one; says whether.
-    pub(super) fn keep_table(&self, what: &str, put: impl Fn(&mut Tables)) -> Result<bool> {
+    /// A new table starts the room afresh: the moves kept for it go.
+    pub(super) fn keep_table(&self, room: Room, put: impl Fn(&mut Tables)) -> Result<bool> {
+        let what = format!("setup {}", room.id());
         let store = std::rc::Rc::clone(&self.store);
         store.change(Part::Funhouse, |c| {
             let mut book = super::funhouse::load_book(&store, c)?;
@@ -540,6 +542,7 @@ impl App {
                 return Ok((false, None));
             };
             put(&mut run.tables);
+            run.tables.played.remove(room.id());
             store::save_funhouse(c, &book)?;
             Ok::<_, AppError>((true, Some(format!("{what} (the run's table)"))))
         })

@@ -65,7 +65,12 @@ fn cell(p: &Placed, step: f64) -> (i64, i64) {
 fn tile_rows(layout: &Layout, style: &Style, gap_line: Option<&str>) -> String {
     let mut lines = Vec::new();
     let mut last_y: Option<f64> = None;
-    for row in rows(of(layout, Kind::Tile)) {
+    let empty = |p: &&Placed| p.kind == Kind::Marker && p.label.as_deref() == Some("empty");
+    let cells = layout
+        .pieces
+        .iter()
+        .filter(|p| p.kind == Kind::Tile || empty(p));
+    for row in rows(cells) {
         let y = row[0].y;
         if let (Some(line), Some(prev)) = (gap_line, last_y)
             && prev - y > crate::layout::TILE
@@ -73,10 +78,13 @@ fn tile_rows(layout: &Layout, style: &Style, gap_line: Option<&str>) -> String {
             lines.push(line.to_string());
         }
         last_y = Some(y);
+        // A cell of the frame with no tile left is drawn `..`.
         let cells: Vec<String> = row
             .iter()
-            .filter_map(|p| piece(p))
-            .map(|p| style.piece(p))
+            .filter_map(|p| match piece(p) {
+                Some(t) => Some(style.piece(t)),
+                None => empty(p).then(|| "..".to_string()),
+            })
             .collect();
         lines.push(format!("  {}", cells.join("  ")));
     }
@@ -150,12 +158,20 @@ fn barrels(layout: &Layout) -> String {
     out.join("\n")
 }
 
-/// The Whack-a-Dummy board: corners by number, starts `S`, the rest `#`.
+/// The Whack-a-Dummy board: corners by number, starts `S`, the rest `#`;
+/// in play, face-up coins as `^` and their value, the die `D`.
 fn whack(layout: &Layout) -> String {
-    coin_grid(layout, |p| match p.label.as_deref() {
-        Some(l) => format!("{l:>2}"),
-        None => " #".to_string(),
-    })
+    let grid = coin_grid(layout, |p| match (p.label.as_deref(), p.side) {
+        (Some("D"), _) => " D".to_string(),
+        (_, crate::layout::Side::Face) => format!("^{}", p.rank.as_deref().unwrap_or("?")),
+        (Some(l), _) => format!("{l:>2}"),
+        (None, _) => " #".to_string(),
+    });
+    if of(layout, Kind::Coin).any(|p| p.label.as_deref() == Some("D")) {
+        format!("{grid}\nD the die, ^v face up, # face down, 1-4 corners")
+    } else {
+        grid
+    }
 }
 
 /// The triangle of trampolines, each with its number and who stands on

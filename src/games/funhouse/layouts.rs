@@ -24,6 +24,36 @@ pub fn slide_jam(grid: &[Vec<Piece>]) -> Layout {
     l
 }
 
+/// A Slide Jam board part way through: tiles where they lie, an `empty`
+/// marker on each cell of the frame with none.
+pub fn slide_jam_board(grid: &[Vec<Option<Piece>>]) -> Layout {
+    let mut l = Layout::new("slide-jam", "Slide Jam");
+    option_rows(&mut l, grid, TILE * grid.len() as f64);
+    l
+}
+
+fn option_rows(layout: &mut Layout, rows: &[Vec<Option<Piece>>], top: f64) {
+    for (r, row) in rows.iter().enumerate() {
+        for (c, p) in row.iter().enumerate() {
+            let x = TILE * c as f64 + 1.0;
+            let y = top - TILE * r as f64 - 1.0;
+            layout.push(match p {
+                Some(p) => Placed::tile(*p, x, y),
+                None => Placed::marker("empty", x, y),
+            });
+        }
+    }
+}
+
+/// The Magic Mirror part way through (see `slide_jam_board`).
+pub fn magic_mirror_board(upper: &[Vec<Option<Piece>>], lower: &[Vec<Option<Piece>>]) -> Layout {
+    let mut l = Layout::new("magic-mirror", "Magic Mirror");
+    let lower_top = TILE * lower.len() as f64;
+    option_rows(&mut l, upper, lower_top + TILE + TILE * upper.len() as f64);
+    option_rows(&mut l, lower, lower_top);
+    l
+}
+
 /// The two 4x3 grids with a tile's width of table between them: the
 /// mirror runs along that gap.
 pub fn magic_mirror(upper: &[Vec<Piece>], lower: &[Vec<Piece>]) -> Layout {
@@ -94,6 +124,30 @@ pub fn whack_a_dummy() -> Layout {
             let coin = match WHACK_CORNERS.iter().position(|(p, _)| *p == (r, c)) {
                 Some(k) => coin.labelled((k + 1).to_string()),
                 None if WHACK_STARTS.contains(&(r, c)) => coin.labelled("S"),
+                None => coin,
+            };
+            l.push(coin);
+        }
+    }
+    l
+}
+
+/// Whack-a-Dummy in play: each coin face up (its value) or down, the
+/// die's square labelled `D`, the corners by their number.
+pub fn whack_board(grid: &[Vec<Rank>], state: Option<super::solve::whack::State>) -> Layout {
+    let mut l = Layout::new("whack-a-dummy", "Whack-a-Dummy");
+    for (r, row) in grid.iter().enumerate() {
+        for (c, v) in row.iter().enumerate() {
+            let (x, y) = cell(r, c);
+            let up = state.is_some_and(|s| s.is_up((r, c)));
+            let coin = if up {
+                Placed::coin_value(*v, x, y)
+            } else {
+                Placed::coin_back(x, y)
+            };
+            let coin = match WHACK_CORNERS.iter().position(|(p, _)| *p == (r, c)) {
+                _ if state.is_some_and(|s| s.at() == (r, c)) => coin.labelled("D"),
+                Some(k) => coin.labelled((k + 1).to_string()),
                 None => coin,
             };
             l.push(coin);

@@ -4,6 +4,7 @@
 
 pub mod die;
 pub mod layouts;
+pub mod play;
 pub mod run;
 pub mod score;
 pub mod setup;

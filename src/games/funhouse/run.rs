@@ -1,6 +1,7 @@
 //! A Funhouse run in progress and the runs filed before it. Plain data:
 //! the dispatcher loads and saves it through `store`.
 
+use std::collections::BTreeMap;
 use std::fmt::Write;
 
 use serde::{Deserialize, Serialize};
@@ -14,6 +15,10 @@ use crate::style::{Style, Tone};
 /// No room's score comes near this; the store refuses anything above it,
 /// so a run's total (six rooms) is always exact.
 pub const MAX_ROOM_SCORE: u32 = 100_000;
+
+/// The most moves kept for one room (Whack-a-Dummy can wander; nothing
+/// else comes near).
+pub const MAX_MOVES: usize = 10_000;
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -57,6 +62,10 @@ pub struct Tables {
     /// What set Trampo-Land up: the die, the cast, the column sums.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub trampo_land: Option<TrampoSetup>,
+    /// The moves made in each room followed in play, by room id, as
+    /// `move` takes them (replayed from the table to rebuild a position).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub played: BTreeMap<String, Vec<String>>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -95,6 +104,14 @@ impl Tables {
                 || t.columns.iter().any(|&c| c > 30))
         {
             return Err("the Trampo-Land setup is out of range".into());
+        }
+        for (room, moves) in &self.played {
+            if !Room::ALL.iter().any(|r| r.id() == room) {
+                return Err(format!("moves kept for '{room}', which is not a room"));
+            }
+            if moves.len() > MAX_MOVES || moves.iter().any(|m| m.len() > 40) {
+                return Err(format!("the {room} moves are beyond any game's"));
+            }
         }
         Ok(())
     }

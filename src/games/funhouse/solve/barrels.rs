@@ -60,16 +60,18 @@ pub struct BarrelsSolution {
 }
 
 /// Whether the die may tip onto a coin of value `coin` with `top` up.
-fn may_tip(top: Face, coin: Rank) -> bool {
+pub fn may_tip(top: Face, coin: Rank) -> bool {
     let v = coin.index();
     top == 0 || v == 0 || v == top
 }
 
-fn distance((r, c): Cell) -> u32 {
+/// Steps from a cell to the exit corner.
+pub fn distance((r, c): Cell) -> u32 {
     ((EXIT.0 - r) + (EXIT.1 - c)) as u32
 }
 
-fn step((r, c): Cell, d: Dir) -> Option<Cell> {
+/// The neighbouring cell toward `d`, if the grid goes on that way.
+pub fn step((r, c): Cell, d: Dir) -> Option<Cell> {
     let (r, c) = match d {
         Dir::N => (r.checked_sub(1)?, c),
         Dir::S => (r + 1, c),
@@ -84,18 +86,28 @@ fn lie(d: Die) -> usize {
     d.top as usize * 6 + d.north as usize
 }
 
-/// Solve a 6x4 grid for a die of the given handedness.
+/// Solve a 6x4 grid for a die of the given handedness, from the start.
 pub fn solve(grid: &[Vec<Rank>], hand: Hand) -> BarrelsSolution {
+    solve_from(grid, START, None, hand)
+}
+
+/// Solve from the die on `at`, lying as `die` (None: not yet placed, so
+/// any way up). The score counts every coin reachable from here.
+pub fn solve_from(grid: &[Vec<Rank>], at: Cell, die: Option<Die>, hand: Hand) -> BarrelsSolution {
     let cells = BARREL_ROWS * BARREL_COLS;
     let index = |(r, c): Cell| r * BARREL_COLS + c;
     // Parent of each (cell, lie) state: the state it came from and the tip.
     let mut parent: Vec<Option<(usize, Dir)>> = vec![None; cells * 36];
     let mut seen = vec![false; cells * 36];
     let mut queue = VecDeque::new();
-    for d in Die::all(hand) {
-        let s = index(START) * 36 + lie(d);
+    let starts: Vec<Die> = match die {
+        Some(d) => vec![d],
+        None => Die::all(hand).collect(),
+    };
+    for d in starts {
+        let s = index(at) * 36 + lie(d);
         seen[s] = true;
-        queue.push_back((START, d));
+        queue.push_back((at, d));
     }
     // The first state found on each cell (breadth first: fewest tips).
     let mut first: Vec<Option<(Cell, Die)>> = vec![None; cells];

@@ -123,41 +123,140 @@ fn pair_kin(cols: &[Vec<Piece>; 8], state: u16, u: usize, l: usize) -> Kinship {
 
 /// Solve two 4x3 grids (upper laid first, its bottom row at the mirror).
 pub fn solve(upper: &[Vec<Piece>], lower: &[Vec<Piece>]) -> MirrorSolution {
-    let cols = columns(upper, lower);
-    let mut memo = vec![u32::MAX; 1 << 16];
-    let score = best(&cols, 0, &mut memo);
-    // Walk the best line: at each position a pair whose points plus the
-    // rest's best equal this position's best (the first such, in column
-    // order, so the answer is the same every time).
-    let mut state = 0u16;
-    let mut pairs = Vec::new();
-    loop {
-        let here = best(&cols, state, &mut memo);
-        let Some((u, l)) = moves(&cols, state).find(|&(u, l)| {
-            let next = state + (1 << (2 * u)) + (1 << (2 * l));
-            pair_kin(&cols, state, u, l).points() + best(&cols, next, &mut memo) == here
-        }) else {
-            break;
+    Mirror::new(upper, lower).solve()
+}
+
+/// Rows of a grid part way through: None where a tile is gone.
+pub type Grid = Vec<Vec<Option<Piece>>>;
+
+/// A Magic Mirror game in progress: the columns and how many tiles each
+/// has lost.
+#[derive(Debug, Clone)]
+pub struct Mirror {
+    cols: [Vec<Piece>; 8],
+    state: u16,
+}
+
+impl Mirror {
+    pub fn new(upper: &[Vec<Piece>], lower: &[Vec<Piece>]) -> Mirror {
+        Mirror {
+            cols: columns(upper, lower),
+            state: 0,
+        }
+    }
+
+    /// Take a pair, the tiles in either order; refused with the rule it
+    /// breaks.
+    pub fn play(&mut self, a: Piece, b: Piece) -> Result<Pair, String> {
+        let col_of = |t: Piece| (0..8).find(|&c| self.cols[c][taken(self.state, c)..].contains(&t));
+        let (ca, cb) = (
+            col_of(a).ok_or_else(|| format!("tile {a} is not on the board"))?,
+            col_of(b).ok_or_else(|| format!("tile {b} is not on the board"))?,
+        );
+        let ((u, ut), (l, lt)) = match (ca < 4, cb < 4) {
+            (true, false) => ((ca, a), (cb, b)),
+            (false, true) => ((cb, b), (ca, a)),
+            _ => {
+                return Err(format!(
+                    "{a} and {b} are on the same side: a pair is one tile from each side of the mirror"
+                ));
+            }
         };
-        pairs.push(Pair {
-            upper: front(&cols, state, u).expect("front"),
-            lower: front(&cols, state, l).expect("front"),
+        for (c, t) in [(u, ut), (l, lt)] {
+            if front(&self.cols, self.state, c) != Some(t) {
+                return Err(format!(
+                    "{t} is not at the mirror: only the front tile of a column can be taken ({} is in front of it)",
+                    front(&self.cols, self.state, c).expect("a column with a tile")
+                ));
+            }
+        }
+        let sum = ut.rank.index() + lt.rank.index();
+        if sum != 5 {
+            return Err(format!(
+                "{ut}+{lt} totals {sum}, not 5 (null counts 0: n+5, a+4, 2+3)"
+            ));
+        }
+        let kin = pair_kin(&self.cols, self.state, u, l);
+        self.state += (1 << (2 * u)) + (1 << (2 * l));
+        Ok(Pair {
+            upper: ut,
+            lower: lt,
             upper_column: u + 1,
             lower_column: l - 3,
-            kin: pair_kin(&cols, state, u, l),
-        });
-        state += (1 << (2 * u)) + (1 << (2 * l));
+            kin,
+        })
     }
-    let rest = |range: std::ops::Range<usize>| -> Vec<Piece> {
-        range
-            .flat_map(|c| cols[c][taken(state, c)..].iter().copied())
-            .collect()
-    };
-    MirrorSolution {
-        pairs,
-        left_upper: rest(0..4),
-        left_lower: rest(4..8),
-        score,
+
+    /// No pair can be taken: the game is over.
+    pub fn is_over(&self) -> bool {
+        moves(&self.cols, self.state).next().is_none()
+    }
+
+    /// The tiles left, upper then lower, column by column.
+    pub fn left(&self) -> (Vec<Piece>, Vec<Piece>) {
+        let rest = |range: std::ops::Range<usize>| -> Vec<Piece> {
+            range
+                .flat_map(|c| self.cols[c][taken(self.state, c)..].iter().copied())
+                .collect()
+        };
+        (rest(0..4), rest(4..8))
+    }
+
+    /// The grids as they stand, for drawing: upper rows top first (None
+    /// where a tile is gone), lower rows from the mirror down.
+    pub fn grids(&self) -> (Grid, Grid) {
+        let side = |range: std::ops::Range<usize>, upper: bool| -> Grid {
+            (0..3)
+                .map(|row| {
+                    range
+                        .clone()
+                        .map(|c| {
+                            // Row from the mirror: upper counts up from its
+                            // bottom row.
+                            let k = if upper { 2 - row } else { row };
+                            let left = &self.cols[c][taken(self.state, c)..];
+                            left.get(k).copied()
+                        })
+                        .collect()
+                })
+                .collect()
+        };
+        (side(0..4, true), side(4..8, false))
+    }
+
+    /// The best line from here (its score counts only what is still to
+    /// come).
+    pub fn solve(&self) -> MirrorSolution {
+        let cols = &self.cols;
+        let mut memo = vec![u32::MAX; 1 << 16];
+        let score = best(cols, self.state, &mut memo);
+        // Walk the best line: at each position a pair whose points plus
+        // the rest's best equal this position's best (the first such, in
+        // column order, so the answer is the same every time).
+        let mut play = self.clone();
+        let mut pairs = Vec::new();
+        loop {
+            let state = play.state;
+            let here = best(cols, state, &mut memo);
+            let Some((u, l)) = moves(cols, state).find(|&(u, l)| {
+                let next = state + (1 << (2 * u)) + (1 << (2 * l));
+                pair_kin(cols, state, u, l).points() + best(cols, next, &mut memo) == here
+            }) else {
+                break;
+            };
+            let (a, b) = (
+                front(cols, state, u).expect("front"),
+                front(cols, state, l).expect("front"),
+            );
+            pairs.push(play.play(a, b).expect("a pair the solver found is legal"));
+        }
+        let (left_upper, left_lower) = play.left();
+        MirrorSolution {
+            pairs,
+            left_upper,
+            left_lower,
+            score,
+        }
     }
 }
 

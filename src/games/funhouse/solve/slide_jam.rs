@@ -75,7 +75,8 @@ impl Board {
         Board(b)
     }
 
-    fn tile(&self, i: usize) -> Option<Piece> {
+    /// The tile on cell `i` (reading order), if any.
+    pub fn tile_at(&self, i: usize) -> Option<Piece> {
         (self.0[i] != EMPTY).then(|| Piece::all()[self.0[i] as usize])
     }
 
@@ -85,7 +86,7 @@ impl Board {
 
     /// The tiles left, in reading order.
     pub fn tiles(&self) -> Vec<Piece> {
-        (0..ROWS * COLS).filter_map(|i| self.tile(i)).collect()
+        (0..ROWS * COLS).filter_map(|i| self.tile_at(i)).collect()
     }
 
     pub fn points(&self) -> u32 {
@@ -94,7 +95,7 @@ impl Board {
 
     pub fn grid(&self) -> Vec<Vec<Option<Piece>>> {
         (0..ROWS)
-            .map(|r| (0..COLS).map(|c| self.tile(r * COLS + c)).collect())
+            .map(|r| (0..COLS).map(|c| self.tile_at(r * COLS + c)).collect())
             .collect()
     }
 
@@ -169,7 +170,7 @@ impl Board {
 
     /// Where a tile lies, if it is on the board.
     pub fn find(&self, t: Piece) -> Option<usize> {
-        (0..ROWS * COLS).find(|&i| self.tile(i) == Some(t))
+        (0..ROWS * COLS).find(|&i| self.tile_at(i) == Some(t))
     }
 
     /// Check a family named by its tiles (in any order) and return its
@@ -276,7 +277,7 @@ impl Search<'_> {
             return;
         }
         for f in families {
-            let fam = f.map(|i| b.tile(i).expect("a tile"));
+            let fam = f.map(|i| b.tile_at(i).expect("a tile"));
             for slide in Slide::ALL {
                 let next = b.take(f, slide);
                 if !self.seen.insert(next.key()) {
@@ -311,7 +312,11 @@ fn stack(families: &[[Piece; 3]]) -> Vec<u8> {
 /// Solve a dealt grid (6 rows of 4). `stop` is asked now and then whether
 /// to give up; it is never asked once the search has finished.
 pub fn solve(grid: &[Vec<Piece>], stop: &mut dyn FnMut() -> bool) -> SlideJamSolution {
-    let start = Board::new(grid);
+    solve_board(Board::new(grid), stop)
+}
+
+/// `solve` from a board part way through.
+pub fn solve_board(start: Board, stop: &mut dyn FnMut() -> bool) -> SlideJamSolution {
     let mut s = Search {
         seen: HashSet::new(),
         path: Vec::new(),

@@ -201,6 +201,53 @@ impl Position {
         out
     }
 
+    /// The move from trampoline `from` to `to` (numbered 1 to 15): a walk
+    /// to a neighbour or a bounce two along a line; or the rule it breaks.
+    pub fn find(&self, from: usize, to: usize) -> Result<(Move, Position), String> {
+        let who = self.board[from - 1];
+        if who == Occupant::Empty {
+            return Err(format!("no one stands on {from}"));
+        }
+        if self.board[to - 1] != Occupant::Empty {
+            return Err(format!(
+                "{to} is taken: a piece moves only onto an empty trampoline"
+            ));
+        }
+        let line = lines()[from - 1]
+            .iter()
+            .find(|&&(over, beyond)| over == to - 1 || beyond == Some(to - 1));
+        let Some(&(over, beyond)) = line else {
+            return Err(format!(
+                "{to} is not next to {from}, nor two along a line from it"
+            ));
+        };
+        let found = self.moves().into_iter().find(|(m, _)| match *m {
+            Move::Walk { from: f, to: t, .. } => (f, t) == (from, to),
+            Move::Bounce { from: f, to: t, .. } => (f, t) == (from, to),
+        });
+        if let Some(f) = found {
+            return Ok(f);
+        }
+        Err(if beyond == Some(to - 1) {
+            let o = self.board[over];
+            match (who, o) {
+                (_, Occupant::Empty) => format!("no one on {} to bounce", over + 1),
+                (_, Occupant::You) => "no one may bounce you (the die)".to_string(),
+                (Occupant::Kid, _) => {
+                    format!("a kid bounces only kids, and on {} is an adult", over + 1)
+                }
+                _ => "that bounce is not allowed".to_string(),
+            }
+        } else if who == Occupant::Kid {
+            "kids cannot walk: only adults (and you) walk to a neighbouring trampoline".to_string()
+        } else {
+            format!(
+                "the {} on {from} walked last move: no adult walks twice running",
+                if who == Occupant::You { "die" } else { "adult" }
+            )
+        })
+    }
+
     /// The position after `m`, or why it is not allowed.
     pub fn play(&self, m: &Move) -> Result<Position, String> {
         self.moves()
@@ -439,12 +486,19 @@ fn to_move(b: Packed, (f, o, to): PMove) -> Move {
 /// score of 0 (nothing beats it); `stop` is asked now and then whether the
 /// time budget is spent, and then the best found is returned unproven.
 pub fn solve(board: [Occupant; 15], stop: &mut dyn FnMut() -> bool) -> TrampoSolution {
+    solve_from(Position::new(board), stop)
+}
+
+/// `solve` from a position part way through (who walked last counts).
+pub fn solve_from(from: Position, stop: &mut dyn FnMut() -> bool) -> TrampoSolution {
     let t = tables();
+    let board = from.board;
     let start = pack(&board);
+    let first_walked = from.walked.map_or(NOBODY, |w| w as u8);
     let mut seen = Seen::default();
-    seen.insert(canonical(start, NOBODY, t));
+    seen.insert(canonical(start, first_walked, t));
     let mut buffer: Vec<PMove> = Vec::new();
-    packed_moves(start, NOBODY, t, &mut buffer);
+    packed_moves(start, first_walked, t, &mut buffer);
     // Each frame: its position, the next of its moves to try in `buffer`,
     // and where its moves end.
     let mut frames: Vec<(Packed, usize, usize)> = vec![(start, 0, buffer.len())];
@@ -492,8 +546,8 @@ pub fn solve(board: [Occupant; 15], stop: &mut dyn FnMut() -> bool) -> TrampoSol
         moves.push(to_move(b, m));
         b = apply(b, m).0;
     }
-    let moves = shorten(board, moves);
-    let mut end = Position::new(board);
+    let moves = shorten(from, moves);
+    let mut end = from;
     for m in &moves {
         end = end.play(m).expect("a line the search found replays");
     }
@@ -511,9 +565,9 @@ pub fn solve(board: [Occupant; 15], stop: &mut dyn FnMut() -> bool) -> TrampoSol
 /// Drop walks that lead nowhere: a line found depth first may wander.
 /// Each walk is tried without; if the rest still plays and scores as
 /// well, it goes.
-fn shorten(board: [Occupant; 15], mut moves: Vec<Move>) -> Vec<Move> {
+fn shorten(from: Position, mut moves: Vec<Move>) -> Vec<Move> {
     let end = |ms: &[Move]| -> Option<u32> {
-        let mut p = Position::new(board);
+        let mut p = from;
         for m in ms {
             p = p.play(m).ok()?;
         }

@@ -123,12 +123,52 @@ pub struct WhackSolution {
     pub positions: usize,
 }
 
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-struct State {
+/// Where the die stands and which coins are face up.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct State {
     at: u8,
     up: u32,
     /// Whether the die is still on its start square, not yet moved.
     fresh: bool,
+}
+
+impl State {
+    pub fn start(at: Cell) -> State {
+        State {
+            at: index(at) as u8,
+            up: 0,
+            fresh: true,
+        }
+    }
+
+    pub fn at(&self) -> Cell {
+        cell(self.at as usize)
+    }
+
+    /// Corners activated in order, and whether no corner is out of turn.
+    pub fn corners(&self) -> (usize, bool) {
+        corner_state(self.up)
+    }
+
+    pub fn is_complete(&self) -> bool {
+        self.corners() == (4, true)
+    }
+
+    pub fn is_up(&self, c: Cell) -> bool {
+        self.up & (1 << index(c)) != 0
+    }
+
+    pub fn columns(&self, grid: &[Vec<Rank>]) -> [u32; 4] {
+        columns(grid, self.up)
+    }
+
+    /// The move toward `dir` from here, and the state after it.
+    pub fn step(&self, grid: &[Vec<Rank>], dir: Dir) -> (Step, State) {
+        moves(grid, *self)
+            .into_iter()
+            .find(|(m, _)| m.dir == dir)
+            .expect("four directions")
+    }
 }
 
 /// The jump length a coin gives: null and ace 1.
@@ -188,18 +228,19 @@ fn columns(grid: &[Vec<Rank>], up: u32) -> [u32; 4] {
 
 /// Solve from one start square, looking at no more than `limit` positions.
 pub fn solve(grid: &[Vec<Rank>], start: Cell, limit: usize) -> WhackSolution {
-    let first = State {
-        at: index(start) as u8,
-        up: 0,
-        fresh: true,
-    };
+    solve_from(grid, State::start(start), 0, limit)
+}
+
+/// Solve from a position part way through, `penalties` already scored.
+pub fn solve_from(grid: &[Vec<Rank>], first: State, penalties: u32, limit: usize) -> WhackSolution {
+    let start = first.at();
     // Cost: (penalties, moves), smallest first.
     let mut heap = BinaryHeap::new();
     let mut seen: HashMap<State, Option<(State, Step)>> = HashMap::new();
     seen.insert(first, None);
-    heap.push(Reverse(((0u32, 0u32), first)));
+    heap.push(Reverse(((penalties, 0u32), first)));
     // The best partial: most corners in order, then fewest penalties.
-    let mut best = (0usize, Reverse(0u32), first);
+    let mut best = (0usize, Reverse(penalties), first);
     let mut done = None;
     while let Some(Reverse(((pen, len), s))) = heap.pop() {
         let (run, clean) = corner_state(s.up);
@@ -234,7 +275,7 @@ pub fn solve(grid: &[Vec<Rank>], start: Cell, limit: usize) -> WhackSolution {
         k = *from;
     }
     route.reverse();
-    let penalties = route.iter().filter(|s| s.penalty).count() as u32;
+    let penalties = penalties + route.iter().filter(|s| s.penalty).count() as u32;
     WhackSolution {
         start,
         complete,

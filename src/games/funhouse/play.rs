@@ -1,0 +1,718 @@
+//! Following a puzzle room move by move: the room's table as set up, the
+//! moves the player says they made (each checked against the rules), and
+//! from those the position, whether the room is over, its score and the
+//! next move of a best line. Pure: the dispatcher keeps the move list in
+//! the run and replays it to rebuild the position.
+
+use super::Room;
+use super::die::{Die, Hand};
+use super::layouts as fl;
+use super::setup::{Cell, Trampo, WHACK_STARTS, cell_name};
+use super::solve::barrels::{self, EXIT, START};
+use super::solve::mirror::{Mirror, Pair};
+use super::solve::slide_jam::{Board, Slide, Take};
+use super::solve::trampo::{self, Move, Position};
+use super::solve::whack::{self, State};
+use crate::games::compass::Dir;
+use crate::layout::Layout;
+use crate::pieces::{Piece, Rank};
+
+/// A room in play.
+#[derive(Debug, Clone)]
+pub enum Game {
+    SlideJam {
+        board: Board,
+        takes: Vec<Take>,
+    },
+    MagicMirror {
+        mirror: Mirror,
+        pairs: Vec<Pair>,
+    },
+    Barrels {
+        grid: Vec<Vec<Rank>>,
+        hand: Hand,
+        at: Cell,
+        /// None until the player says how the die starts.
+        die: Option<Die>,
+        /// Every coin the die has stood on.
+        visited: Vec<Cell>,
+    },
+    Whack {
+        grid: Vec<Vec<Rank>>,
+        /// None until the player puts the die on a start square.
+        state: Option<State>,
+        penalties: u32,
+        steps: usize,
+    },
+    TrampoLand {
+        setup: Trampo,
+        position: Position,
+        moves: Vec<Move>,
+    },
+}
+
+fn dir(word: &str) -> Result<Dir, String> {
+    match word.to_ascii_lowercase().as_str() {
+        "n" | "north" | "up" => Ok(Dir::N),
+        "e" | "east" | "right" => Ok(Dir::E),
+        "s" | "south" | "down" => Ok(Dir::S),
+        "w" | "west" | "left" => Ok(Dir::W),
+        _ => Err(format!(
+            "'{word}' is not a direction: expected north, east, south or west"
+        )),
+    }
+}
+
+fn face(word: &str) -> Result<u8, String> {
+    word.parse::<Rank>()
+        .map(|r| r.index())
+        .map_err(|_| format!("'{word}' is not a die face: expected n, a, 2, 3, 4 or 5"))
+}
+
+fn tile(word: &str) -> Result<Piece, String> {
+    word.parse::<Piece>().map_err(|e| e.to_string())
+}
+
+impl Game {
+    pub fn slide_jam(grid: &[Vec<Piece>]) -> Game {
+        Game::SlideJam {
+            board: Board::new(grid),
+            takes: Vec::new(),
+        }
+    }
+
+    pub fn magic_mirror(upper: &[Vec<Piece>], lower: &[Vec<Piece>]) -> Game {
+        Game::MagicMirror {
+            mirror: Mirror::new(upper, lower),
+            pairs: Vec::new(),
+        }
+    }
+
+    pub fn barrels(grid: Vec<Vec<Rank>>, hand: Hand) -> Game {
+        Game::Barrels {
+            grid,
+            hand,
+            at: START,
+            die: None,
+            visited: vec![START],
+        }
+    }
+
+    pub fn whack(grid: Vec<Vec<Rank>>) -> Game {
+        Game::Whack {
+            grid,
+            state: None,
+            penalties: 0,
+            steps: 0,
+        }
+    }
+
+    pub fn trampo_land(setup: Trampo) -> Game {
+        Game::TrampoLand {
+            position: Position::new(setup.board),
+            setup,
+            moves: Vec::new(),
+        }
+    }
+
+    pub fn room(&self) -> Room {
+        match self {
+            Game::SlideJam { .. } => Room::SlideJam,
+            Game::MagicMirror { .. } => Room::MagicMirror,
+            Game::Barrels { .. } => Room::Barrels,
+            Game::Whack { .. } => Room::WhackADummy,
+            Game::TrampoLand { .. } => Room::TrampoLand,
+        }
+    }
+
+    /// The move notation, for help and errors.
+    pub fn notation(room: Room) -> &'static str {
+        match room {
+            Room::SlideJam => "a family and the slide: move Sn Sa S2 left",
+            Room::MagicMirror => "a pair across the mirror: move C3+A2",
+            Room::Barrels => {
+                "first how the die starts: move start TOP NORTH (faces up and toward north); then a tip: move east"
+            }
+            Room::WhackADummy => {
+                "first the start square: move start r3c2; then a direction: move north"
+            }
+            Room::TrampoLand => "from and to: move 10 3 (a walk or a bounce)",
+            Room::Catwalk => "the Catwalk is played by hand: flick the coins, then score catwalk",
+        }
+    }
+
+    /// Make a move; returns it as it is kept (typed back, it replays) and
+    /// a sentence saying what happened, or why it is refused.
+    pub fn play(&mut self, words: &[String]) -> Result<(String, String), String> {
+        let w: Vec<&str> = words.iter().map(String::as_str).collect();
+        match self {
+            Game::SlideJam { board, takes } => {
+                let (tiles, rest) = match w.as_slice() {
+                    [a, b, c, rest @ ..] => ([tile(a)?, tile(b)?, tile(c)?], rest),
+                    _ => return Err(format!("name {}", Game::notation(Room::SlideJam))),
+                };
+                let (slide, stack) = match rest {
+                    [s] => (s.parse::<Slide>()?, None),
+                    [s, k] => (s.parse::<Slide>()?, Some(stack_word(k)?)),
+                    _ => {
+                        return Err(
+                            "after the family, the slide: up, down, left or right (and stack=1 or 2)"
+                                .into(),
+                        );
+                    }
+                };
+                let cells = board.family_of(tiles)?;
+                let family = cells.map(|i| board.tile_at(i).expect("a family's tile"));
+                let stack = stack.unwrap_or(if takes.len() % 2 == 0 { 1 } else { 2 });
+                *board = board.take(cells, slide);
+                takes.push(Take {
+                    family,
+                    slide,
+                    stack,
+                });
+                let kept = format!(
+                    "{} {} {} {} stack={stack}",
+                    family[0],
+                    family[1],
+                    family[2],
+                    slide.name()
+                );
+                let said = format!(
+                    "took {} {} {} (onto stack {stack}), slid {}",
+                    family[0],
+                    family[1],
+                    family[2],
+                    slide.name()
+                );
+                Ok((kept, said))
+            }
+            Game::MagicMirror { mirror, pairs } => {
+                let (a, b) = match w.as_slice() {
+                    [one] if one.contains('+') => {
+                        let (a, b) = one.split_once('+').expect("checked");
+                        (tile(a)?, tile(b)?)
+                    }
+                    [a, b] => (tile(a)?, tile(b)?),
+                    _ => return Err(format!("name {}", Game::notation(Room::MagicMirror))),
+                };
+                let p = mirror.play(a, b)?;
+                let said = format!(
+                    "took {}+{}: {} ({})",
+                    p.upper,
+                    p.lower,
+                    p.kin.name(),
+                    p.kin.points()
+                );
+                let kept = format!("{}+{}", p.upper, p.lower);
+                pairs.push(p);
+                Ok((kept, said))
+            }
+            Game::Barrels {
+                grid,
+                hand,
+                at,
+                die,
+                visited,
+            } => match (w.as_slice(), *die) {
+                (["start", top, north], None) => {
+                    let (t, n) = (face(top)?, face(north)?);
+                    let d = Die::new(t, n, *hand).ok_or_else(|| {
+                        if t == n {
+                            format!("{top} cannot be both up and toward north: name the face up, then a face beside it")
+                        } else {
+                            format!("{top} and {north} are opposite faces: the north face is beside the top")
+                        }
+                    })?;
+                    *die = Some(d);
+                    Ok((
+                        format!("start {} {}", super::die::name(t), super::die::name(n)),
+                        format!("the die starts on r1c1 with {}", d.describe()),
+                    ))
+                }
+                (["start", ..], None) => Err(
+                    "say how the die starts: move start TOP NORTH (the face up, then the face toward north)"
+                        .into(),
+                ),
+                (["start", ..], Some(_)) => {
+                    Err("the die has started: once it tumbles it may not be picked up".into())
+                }
+                (_, None) => Err(format!("the die is not placed yet: {}", Game::notation(Room::Barrels))),
+                ([word], Some(d)) => {
+                    let way = dir(word)?;
+                    let to = barrels::step(*at, way)
+                        .ok_or_else(|| format!("{} of {} is off the grid", way.name(), cell_name(*at)))?;
+                    let coin = grid[to.0][to.1];
+                    if !barrels::may_tip(d.top, coin) {
+                        return Err(format!(
+                            "the die shows {} on top and {} holds a {}: it may tip only onto its own number or a null (or with null on top)",
+                            super::die::name(d.top),
+                            cell_name(to),
+                            coin.code()
+                        ));
+                    }
+                    let next = d.tip(way);
+                    *die = Some(next);
+                    *at = to;
+                    if !visited.contains(&to) {
+                        visited.push(to);
+                    }
+                    Ok((
+                        way.name().to_string(),
+                        format!(
+                            "tipped {} to {}: {} up{}",
+                            way.name(),
+                            cell_name(to),
+                            super::die::name(next.top),
+                            if to == EXIT { "; out of the barrels!" } else { "" }
+                        ),
+                    ))
+                }
+                _ => Err(format!("name {}", Game::notation(Room::Barrels))),
+            },
+            Game::Whack {
+                grid,
+                state,
+                penalties,
+                steps,
+            } => match (w.as_slice(), *state) {
+                (["start", square], None) => {
+                    let c = WHACK_STARTS
+                        .iter()
+                        .copied()
+                        .find(|c| cell_name(*c).eq_ignore_ascii_case(square))
+                        .ok_or_else(|| {
+                            format!("'{square}' is not a start square: the die starts on r3c2, r3c3, r4c2 or r4c3")
+                        })?;
+                    *state = Some(State::start(c));
+                    Ok((format!("start {}", cell_name(c)), format!("the die stands on {}", cell_name(c))))
+                }
+                (["start", ..], Some(_)) => Err("the die has started".into()),
+                (_, None) => Err(format!("the die is not placed yet: {}", Game::notation(Room::WhackADummy))),
+                ([word], Some(s)) => {
+                    if s.is_complete() {
+                        return Err("all four corners are active: the room is done".into());
+                    }
+                    let way = dir(word)?;
+                    let (step, next) = s.step(grid, way);
+                    *state = Some(next);
+                    *penalties += u32::from(step.penalty);
+                    *steps += 1;
+                    Ok((way.name().to_string(), step.describe()))
+                }
+                _ => Err(format!("name {}", Game::notation(Room::WhackADummy))),
+            },
+            Game::TrampoLand {
+                position, moves, ..
+            } => {
+                let [from, to] = w.as_slice() else {
+                    return Err(format!("name {}", Game::notation(Room::TrampoLand)));
+                };
+                let number = |s: &str| -> Result<usize, String> {
+                    s.parse::<usize>()
+                        .ok()
+                        .filter(|n| (1..=15).contains(n))
+                        .ok_or_else(|| format!("'{s}' is not a trampoline: they are numbered 1 to 15"))
+                };
+                let (f, t) = (number(from)?, number(to)?);
+                let (m, next) = position.find(f, t)?;
+                *position = next;
+                moves.push(m);
+                Ok((format!("{f} {t}"), m.describe()))
+            }
+        }
+    }
+
+    /// Whether the room is over by its own rules (no family, no pair, no
+    /// move left; the corners done; the die out).
+    pub fn is_over(&self) -> bool {
+        match self {
+            Game::SlideJam { board, .. } => board.families().is_empty(),
+            Game::MagicMirror { mirror, .. } => mirror.is_over(),
+            Game::Barrels { at, .. } => *at == EXIT,
+            Game::Whack { state, .. } => state.is_some_and(|s| s.is_complete()),
+            Game::TrampoLand { position, .. } => position.moves().is_empty(),
+        }
+    }
+
+    /// What `score ROOM` takes for the position as it stands.
+    pub fn score_inputs(&self) -> Vec<String> {
+        match self {
+            Game::SlideJam { board, .. } => {
+                let left: Vec<String> = board.tiles().iter().map(Piece::to_string).collect();
+                if left.is_empty() {
+                    vec!["none".into()]
+                } else {
+                    left
+                }
+            }
+            Game::MagicMirror { mirror, pairs } => pairs
+                .iter()
+                .map(|p| format!("{}+{}", p.upper, p.lower))
+                .chain(std::iter::once("left".to_string()))
+                .chain(mirror.left().0.iter().map(Piece::to_string))
+                .collect(),
+            Game::Barrels { visited, .. } => {
+                let best = visited
+                    .iter()
+                    .map(|&c| barrels::distance(c))
+                    .min()
+                    .unwrap_or(8);
+                vec![best.to_string()]
+            }
+            Game::Whack {
+                state, penalties, ..
+            } => {
+                let done = state.is_some_and(|s| s.is_complete());
+                let mut v = vec![format!("penalties={penalties}")];
+                if done {
+                    v.insert(0, "complete".into());
+                }
+                v
+            }
+            Game::TrampoLand { position, .. } => {
+                let count = |o| position.board.iter().filter(|&&b| b == o).count();
+                vec![
+                    format!("kids={}", count(super::setup::Occupant::Kid)),
+                    format!("adults={}", count(super::setup::Occupant::Adult)),
+                ]
+            }
+        }
+    }
+
+    /// The next move of a best line from here, in the notation `move`
+    /// takes, with what the line reaches; None when nothing is left to do.
+    pub fn hint(&self, stop: &mut dyn FnMut() -> bool) -> Option<(String, String)> {
+        match self {
+            Game::SlideJam { board, .. } => {
+                let s = super::solve::slide_jam::solve_board(*board, stop);
+                let t = s.takes.first()?;
+                Some((
+                    format!(
+                        "{} {} {} {}",
+                        t.family[0],
+                        t.family[1],
+                        t.family[2],
+                        t.slide.name()
+                    ),
+                    format!(
+                        "the best line from here leaves {} points{}{}",
+                        s.score,
+                        if s.cleared {
+                            ", clearing the board"
+                        } else {
+                            ""
+                        },
+                        if s.proven {
+                            ""
+                        } else {
+                            " (the best found in the time)"
+                        }
+                    ),
+                ))
+            }
+            Game::MagicMirror { mirror, .. } => {
+                let s = mirror.solve();
+                let p = s.pairs.first()?;
+                Some((
+                    format!("{}+{}", p.upper, p.lower),
+                    format!("the best line scores {} more from here", s.score),
+                ))
+            }
+            Game::Barrels {
+                grid,
+                hand,
+                at,
+                die,
+                ..
+            } => {
+                let s = barrels::solve_from(grid, *at, *die, *hand);
+                if die.is_none() {
+                    return Some((
+                        format!(
+                            "start {} {}",
+                            super::die::name(s.start.top),
+                            super::die::name(s.start.north)
+                        ),
+                        format!("then {} tips reach score {}", s.route.len(), s.score),
+                    ));
+                }
+                let t = s.route.first()?;
+                Some((
+                    t.dir.name().to_string(),
+                    format!("{} tips from here reach score {}", s.route.len(), s.score),
+                ))
+            }
+            Game::Whack {
+                grid,
+                state,
+                penalties,
+                ..
+            } => {
+                let Some(st) = state else {
+                    let best = WHACK_STARTS
+                        .iter()
+                        .map(|&c| whack::solve(grid, c, whack::DEFAULT_LIMIT))
+                        .min_by_key(|s| (s.score, s.route.len()))?;
+                    return Some((
+                        format!("start {}", cell_name(best.start)),
+                        format!(
+                            "a route of {} moves scores {}",
+                            best.route.len(),
+                            best.score
+                        ),
+                    ));
+                };
+                let s = whack::solve_from(grid, *st, *penalties, whack::DEFAULT_LIMIT);
+                let step = s.route.first()?;
+                Some((
+                    step.dir.name().to_string(),
+                    format!(
+                        "{} more moves; the room would score {}",
+                        s.route.len(),
+                        s.score
+                    ),
+                ))
+            }
+            Game::TrampoLand { position, .. } => {
+                let s = trampo::solve_from(*position, stop);
+                let m = s.moves.first()?;
+                let (from, to) = match *m {
+                    Move::Bounce { from, to, .. } | Move::Walk { from, to, .. } => (from, to),
+                };
+                Some((
+                    format!("{from} {to}"),
+                    format!(
+                        "{}, on a line that scores {}{}",
+                        m.describe(),
+                        s.score,
+                        if s.proven {
+                            ""
+                        } else {
+                            " (the best found in the time)"
+                        }
+                    ),
+                ))
+            }
+        }
+    }
+
+    /// The position drawn through the layout model.
+    pub fn layout(&self) -> Layout {
+        match self {
+            Game::SlideJam { board, .. } => fl::slide_jam_board(&board.grid()),
+            Game::MagicMirror { mirror, .. } => {
+                let (u, l) = mirror.grids();
+                fl::magic_mirror_board(&u, &l)
+            }
+            Game::Barrels { grid, visited, .. } => fl::barrels_route(grid, visited),
+            Game::Whack { grid, state, .. } => fl::whack_board(grid, *state),
+            Game::TrampoLand {
+                setup, position, ..
+            } => {
+                let mut t = setup.clone();
+                t.board = position.board;
+                fl::trampo_land(&t)
+            }
+        }
+    }
+}
+
+fn stack_word(w: &str) -> Result<u8, String> {
+    match w.to_ascii_lowercase().as_str() {
+        "stack=1" | "1" => Ok(1),
+        "stack=2" | "2" => Ok(2),
+        _ => Err(format!("'{w}': the family goes on stack=1 or stack=2")),
+    }
+}
+
+/// Rebuild a game from its table and the moves kept; Err names the first
+/// move that no longer replays (a damaged record).
+pub fn replay(mut game: Game, moves: &[String]) -> Result<Game, String> {
+    for (i, m) in moves.iter().enumerate() {
+        let words: Vec<String> = m.split_whitespace().map(String::from).collect();
+        game.play(&words)
+            .map_err(|e| format!("move {} ('{m}') does not replay: {e}", i + 1))?;
+    }
+    Ok(game)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::score;
+    use super::super::setup::{barrels as lay_barrels, trampo_land};
+    use super::super::solve::{
+        barrels as sb, mirror as sm, slide_jam as ss, trampo as st, whack as sw,
+    };
+    use super::*;
+    use crate::random::TableRng;
+
+    fn words(s: &str) -> Vec<String> {
+        s.split_whitespace().map(String::from).collect()
+    }
+
+    fn total(g: &Game) -> u32 {
+        score::score(g.room(), &g.score_inputs()).unwrap().total
+    }
+
+    fn deal(seed: u64) -> Vec<Piece> {
+        let mut t = Piece::all();
+        TableRng::new(seed).shuffle(&mut t);
+        t
+    }
+
+    fn coins(seed: u64) -> Vec<Vec<Rank>> {
+        let mut c: Vec<Rank> = Piece::all().into_iter().map(|p| p.rank).collect();
+        TableRng::new(seed).shuffle(&mut c);
+        lay_barrels(&c).grid
+    }
+
+    /// Every line a solver gives replays through the play-along checker,
+    /// move by move, and scores what the solver said.
+    #[test]
+    fn solver_lines_replay_through_the_checker() {
+        for seed in 0..12 {
+            let t = deal(seed);
+            let grid: Vec<Vec<Piece>> = t.chunks(4).map(<[Piece]>::to_vec).collect();
+            let s = ss::solve(&grid, &mut || false);
+            let mut g = Game::slide_jam(&grid);
+            for k in &s.takes {
+                let m = format!(
+                    "{} {} {} {} stack={}",
+                    k.family[0],
+                    k.family[1],
+                    k.family[2],
+                    k.slide.name(),
+                    k.stack
+                );
+                g.play(&words(&m)).unwrap();
+            }
+            assert!(g.is_over(), "seed {seed}");
+            assert_eq!(total(&g), s.score, "slide jam seed {seed}");
+
+            let (u, l) = (
+                t[..12].chunks(4).map(<[Piece]>::to_vec).collect::<Vec<_>>(),
+                t[12..].chunks(4).map(<[Piece]>::to_vec).collect::<Vec<_>>(),
+            );
+            let s = sm::solve(&u, &l);
+            let mut g = Game::magic_mirror(&u, &l);
+            for p in &s.pairs {
+                g.play(&words(&format!("{}+{}", p.upper, p.lower))).unwrap();
+            }
+            assert!(g.is_over());
+            assert_eq!(total(&g), s.score, "mirror seed {seed}");
+
+            let grid = coins(seed);
+            let s = sb::solve(&grid, Hand::Right);
+            let mut g = Game::barrels(grid.clone(), Hand::Right);
+            g.play(&words(&format!(
+                "start {} {}",
+                super::super::die::name(s.start.top),
+                super::super::die::name(s.start.north)
+            )))
+            .unwrap();
+            for t in &s.route {
+                g.play(&words(t.dir.name())).unwrap();
+            }
+            assert_eq!(total(&g), s.score, "barrels seed {seed}");
+
+            let s = sw::solve(&grid, WHACK_STARTS[0], 200_000);
+            let mut g = Game::whack(grid.clone());
+            g.play(&words("start r3c2")).unwrap();
+            for step in &s.route {
+                g.play(&words(step.dir.name())).unwrap();
+            }
+            if s.complete {
+                assert!(g.is_over());
+                assert_eq!(total(&g), s.score, "whack seed {seed}");
+            }
+
+            let mut rng = TableRng::new(seed);
+            let setup = trampo_land(
+                crate::games::random_face(&mut rng),
+                super::super::setup::random_cast(&mut rng),
+                super::super::setup::random_columns(&mut rng),
+            );
+            let mut n = 0;
+            let s = st::solve(setup.board, &mut || {
+                n += 1;
+                n > 2
+            });
+            let mut g = Game::trampo_land(setup);
+            for m in &s.moves {
+                let (Move::Bounce { from, to, .. } | Move::Walk { from, to, .. }) = *m;
+                g.play(&words(&format!("{from} {to}"))).unwrap();
+            }
+            assert_eq!(total(&g), s.score, "trampo seed {seed}");
+        }
+    }
+
+    #[test]
+    fn illegal_moves_are_refused_with_the_rule() {
+        let t = deal(3);
+        let grid: Vec<Vec<Piece>> = t.chunks(4).map(<[Piece]>::to_vec).collect();
+        let mut g = Game::slide_jam(&grid);
+        let e = g.play(&words("Sn Sa S2 up")).unwrap_err();
+        assert!(
+            e.contains("is not a family") || e.contains("not on the board"),
+            "{e}"
+        );
+        let e = g.play(&words("Sn Sa")).unwrap_err();
+        assert!(e.starts_with("name a family and the slide"), "{e}");
+
+        let mut g = Game::barrels(coins(1), Hand::Right);
+        assert!(
+            g.play(&words("east"))
+                .unwrap_err()
+                .starts_with("the die is not placed yet")
+        );
+        let e = g.play(&words("start 2 3")).unwrap_err();
+        assert_eq!(
+            e,
+            "2 and 3 are opposite faces: the north face is beside the top"
+        );
+
+        // Empty 2, you 10, adults 7 3 15 1, kids elsewhere.
+        let setup = trampo_land(Rank::Three, 10, [7, 3, 0, 0]);
+        let mut g = Game::trampo_land(setup);
+        let e = g.play(&words("5 2")).unwrap_err();
+        assert!(e.starts_with("kids cannot walk"), "{e}");
+        g.play(&words("3 2")).unwrap();
+        let e = g.play(&words("2 3")).unwrap_err();
+        assert_eq!(
+            e,
+            "the adult on 2 walked last move: no adult walks twice running"
+        );
+        let e = g.play(&words("16 2")).unwrap_err();
+        assert_eq!(e, "'16' is not a trampoline: they are numbered 1 to 15");
+
+        let upper: Vec<Vec<Piece>> = t[..12].chunks(4).map(<[Piece]>::to_vec).collect();
+        let lower: Vec<Vec<Piece>> = t[12..].chunks(4).map(<[Piece]>::to_vec).collect();
+        let mut g = Game::magic_mirror(&upper, &lower);
+        let back = upper[0][0];
+        let front = lower[0][0];
+        let e = g.play(&words(&format!("{back}+{front}"))).unwrap_err();
+        assert!(
+            e.contains("is not at the mirror") || e.contains("not 5"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn replay_rebuilds_the_position() {
+        let setup = trampo_land(Rank::Three, 10, [7, 3, 0, 0]);
+        let e = replay(
+            Game::trampo_land(setup.clone()),
+            &["3 2".into(), "5 3".into()],
+        )
+        .unwrap_err();
+        assert!(
+            e.starts_with("move 2 ('5 3') does not replay: kids cannot walk"),
+            "{e}"
+        );
+        let played = replay(Game::trampo_land(setup.clone()), &[]).unwrap();
+        assert_eq!(played.score_inputs(), vec!["kids=9", "adults=4"]);
+        // Adult 7 bounces the kid on 4 into 2: one kid fewer.
+        let played = replay(Game::trampo_land(setup), &["7 2".into()]).unwrap();
+        assert_eq!(played.score_inputs(), vec!["kids=8", "adults=4"]);
+    }
+}

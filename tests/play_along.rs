@@ -1,0 +1,135 @@
+//! A whole Funhouse run followed in one script, room by room, with the
+//! moves entered as a player would enter them, one illegal move refused on
+//! the way, and the run's total computed from the tracked positions alone.
+//! The moves come from the solvers (through the library) for the deals the
+//! script sets up.
+
+use tablemate::games::funhouse::die::{self, Hand};
+use tablemate::games::funhouse::setup::trampo_land;
+use tablemate::games::funhouse::solve::{barrels, mirror, slide_jam, trampo, whack};
+use tablemate::pieces::{Piece, Rank};
+
+mod common;
+
+const DEAL: &str = "KXXCQD";
+const UPPER: &str = "S2 M2 C2 A2 Sa Ma Ca Aa Sn Mn Cn An";
+const LOWER: &str = "S5 M5 C5 A5 S4 M4 C4 A4 S3 M3 C3 A3";
+const COINS: &str = "n 3 a 2 4 5 2 a 5 a 3 n n 4 2 4 3 2 n 5 a 3 5 4";
+
+fn rows<T: std::str::FromStr + Clone>(s: &str) -> Vec<Vec<T>>
+where
+    T::Err: std::fmt::Debug,
+{
+    let v: Vec<T> = s.split_whitespace().map(|w| w.parse().unwrap()).collect();
+    v.chunks(4).map(<[T]>::to_vec).collect()
+}
+
+#[test]
+fn a_whole_run_played_along_scores_from_the_table() {
+    let data = tempfile::tempdir().unwrap();
+    // The Slide Jam deal the code stands for, to work its moves out.
+    let run = common::run(
+        data.path(),
+        &["--json", "setup", "slide-jam", &format!("deal={DEAL}")],
+        None,
+    );
+    let v: serde_json::Value = serde_json::from_str(&run.out).unwrap();
+    let grid: Vec<Vec<Piece>> = v["data"]["grid"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            r.as_array()
+                .unwrap()
+                .iter()
+                .map(|t| t.as_str().unwrap().parse().unwrap())
+                .collect()
+        })
+        .collect();
+    let sj = slide_jam::solve(&grid, &mut || false);
+    let mm = mirror::solve(&rows::<Piece>(UPPER), &rows::<Piece>(LOWER));
+    let coins: Vec<Vec<Rank>> = rows(COINS);
+    let rb = barrels::solve(&coins, Hand::Left);
+    let wd = whack::solve(&coins, (2, 1), whack::DEFAULT_LIMIT);
+    let tl = trampo::solve(
+        trampo_land(Rank::Three, 10, [7, 3, 0, 0]).board,
+        &mut || false,
+    );
+    assert!(wd.complete && tl.proven && sj.proven);
+
+    let mut script = String::from("funhouse new\n");
+    script.push_str(&format!("setup slide-jam deal={DEAL}\n"));
+    // Refused: not three tiles in sequence.
+    let first = sj.takes[0].family;
+    script.push_str(&format!(
+        "move {} {} {} left\n",
+        first[0], first[0], first[0]
+    ));
+    for t in &sj.takes {
+        script.push_str(&format!(
+            "move {} {} {} {} stack={}\n",
+            t.family[0],
+            t.family[1],
+            t.family[2],
+            t.slide.name(),
+            t.stack
+        ));
+    }
+    script.push_str("score slide-jam\n");
+    script.push_str(&format!("setup magic-mirror {UPPER} / {LOWER}\n"));
+    for p in &mm.pairs {
+        script.push_str(&format!("move {}+{}\n", p.upper, p.lower));
+    }
+    script.push_str("score mirror\nscore catwalk 5xn 4xn nx3\ndie left\n");
+    script.push_str(&format!("setup barrels {COINS}\n"));
+    script.push_str(&format!(
+        "move start {} {}\n",
+        die::name(rb.start.top),
+        die::name(rb.start.north)
+    ));
+    for t in &rb.route {
+        script.push_str(&format!("move {}\n", t.dir.name()));
+    }
+    script.push_str("score barrels\nsetup whack-a-dummy\nmove start r3c2\n");
+    for s in &wd.route {
+        script.push_str(&format!("move {}\n", s.dir.name()));
+    }
+    script.push_str("score whack\nsetup trampo-land die=3 cast=10 columns=7,3,0,0\n");
+    for m in &tl.moves {
+        let (trampo::Move::Bounce { from, to, .. } | trampo::Move::Walk { from, to, .. }) = *m;
+        script.push_str(&format!("move {from} {to}\n"));
+    }
+    script.push_str("score trampo-land\nfunhouse\n");
+
+    let run = common::run(data.path(), &[], Some(&script));
+    let flat = run.out.replace('\n', " ");
+    assert_eq!(run.code, 1, "one move was refused: {}", run.err);
+    assert_eq!(
+        run.err.lines().filter(|l| l.contains("error")).count(),
+        1,
+        "{}",
+        run.err
+    );
+    assert!(run.err.contains("is not a family"), "{}", run.err);
+    for room in [
+        "slide-jam",
+        "magic-mirror",
+        "roll-out-the-barrels",
+        "whack-a-dummy",
+        "trampo-land",
+    ] {
+        assert!(
+            flat.contains(&format!(
+                "scored from the position you played (score {room}"
+            )),
+            "{room} not scored from play:\n{}",
+            run.out
+        );
+    }
+    let total = sj.score + mm.score + 12 + rb.score + wd.score + tl.score;
+    assert!(
+        flat.contains(&format!("run total {total} after 6 of 6 rooms")),
+        "total {total}:\n{}",
+        run.out
+    );
+}
