@@ -5,6 +5,7 @@
 //! script sets up.
 
 use tablemate::games::funhouse::die::{self, Hand};
+use tablemate::games::funhouse::play::Game;
 use tablemate::games::funhouse::setup::trampo_land;
 use tablemate::games::funhouse::solve::{barrels, mirror, slide_jam, trampo, whack};
 use tablemate::pieces::{Piece, Rank};
@@ -12,8 +13,6 @@ use tablemate::pieces::{Piece, Rank};
 mod common;
 
 const DEAL: &str = "KXXCQD";
-const UPPER: &str = "S2 M2 C2 A2 Sa Ma Ca Aa Sn Mn Cn An";
-const LOWER: &str = "S5 M5 C5 A5 S4 M4 C4 A4 S3 M3 C3 A3";
 const COINS: &str = "n 3 a 2 4 5 2 a 5 a 3 n n 4 2 4 3 2 n 5 a 3 5 4";
 
 fn rows<T: std::str::FromStr + Clone>(s: &str) -> Vec<Vec<T>>
@@ -22,6 +21,21 @@ where
 {
     let v: Vec<T> = s.split_whitespace().map(|w| w.parse().unwrap()).collect();
     v.chunks(4).map(<[T]>::to_vec).collect()
+}
+
+fn words(s: &str) -> Vec<String> {
+    s.split_whitespace().map(String::from).collect()
+}
+
+fn take(t: &slide_jam::Take) -> String {
+    format!(
+        "{} {} {} {} stack={}",
+        t.family[0],
+        t.family[1],
+        t.family[2],
+        t.slide.name(),
+        t.stack
+    )
 }
 
 #[test]
@@ -47,14 +61,24 @@ fn a_whole_run_played_along_scores_from_the_table() {
         })
         .collect();
     let sj = slide_jam::solve(&grid, &mut || false);
-    let mm = mirror::solve(&rows::<Piece>(UPPER), &rows::<Piece>(LOWER));
+    // The run carries the table: Slide Jam's stacks become the mirror.
+    let mut sj_game = Game::slide_jam(&grid);
+    for t in &sj.takes {
+        sj_game.play(&words(&take(t))).unwrap();
+    }
+    let [upper, lower] = sj_game.stacks().unwrap();
+    let (upper, lower): (Vec<Vec<Piece>>, Vec<Vec<Piece>>) = (
+        upper.chunks(4).map(<[Piece]>::to_vec).collect(),
+        lower.chunks(4).map(<[Piece]>::to_vec).collect(),
+    );
+    let mm = mirror::solve(&upper, &lower);
     let coins: Vec<Vec<Rank>> = rows(COINS);
     let rb = barrels::solve(&coins, Hand::Left);
     let wd = whack::solve(&coins, (2, 1), whack::DEFAULT_LIMIT);
-    let tl = trampo::solve(
-        trampo_land(Rank::Three, 10, [7, 3, 0, 0]).board,
-        &mut || false,
-    );
+    // ... and the Whack-a-Dummy column sums set Trampo-Land up.
+    let tl = trampo::solve(trampo_land(Rank::Three, 10, wd.columns).board, &mut || {
+        false
+    });
     assert!(wd.complete && tl.proven && sj.proven);
 
     let mut script = String::from("funhouse new\n");
@@ -66,21 +90,13 @@ fn a_whole_run_played_along_scores_from_the_table() {
         first[0], first[0], first[0]
     ));
     for t in &sj.takes {
-        script.push_str(&format!(
-            "move {} {} {} {} stack={}\n",
-            t.family[0],
-            t.family[1],
-            t.family[2],
-            t.slide.name(),
-            t.stack
-        ));
+        script.push_str(&format!("move {}\n", take(t)));
     }
-    script.push_str("score slide-jam\n");
-    script.push_str(&format!("setup magic-mirror {UPPER} / {LOWER}\n"));
+    script.push_str("score slide-jam\nsetup magic-mirror\n");
     for p in &mm.pairs {
         script.push_str(&format!("move {}+{}\n", p.upper, p.lower));
     }
-    script.push_str("score mirror\nscore catwalk 5xn 4xn nx3\ndie left\n");
+    script.push_str("score mirror\nsetup catwalk\nscore catwalk 5xn 4xn nx3\ndie left\n");
     script.push_str(&format!("setup barrels {COINS}\n"));
     script.push_str(&format!(
         "move start {} {}\n",
@@ -94,7 +110,7 @@ fn a_whole_run_played_along_scores_from_the_table() {
     for s in &wd.route {
         script.push_str(&format!("move {}\n", s.dir.name()));
     }
-    script.push_str("score whack\nsetup trampo-land die=3 cast=10 columns=7,3,0,0\n");
+    script.push_str("score whack\nsetup trampo-land die=3 cast=10\n");
     for m in &tl.moves {
         let (trampo::Move::Bounce { from, to, .. } | trampo::Move::Walk { from, to, .. }) = *m;
         script.push_str(&format!("move {from} {to}\n"));
@@ -126,6 +142,25 @@ fn a_whole_run_played_along_scores_from_the_table() {
             run.out
         );
     }
+    assert!(flat.contains("stacks: from your Slide Jam play"), "{flat}");
+    assert!(
+        flat.contains("laying order: your Magic Mirror stacks"),
+        "{flat}"
+    );
+    let sums: Vec<String> = wd.columns.iter().map(u32::to_string).collect();
+    assert!(
+        flat.contains(&format!(
+            "columns {} (your Whack-a-Dummy play)",
+            sums.join(",")
+        )),
+        "{flat}"
+    );
+    // The mirror grid drawn is the one worked out from the stacks.
+    let first_row: Vec<String> = upper[0].iter().map(Piece::to_string).collect();
+    assert!(
+        flat.contains(&format!("  {}", first_row.join("  "))),
+        "{flat}"
+    );
     let total = sj.score + mm.score + 12 + rb.score + wd.score + tl.score;
     assert!(
         flat.contains(&format!("run total {total} after 6 of 6 rooms")),

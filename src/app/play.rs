@@ -180,6 +180,19 @@ impl App {
         Ok(Reply::new("hint", text, json!({"room": room.id()})))
     }
 
+    /// The game followed in `room` of the open run, if any move was made
+    /// in it: what the next room's setup carries over.
+    pub(super) fn tracked(&self, room: Room) -> Result<Option<Game>> {
+        let book = self.load_book()?;
+        let Some(run) = &book.run else {
+            return Ok(None);
+        };
+        if !run.tables.played.contains_key(room.id()) {
+            return Ok(None);
+        }
+        game(&book, run, room)
+    }
+
     /// The tracked position's score inputs, when the room in play has moves.
     pub(super) fn tracked_inputs(&self, room: Room) -> Result<Option<Vec<String>>> {
         let book = self.load_book()?;

@@ -130,12 +130,25 @@ impl App {
             Some(i) => (&inputs.words[..i], &inputs.words[i + 1..]),
             None => (&inputs.words[..], &inputs.words[inputs.words.len()..]),
         };
-        let stacks =
-            fs::magic_mirror(&tiles(first)?, &tiles(second)?, &mut self.rng).map_err(invalid)?;
+        // With nothing given, the stacks the run's Slide Jam play made.
+        let carried = if inputs.words.is_empty() {
+            self.tracked(Room::SlideJam)?.and_then(|g| g.stacks())
+        } else {
+            None
+        };
+        let (first, second) = match &carried {
+            Some([a, b]) => (a.clone(), b.clone()),
+            None => (tiles(first)?, tiles(second)?),
+        };
+        let stacks = fs::magic_mirror(&first, &second, &mut self.rng).map_err(invalid)?;
         let mut text = format!(
             "{}\n{}\n",
             self.heading("Magic Mirror"),
-            origin(stacks.given, 24, "stacks")
+            if carried.is_some() {
+                "stacks: from your Slide Jam play (stack 1 above the mirror)".to_string()
+            } else {
+                origin(stacks.given, 24, "stacks")
+            }
         );
         let layout = fl::magic_mirror(&stacks.upper, &stacks.lower);
         let _ = writeln!(text, "{}", self.diagram(&layout));
@@ -153,7 +166,16 @@ impl App {
     fn setup_catwalk(&mut self, args: &[String]) -> Result<Reply> {
         let inputs = given("catwalk", args)?;
         let given_rolls = inputs.faces("rolls").unwrap_or_default();
-        let listed = tiles(&inputs.words)?;
+        let carried = if inputs.words.is_empty() {
+            self.tracked(Room::MagicMirror)?
+                .and_then(|g| g.catwalk_order())
+        } else {
+            None
+        };
+        let listed = match &carried {
+            Some(order) => order.clone(),
+            None => tiles(&inputs.words)?,
+        };
         let (order, given) = complete_tiles(listed, &mut self.rng);
         let mut rolls = DieRolls::new(given_rolls, &mut self.rng);
         let walk = fs::catwalk(&order, &mut rolls).map_err(invalid)?;
@@ -162,7 +184,15 @@ impl App {
         let mut text = format!(
             "{}\n{}\n",
             self.heading("Catwalk"),
-            origin(given, 24, "laying order")
+            if carried.is_some() {
+                crate::style::wrap(
+                    "laying order: your Magic Mirror stacks, each from its top: Twins, Cousins, Distant Relatives, Identical Strangers",
+                    self.style.width,
+                    "  ",
+                )
+            } else {
+                origin(given, 24, "laying order")
+            }
         );
         let layout = fl::catwalk(&walk);
         text.push_str(&self.diagram(&layout));
@@ -342,7 +372,18 @@ impl App {
             cast = fs::random_cast(&mut self.rng);
             said.push(format!("cast at random: {cast}"));
         }
+        let played = match inputs.numbers("columns") {
+            Some(_) => None,
+            None => self.tracked(Room::WhackADummy)?.and_then(|g| g.columns()),
+        };
         let columns: [u32; 4] = match inputs.numbers("columns") {
+            None if let Some(sums) = played => {
+                said.push(format!(
+                    "columns {} (your Whack-a-Dummy play)",
+                    sums.map(|s| s.to_string()).join(",")
+                ));
+                sums
+            }
             Some(list) => {
                 let text: Vec<String> = list.iter().map(u32::to_string).collect();
                 said.push(format!("columns {} (yours)", text.join(",")));

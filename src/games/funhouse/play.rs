@@ -517,6 +517,88 @@ impl Game {
     }
 }
 
+// ------------------------------------------------------ carrying the table
+
+impl Game {
+    /// Slide Jam's two stacks, top tile first, by the transition rule:
+    /// each family went onto its stack as taken (its first tile lowest);
+    /// the tiles left are picked up in reading order onto the shorter
+    /// stack; then the taller stack's excess, from its top, goes onto the
+    /// shorter until both hold 12. Stack 1 becomes the upper grid (an
+    /// interpretation: the rules let you choose).
+    pub fn stacks(&self) -> Option<[Vec<Piece>; 2]> {
+        let Game::SlideJam { board, takes } = self else {
+            return None;
+        };
+        // Bottom first while building.
+        let mut stacks: [Vec<Piece>; 2] = [Vec::new(), Vec::new()];
+        for t in takes {
+            stacks[usize::from(t.stack == 2)].extend(t.family);
+        }
+        let shorter = usize::from(stacks[1].len() < stacks[0].len());
+        stacks[shorter].extend(board.tiles());
+        while stacks[0].len() != stacks[1].len() {
+            let (tall, short) = if stacks[0].len() > stacks[1].len() {
+                (0, 1)
+            } else {
+                (1, 0)
+            };
+            let t = stacks[tall].pop().expect("the taller stack has tiles");
+            stacks[short].push(t);
+        }
+        for s in &mut stacks {
+            s.reverse();
+        }
+        Some(stacks)
+    }
+
+    /// The Catwalk's laying order from the Magic Mirror: the pairs sorted
+    /// as taken onto Twins, Cousins and Distant Relatives stacks (upper
+    /// tile, then lower), the tiles left onto an Identical Strangers stack
+    /// in reading order; then each stack laid from its top, in that order
+    /// (an interpretation: the rules let you pick the stacks' order).
+    pub fn catwalk_order(&self) -> Option<Vec<Piece>> {
+        let Game::MagicMirror { mirror, pairs } = self else {
+            return None;
+        };
+        let mut order = Vec::new();
+        for kin in [
+            super::score::Kinship::Twins,
+            super::score::Kinship::Cousins,
+            super::score::Kinship::Distant,
+        ] {
+            let stack: Vec<Piece> = pairs
+                .iter()
+                .filter(|p| p.kin == kin)
+                .flat_map(|p| [p.upper, p.lower])
+                .collect();
+            order.extend(stack.into_iter().rev());
+        }
+        let (upper, lower) = mirror.grids();
+        let strangers: Vec<Piece> = upper
+            .iter()
+            .chain(&lower)
+            .flatten()
+            .flatten()
+            .copied()
+            .collect();
+        order.extend(strangers.into_iter().rev());
+        Some(order)
+    }
+
+    /// The Whack-a-Dummy column sums of the position played (null 0).
+    pub fn columns(&self) -> Option<[u32; 4]> {
+        match self {
+            Game::Whack {
+                grid,
+                state: Some(s),
+                ..
+            } => Some(s.columns(grid)),
+            _ => None,
+        }
+    }
+}
+
 fn stack_word(w: &str) -> Result<u8, String> {
     match w.to_ascii_lowercase().as_str() {
         "stack=1" | "1" => Ok(1),
@@ -644,6 +726,39 @@ mod tests {
             }
             assert_eq!(total(&g), s.score, "trampo seed {seed}");
         }
+    }
+
+    #[test]
+    fn slide_jam_stacks_follow_the_transition_rule() {
+        let t = deal(3);
+        let grid: Vec<Vec<Piece>> = t.chunks(4).map(<[Piece]>::to_vec).collect();
+        let s = ss::solve(&grid, &mut || false);
+        let mut g = Game::slide_jam(&grid);
+        // Three families: the first and third on stack 1, the second on 2.
+        for (k, st) in s.takes.iter().take(3).zip([1, 2, 1]) {
+            let m = format!(
+                "{} {} {} {} stack={st}",
+                k.family[0],
+                k.family[1],
+                k.family[2],
+                k.slide.name()
+            );
+            g.play(&words(&m)).unwrap();
+        }
+        let [one, two] = g.stacks().unwrap();
+        // Stack 1 holds 6, stack 2 holds 3 and takes the 15 left (18);
+        // six come off its top onto stack 1: 12 and 12.
+        assert_eq!((one.len(), two.len()), (12, 12));
+        let mut all: Vec<Piece> = one.iter().chain(&two).copied().collect();
+        all.sort();
+        all.dedup();
+        assert_eq!(all.len(), 24);
+        // Stack 1's bottom is the first family, as taken.
+        let first = s.takes[0].family;
+        assert_eq!(one[11], first[0]);
+        assert_eq!(one[9], first[2]);
+        // Stack 2's bottom is the second family.
+        assert_eq!(two[11], s.takes[1].family[0]);
     }
 
     #[test]
