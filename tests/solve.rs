@@ -87,6 +87,26 @@ fn a_run_keeps_its_tables_for_the_solvers() {
 }
 
 #[test]
+fn a_clearable_deal_is_cleared_by_the_solver() {
+    let data = tempfile::tempdir().unwrap();
+    assert_eq!(tm(&data, &["funhouse", "new"]).2, 0);
+    let (out, err, code) = tm(&data, &["--seed", "9", "setup", "slide-jam", "clearable"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("a deal the solver cleared"), "{out}");
+    let (out, _, _) = tm(&data, &["solve", "slide-jam"]);
+    assert!(
+        out.contains("fewest points 0, board cleared (proven best)"),
+        "{out}"
+    );
+    let (_, err, code) = tm(&data, &["setup", "slide-jam", "hard"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.starts_with("error: 'hard' is not understood: setup slide-jam takes clearable"),
+        "{err}"
+    );
+}
+
+#[test]
 fn mirror_from_entered_grids() {
     let data = tempfile::tempdir().unwrap();
     let grids = "S2 M2 C2 A2 Sa Ma Ca Aa Sn Mn Cn An / S5 M5 C5 A5 S4 M4 C4 A4 S3 M3 C3 A3";

@@ -16,6 +16,9 @@ use crate::render::{self, Format};
 use crate::store::{self, Part};
 use crate::style::Tone;
 
+/// How many deals `setup slide-jam clearable` tries before giving up.
+const CLEARABLE_TRIES: u64 = 50;
+
 /// A game's setup input, read against its declared settings.
 pub(super) fn given(id: &str, input: &[String]) -> Result<args::Given> {
     args::parse(args::setup(id), input).map_err(invalid)
@@ -111,9 +114,51 @@ impl App {
     }
 
     fn setup_slide_jam(&mut self, args: &[String]) -> Result<Reply> {
-        given("slide-jam", args)?;
-        let deal = fs::slide_jam(&mut self.rng);
+        let inputs = given("slide-jam", args)?;
+        let clearable = match inputs.words.as_slice() {
+            [] => false,
+            [w] if w.eq_ignore_ascii_case("clearable") => true,
+            [w, ..] => {
+                return Err(invalid(format!(
+                    "'{w}' is not understood: setup slide-jam takes clearable, or nothing"
+                )));
+            }
+        };
+        let mut deal = fs::slide_jam(&mut self.rng);
+        let mut tries = 1;
+        if clearable {
+            // Deal again until the solver proves a deal can be cleared
+            // (nearly every deal can: the first usually does).
+            loop {
+                let start = std::time::Instant::now();
+                let mut stop =
+                    || start.elapsed().as_millis() > 500 || crate::cancel::check().is_err();
+                let s = crate::games::funhouse::solve::slide_jam::solve(&deal.grid, &mut stop);
+                crate::cancel::check().map_err(invalid)?;
+                if s.cleared {
+                    break;
+                }
+                if tries == CLEARABLE_TRIES {
+                    return Err(invalid(format!(
+                        "no clearable deal found in {CLEARABLE_TRIES} tries; try again"
+                    )));
+                }
+                deal = fs::slide_jam(&mut self.rng);
+                tries += 1;
+            }
+        }
         let mut text = format!("{}\n", self.heading("Slide Jam: 4 wide, 6 high"));
+        if clearable {
+            let line = format!(
+                "a deal the solver cleared ({tries} {} dealt); `solve slide-jam` shows how",
+                crate::style::plural(tries, "deal", "deals")
+            );
+            let _ = writeln!(
+                text,
+                "{}",
+                crate::style::wrap(&line, self.style.width, "  ")
+            );
+        }
         let layout = fl::slide_jam(&deal.grid);
         let _ = writeln!(text, "{}", self.diagram(&layout));
         text.push_str("Lay the tiles face up in this grid, leaving room to slide.");

@@ -78,7 +78,7 @@ const COLUMNS: Arg = Arg {
 pub const SETUPS: &[Setup] = &[
     Setup {
         id: "slide-jam",
-        words: None,
+        words: Some("clearable: a deal the solver can clear"),
         args: &[],
     },
     Setup {

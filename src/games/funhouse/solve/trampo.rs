@@ -10,7 +10,7 @@
 //! and a breadth-first search over every position reachable gives the
 //! best score by the fewest moves.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::OnceLock;
 
@@ -453,6 +453,19 @@ fn packed_moves(b: Packed, walked: u8, t: &Tables, out: &mut Vec<PMove>) {
     }
 }
 
+/// The three corners (from 0): no line runs through a corner, so a piece
+/// there is never bounced.
+const CORNERS: [u8; 3] = [0, 10, 14];
+
+/// A score no line from `b` can go below: when every kid left stands on a
+/// corner, none can ever go (a kid moves only by bouncing a kid, and no
+/// kid is next to another), so each still counts 4.
+fn lower_bound(b: Packed) -> u32 {
+    let kids = (0..15).filter(|&t| at(b, t) == 1).count() as u32;
+    let cornered = CORNERS.iter().filter(|&&t| at(b, t) == 1).count() as u32;
+    if kids == cornered { 4 * kids } else { 0 }
+}
+
 fn apply(b: Packed, (f, o, to): PMove) -> (Packed, u8) {
     let who = at(b, f);
     let mut n = b & !(3 << (2 * f));
@@ -482,6 +495,96 @@ fn to_move(b: Packed, (f, o, to): PMove) -> Move {
     }
 }
 
+/// One depth-first pass from `start`, improving `best` (score and the
+/// path to it). With a `limit`, at most that many walks on any line, and
+/// a position is looked at again only with more walks left than before.
+/// Returns whether `stop` cut it short.
+fn search(
+    start: Packed,
+    first_walked: u8,
+    limit: Option<u32>,
+    best: &mut (u32, Vec<PMove>),
+    count: &mut usize,
+    stop: &mut dyn FnMut() -> bool,
+) -> bool {
+    let t = tables();
+    let mut seen = Seen::default();
+    let mut left_at: HashMap<u64, u32, BuildHasherDefault<KeyHasher>> = HashMap::default();
+    let first_key = canonical(start, first_walked, t);
+    let walks = limit.unwrap_or(u32::MAX);
+    match limit {
+        None => {
+            seen.insert(first_key);
+        }
+        Some(_) => {
+            left_at.insert(first_key, walks);
+        }
+    }
+    let mut buffer: Vec<PMove> = Vec::new();
+    packed_moves(start, first_walked, t, &mut buffer);
+    // Each frame: its position, the next of its moves to try in `buffer`,
+    // where its moves end, and the walks left on this line.
+    let mut frames: Vec<(Packed, usize, usize, u32)> = vec![(start, 0, buffer.len(), walks)];
+    let mut path: Vec<PMove> = Vec::new();
+    while let Some(frame) = frames.last_mut() {
+        if frame.1 == frame.2 {
+            frames.pop();
+            let begin = frames.last().map_or(0, |f| f.2);
+            buffer.truncate(begin);
+            path.pop();
+            continue;
+        }
+        let (b, _, _, walks_left) = *frame;
+        let m = buffer[frame.1];
+        frame.1 += 1;
+        let is_walk = m.1 == NOBODY;
+        if is_walk && walks_left == 0 {
+            continue;
+        }
+        let left = if is_walk && limit.is_some() {
+            walks_left - 1
+        } else {
+            walks_left
+        };
+        let (n, walked) = apply(b, m);
+        let key = canonical(n, walked, t);
+        let fresh = match limit {
+            None => seen.insert(key),
+            Some(_) => match left_at.get(&key) {
+                Some(&had) if had >= left => false,
+                _ => {
+                    left_at.insert(key, left);
+                    true
+                }
+            },
+        };
+        if !fresh {
+            continue;
+        }
+        *count += 1;
+        if count.is_multiple_of(65_536) && stop() {
+            return true;
+        }
+        path.push(m);
+        let score = packed_score(n);
+        if score < best.0 || (score == best.0 && path.len() < best.1.len()) {
+            *best = (score, path.clone());
+            if score == 0 {
+                return false;
+            }
+        }
+        if lower_bound(n) >= best.0 {
+            // Nothing below can beat the best found: look no further.
+            path.pop();
+            continue;
+        }
+        let from = buffer.len();
+        packed_moves(n, walked, t, &mut buffer);
+        frames.push((n, from, buffer.len(), left));
+    }
+    false
+}
+
 /// The best score reachable. The search is depth first and stops at a
 /// score of 0 (nothing beats it); `stop` is asked now and then whether the
 /// time budget is spent, and then the best found is returned unproven.
@@ -491,55 +594,22 @@ pub fn solve(board: [Occupant; 15], stop: &mut dyn FnMut() -> bool) -> TrampoSol
 
 /// `solve` from a position part way through (who walked last counts).
 pub fn solve_from(from: Position, stop: &mut dyn FnMut() -> bool) -> TrampoSolution {
-    let t = tables();
     let board = from.board;
     let start = pack(&board);
     let first_walked = from.walked.map_or(NOBODY, |w| w as u8);
-    let mut seen = Seen::default();
-    seen.insert(canonical(start, first_walked, t));
-    let mut buffer: Vec<PMove> = Vec::new();
-    packed_moves(start, first_walked, t, &mut buffer);
-    // Each frame: its position, the next of its moves to try in `buffer`,
-    // and where its moves end.
-    let mut frames: Vec<(Packed, usize, usize)> = vec![(start, 0, buffer.len())];
-    let mut path: Vec<PMove> = Vec::new();
-    let mut best = (packed_score(start), Vec::new(), start);
-    let mut stopped = false;
+    let mut best = (packed_score(start), Vec::new());
     let mut count = 0usize;
-    while let Some(frame) = frames.last_mut() {
-        if frame.1 == frame.2 {
-            let (_, _, end) = frames.pop().expect("a frame");
-            let begin = frames.last().map_or(0, |f| f.2);
-            debug_assert!(begin <= end);
-            buffer.truncate(begin);
-            path.pop();
-            continue;
-        }
-        let (b, _, _) = *frame;
-        let m = buffer[frame.1];
-        frame.1 += 1;
-        let (n, walked) = apply(b, m);
-        if !seen.insert(canonical(n, walked, t)) {
-            continue;
-        }
-        count += 1;
-        if count.is_multiple_of(65_536) && stop() {
-            stopped = true;
+    // Most boards clear with a few walks: look with few walks allowed
+    // first (cheap), and search without a limit only when that fails;
+    // only the unlimited pass can prove a score above 0 best.
+    let mut stopped = false;
+    for limit in [Some(1), Some(3), None] {
+        stopped = search(start, first_walked, limit, &mut best, &mut count, stop);
+        if best.0 == 0 || stopped {
             break;
         }
-        path.push(m);
-        let score = packed_score(n);
-        if score < best.0 || (score == best.0 && path.len() < best.1.len()) {
-            best = (score, path.clone(), n);
-            if score == 0 {
-                break;
-            }
-        }
-        let from = buffer.len();
-        packed_moves(n, walked, t, &mut buffer);
-        frames.push((n, from, buffer.len()));
     }
-    let (score, packed_path, _) = best;
+    let (score, packed_path) = best;
     let mut moves = Vec::new();
     let mut b = start;
     for m in packed_path {
