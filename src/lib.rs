@@ -13,6 +13,7 @@ pub mod deck;
 pub mod dice;
 pub mod games;
 pub mod layout;
+pub mod names;
 pub mod pieces;
 pub mod random;
 pub mod render;

@@ -171,3 +171,44 @@ fn solve_refusals_name_the_problem() {
         assert!(err.starts_with(want), "{args:?}: {err}");
     }
 }
+
+/// One rule for names over several words, in every command that takes a
+/// game or room (crate::names): the longest run of words that names one.
+#[test]
+fn names_run_over_words_everywhere() {
+    let data = tempfile::tempdir().unwrap();
+    let cases: &[(&[&str], &str)] = &[
+        (&["setup", "lab", "rats"], "Lab Rats: the maze"),
+        (&["setup", "slide", "jam"], "Slide Jam: 4 wide, 6 high"),
+        (&["score", "slide", "jam", "none"], "Slide Jam\n"),
+        (
+            &["score", "roll", "out", "the", "barrels", "3"],
+            "Roll Out the Barrels\n",
+        ),
+        (
+            &[
+                "solve",
+                "trampo",
+                "land",
+                "die=3",
+                "cast=10",
+                "columns=7,3,0,0",
+            ],
+            "Trampo-Land\n",
+        ),
+        (&["rules", "lab", "rats", "setup"], "Lab Rats: "),
+    ];
+    for (args, want) in cases {
+        let (out, err, code) = tm(&data, args);
+        assert_eq!(code, 0, "{args:?}: {err}");
+        assert!(out.starts_with(want), "{args:?}: {out}");
+    }
+    // A near miss is named, the suggestion before the list, alike.
+    let (_, err, _) = tm(&data, &["score", "barels", "2"]);
+    assert!(
+        err.starts_with(
+            "error: 'barels' is not a Funhouse room (did you mean 'barrels'?): expected"
+        ),
+        "{err}"
+    );
+}

@@ -21,9 +21,7 @@ impl App {
     }
 
     pub(super) fn score(&mut self, room: &str, input: &[String]) -> Result<Reply> {
-        let room: Room = room
-            .parse()
-            .map_err(|e: crate::games::funhouse::ParseRoomError| invalid(e.to_string()))?;
+        let (room, input) = Room::from_words(room, input).map_err(|e| invalid(e.to_string()))?;
         let tracked = if input.is_empty() {
             self.tracked_inputs(room)?
         } else {

@@ -61,13 +61,12 @@ impl App {
 /// (`rules lab rats setup`, `rules epic funhouse`), and the words left
 /// for the section: the longest run of leading words that names a game.
 fn find_game<'a>(lib: &Library, words: &'a [String]) -> Result<(Entry, &'a [String])> {
-    for n in (2..=words.len().min(4)).rev() {
-        if let Ok(e) = lib.find(&words[..n].join(" ")) {
-            return Ok((e, &words[n..]));
-        }
+    // The same rule as `setup`, `score` and `solve` (crate::names); an
+    // unknown name gets the rule texts' own suggestions.
+    match crate::names::longest(&words[0], &words[1..], |n| lib.find(n).ok()) {
+        Some((e, used)) => Ok((e, &words[1 + used..])),
+        None => Err(invalid(lib.find(&words[0]).expect_err("no name matched"))),
     }
-    let e = lib.find(&words[0]).map_err(invalid)?;
-    Ok((e, &words[1..]))
 }
 
 fn short_time(t: &str) -> &str {

@@ -66,6 +66,13 @@ impl App {
         // A bad file name is refused before anything is dealt or saved.
         let format = out.map(Format::of).transpose().map_err(invalid)?;
         let (given, args) = crate::deal::split(args).map_err(invalid)?;
+        // A name may run over words: `setup lab rats`, `setup slide jam`.
+        let (game, args) =
+            match crate::names::longest(game, &args, |n| args::resolve(n).map(|_| n.to_string())) {
+                Some((name, used)) => (name, args[used..].to_vec()),
+                None => (game.to_string(), args),
+            };
+        let game = game.as_str();
         let (mut reply, code) =
             self.dealt(given, |app| match app.setup_table_game(game, &args)? {
                 Some(reply) => Ok(reply),

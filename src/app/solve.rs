@@ -97,9 +97,7 @@ fn stopper(budget: Duration) -> impl FnMut() -> bool {
 
 impl App {
     pub(super) fn solve(&mut self, room: &str, input: &[String]) -> Result<Reply> {
-        let room: Room = room
-            .parse()
-            .map_err(|e: crate::games::funhouse::ParseRoomError| invalid(e.to_string()))?;
+        let (room, input) = Room::from_words(room, input).map_err(|e| invalid(e.to_string()))?;
         let Some(decl) = args::solve(room.id()) else {
             return Err(invalid(format!(
                 "{} is a game of skill (coins are flicked), not a puzzle: nothing to solve; `score catwalk` adds it up",

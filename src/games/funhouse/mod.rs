@@ -95,9 +95,23 @@ impl Room {
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "'{0}' is not a Funhouse room: expected slide-jam, magic-mirror, catwalk, roll-out-the-barrels, whack-a-dummy or trampo-land{1}"
+    "'{0}' is not a Funhouse room{1}: expected slide-jam, magic-mirror, catwalk, roll-out-the-barrels, whack-a-dummy or trampo-land"
 )]
 pub struct ParseRoomError(pub String, pub String);
+
+impl Room {
+    /// The room named by `first` and as many of `rest` as make a longer
+    /// name (`slide jam`, `roll out the barrels`), and the words after it.
+    pub fn from_words<'a>(
+        first: &str,
+        rest: &'a [String],
+    ) -> Result<(Room, &'a [String]), ParseRoomError> {
+        match crate::names::longest(first, rest, |n| n.parse::<Room>().ok()) {
+            Some((room, used)) => Ok((room, &rest[used..])),
+            None => Err(first.parse::<Room>().expect_err("no name matched")),
+        }
+    }
+}
 
 impl FromStr for Room {
     type Err = ParseRoomError;
@@ -128,6 +142,9 @@ mod tests {
         assert_eq!("Barrels".parse::<Room>().unwrap(), Room::Barrels);
         assert_eq!("null".parse::<Room>().unwrap(), Room::TrampoLand);
         let e = "catwlk".parse::<Room>().unwrap_err().to_string();
-        assert!(e.ends_with("(did you mean 'catwalk'?)"), "{e}");
+        assert!(
+            e.starts_with("'catwlk' is not a Funhouse room (did you mean 'catwalk'?): expected"),
+            "{e}"
+        );
     }
 }
