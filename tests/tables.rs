@@ -173,3 +173,25 @@ fn penguins_nests_are_distinct_and_helpers_roll() {
     );
     assert!(err.contains("three or more"), "{err}");
 }
+
+/// The nests stay marked after setup: `penguins` (another process) draws
+/// the same marks and legend as the setup did, and `penguins alter`
+/// keeps them.
+#[test]
+fn penguin_nests_are_kept_after_setup() {
+    let data = tempfile::tempdir().unwrap();
+    let (setup, _, code) = tm(&data, &["--seed", "2", "setup", "penguins", "players=2"]);
+    assert_eq!(code, 0);
+    let (shown, _, code) = tm(&data, &["penguins"]);
+    assert_eq!(code, 0);
+    let board: Vec<&str> = setup.lines().skip(1).take(8).collect();
+    assert_eq!(shown.lines().collect::<Vec<_>>(), board, "{setup}\n{shown}");
+    assert!(shown.contains("[a|b]N: player N's nest"), "{shown}");
+    tm(&data, &["penguins", "alter"]);
+    let (shown, _, _) = tm(&data, &["penguins"]);
+    assert_eq!(
+        shown.matches("]1").count() + shown.matches("]2").count(),
+        2,
+        "{shown}"
+    );
+}

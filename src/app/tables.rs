@@ -324,8 +324,9 @@ impl App {
         if elbow && players < 3 {
             return Err(invalid("Elbow Room is for three or more players"));
         }
-        let board = penguins::lay(if elbow { 9 } else { 6 }, &mut self.rng);
+        let mut board = penguins::lay(if elbow { 9 } else { 6 }, &mut self.rng);
         let nests = penguins::nests(&board, players, &mut self.rng);
+        board.nests = nests.iter().map(|(d, _)| (d.low, d.high)).collect();
         self.store.change(Part::Penguins, |c| {
             store::save_penguins(c, &board)?;
             Ok::<_, AppError>(((), Some("setup penguins".to_string())))
@@ -386,8 +387,8 @@ impl App {
         match action.map(str::to_ascii_lowercase).as_deref() {
             None | Some("show") => Ok(Reply::new(
                 "penguins",
-                self.diagram(&layouts::penguins(&board, &[])),
-                data(&board.laid(&[])),
+                self.diagram(&layouts::penguins(&board, &board.nest_dominoes())),
+                data(&board.laid(&board.nest_dominoes())),
             )),
             Some("move") => {
                 let v = board.die(&mut self.rng);

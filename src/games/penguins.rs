@@ -13,6 +13,9 @@ pub struct Board {
     pub rows: Vec<Vec<(u8, u8)>>,
     /// Dice sides: 6, or 10 for Elbow Room (zeros rerolled).
     pub die_sides: u8,
+    /// Each player's nest, in player order: the domino's two numbers.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub nests: Vec<(u8, u8)>,
 }
 
 /// Lay a shuffled set in rows of `per_row`, each domino turned at random.
@@ -39,10 +42,16 @@ pub fn lay(set_max: u8, rng: &mut TableRng) -> Board {
     Board {
         rows,
         die_sides: if set_max == 6 { 6 } else { 10 },
+        nests: Vec::new(),
     }
 }
 
 impl Board {
+    /// The nests as dominoes, in player order.
+    pub fn nest_dominoes(&self) -> Vec<Domino> {
+        self.nests.iter().map(|&(a, b)| Domino::new(a, b)).collect()
+    }
+
     /// Check a board read back from the store or a file: a whole set laid
     /// once (double-six with six-sided dice, double-nine with ten-sided).
     pub fn check(&self) -> Result<(), String> {
@@ -66,6 +75,13 @@ impl Board {
             if !seen.insert(Domino::new(a, b)) {
                 return Err(format!("domino {a}-{b} is on the board twice"));
             }
+        }
+        if let Some(&(a, b)) = self
+            .nests
+            .iter()
+            .find(|&&(a, b)| !seen.contains(&Domino::new(a, b)))
+        {
+            return Err(format!("the nest {a}-{b} is not a domino on the board"));
         }
         let want = Domino::set(top).len();
         if seen.len() != want {

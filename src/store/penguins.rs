@@ -9,15 +9,23 @@ impl PartDoc for Option<Board> {
     const PART: Part = Part::Penguins;
 
     fn read(conn: &Connection) -> Result<Option<Board>> {
-        let sides: Option<u8> = conn
+        let board: Option<(u8, Option<String>)> = conn
             .query_row(
-                "SELECT die_sides FROM penguin_board WHERE id = 1",
+                "SELECT die_sides, nests FROM penguin_board WHERE id = 1",
                 [],
-                |r| r.get(0),
+                |r| Ok((r.get(0)?, r.get(1)?)),
             )
             .optional()?;
-        let Some(die_sides) = sides else {
+        let Some((die_sides, nests)) = board else {
             return Ok(None);
+        };
+        let nests: Vec<(u8, u8)> = match nests {
+            Some(json) => serde_json::from_str(&json).map_err(|e| StoreError::Damaged {
+                what: "the penguin board".into(),
+                reason: format!("its nests: {e}"),
+                repair: "`setup penguins` lays a new board".into(),
+            })?,
+            None => Vec::new(),
         };
         let mut stmt = conn.prepare(
             "SELECT board_row, pips_left, pips_right FROM penguin_dominoes
@@ -35,6 +43,7 @@ impl PartDoc for Option<Board> {
         Ok(Some(Board {
             rows: rows.into_iter().map(|(_, list)| list).collect(),
             die_sides,
+            nests,
         }))
     }
 
@@ -44,9 +53,10 @@ impl PartDoc for Option<Board> {
         let Some(b) = self else {
             return Ok(());
         };
+        let nests = (!b.nests.is_empty()).then(|| serde_json::json!(b.nests).to_string());
         conn.execute(
-            "INSERT INTO penguin_board (id, die_sides) VALUES (1, ?1)",
-            [b.die_sides],
+            "INSERT INTO penguin_board (id, die_sides, nests) VALUES (1, ?1, ?2)",
+            params![b.die_sides, nests],
         )?;
         let mut insert = conn.prepare(
             "INSERT INTO penguin_dominoes (board_row, board_col, pips_left, pips_right)

@@ -38,7 +38,8 @@ pub const TABLES: &[&str] = &[
 ];
 
 /// Version 2: the run carries each room's table (so a solver can work
-/// from what was dealt), and the die's handedness is kept.
+/// from what was dealt), the die's handedness is kept, and so are the
+/// penguins' nests.
 const V2: &str = r#"
 -- Each room's position as set up in this run: a JSON object keyed by room.
 ALTER TABLE funhouse_runs ADD COLUMN tables TEXT
@@ -46,6 +47,11 @@ ALTER TABLE funhouse_runs ADD COLUMN tables TEXT
 
 -- How the player's piecepack die is numbered (opposite faces sum to 5;
 -- its handedness differs between piecepacks).
+-- The penguins' nests (each player's domino, in player order), so the
+-- board drawn after setup still shows them.
+ALTER TABLE penguin_board ADD COLUMN nests TEXT
+    CHECK (nests IS NULL OR json_valid(nests));
+
 CREATE TABLE funhouse_die (
     id   INTEGER PRIMARY KEY CHECK (id = 1),
     hand TEXT NOT NULL CHECK (hand IN ('right', 'left'))
