@@ -214,6 +214,23 @@ pub enum Command {
         words: Vec<String>,
     },
 
+    /// Slides of Action play: move SQUARE, ai, show
+    #[command(
+        after_help = "After `setup slides`: `move r4c1` slides the coin on r4c1,\n\
+        and those between it and the gap, one space into the gap\n\
+        (one to three coins, in the gap's row or column; never\n\
+        straight back). The suit to move moves; after each move\n\
+        tablemate checks for a win. `ai` makes tablemate's move for\n\
+        the suit to move; with against=tablemate it answers your\n\
+        moves itself. Alone, it shows the board.\n\n\
+        Examples:\n  slides move r4c1\n  slides ai\n  slides"
+    )]
+    Slides {
+        /// move SQUARE, ai or show
+        #[arg(value_name = "ACTION", num_args = 0..=2)]
+        words: Vec<String>,
+    },
+
     /// Penguin's Night Out play: alter, move, show
     #[command(
         after_help = "After `setup penguins`: `alter` rolls two dice and names the\n\
@@ -550,6 +567,7 @@ impl Command {
             | Command::Die { .. }
             | Command::Move { .. }
             | Command::Hint
+            | Command::Slides { .. }
             | Command::Funhouse { .. }
             | Command::Rules { .. }
             | Command::Seed { .. }
@@ -709,6 +727,7 @@ fn fixed_values(path: &[String], index: usize) -> Vec<&'static str> {
         (["die"], 0) => vec!["right", "left"],
         (["troll"], 0) => vec!["awaken", "score", "show", "reveal"],
         (["penguins"], 0) => vec!["alter", "move", "show"],
+        (["slides"], 0) => vec!["move", "ai", "show"],
         _ => Vec::new(),
     }
 }

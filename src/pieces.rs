@@ -17,6 +17,14 @@ macro_rules! serialize_as_notation {
                 s.collect_str(self)
             }
         }
+
+        // Read back from the same notation (saved games keep pieces so).
+        impl<'de> serde::Deserialize<'de> for $t {
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                let s = <String as serde::Deserialize>::deserialize(d)?;
+                s.parse().map_err(serde::de::Error::custom)
+            }
+        }
     )*};
 }
 serialize_as_notation!(Suit, Rank, Piece, Card, Domino);

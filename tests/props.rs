@@ -98,6 +98,10 @@ const VOCAB: &[&str] = &[
     "trampo-land",
     "start=r3c2",
     "budget=1",
+    "slides",
+    "ai",
+    "r4c1",
+    "against=tablemate",
 ];
 
 fn line_strategy() -> impl Strategy<Value = String> {

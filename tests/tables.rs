@@ -195,3 +195,39 @@ fn penguin_nests_are_kept_after_setup() {
         "{shown}"
     );
 }
+
+/// Slides of Action followed in one script against tablemate: an illegal
+/// move refused on the way, and the game ends in a win the test names.
+#[test]
+fn slides_of_action_against_tablemate_to_a_win() {
+    let data = tempfile::tempdir().unwrap();
+    let script = "setup slides players=2 against=tablemate\n\
+                  slides move r4c1\n\
+                  slides move r3c3\n\
+                  slides move r1c1\n\
+                  slides\n";
+    let run = common::run(data.path(), &["--seed", "1"], Some(script));
+    assert_eq!(run.code, 1, "one move was refused: {}", run.err);
+    assert!(
+        run.err
+            .contains("error: r3c3 is not in the gap's row or column (r2c1)"),
+        "{}",
+        run.err
+    );
+    assert!(run.out.contains("tablemate plays Suns."), "{}", run.out);
+    assert!(
+        run.out.ends_with("game over: Suns won after 4 moves\n"),
+        "{}",
+        run.out
+    );
+    // The game is saved: another process sees it, and `undo` takes back
+    // tablemate's winning move.
+    let (out, _, _) = common::tm_in(data.path(), &["slides"]);
+    assert!(
+        out.ends_with("game over: Suns won after 4 moves\n"),
+        "{out}"
+    );
+    common::tm_in(data.path(), &["undo"]);
+    let (out, _, _) = common::tm_in(data.path(), &["slides"]);
+    assert!(out.ends_with("Suns to move\n"), "{out}");
+}

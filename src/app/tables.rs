@@ -9,6 +9,7 @@ use serde_json::json;
 use super::setup::given;
 use super::{App, AppError, Reply, Result, data, invalid};
 use crate::games::penguins::{self, Board};
+use crate::games::slides_play::{self, SlidesGame};
 use crate::games::troll::{self, Row, Troll, colour_name};
 use crate::games::{DieRolls, args, lab_rats, layouts, slides};
 use crate::pieces::{Card, Domino};
@@ -302,7 +303,7 @@ impl App {
             let _ = writeln!(text, "  player {}: {}", seat.player, seat.suit.name());
         }
         if players == 2 {
-            text.push_str("Arms is neutral: it takes no turns but can still win.\nArms would move first, so the player after it clockwise starts.");
+            text.push_str("Arms is neutral: it takes no turns but can still win.");
         } else {
             let first = seating
                 .players
@@ -314,7 +315,127 @@ impl App {
                 "Arms moves first (player {first}); turns go clockwise."
             );
         }
+        let harder = inputs.choice("variant") == Some("harder");
+        let computer = (inputs.choice("against") == Some("tablemate"))
+            .then(|| seating.players.last().map(|s| s.suit))
+            .flatten();
+        let game = SlidesGame::new(players, harder, computer);
+        self.store.change(Part::Slides, |c| {
+            store::save_slides(c, &game)?;
+            Ok::<_, AppError>(((), Some("setup slides".to_string())))
+        })?;
+        let _ = write!(
+            text,
+            "\n{}",
+            crate::style::wrap(
+                &format!(
+                    "{}{}Follow the game with `slides move r4c1` (the coin farthest from the gap that slides).",
+                    match computer {
+                        Some(s) => format!("tablemate plays {}. ", s.name()),
+                        None => String::new(),
+                    },
+                    if players == 2 {
+                        format!("{} moves first. ", game.to_move().name())
+                    } else {
+                        String::new()
+                    }
+                ),
+                self.style.width,
+                ""
+            )
+        );
+        if harder {
+            text.push_str("\nvariant harder: a win counts with at most one diagonal link");
+        }
+        // Against tablemate, when it is to move first, it moves now.
+        let mut game = game;
+        if game.computer == Some(game.to_move()) {
+            let said = self.slides_reply_move(&mut game)?;
+            let _ = write!(text, "\n{said}");
+        }
         Ok(Reply::new("setup", text, data(&seating)).with_layout(layout))
+    }
+
+    /// tablemate's move for the suit to move, kept in the store.
+    fn slides_reply_move(&mut self, game: &mut SlidesGame) -> Result<String> {
+        let m = game.best_move();
+        let said = game.play(m).map_err(invalid)?;
+        let kept = game.clone();
+        self.store.change(Part::Slides, |c| {
+            store::save_slides(c, &kept)?;
+            Ok::<_, AppError>(((), Some(format!("slides ai {}", slides_play::cell_name(m)))))
+        })?;
+        Ok(format!("tablemate: {said}"))
+    }
+
+    pub(super) fn slides(&mut self, words: &[String]) -> Result<Reply> {
+        let w: Vec<String> = words.iter().map(|w| w.to_ascii_lowercase()).collect();
+        let loaded = self
+            .store
+            .read(|c| store::slides(c).map_err(AppError::from))?;
+        let mut game = loaded.ok_or_else(|| {
+            invalid("no Slides of Action game: `setup slides players=2` starts one")
+        })?;
+        let mut lines = Vec::new();
+        match w.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
+            [] | ["show"] => {}
+            ["move", square] => {
+                let to = slides_play::parse_cell(square).map_err(invalid)?;
+                if game.computer == Some(game.to_move()) {
+                    return Err(invalid(format!(
+                        "it is tablemate's turn ({}): `slides ai`",
+                        game.to_move().name()
+                    )));
+                }
+                // Checked and kept in one transaction: another terminal's
+                // move in between is seen, not overwritten.
+                let said = self.store.change(Part::Slides, |c| {
+                    let mut g = store::slides(c)?.ok_or_else(|| invalid("the game is gone"))?;
+                    let said = g.play(to).map_err(invalid)?;
+                    store::save_slides(c, &g)?;
+                    game = g;
+                    Ok::<_, AppError>((said, Some(format!("slides move {square}"))))
+                })?;
+                lines.push(said);
+                if game.winner.is_none() && game.computer == Some(game.to_move()) {
+                    lines.push(self.slides_reply_move(&mut game)?);
+                }
+            }
+            ["ai"] => lines.push(self.slides_reply_move(&mut game)?),
+            ["move"] => {
+                return Err(invalid(
+                    "name the square of the coin farthest from the gap that slides: `slides move r4c1`",
+                ));
+            }
+            [other, ..] => {
+                return Err(invalid(format!(
+                    "'{other}' is not a slides action: expected move SQUARE, ai or show"
+                )));
+            }
+        }
+        let layout = layouts::slides_board(&game.grid());
+        let mut text = lines
+            .iter()
+            .map(|l| crate::style::wrap(l, self.style.width, "  "))
+            .collect::<Vec<_>>()
+            .join("\n");
+        if !text.is_empty() {
+            text.push('\n');
+        }
+        text.push_str(&self.diagram(&layout));
+        let _ = write!(
+            text,
+            "\n{}",
+            match game.winner {
+                Some(s) => format!(
+                    "game over: {} won after {} moves",
+                    s.name(),
+                    game.moves.len()
+                ),
+                None => format!("{} to move", game.to_move().name()),
+            }
+        );
+        Ok(Reply::new("slides", text, data(&game)).with_layout(layout))
     }
 
     fn setup_penguins(&mut self, args: &[String]) -> Result<Reply> {

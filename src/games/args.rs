@@ -142,6 +142,16 @@ pub const SETUPS: &[Setup] = &[
                 ty: Type::Suits,
                 help: "each player's suit, player 1 first",
             },
+            Arg {
+                key: "variant",
+                ty: Type::Choice(&["harder"]),
+                help: "a win counts with at most one diagonal link",
+            },
+            Arg {
+                key: "against",
+                ty: Type::Choice(&["tablemate"]),
+                help: "tablemate plays the last player's suit",
+            },
         ],
     },
     Setup {

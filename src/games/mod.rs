@@ -7,6 +7,7 @@ pub mod lab_rats;
 pub mod layouts;
 pub mod penguins;
 pub mod slides;
+pub mod slides_play;
 pub mod troll;
 
 use crate::pieces::Rank;

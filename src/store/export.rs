@@ -8,6 +8,7 @@ use super::{Part, PartDoc, Result};
 use crate::deck::DeckDoc;
 use crate::games::funhouse::run::Book;
 use crate::games::penguins::Board;
+use crate::games::slides_play::SlidesGame;
 use crate::games::troll::Troll;
 
 /// The version of the document's shape; a reader refuses a newer one.
@@ -23,6 +24,8 @@ pub struct Document {
     pub funhouse: Book,
     pub troll: Option<Troll>,
     pub penguins: Option<Board>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub slides: Option<SlidesGame>,
 }
 
 impl PartDoc for Document {
@@ -35,6 +38,7 @@ impl PartDoc for Document {
             funhouse: Book::read(conn)?,
             troll: PartDoc::read(conn)?,
             penguins: PartDoc::read(conn)?,
+            slides: PartDoc::read(conn)?,
         })
     }
 
@@ -42,7 +46,8 @@ impl PartDoc for Document {
         self.decks.write(conn)?;
         self.funhouse.write(conn)?;
         self.troll.write(conn)?;
-        self.penguins.write(conn)
+        self.penguins.write(conn)?;
+        self.slides.write(conn)
     }
 
     fn problems(&self) -> Vec<String> {
@@ -57,6 +62,7 @@ impl PartDoc for Document {
         out.extend(self.funhouse.problems());
         out.extend(self.troll.problems());
         out.extend(self.penguins.problems());
+        out.extend(self.slides.problems());
         out
     }
 
@@ -65,6 +71,7 @@ impl PartDoc for Document {
             && self.funhouse.is_empty()
             && self.troll.is_empty()
             && self.penguins.is_empty()
+            && self.slides.is_empty()
     }
 }
 

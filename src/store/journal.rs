@@ -12,6 +12,7 @@ use super::{Document, Part, PartDoc, Result, StoreError};
 use crate::deck::DeckDoc;
 use crate::games::funhouse::run::Book;
 use crate::games::penguins::Board;
+use crate::games::slides_play::SlidesGame;
 use crate::games::troll::Troll;
 
 /// How many changes can be undone.
@@ -38,6 +39,7 @@ pub(super) fn snapshot(conn: &Connection, part: Part) -> Result<Value> {
         Part::Funhouse => value::<Book>(conn),
         Part::Troll => value::<Option<Troll>>(conn),
         Part::Penguins => value::<Option<Board>>(conn),
+        Part::Slides => value::<Option<SlidesGame>>(conn),
         Part::All => value::<Document>(conn),
     }
 }
@@ -57,6 +59,7 @@ fn restore(conn: &Connection, part: Part, v: Value) -> Result<()> {
         Part::Funhouse => put::<Book>(conn, v),
         Part::Troll => put::<Option<Troll>>(conn, v),
         Part::Penguins => put::<Option<Board>>(conn, v),
+        Part::Slides => put::<Option<SlidesGame>>(conn, v),
         Part::All => put::<Document>(conn, v),
     }
 }

@@ -22,6 +22,7 @@ mod journal;
 mod legacy;
 mod penguins;
 mod schema;
+mod slides;
 mod troll;
 
 use std::cell::{OnceCell, RefCell};
@@ -38,6 +39,7 @@ pub use export::{Document, EXPORT_FORMAT};
 pub use funhouse::load as funhouse;
 pub use journal::Undone;
 pub use penguins::load as penguins;
+pub use slides::{load as slides, save as save_slides};
 pub use troll::load as troll;
 
 use crate::deck::{DeckBook, DeckDoc};
@@ -121,6 +123,7 @@ pub enum Part {
     Funhouse,
     Troll,
     Penguins,
+    Slides,
     /// Everything at once (an import).
     All,
 }
@@ -132,6 +135,7 @@ impl Part {
             Part::Funhouse => "funhouse",
             Part::Troll => "troll",
             Part::Penguins => "penguins",
+            Part::Slides => "slides",
             Part::All => "all",
         }
     }
@@ -142,6 +146,7 @@ impl Part {
             Part::Funhouse,
             Part::Troll,
             Part::Penguins,
+            Part::Slides,
             Part::All,
         ]
         .into_iter()

@@ -33,6 +33,7 @@ pub const TABLES: &[&str] = &[
     "journal",
     "penguin_board",
     "penguin_dominoes",
+    "slides_game",
     "troll_cards",
     "troll_game",
 ];
@@ -51,6 +52,29 @@ ALTER TABLE funhouse_runs ADD COLUMN tables TEXT
 -- board drawn after setup still shows them.
 ALTER TABLE penguin_board ADD COLUMN nests TEXT
     CHECK (nests IS NULL OR json_valid(nests));
+
+-- Slides of Action: the one game in progress, in its document form
+-- (checked when read back).
+CREATE TABLE slides_game (
+    id    INTEGER PRIMARY KEY CHECK (id = 1),
+    state TEXT NOT NULL CHECK (json_valid(state))
+) STRICT;
+
+-- The journal learns the new part: SQLite cannot change a CHECK, so the
+-- table is rebuilt with its rows.
+CREATE TABLE journal_v2 (
+    id      INTEGER PRIMARY KEY AUTOINCREMENT,
+    at      INTEGER NOT NULL,
+    session TEXT NOT NULL,
+    part    TEXT NOT NULL
+            CHECK (part IN ('decks', 'funhouse', 'troll', 'penguins', 'slides', 'all')),
+    what    TEXT NOT NULL,
+    snapshot TEXT NOT NULL CHECK (json_valid(snapshot))
+) STRICT;
+INSERT INTO journal_v2 (id, at, session, part, what, snapshot)
+    SELECT id, at, session, part, what, snapshot FROM journal;
+DROP TABLE journal;
+ALTER TABLE journal_v2 RENAME TO journal;
 
 CREATE TABLE funhouse_die (
     id   INTEGER PRIMARY KEY CHECK (id = 1),
