@@ -63,6 +63,13 @@ const ROLLS: Arg = Arg {
     help: "your die results, in order",
 };
 
+/// The die that picks Trampo-Land's empty trampoline.
+const TRAMPO_DIE: Arg = Arg {
+    key: "die",
+    ty: Type::Face,
+    help: "the die you rolled (it picks the empty trampoline)",
+};
+
 /// Trampo-Land's adults come from the Whack-a-Dummy column sums.
 const COLUMNS: Arg = Arg {
     key: "columns",
@@ -105,11 +112,7 @@ pub const SETUPS: &[Setup] = &[
         id: "trampo-land",
         words: None,
         args: &[
-            Arg {
-                key: "die",
-                ty: Type::Face,
-                help: "the die you rolled (it picks the empty trampoline)",
-            },
+            TRAMPO_DIE,
             Arg {
                 key: "cast",
                 ty: Type::Number { min: 0, max: 15 },
@@ -239,11 +242,7 @@ pub const SOLVES: &[Setup] = &[
         id: "trampo-land",
         words: None,
         args: &[
-            Arg {
-                key: "die",
-                ty: Type::Face,
-                help: "the die rolled at setup (it picks the empty trampoline)",
-            },
+            TRAMPO_DIE,
             Arg {
                 key: "cast",
                 ty: Type::Number { min: 1, max: 15 },

@@ -70,17 +70,6 @@ fn make_lines() -> Vec<Near> {
         .collect()
 }
 
-/// Whether a piece may bounce another.
-fn may_bounce(jumper: Occupant, over: Occupant) -> bool {
-    match (jumper, over) {
-        (_, Occupant::You | Occupant::Empty) => false,
-        (Occupant::Kid, Occupant::Kid) => true,
-        (Occupant::Kid, _) => false,
-        (Occupant::Adult | Occupant::You, _) => true,
-        (Occupant::Empty, _) => false,
-    }
-}
-
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(tag = "move", rename_all = "lowercase")]
 pub enum Move {
@@ -147,58 +136,24 @@ impl Position {
         self.board.iter().map(|&o| points(o)).sum()
     }
 
-    /// Every legal move from here, and where it leads.
+    /// Every legal move from here, and where it leads (the search's own
+    /// move rules, so play-along and solver never disagree).
     pub fn moves(&self) -> Vec<(Move, Position)> {
-        let mut out = Vec::new();
-        for (from, near) in lines().iter().enumerate() {
-            let who = self.board[from];
-            if who == Occupant::Empty {
-                continue;
-            }
-            for &(over, beyond) in near {
-                if let Some(to) = beyond
-                    && self.board[to] == Occupant::Empty
-                    && may_bounce(who, self.board[over])
-                {
-                    let mut b = self.board;
-                    let bounced = b[over];
-                    b[from] = Occupant::Empty;
-                    b[over] = Occupant::Empty;
-                    b[to] = who;
-                    out.push((
-                        Move::Bounce {
-                            who,
-                            from: from + 1,
-                            over: over + 1,
-                            to: to + 1,
-                            bounced,
-                        },
-                        Position {
-                            board: b,
-                            walked: None,
-                        },
-                    ));
-                }
-                let adult = matches!(who, Occupant::Adult | Occupant::You);
-                if adult && self.board[over] == Occupant::Empty && self.walked != Some(from) {
-                    let mut b = self.board;
-                    b[from] = Occupant::Empty;
-                    b[over] = who;
-                    out.push((
-                        Move::Walk {
-                            who,
-                            from: from + 1,
-                            to: over + 1,
-                        },
-                        Position {
-                            board: b,
-                            walked: Some(over),
-                        },
-                    ));
-                }
-            }
-        }
-        out
+        let b = pack(&self.board);
+        let walked = self.walked.map_or(NOBODY, |w| w as u8);
+        let mut found = Vec::new();
+        packed_moves(b, walked, tables(), &mut found);
+        found
+            .into_iter()
+            .map(|m| {
+                let (n, w) = apply(b, m);
+                let next = Position {
+                    board: unpack(n),
+                    walked: (w != NOBODY).then_some(w as usize),
+                };
+                (to_move(b, m), next)
+            })
+            .collect()
     }
 
     /// The move from trampoline `from` to `to` (numbered 1 to 15): a walk
