@@ -9,6 +9,7 @@ use std::time::Duration;
 
 use serde_json::json;
 
+use super::solve::parse_rows;
 use super::{App, AppError, Reply, Result, invalid};
 use crate::games::funhouse::Room;
 use crate::games::funhouse::play::{self, Game};
@@ -20,12 +21,6 @@ use crate::style::wrap;
 
 /// How long `hint` searches where a search can run long.
 const HINT_BUDGET: Duration = Duration::from_secs(3);
-
-fn rows<T: std::str::FromStr>(g: &[Vec<String>]) -> Option<Vec<Vec<T>>> {
-    g.iter()
-        .map(|r| r.iter().map(|t| t.parse().ok()).collect())
-        .collect()
-}
 
 /// The room in play: the run's first room not yet scored.
 fn room_in_play(book: &Book) -> Result<(&Run, Room)> {
@@ -45,21 +40,25 @@ pub(super) fn game(book: &Book, run: &Run, room: Room) -> Result<Option<Game>> {
         Room::SlideJam => t
             .slide_jam
             .as_ref()
-            .and_then(|g| rows::<Piece>(g))
+            .and_then(|g| parse_rows::<Piece>(g))
             .map(|g| Game::slide_jam(&g)),
-        Room::MagicMirror => t
-            .magic_mirror
+        Room::MagicMirror => t.magic_mirror.as_ref().and_then(|[u, l]| {
+            Some(Game::magic_mirror(
+                &parse_rows::<Piece>(u)?,
+                &parse_rows::<Piece>(l)?,
+            ))
+        }),
+        Room::Barrels | Room::WhackADummy => run
+            .barrels
             .as_ref()
-            .and_then(|[u, l]| Some(Game::magic_mirror(&rows::<Piece>(u)?, &rows::<Piece>(l)?))),
-        Room::Barrels | Room::WhackADummy => {
-            run.barrels.as_ref().and_then(|g| rows::<Rank>(g)).map(|g| {
+            .and_then(|g| parse_rows::<Rank>(g))
+            .map(|g| {
                 if room == Room::Barrels {
                     Game::barrels(g, book.die)
                 } else {
                     Game::whack(g)
                 }
-            })
-        }
+            }),
         Room::TrampoLand => t.trampo_land.as_ref().and_then(|s| {
             Some(Game::trampo_land(fs::trampo_land(
                 s.die.parse().ok()?,

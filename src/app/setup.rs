@@ -283,14 +283,7 @@ impl App {
 
     fn setup_barrels(&mut self, args: &[String]) -> Result<Reply> {
         let inputs = given("roll-out-the-barrels", args)?;
-        let mut coins: Vec<Rank> = Vec::new();
-        for w in &inputs.words {
-            coins.push(w.parse::<Rank>().map_err(|_| {
-                invalid(format!(
-                    "'{w}' is not a coin value: expected n, a, 2, 3, 4 or 5"
-                ))
-            })?);
-        }
+        let mut coins: Vec<Rank> = super::solve::coins(&inputs.words)?;
         let book = self.load_book()?;
         let mut note = String::new();
         // With no coins given, an open run's Catwalk scoreboard opens the grid.

@@ -26,7 +26,8 @@ fn pieces(words: &[String]) -> Result<Vec<Piece>> {
     crate::pieces::distinct_tiles(words).map_err(|e| invalid(e.to_string()))
 }
 
-fn coins(words: &[String]) -> Result<Vec<Rank>> {
+/// Coin values as typed (`3 a n 5`), naming the first that is not one.
+pub(super) fn coins(words: &[String]) -> Result<Vec<Rank>> {
     words
         .iter()
         .map(|w| {
@@ -44,7 +45,9 @@ fn rows<T: Clone>(items: &[T]) -> Vec<Vec<T>> {
     items.chunks(4).map(<[T]>::to_vec).collect()
 }
 
-fn parse_rows<T: std::str::FromStr>(g: &[Vec<String>]) -> Option<Vec<Vec<T>>> {
+/// A grid the run keeps (in notation) read back; None if any cell is not
+/// a piece.
+pub(super) fn parse_rows<T: std::str::FromStr>(g: &[Vec<String>]) -> Option<Vec<Vec<T>>> {
     g.iter()
         .map(|r| r.iter().map(|t| t.parse().ok()).collect())
         .collect()
@@ -60,11 +63,9 @@ pub(super) fn grid_codes<T: ToString>(g: &[Vec<T>]) -> Vec<Vec<String>> {
 /// A 24-coin grid entered or held by the run, checked as a piecepack's.
 fn coin_grid(words: &[String], run: Option<&Run>, room: &str) -> Result<(Vec<Vec<Rank>>, bool)> {
     if words.is_empty() {
-        let held = run.and_then(|r| r.barrels.as_ref()).and_then(|g| {
-            g.iter()
-                .map(|row| row.iter().map(|v| v.parse().ok()).collect())
-                .collect::<Option<Vec<Vec<Rank>>>>()
-        });
+        let held = run
+            .and_then(|r| r.barrels.as_ref())
+            .and_then(|g| parse_rows::<Rank>(g));
         return held.map(|g| (g, true)).ok_or_else(|| {
             invalid(format!(
                 "no barrel grid in the run: give the 24 coin values in reading order (solve {room} 3 a n 5 ...), or `setup barrels` during a run"
