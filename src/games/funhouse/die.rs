@@ -112,7 +112,9 @@ fn cross(a: [i8; 3], b: [i8; 3]) -> [i8; 3] {
 /// rest follows from those two and the handedness.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 pub struct Die {
+    #[serde(serialize_with = "face_as_name")]
     pub top: Face,
+    #[serde(serialize_with = "face_as_name")]
     pub north: Face,
     #[serde(skip)]
     pub hand: Hand,
@@ -180,6 +182,11 @@ impl Die {
             name(self.east())
         )
     }
+}
+
+/// Faces serialise as the player types them (`n`, `a`, `2`..).
+fn face_as_name<S: serde::Serializer>(f: &Face, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(name(*f))
 }
 
 /// A face as the player reads it: n, a, 2..5.
