@@ -409,7 +409,8 @@ impl App {
             }
             [other, ..] => {
                 return Err(invalid(format!(
-                    "'{other}' is not a slides action: expected move SQUARE, ai or show"
+                    "'{other}' is not a slides action{}: expected move SQUARE, ai or show",
+                    crate::suggest::hint(other, ["move", "ai", "show"])
                 )));
             }
         }
