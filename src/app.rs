@@ -320,6 +320,7 @@ impl App {
             Command::Troll { words } => self.troll(&words),
             Command::Penguins { action } => self.penguins(action.as_deref()),
             Command::Slides { words } => self.slides(&words),
+            Command::Rats { words } => self.rats(&words),
             Command::Score { room, input } => self.score(&room, &input),
             Command::Solve { room, input } => self.solve(&room, &input),
             Command::Die { hand } => self.die(hand.as_deref()),

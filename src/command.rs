@@ -231,6 +231,25 @@ pub enum Command {
         words: Vec<String>,
     },
 
+    /// Lab Rats play: move, lose, back, show
+    #[command(
+        after_help = "After `setup lab-rats`: `move DIRECTION STACK` moves the rat\n\
+        by the coin showing on that stack (a null needs how far:\n\
+        `move north 2 3`); the coin stays under the rat. `lose\n\
+        STACK` gives a coin up without moving. `back` backs up off\n\
+        a coin; on a coin, `back STACK` returns it (not in the\n\
+        harder variant). `turned 1=3` says what a stack shows at\n\
+        the table (after each move, the next coin). Alone, it\n\
+        shows the maze.\n\n\
+        Examples:\n  rats\n  rats turned 1=3 2=a\n  rats lose 1"
+    )]
+    Rats {
+        /// move DIRECTION STACK [SQUARES], lose STACK, back [STACK], turned
+        /// STACK=VALUE
+        #[arg(value_name = "ACTION", num_args = 0..=4)]
+        words: Vec<String>,
+    },
+
     /// Penguin's Night Out play: alter, move, show
     #[command(
         after_help = "After `setup penguins`: `alter` rolls two dice and names the\n\
@@ -568,6 +587,7 @@ impl Command {
             | Command::Move { .. }
             | Command::Hint
             | Command::Slides { .. }
+            | Command::Rats { .. }
             | Command::Funhouse { .. }
             | Command::Rules { .. }
             | Command::Seed { .. }
@@ -728,6 +748,7 @@ fn fixed_values(path: &[String], index: usize) -> Vec<&'static str> {
         (["troll"], 0) => vec!["awaken", "score", "show", "reveal"],
         (["penguins"], 0) => vec!["alter", "move", "show"],
         (["slides"], 0) => vec!["move", "ai", "show"],
+        (["rats"], 0) => vec!["move", "lose", "back", "turned", "show"],
         _ => Vec::new(),
     }
 }

@@ -245,11 +245,11 @@ fn every_help_example_runs() {
     let env = Env::new();
     let commands = [
         "shuffle", "deck", "draw", "flip", "cast", "roll", "prob", "setup", "troll", "penguins",
-        "score", "funhouse", "rules", "seed", "solve", "die", "move", "hint", "slides",
+        "score", "funhouse", "rules", "seed", "solve", "die", "move", "hint", "slides", "rats",
     ];
     // State some examples rely on: a deck called bag, a last roll, games.
     let prelude = "deck new bag tiles\nroll 1d6\nsetup troll\nsetup penguins players=2\n\
-        setup slides players=2\n\
+        setup slides players=2\nsetup lab-rats\n\
         funhouse new --discard\nsetup slide-jam\nsetup mirror\nsetup barrels\n";
     // `move` and `hint` follow the room in play: Roll Out the Barrels.
     let to_barrels = "score sj none\nscore mirror twins=12\nscore catwalk none\n";

@@ -102,6 +102,12 @@ const VOCAB: &[&str] = &[
     "ai",
     "r4c1",
     "against=tablemate",
+    "rats",
+    "lose",
+    "back",
+    "turned",
+    "1=3",
+    "north",
 ];
 
 fn line_strategy() -> impl Strategy<Value = String> {

@@ -231,3 +231,59 @@ fn slides_of_action_against_tablemate_to_a_win() {
     let (out, _, _) = common::tm_in(data.path(), &["slides"]);
     assert!(out.ends_with("Suns to move\n"), "{out}");
 }
+
+/// Lab Rats followed in one script: the coins at the table told, a move
+/// off the maze refused, a null moved by the distance chosen, backing up
+/// refused in the harder game, and the coins run out: a loss.
+#[test]
+fn lab_rats_to_a_loss_in_the_harder_game() {
+    let data = tempfile::tempdir().unwrap();
+    let mut script = String::from(
+        "setup lab-rats variant=harder\n\
+         rats turned 1=5 2=4 3=n\n\
+         rats move north 2\n\
+         rats move north 3 1\n\
+         rats back\n",
+    );
+    // Give up the other 23 coins, a stack at a time.
+    for stack in [1, 2, 3] {
+        for _ in 0..8 {
+            script.push_str(&format!("rats lose {stack}\n"));
+        }
+    }
+    let run = common::run(data.path(), &["--seed", "2"], Some(&script));
+    assert!(
+        run.err
+            .contains("error: north 4 leaves the maze at 0,2: the rat keeps to the maze's squares"),
+        "{}",
+        run.err
+    );
+    assert!(
+        run.err.contains("error: the harder game has no backing up"),
+        "{}",
+        run.err
+    );
+    assert!(
+        run.out
+            .contains("the rat moved north 1 to 0,1 (the n left at 0,0)"),
+        "{}",
+        run.out
+    );
+    // The 24th `lose` finds stack 3 empty (its null moved the rat).
+    assert!(run.err.contains("error: stack 3 is empty"), "{}", run.err);
+    assert!(
+        run.out
+            .trim_end()
+            .ends_with("no coins left and the rat is in the maze: you lose"),
+        "{}",
+        run.out
+    );
+    // Kept for the next command, and `undo` gives a coin back.
+    common::tm_in(data.path(), &["undo"]);
+    let (out, _, _) = common::tm_in(data.path(), &["rats"]);
+    assert!(
+        out.trim_end()
+            .ends_with("coins showing: 1: (empty), 2: (empty), 3: 2"),
+        "{out}"
+    );
+}

@@ -8,6 +8,7 @@ use serde_json::json;
 
 use super::setup::given;
 use super::{App, AppError, Reply, Result, data, invalid};
+use crate::games::lab_rats_play::{self, RatsGame};
 use crate::games::penguins::{self, Board};
 use crate::games::slides_play::{self, SlidesGame};
 use crate::games::troll::{self, Row, Troll, colour_name};
@@ -55,7 +56,9 @@ impl App {
     }
 
     fn setup_lab_rats(&mut self, args: &[String]) -> Result<Reply> {
-        let given = given("lab-rats", args)?.faces("rolls").unwrap_or_default();
+        let inputs = given("lab-rats", args)?;
+        let harder = inputs.choice("variant") == Some("harder");
+        let given = inputs.faces("rolls").unwrap_or_default();
         let only_given = !given.is_empty();
         let mut rolls = DieRolls::new(given, &mut self.rng);
         let maze = lab_rats::build(&mut rolls, only_given);
@@ -86,6 +89,27 @@ impl App {
         if maze.complete {
             let mix = "Mix the 24 coins suit side up, deal three face-down stacks of eight, and turn each stack over.";
             let _ = write!(text, "\n{}", crate::style::wrap(mix, self.style.width, ""));
+            // The game to follow: coins dealt here stand for the table's.
+            let mut coins: Vec<crate::pieces::Rank> = crate::pieces::Piece::all()
+                .into_iter()
+                .map(|p| p.rank)
+                .collect();
+            self.rng.shuffle(&mut coins);
+            let game = RatsGame::new(&maze, &coins, 0, harder).map_err(invalid)?;
+            self.store.change(Part::LabRats, |c| {
+                store::save_game(c, &game)?;
+                Ok::<_, AppError>(((), Some("setup lab-rats".to_string())))
+            })?;
+            let tops = rats_tops(&game);
+            let follow = format!(
+                "To follow the game here, say what your stacks show: `rats turned 1=3 2=a 3=5` (tablemate dealt {tops} until you do). The rat starts on the left * ({}). `rats move north 2` moves it by stack 2's coin; `help rats` for more.",
+                lab_rats_play::square_name(game.rat)
+            );
+            let _ = write!(
+                text,
+                "\n{}",
+                crate::style::wrap(&follow, self.style.width, "")
+            );
         } else {
             let short = format!(
                 "your rolls ran out with {} of 24 tiles laid: roll again and add the results to rolls= (or leave rolls= out to roll at random)",
@@ -321,7 +345,7 @@ impl App {
             .flatten();
         let game = SlidesGame::new(players, harder, computer);
         self.store.change(Part::Slides, |c| {
-            store::save_slides(c, &game)?;
+            store::save_game(c, &game)?;
             Ok::<_, AppError>(((), Some("setup slides".to_string())))
         })?;
         let _ = write!(
@@ -356,13 +380,96 @@ impl App {
         Ok(Reply::new("setup", text, data(&seating)).with_layout(layout))
     }
 
+    pub(super) fn rats(&mut self, words: &[String]) -> Result<Reply> {
+        let w: Vec<String> = words.iter().map(|w| w.to_ascii_lowercase()).collect();
+        let number = |s: &str, what: &str| -> Result<usize> {
+            s.parse::<usize>()
+                .map_err(|_| invalid(format!("'{s}' is not {what}")))
+        };
+        let words: Vec<&str> = w.iter().map(String::as_str).collect();
+        let action = |g: &mut RatsGame| -> Result<Option<String>> {
+            Ok(Some(match words.as_slice() {
+                [] | ["show"] => return Ok(None),
+                ["move", dir, stack] | ["move", dir, stack, _] => {
+                    let d = parse_dir(dir)?;
+                    let spaces = match words.get(3) {
+                        Some(n) => Some(number(n, "a number of squares")? as u32),
+                        None => None,
+                    };
+                    g.step(d, number(stack, "a stack (1, 2 or 3)")?, spaces)
+                        .map_err(invalid)?
+                }
+                ["lose", stack] => g
+                    .lose(number(stack, "a stack (1, 2 or 3)")?)
+                    .map_err(invalid)?,
+                ["back"] => g.back(None).map_err(invalid)?,
+                ["turned", shown @ ..] if !shown.is_empty() => {
+                    let mut said = Vec::new();
+                    for word in shown {
+                        let (k, v) = word.split_once('=').ok_or_else(|| {
+                            invalid(format!("'{word}': say stack=value, like 2=4"))
+                        })?;
+                        let value = v.parse().map_err(|_| {
+                            invalid(format!(
+                                "'{v}' in '{word}' is not a coin value: expected n, a, 2, 3, 4 or 5"
+                            ))
+                        })?;
+                        said.push(
+                            g.turned(number(k, "a stack (1, 2 or 3)")?, value)
+                                .map_err(invalid)?,
+                        );
+                    }
+                    said.join("; ")
+                }
+                ["back", stack] => g
+                    .back(Some(number(stack, "a stack (1, 2 or 3)")?))
+                    .map_err(invalid)?,
+                [other, ..] => {
+                    return Err(invalid(format!(
+                        "'{other}' is not a rats action{}: expected move DIRECTION STACK [SQUARES], lose STACK, back [STACK], turned STACK=VALUE or show",
+                        crate::suggest::hint(other, ["move", "lose", "back", "turned", "show"])
+                    )));
+                }
+            }))
+        };
+        let (game, said) = self.store.change(Part::LabRats, |c| {
+            let mut g = store::load_game::<RatsGame>(c)?.ok_or_else(|| {
+                invalid("no Lab Rats game: `setup lab-rats` builds a maze and starts one")
+            })?;
+            let said = action(&mut g)?;
+            let what = said.as_ref().map(|_| format!("rats {}", words.join(" ")));
+            if what.is_some() {
+                store::save_game(c, &g)?;
+            }
+            Ok::<_, AppError>(((g, said), what))
+        })?;
+        let layout = layouts::rats(&game);
+        let mut text = said
+            .map(|s| format!("{}\n", crate::style::wrap(&s, self.style.width, "  ")))
+            .unwrap_or_default();
+        text.push_str(&self.diagram(&layout));
+        let status = if game.out {
+            "the rat is out: you win".to_string()
+        } else if game.stuck() {
+            if game.harder {
+                "no coins left and the rat is in the maze: you lose".to_string()
+            } else {
+                "no coins left: back up (`rats back`) or the game is lost".to_string()
+            }
+        } else {
+            format!("coins showing: {}", rats_tops(&game))
+        };
+        let _ = write!(text, "\n{status}");
+        Ok(Reply::new("rats", text, data(&game)).with_layout(layout))
+    }
+
     /// tablemate's move for the suit to move, kept in the store.
     fn slides_reply_move(&mut self, game: &mut SlidesGame) -> Result<String> {
         let m = game.best_move();
         let said = game.play(m).map_err(invalid)?;
         let kept = game.clone();
         self.store.change(Part::Slides, |c| {
-            store::save_slides(c, &kept)?;
+            store::save_game(c, &kept)?;
             Ok::<_, AppError>(((), Some(format!("slides ai {}", slides_play::cell_name(m)))))
         })?;
         Ok(format!("tablemate: {said}"))
@@ -372,7 +479,7 @@ impl App {
         let w: Vec<String> = words.iter().map(|w| w.to_ascii_lowercase()).collect();
         let loaded = self
             .store
-            .read(|c| store::slides(c).map_err(AppError::from))?;
+            .read(|c| store::load_game::<SlidesGame>(c).map_err(AppError::from))?;
         let mut game = loaded.ok_or_else(|| {
             invalid("no Slides of Action game: `setup slides players=2` starts one")
         })?;
@@ -390,9 +497,10 @@ impl App {
                 // Checked and kept in one transaction: another terminal's
                 // move in between is seen, not overwritten.
                 let said = self.store.change(Part::Slides, |c| {
-                    let mut g = store::slides(c)?.ok_or_else(|| invalid("the game is gone"))?;
+                    let mut g = store::load_game::<SlidesGame>(c)?
+                        .ok_or_else(|| invalid("the game is gone"))?;
                     let said = g.play(to).map_err(invalid)?;
-                    store::save_slides(c, &g)?;
+                    store::save_game(c, &g)?;
                     game = g;
                     Ok::<_, AppError>((said, Some(format!("slides move {square}"))))
                 })?;
@@ -582,4 +690,30 @@ fn untracked_troll(t: &Troll) -> crate::layout::Layout {
     let mut l = layouts::troll(t);
     l.pieces.retain(|p| p.kind != crate::layout::Kind::Pawn);
     l
+}
+
+/// The coins showing on the three stacks: `1: 3, 2: n, 3: (empty)`.
+fn rats_tops(g: &RatsGame) -> String {
+    g.tops()
+        .iter()
+        .enumerate()
+        .map(|(i, t)| match t {
+            Some(r) => format!("{}: {}", i + 1, r.code()),
+            None => format!("{}: (empty)", i + 1),
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn parse_dir(w: &str) -> Result<crate::games::compass::Dir> {
+    use crate::games::compass::Dir;
+    match w {
+        "n" | "north" | "up" => Ok(Dir::N),
+        "e" | "east" | "right" => Ok(Dir::E),
+        "s" | "south" | "down" => Ok(Dir::S),
+        "w" | "west" | "left" => Ok(Dir::W),
+        _ => Err(invalid(format!(
+            "'{w}' is not a direction: expected north, east, south or west"
+        ))),
+    }
 }

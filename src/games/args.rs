@@ -124,7 +124,14 @@ pub const SETUPS: &[Setup] = &[
     Setup {
         id: "lab-rats",
         words: None,
-        args: &[ROLLS],
+        args: &[
+            ROLLS,
+            Arg {
+                key: "variant",
+                ty: Type::Choice(&["harder"]),
+                help: "no backing up",
+            },
+        ],
     },
     Setup {
         id: "angry-troll",

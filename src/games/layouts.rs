@@ -32,6 +32,32 @@ pub fn lab_rats(m: &Maze) -> Layout {
     l
 }
 
+/// A Lab Rats game in play: each maze square marked, the coins lying on
+/// squares (the top one's value showing), the rat and the exit.
+pub fn rats(g: &crate::games::lab_rats_play::RatsGame) -> Layout {
+    let mut l = Layout::new("lab-rats", "Lab Rats");
+    let at = |(x, y): (i32, i32)| (x as f64 + 0.5, y as f64 + 0.5);
+    for &sq in &g.squares {
+        let (x, y) = at(sq);
+        l.push(Placed::marker("square", x, y));
+    }
+    for (sq, pile) in &g.piles {
+        if let Some(top) = pile.last() {
+            let (x, y) = at(*sq);
+            l.push(Placed::coin_value(*top, x, y).labelled(pile.len().to_string()));
+        }
+    }
+    for sq in g.exit {
+        let (x, y) = at(sq);
+        l.push(Placed::marker("exit", x, y));
+    }
+    if !g.out {
+        let (x, y) = at(g.rat);
+        l.push(Placed::pawn(None, x, y).labelled("rat"));
+    }
+    l
+}
+
 /// Four face-down tiles in a square, fifteen coins suit up on their
 /// squares, the empty space left bare.
 pub fn slides_of_action() -> Layout {

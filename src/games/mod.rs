@@ -4,6 +4,7 @@ pub mod args;
 pub mod compass;
 pub mod funhouse;
 pub mod lab_rats;
+pub mod lab_rats_play;
 pub mod layouts;
 pub mod penguins;
 pub mod slides;

@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 use super::{Part, PartDoc, Result};
 use crate::deck::DeckDoc;
 use crate::games::funhouse::run::Book;
+use crate::games::lab_rats_play::RatsGame;
 use crate::games::penguins::Board;
 use crate::games::slides_play::SlidesGame;
 use crate::games::troll::Troll;
@@ -26,6 +27,8 @@ pub struct Document {
     pub penguins: Option<Board>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub slides: Option<SlidesGame>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lab_rats: Option<RatsGame>,
 }
 
 impl PartDoc for Document {
@@ -39,6 +42,7 @@ impl PartDoc for Document {
             troll: PartDoc::read(conn)?,
             penguins: PartDoc::read(conn)?,
             slides: PartDoc::read(conn)?,
+            lab_rats: PartDoc::read(conn)?,
         })
     }
 
@@ -47,7 +51,8 @@ impl PartDoc for Document {
         self.funhouse.write(conn)?;
         self.troll.write(conn)?;
         self.penguins.write(conn)?;
-        self.slides.write(conn)
+        self.slides.write(conn)?;
+        self.lab_rats.write(conn)
     }
 
     fn problems(&self) -> Vec<String> {
@@ -63,6 +68,7 @@ impl PartDoc for Document {
         out.extend(self.troll.problems());
         out.extend(self.penguins.problems());
         out.extend(self.slides.problems());
+        out.extend(self.lab_rats.problems());
         out
     }
 
@@ -72,6 +78,7 @@ impl PartDoc for Document {
             && self.troll.is_empty()
             && self.penguins.is_empty()
             && self.slides.is_empty()
+            && self.lab_rats.is_empty()
     }
 }
 

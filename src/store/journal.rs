@@ -11,6 +11,7 @@ use serde_json::Value;
 use super::{Document, Part, PartDoc, Result, StoreError};
 use crate::deck::DeckDoc;
 use crate::games::funhouse::run::Book;
+use crate::games::lab_rats_play::RatsGame;
 use crate::games::penguins::Board;
 use crate::games::slides_play::SlidesGame;
 use crate::games::troll::Troll;
@@ -40,6 +41,7 @@ pub(super) fn snapshot(conn: &Connection, part: Part) -> Result<Value> {
         Part::Troll => value::<Option<Troll>>(conn),
         Part::Penguins => value::<Option<Board>>(conn),
         Part::Slides => value::<Option<SlidesGame>>(conn),
+        Part::LabRats => value::<Option<RatsGame>>(conn),
         Part::All => value::<Document>(conn),
     }
 }
@@ -60,6 +62,7 @@ fn restore(conn: &Connection, part: Part, v: Value) -> Result<()> {
         Part::Troll => put::<Option<Troll>>(conn, v),
         Part::Penguins => put::<Option<Board>>(conn, v),
         Part::Slides => put::<Option<SlidesGame>>(conn, v),
+        Part::LabRats => put::<Option<RatsGame>>(conn, v),
         Part::All => put::<Document>(conn, v),
     }
 }

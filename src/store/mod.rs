@@ -18,11 +18,11 @@
 mod decks;
 mod export;
 mod funhouse;
+mod games;
 mod journal;
 mod legacy;
 mod penguins;
 mod schema;
-mod slides;
 mod troll;
 
 use std::cell::{OnceCell, RefCell};
@@ -37,9 +37,9 @@ use serde::de::DeserializeOwned;
 pub use decks::{delete_deck, save_deck, set_current};
 pub use export::{Document, EXPORT_FORMAT};
 pub use funhouse::load as funhouse;
+pub use games::{OneRow, load as load_game, save as save_game};
 pub use journal::Undone;
 pub use penguins::load as penguins;
-pub use slides::{load as slides, save as save_slides};
 pub use troll::load as troll;
 
 use crate::deck::{DeckBook, DeckDoc};
@@ -124,6 +124,7 @@ pub enum Part {
     Troll,
     Penguins,
     Slides,
+    LabRats,
     /// Everything at once (an import).
     All,
 }
@@ -136,6 +137,7 @@ impl Part {
             Part::Troll => "troll",
             Part::Penguins => "penguins",
             Part::Slides => "slides",
+            Part::LabRats => "lab-rats",
             Part::All => "all",
         }
     }
@@ -147,6 +149,7 @@ impl Part {
             Part::Troll,
             Part::Penguins,
             Part::Slides,
+            Part::LabRats,
             Part::All,
         ]
         .into_iter()

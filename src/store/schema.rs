@@ -31,6 +31,7 @@ pub const TABLES: &[&str] = &[
     "funhouse_scores",
     "imported_files",
     "journal",
+    "lab_rats_game",
     "penguin_board",
     "penguin_dominoes",
     "slides_game",
@@ -60,14 +61,21 @@ CREATE TABLE slides_game (
     state TEXT NOT NULL CHECK (json_valid(state))
 ) STRICT;
 
--- The journal learns the new part: SQLite cannot change a CHECK, so the
+-- Lab Rats: the one game in progress, in its document form.
+CREATE TABLE lab_rats_game (
+    id    INTEGER PRIMARY KEY CHECK (id = 1),
+    state TEXT NOT NULL CHECK (json_valid(state))
+) STRICT;
+
+-- The journal learns the new parts: SQLite cannot change a CHECK, so the
 -- table is rebuilt with its rows.
 CREATE TABLE journal_v2 (
     id      INTEGER PRIMARY KEY AUTOINCREMENT,
     at      INTEGER NOT NULL,
     session TEXT NOT NULL,
     part    TEXT NOT NULL
-            CHECK (part IN ('decks', 'funhouse', 'troll', 'penguins', 'slides', 'all')),
+            CHECK (part IN ('decks', 'funhouse', 'troll', 'penguins', 'slides',
+                            'lab-rats', 'all')),
     what    TEXT NOT NULL,
     snapshot TEXT NOT NULL CHECK (json_valid(snapshot))
 ) STRICT;
