@@ -244,3 +244,25 @@ fn tiny_chances_never_show_as_zero() {
         &out[..80]
     );
 }
+
+/// A dropped die keeps its `~~ ~~` marks in colour too (dimmed and struck
+/// through as well): many terminals draw neither.
+#[test]
+fn dropped_dice_are_marked_in_colour() {
+    let (out, _, code) = common::tm(&["--color", "always", "--seed", "3", "roll", "4d6kh3"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("~~1~~"), "{out}");
+    assert!(out.contains("\u{1b}[2;9m~~1~~\u{1b}[0m"), "{out}");
+    // And `4d6kh3 x6` is `6x4d6kh3`.
+    let (a, _, _) = common::tm(&["--seed", "3", "roll", "4d6kh3", "x6"]);
+    let (b, _, _) = common::tm(&["--seed", "3", "roll", "6x4d6kh3"]);
+    assert_eq!(a.lines().count(), 6);
+    assert_eq!(
+        a.lines()
+            .map(|l| l.split_once('[').unwrap().1)
+            .collect::<Vec<_>>(),
+        b.lines()
+            .map(|l| l.split_once('[').unwrap().1)
+            .collect::<Vec<_>>()
+    );
+}

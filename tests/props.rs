@@ -108,6 +108,10 @@ const VOCAB: &[&str] = &[
     "turned",
     "1=3",
     "north",
+    "adv",
+    "dis",
+    "x6",
+    "1d20+5",
 ];
 
 fn line_strategy() -> impl Strategy<Value = String> {

@@ -275,7 +275,53 @@ impl Roll {
     }
 }
 
+/// `1d20+5 adv` is `2d20kh1+5`, `dis` is `2d20kl1`: the one plain d20 of
+/// the roll becomes two, keeping the higher (or lower). The roll is shown
+/// as rewritten, so the player sees what it means.
+fn advantage(input: &str) -> Result<Option<String>, DiceError> {
+    let trimmed = input.trim_end();
+    let Some((rest, word)) = trimmed.rsplit_once(char::is_whitespace) else {
+        return Ok(None);
+    };
+    let keep = match word.to_ascii_lowercase().as_str() {
+        "adv" | "advantage" => "kh1",
+        "dis" | "disadvantage" => "kl1",
+        _ => return Ok(None),
+    };
+    let b = rest.as_bytes();
+    let edge = |i: Option<usize>| {
+        i.is_none_or(|i| matches!(b[i], b' ' | b'+' | b'-' | b'*' | b'/' | b'(' | b')'))
+    };
+    let mut found = Vec::new();
+    for i in 0..b.len().saturating_sub(2) {
+        if b[i].eq_ignore_ascii_case(&b'd') && &b[i + 1..i + 3] == b"20" {
+            // A leading count of 1 is part of the term.
+            let start = if i > 0 && b[i - 1] == b'1' { i - 1 } else { i };
+            let after = (i + 3 < b.len()).then_some(i + 3);
+            if edge(start.checked_sub(1)) && edge(after) {
+                found.push((start, i + 3));
+            }
+        }
+    }
+    match found.as_slice() {
+        [(from, to)] => Ok(Some(format!(
+            "{}2d20{keep}{}",
+            &rest[..*from],
+            &rest[*to..]
+        ))),
+        _ => Err(DiceError {
+            input: input.to_string(),
+            pos: None,
+            message: format!(
+                "'{word}' goes after a roll with one plain d20: 1d20+5 {word} (or write 2d20{keep}+5)"
+            ),
+        }),
+    }
+}
+
 pub fn parse(input: &str) -> Result<Roll, DiceError> {
+    let rewritten = advantage(input)?;
+    let input = rewritten.as_deref().unwrap_or(input);
     let mut p = Parser {
         src: input,
         bytes: input.as_bytes(),
@@ -285,9 +331,29 @@ pub fn parse(input: &str) -> Result<Roll, DiceError> {
         operators: 0,
     };
     p.skip_ws();
-    let repeats = p.repeats()?;
+    let mut repeats = p.repeats()?;
     let expr = p.sum()?;
     p.skip_ws();
+    // `4d6kh3 x6`: the repeat count after the roll, as players also write.
+    if p.peek() == Some(b'x') && p.peek2().is_some_and(|b| b.is_ascii_digit()) {
+        let at = p.pos;
+        p.pos += 1;
+        let k = p.need_int("a number of repeats")?;
+        if repeats != 1 {
+            return Err(p.error_at(
+                Some(at),
+                "the repeats are given twice: write 6x4d6kh3 or 4d6kh3 x6",
+            ));
+        }
+        if k == 0 || k > MAX_REPEATS {
+            return Err(p.error_at(
+                Some(at),
+                format!("{k} repeats: roll between 1 and {MAX_REPEATS} times"),
+            ));
+        }
+        repeats = k;
+        p.skip_ws();
+    }
     if p.pos < p.bytes.len() {
         return Err(p.error_here("unexpected character"));
     }
@@ -655,6 +721,19 @@ mod tests {
         assert_eq!(r.dice[0].mods.explode, Some(Sel::Eq(6)));
         let r = parse("6x4d6kh3").unwrap();
         assert_eq!(r.repeats, 6);
+        // Advantage and disadvantage after a d20.
+        assert_eq!(parse("1d20+5 adv").unwrap().source, "2d20kh1+5");
+        assert_eq!(parse("d20 dis").unwrap().source, "2d20kl1");
+        let e = parse("2d6 adv").unwrap_err().to_string();
+        assert!(
+            e.starts_with("'adv' goes after a roll with one plain d20"),
+            "{e}"
+        );
+        // The count may follow the roll too.
+        assert_eq!(parse("4d6kh3 x6").unwrap().repeats, 6);
+        assert_eq!(parse("4d6kh3x6").unwrap().repeats, 6);
+        let e = parse("2x4d6 x6").unwrap_err().to_string();
+        assert!(e.contains("the repeats are given twice"), "{e}");
         let r = parse("3PP").unwrap();
         assert_eq!(r.dice[0].faces, Faces::Piecepack);
         assert_eq!(parse("d%").unwrap().dice[0].faces, Faces::Numbered(100));

@@ -54,11 +54,15 @@ fn write_die(out: &mut String, d: &Die, faces: Faces, style: &Style) {
     }
 }
 
+/// A dropped or rerolled die: `~~2~~` always, dimmed (and struck
+/// through) in colour too, since many terminals draw neither dim nor
+/// strikethrough and the marks must say which die went.
 fn struck(out: &mut String, text: &str, style: &Style) {
+    let marked = format!("~~{text}~~");
     if style.color {
-        out.push_str(&style.paint(text, Tone::Dim));
+        out.push_str(&style.paint(&marked, Tone::Dim));
     } else {
-        let _ = write!(out, "~~{text}~~");
+        out.push_str(&marked);
     }
 }
 
