@@ -266,3 +266,24 @@ fn dropped_dice_are_marked_in_colour() {
             .collect::<Vec<_>>()
     );
 }
+
+/// Several rolls in one command, separated by commas; two written without
+/// one are refused with the forms that work.
+#[test]
+fn several_rolls_in_one_command() {
+    let (out, _, code) = common::tm(&["--seed", "4", "roll", "1d20+5,", "2d6+3"]);
+    assert_eq!(code, 0);
+    assert_eq!(out, "1d20 [15] + 5 = 20\n2d6 [1, 6] (7) + 3 = 10\n");
+    let (out, _, _) = common::tm(&["--seed", "4", "--json", "roll", "1d20+5, 2d6"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["data"]["rolls"].as_array().unwrap().len(), 2);
+    assert_eq!(v["data"]["rolls"][0]["total"], 20);
+    let (_, err, code) = common::tm(&["roll", "d6", "d8"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.ends_with(
+            "several rolls are separated by commas: roll d6, d8 (or added: roll d6+d8)\n"
+        ),
+        "{err}"
+    );
+}

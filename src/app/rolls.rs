@@ -15,7 +15,62 @@ impl App {
         } else {
             words.join(" ")
         };
-        let parsed = dice::parse(&source)?;
+        if !source.contains(',') {
+            return self.roll_one(source);
+        }
+        // Several rolls in one command: `roll 1d20+5, 2d6+3`.
+        let parts: Vec<&str> = source.split(',').map(str::trim).collect();
+        if parts.iter().any(|p| p.is_empty()) {
+            return Err(invalid(format!(
+                "'{source}': an empty roll between commas; write roll 1d20+5, 2d6+3"
+            )));
+        }
+        if parts.len() > MAX_EXPRESSIONS {
+            return Err(invalid(format!(
+                "{} rolls in one command: at most {MAX_EXPRESSIONS}",
+                parts.len()
+            )));
+        }
+        // Each is checked before any is rolled, so an error rolls nothing.
+        for p in &parts {
+            check_output_size(&dice::parse(p)?, self.json)?;
+        }
+        let mut texts = Vec::new();
+        let mut datas = Vec::new();
+        for p in &parts {
+            let r = self.roll_one(p.to_string())?;
+            datas.push(match r.raw_data {
+                Some(raw) => raw,
+                None => r.data.to_string(),
+            });
+            texts.push(r.text);
+        }
+        self.last_roll = Some(source);
+        let mut reply = Reply::new("roll", texts.join("\n"), Value::Null);
+        if self.json {
+            reply.raw_data = Some(format!("{{\"rolls\":[{}]}}", datas.join(",")));
+        }
+        Ok(reply)
+    }
+
+    fn roll_one(&mut self, source: String) -> Result<Reply> {
+        let parsed = dice::parse(&source).map_err(|e| {
+            // `roll d6 d8`: two rolls written without a comma.
+            let words: Vec<&str> = source.split_whitespace().collect();
+            let all_dice = words.len() > 1
+                && words
+                    .iter()
+                    .all(|w| w.contains(['d', 'D']) && dice::parse(w).is_ok());
+            if all_dice {
+                invalid(format!(
+                    "{e}\nseveral rolls are separated by commas: roll {} (or added: roll {})",
+                    words.join(", "),
+                    words.join("+")
+                ))
+            } else {
+                e.into()
+            }
+        })?;
         check_output_size(&parsed, self.json)?;
         // One outcome is reused across repeats; only the text (or JSON) of
         // the rolls grows, and its size was bounded above.
@@ -52,6 +107,9 @@ impl App {
         Ok(Reply::new("roll", text, data))
     }
 }
+
+/// Most expressions one `roll` command takes, separated by commas.
+const MAX_EXPRESSIONS: usize = 20;
 
 /// Most dice one `roll` command shows: about 4 bytes each in text, and a
 /// JSON object each (about 50 bytes) with `--json`; past that the output
