@@ -671,11 +671,16 @@ impl Parser<'_> {
                     }
                     m.reroll = Some(sel);
                 }
-                (Some(b'e' | b'!'), _) => {
+                (Some(b'e' | b'!'), next) => {
                     if m.explode.is_some() {
                         return Err(self.error_at(Some(at), "only one explosion per dice term"));
                     }
                     self.pos += 1;
+                    // `!!` compounds the extra rolls into the die, which is
+                    // what `!` does here too (Roll20's spelling of it).
+                    if b == Some(b'!') && next == Some(b'!') {
+                        self.pos += 1;
+                    }
                     let sel = if matches!(self.peek(), Some(b'>' | b'<' | b'0'..=b'9')) {
                         self.sel()?
                     } else {
@@ -721,6 +726,16 @@ mod tests {
         assert_eq!(r.dice[0].mods.explode, Some(Sel::Eq(6)));
         let r = parse("6x4d6kh3").unwrap();
         assert_eq!(r.repeats, 6);
+        // `!!` is the compounding explosion, as `!` is.
+        assert_eq!(
+            parse("3d6!!").unwrap().dice[0].mods,
+            parse("3d6!").unwrap().dice[0].mods
+        );
+        assert_eq!(
+            parse("3d6!!>5").unwrap().dice[0].mods,
+            parse("3d6!>5").unwrap().dice[0].mods
+        );
+        assert!(parse("3d6!!!").is_err());
         // Advantage and disadvantage after a d20.
         assert_eq!(parse("1d20+5 adv").unwrap().source, "2d20kh1+5");
         assert_eq!(parse("d20 dis").unwrap().source, "2d20kl1");
