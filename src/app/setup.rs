@@ -380,6 +380,14 @@ impl App {
         given("whack-a-dummy", args)?;
         let book = self.load_book()?;
         let from_run = book.run.as_ref().and_then(|r| r.barrels.clone());
+        // Setting the room up again starts its play afresh.
+        if book
+            .run
+            .as_ref()
+            .is_some_and(|r| r.tables.played.contains_key(Room::WhackADummy.id()))
+        {
+            self.keep_table(Room::WhackADummy, |_| {})?;
+        }
         let mut text = format!("{}\n", self.heading("Whack-a-Dummy"));
         text.push_str(match from_run {
             Some(_) => "the barrel grid from this run, every coin turned face down\n",
