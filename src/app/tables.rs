@@ -391,7 +391,7 @@ impl App {
             Ok(Some(match words.as_slice() {
                 [] | ["show"] => return Ok(None),
                 ["move", dir, stack] | ["move", dir, stack, _] => {
-                    let d = parse_dir(dir)?;
+                    let d: crate::games::compass::Dir = dir.parse().map_err(invalid)?;
                     let spaces = match words.get(3) {
                         Some(n) => Some(number(n, "a number of squares")? as u32),
                         None => None,
@@ -703,17 +703,4 @@ fn rats_tops(g: &RatsGame) -> String {
         })
         .collect::<Vec<_>>()
         .join(", ")
-}
-
-fn parse_dir(w: &str) -> Result<crate::games::compass::Dir> {
-    use crate::games::compass::Dir;
-    match w {
-        "n" | "north" | "up" => Ok(Dir::N),
-        "e" | "east" | "right" => Ok(Dir::E),
-        "s" | "south" | "down" => Ok(Dir::S),
-        "w" | "west" | "left" => Ok(Dir::W),
-        _ => Err(invalid(format!(
-            "'{w}' is not a direction: expected north, east, south or west"
-        ))),
-    }
 }

@@ -53,6 +53,30 @@ impl Dir {
     }
 }
 
+/// Typed as a word or its letter (`north`, `n`; `up` too, as a grid is
+/// read); the error names the word.
+impl std::str::FromStr for Dir {
+    type Err = String;
+    fn from_str(word: &str) -> Result<Dir, String> {
+        match word.to_ascii_lowercase().as_str() {
+            "n" | "north" | "up" => Ok(Dir::N),
+            "e" | "east" | "right" => Ok(Dir::E),
+            "s" | "south" | "down" => Ok(Dir::S),
+            "w" | "west" | "left" => Ok(Dir::W),
+            _ => Err(format!(
+                "'{word}' is not a direction: expected north, east, south or west"
+            )),
+        }
+    }
+}
+
+/// In data as the word the player reads (`north`).
+impl serde::Serialize for Dir {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -14,6 +14,15 @@ pub mod troll;
 use crate::pieces::Rank;
 use crate::random::TableRng;
 
+/// A grid position: row from the top, column from the left (both from 0).
+pub type Cell = (usize, usize);
+
+/// `rNcM`, 1-based, as shown to the player (the Funhouse grids, the Slides
+/// board).
+pub fn cell_name((r, c): Cell) -> String {
+    format!("r{}c{}", r + 1, c + 1)
+}
+
 /// Piecepack die results: the player's own first (`rolls=...`), then the
 /// seeded generator's, each remembered with where it came from so the
 /// setup can say which it did.

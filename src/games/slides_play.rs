@@ -83,9 +83,7 @@ pub fn parse_cell(w: &str) -> Result<(usize, usize), String> {
     Ok((r - 1, c - 1))
 }
 
-pub fn cell_name((r, c): (usize, usize)) -> String {
-    format!("r{}c{}", r + 1, c + 1)
-}
+pub use super::cell_name;
 
 /// The legal moves: each coin one to three spaces from the gap in its row
 /// or column, except the one that slides back the last move.

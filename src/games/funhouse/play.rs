@@ -51,18 +51,6 @@ pub enum Game {
     },
 }
 
-fn dir(word: &str) -> Result<Dir, String> {
-    match word.to_ascii_lowercase().as_str() {
-        "n" | "north" | "up" => Ok(Dir::N),
-        "e" | "east" | "right" => Ok(Dir::E),
-        "s" | "south" | "down" => Ok(Dir::S),
-        "w" | "west" | "left" => Ok(Dir::W),
-        _ => Err(format!(
-            "'{word}' is not a direction: expected north, east, south or west"
-        )),
-    }
-}
-
 fn face(word: &str) -> Result<u8, String> {
     word.parse::<Rank>()
         .map(|r| r.index())
@@ -238,7 +226,7 @@ impl Game {
                 }
                 (_, None) => Err(format!("the die is not placed yet: {}", Game::notation(Room::Barrels))),
                 ([word], Some(d)) => {
-                    let way = dir(word)?;
+                    let way: Dir = word.parse()?;
                     let to = barrels::step(*at, way)
                         .ok_or_else(|| format!("{} of {} is off the grid", way.name(), cell_name(*at)))?;
                     let coin = grid[to.0][to.1];
@@ -292,7 +280,7 @@ impl Game {
                     if s.is_complete() {
                         return Err("all four corners are active: the room is done".into());
                     }
-                    let way = dir(word)?;
+                    let way: Dir = word.parse()?;
                     let (step, next) = s.step(grid, way);
                     *state = Some(next);
                     *penalties += u32::from(step.penalty);

@@ -7,13 +7,7 @@ use crate::pieces::{Piece, Rank, Suit};
 use crate::random::TableRng;
 use serde::{Serialize, Serializer};
 
-/// A grid position: row from the top, column from the left (both from 0).
-pub type Cell = (usize, usize);
-
-/// `rNcM`, 1-based, as shown to the player.
-pub fn cell_name((r, c): Cell) -> String {
-    format!("r{}c{}", r + 1, c + 1)
-}
+pub use crate::games::{Cell, cell_name};
 
 /// Cells serialise as the player sees them (`r1c1`), not as indices.
 fn cell_as_name<S: Serializer>(cell: &Cell, s: S) -> Result<S::Ok, S::Error> {

@@ -21,7 +21,6 @@ pub const EXIT: Cell = (BARREL_ROWS - 1, BARREL_COLS - 1);
 /// face the die shows on top after it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Tip {
-    #[serde(serialize_with = "dir_name")]
     pub dir: Dir,
     #[serde(serialize_with = "super::cell_ser")]
     pub to: Cell,
@@ -31,10 +30,6 @@ pub struct Tip {
     pub needed: Face,
     #[serde(serialize_with = "face_ser")]
     pub top_after: Face,
-}
-
-fn dir_name<S: serde::Serializer>(d: &Dir, s: S) -> Result<S::Ok, S::Error> {
-    s.serialize_str(d.name())
 }
 
 fn face_ser<S: serde::Serializer>(f: &Face, s: S) -> Result<S::Ok, S::Error> {

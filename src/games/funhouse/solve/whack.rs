@@ -72,7 +72,6 @@ fn is_corner(i: usize) -> bool {
 pub struct Step {
     /// A walk (the coin left was face down, or the first move) or a jump.
     pub walk: bool,
-    #[serde(serialize_with = "dir_name")]
     pub dir: Dir,
     pub spaces: usize,
     /// Whether it went off one edge and came back on the other.
@@ -82,10 +81,6 @@ pub struct Step {
     /// The coin there is face up after the flip.
     pub activated: bool,
     pub penalty: bool,
-}
-
-fn dir_name<S: serde::Serializer>(d: &Dir, s: S) -> Result<S::Ok, S::Error> {
-    s.serialize_str(d.name())
 }
 
 impl Step {
