@@ -10,6 +10,7 @@ mod saved;
 mod setup;
 mod solve;
 mod tables;
+mod troll;
 
 use std::cell::OnceCell;
 use std::path::PathBuf;
@@ -273,6 +274,17 @@ impl App {
     /// A layout's terminal diagram, in this session's style.
     fn diagram(&self, layout: &crate::layout::Layout) -> String {
         crate::render::text::diagram(layout, &self.style)
+    }
+
+    /// What a play step did, a line each (wrapped, hanging indent), then
+    /// the position drawn.
+    fn narrated(&self, lines: &[String], layout: &crate::layout::Layout) -> String {
+        let mut text: String = lines
+            .iter()
+            .map(|l| crate::style::wrap(l, self.style.width, "  ") + "\n")
+            .collect();
+        text.push_str(&self.diagram(layout));
+        text
     }
 
     pub fn seed(&self) -> u64 {

@@ -199,17 +199,21 @@ pub enum Command {
         input: Vec<String>,
     },
 
-    /// Angry Troll play: awaken, score, show, reveal
+    /// Angry Troll turn by turn: awaken, the troll's actions, show
     #[command(
-        after_help = "After `setup troll`: `awaken` turns up the next card of the\n\
-        deck of awakening (or plays a set-aside card you name) and\n\
-        rolls the die; empty= lists empty slots (l lower, u upper).\n\
-        `score` counts the deck; `reveal` shows the bridge's cards.\n\n\
-        Examples:\n  troll awaken\n  troll awaken 7H\n  troll awaken empty=l3,u5\n  \
-        troll score\n  troll\n  troll reveal"
+        after_help = "After `setup troll`, each turn: `awaken` plays the card(s)\n\
+        and rolls (or `card 7H die=3` for yours; `brick QS` names a\n\
+        brick of your own deck as it wakes); then two actions: move,\n\
+        stomp, pick up, club, throw, shovel, lay down + a direction\n\
+        (left, right, up, down). The bricks then flee by themselves.\n\
+        `actions` lists what is allowed; `undo` takes a step back.\n\n\
+        Examples (one game, in order):\n  troll awaken\n  troll actions\n  \
+        troll move left\n  troll move up\n  troll awaken die=3\n  troll score\n  \
+        troll\n  troll reveal"
     )]
     Troll {
-        /// awaken [CARD] [empty=...], score, show, reveal
+        /// awaken [CARD] [die=N], card CARD, brick CARD, an action,
+        /// actions, score, show, reveal
         #[arg(value_name = "ACTION", trailing_var_arg = true)]
         words: Vec<String>,
     },
@@ -745,7 +749,10 @@ fn fixed_values(path: &[String], index: usize) -> Vec<&'static str> {
             "mirror",
         ],
         (["die"], 0) => vec!["right", "left"],
-        (["troll"], 0) => vec!["awaken", "score", "show", "reveal"],
+        (["troll"], 0) => vec![
+            "awaken", "card", "brick", "move", "stomp", "pick", "club", "throw", "shovel", "lay",
+            "actions", "score", "show", "reveal",
+        ],
         (["penguins"], 0) => vec!["alter", "move", "show"],
         (["slides"], 0) => vec!["move", "ai", "show"],
         (["rats"], 0) => vec!["move", "lose", "back", "turned", "show"],

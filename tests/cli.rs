@@ -257,16 +257,27 @@ fn every_help_example_runs() {
     for c in commands {
         let (help, _, _) = env.script(&[], &format!("help {c}\n"));
         let examples = help
-            .split("Examples:\n")
+            .split("Examples")
             .nth(1)
+            .and_then(|e| e.split_once(":\n"))
+            .map(|(_, e)| e)
             .unwrap_or_else(|| panic!("{c} has no examples"));
+        // Examples "in order" play one game: each runs after those before.
+        let cumulative = help.contains("Examples (one game, in order):");
+        let mut before = String::new();
         for line in examples.lines().map(str::trim).filter(|l| !l.is_empty()) {
             let extra = if ["move", "hint"].contains(&c) {
                 to_barrels
             } else {
                 ""
             };
-            let (_, err, code) = env.script(&["--seed", "1"], &format!("{prelude}{extra}{line}\n"));
+            let (_, err, code) = env.script(
+                &["--seed", "1"],
+                &format!("{prelude}{extra}{before}{line}\n"),
+            );
+            if cumulative {
+                before.push_str(&format!("{line}\n"));
+            }
             assert_eq!(code, 0, "help {c} example `{line}` fails: {err}");
             assert!(line.len() <= 58, "help {c} example `{line}` is too wide");
             count += 1;

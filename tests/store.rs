@@ -319,7 +319,7 @@ fn damaged_rows_are_reported_and_do_not_stop_other_commands() {
     tamper(
         data,
         "UPDATE deck_items SET item = 'ZZ' WHERE deck = 'bag' AND pos = 0 AND pile = 'left';
-         UPDATE troll_game SET troll_slot = 200;
+         UPDATE troll_play SET state = json_set(state, '$.troll_slot', 200);
          UPDATE penguin_board SET die_sides = 255;",
     );
     let (_, err, code) = tm_in(data, &["draw", "bag"]);
@@ -469,7 +469,9 @@ fn state_files_of_version_0_1_come_through_whole() {
     // What tablemate 0.1 printed for this directory, command by command,
     // with the later deliberate changes: the history's header lined up
     // with its rows, no chart of a partial run, no nest legend on a board
-    // without nests.
+    // without nests, and the troll's game followed turn by turn (the troll
+    // drawn where it was set up, since 0.1 kept no later place; `reveal`
+    // lists the deck too).
     let expected = fs::read_to_string(fixture.join("expected.txt")).unwrap();
     let mut got = String::new();
     let mut notes = String::new();
@@ -619,22 +621,29 @@ fn undo_walks_back_through_changes() {
 #[test]
 fn a_troll_card_cannot_be_played_twice() {
     let dir = tempfile::tempdir().unwrap();
-    tm_in(dir.path(), &["--seed", "6", "setup", "troll"]);
-    let (out, err, code) = tm_in(dir.path(), &["troll", "awaken"]);
+    // A game of the player's own cards: 4C turned up (black cards wake the
+    // lower row), the troll on lower 2.
+    let (_, err, code) = tm_in(
+        dir.path(),
+        &["setup", "troll", "cards=mine", "card=4C", "die=2"],
+    );
     assert_eq!(code, 0, "{err}");
-    let card = out.split_whitespace().next().unwrap();
-    let (_, err, code) = tm_in(dir.path(), &["troll", "awaken", card]);
+    // 4C lies in the stacks: it cannot be drawn again.
+    let (_, err, code) = tm_in(dir.path(), &["troll", "card", "4C", "die=5"]);
     assert_eq!(code, 1);
-    assert!(err.contains("has already been played"), "{err}");
-    // Two terminals awakening at once play two different cards.
-    let outs = parallel(dir.path(), 2, |_| words("--json troll awaken"));
-    let played: HashSet<String> = outs
-        .iter()
-        .map(|o| {
-            assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-            let v: Value = serde_json::from_slice(&o.stdout).unwrap();
-            v["data"]["card"].as_str().unwrap().to_string()
-        })
-        .collect();
-    assert_eq!(played.len(), 2);
+    assert!(
+        err.contains("4C cannot be drawn: it is already played into the stacks"),
+        "{err}"
+    );
+    // Two terminals awakening at once: one plays its card, the other is
+    // told the awakening is over (or that a brick waits to be named);
+    // never both.
+    let outs = parallel(dir.path(), 2, |i| {
+        words(&format!("--json troll card {} die=5", ["7S", "8S"][i]))
+    });
+    let ok = outs.iter().filter(|o| o.status.success()).count();
+    assert_eq!(ok, 1, "{:?}", outs);
+    let (out, _, _) = tm_in(dir.path(), &["--json", "troll"]);
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["data"]["played"].as_array().unwrap().len(), 2, "{out}");
 }

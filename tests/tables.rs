@@ -53,10 +53,16 @@ fn troll_bridge_deals_24_and_leaves_28() {
     let data = tempfile::tempdir().unwrap();
     let (out, _, code) = tm(&data, &["--seed", "2", "setup", "troll"]);
     assert_eq!(code, 0);
-    assert!(out.contains(
-        "bank   1   2   3   4   5   6   bank\nupper [3] [2] [1] [1] [2] [3]\nlower [3] [2] [1] [1] [2] [3]\n"
-    ), "{out}");
-    assert!(out.contains("deck of awakening: 28 cards"), "{out}");
+    assert!(
+        out.contains(
+            "       1    2    3    4    5    6\nupper  [3]  [2]  [1]  [1]  [2]  [3]\nlower  [3]  [2]  [1]"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("27 cards left in the deck of awakening"),
+        "{out}"
+    );
     let (out, _, _) = tm(&data, &["--json", "troll", "reveal"]);
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     let dealt: usize = ["upper", "lower"]
@@ -65,35 +71,76 @@ fn troll_bridge_deals_24_and_leaves_28() {
         .map(|s| s.as_array().unwrap().len())
         .sum();
     assert_eq!(dealt, 24);
+    assert_eq!(v["data"]["deck"].as_array().unwrap().len(), 27);
     let (out, _, _) = tm(&data, &["--seed", "1", "troll", "awaken"]);
-    assert!(out.contains("(26 cards left in the deck)"), "{out}");
+    assert!(out.contains("turn 1; deck of awakening 26"), "{out}");
     let (out, _, _) = tm(&data, &["troll", "score"]);
-    assert_eq!(out.trim(), "score 26: cards left in the deck of awakening");
-    // A set-aside card is a brick that fled the bridge.
-    let fled = v["data"]["upper"][0][0].as_str().unwrap();
-    let (out, err, _) = tm(
-        &data,
-        &[
-            "troll",
-            "awaken",
-            fled,
-            "empty=u1,u2,u3,u4,u5,u6,l1,l2,l3,l4,l5,l6",
-        ],
+    assert_eq!(
+        out.trim(),
+        "score so far 26: cards left in the deck of awakening (lower is better)"
     );
-    assert!(out.contains("row is empty: nothing awakens"), "{out}{err}");
-    let (out, _, _) = tm(&data, &["troll"]);
-    assert!(out.contains("upper [2] [2] [1]"), "{out}");
-    let (_, err, _) = tm(&data, &["troll", "awaken", fled]);
-    assert!(err.contains("already been played"), "{err}");
-    // The next card of the deck cannot be named as set aside.
-    let (out, _, _) = tm(&data, &["export"]);
-    let saved: serde_json::Value = serde_json::from_str(&out).unwrap();
-    let top = saved["troll"]["deck"][0].as_str().unwrap();
-    let (_, err, code) = tm(&data, &["troll", "awaken", top]);
+    // The diary's easier bridges.
+    for (bridge, deck) in [("36", "15"), ("48", "3")] {
+        let (out, err, code) = tm(&data, &["setup", "troll", &format!("bridge={bridge}")]);
+        assert_eq!(code, 0, "{err}");
+        assert!(
+            out.contains(&format!("a {bridge}-card bridge"))
+                && out.contains(&format!("{deck} cards left in the deck")),
+            "{out}"
+        );
+    }
+    let (_, err, code) = tm(&data, &["setup", "troll", "bridge=30"]);
     assert_eq!(code, 1);
-    assert!(err.contains("is still in the deck of awakening"), "{err}");
-    let (_, err, _) = tm(&data, &["troll", "awaken", "empty=x9"]);
-    assert!(err.contains("'x9' in empty="), "{err}");
+    assert!(err.contains("'bridge=30'"), "{err}");
+    let (_, err, _) = tm(&data, &["setup", "troll", "variant=toys,clubs"]);
+    assert!(err.contains("'clubs' is not one of"), "{err}");
+}
+
+/// A whole game of the player's own cards, the 48-card bridge, played to
+/// a perfect troll win, then a step taken back.
+#[test]
+fn a_troll_game_is_followed_turn_by_turn() {
+    let data = tempfile::tempdir().unwrap();
+    let script = "setup troll bridge=48 cards=mine card=4C die=4\n\
+        troll move left\n\
+        troll card 7S die=3\ntroll brick 5D\ntroll move left\ntroll stomp\n\
+        troll card KH die=6\ntroll brick 2C\ntroll move up\ntroll move right\n\
+        troll awaken die=2\ntroll brick 3S\ntroll move left\ntroll move left\n\
+        troll card 9D die=1\ntroll brick 6H\ntroll pick up left\ntroll move left\ntroll stomp\n\
+        troll score\nundo\ntroll\n";
+    let r = common::run(data.path(), &[], Some(script));
+    let (out, err, code) = (r.out, r.err, r.code);
+    assert_eq!(code, 1, "one line is refused: {out}{err}");
+    // Acting before the awakening, and picking up a heart, are refused.
+    assert!(
+        err.contains("line 2: error: the awakening comes first"),
+        "{err}"
+    );
+    assert!(
+        err.contains("line 17: error: 6H is a heart: a troll cannot have a heart"),
+        "{err}"
+    );
+    assert_eq!(err.matches("error:").count(), 2, "{err}");
+    for want in [
+        "the brick in lower slot 3 awakens: turn it up and name it",
+        "lower  [5]  [4] {!5D} [3]  [4]  [5]",
+        "the troll stomps 5D in lower slot 3: it is dormant",
+        "flight: 2C leaves upper slot 6 for the right bank: fled, set\n  aside",
+        "turn 3: the awakening plays the set-aside 2C",
+        "2C (set aside, black): lower row; die 2",
+        "flight: 3S moves from lower slot 2 to lower slot 1",
+        "the troll wins, a perfect win (no gaps)",
+        "game over: the troll won; score 0",
+        "score 0: cards left in the deck of awakening when the game ended (the troll won)",
+        "undid: troll stomp",
+    ] {
+        assert!(out.contains(want), "missing {want:?} in\n{out}");
+    }
+    // After the undo the heart is awake again under the troll.
+    assert!(
+        out.trim_end().ends_with("upper {!6H} [4]  [3]  [3]  [4]  [4]\nlower  !3S  [3]  [3]  [3]  [4]  [5]\n[n] n dormant, !QS awake, . empty, {} troll\nturn 4; deck of awakening 0; lower stack black\nthe troll has 1 action (move, stomp, pick up, club, throw,\nshovel, lay down)"),
+        "{out}"
+    );
 }
 
 #[test]

@@ -11,9 +11,8 @@ use super::{App, AppError, Reply, Result, data, invalid};
 use crate::games::lab_rats_play::{self, RatsGame};
 use crate::games::penguins::{self, Board};
 use crate::games::slides_play::{self, SlidesGame};
-use crate::games::troll::{self, Row, Troll, colour_name};
 use crate::games::{DieRolls, args, lab_rats, layouts, slides};
-use crate::pieces::{Card, Domino};
+use crate::pieces::Domino;
 use crate::store::{self, Part};
 use crate::style::Tone;
 
@@ -122,187 +121,6 @@ impl App {
             );
         }
         Ok(Reply::new("setup", text, data(&maze)).with_layout(layout))
-    }
-
-    fn setup_troll(&mut self, args: &[String]) -> Result<Reply> {
-        given("angry-troll", args)?;
-        let mut cards = Card::deck(false);
-        self.rng.shuffle(&mut cards);
-        let die = self.rng.below(6) as u8 + 1;
-        let t = troll::deal(&cards, die);
-        self.store.change(Part::Troll, |c| {
-            store::save_troll(c, &t)?;
-            Ok::<_, AppError>(((), Some("setup troll".to_string())))
-        })?;
-        let first = &t.played[0];
-        let mut text = format!(
-            "{}\n",
-            self.style
-                .paint("Angry Troll versus Magic Bridge", Tone::Heading)
-        );
-        let layout = layouts::troll(&t);
-        text.push_str(&self.diagram(&layout));
-        let story = format!(
-            "deck of awakening: 28 cards; the first, {first}, is turned up into the lower stack: {} cards awaken the lower row, {} the upper. {} cards left in the deck; the troll starts on lower slot {die}",
-            colour_name(t.lower_red),
-            colour_name(!t.lower_red),
-            t.deck.len()
-        );
-        let _ = write!(
-            text,
-            "\n{}",
-            crate::style::wrap(&story, self.style.width, "")
-        );
-        Ok(Reply::new("setup", text, data(&t.dealt())).with_layout(layout))
-    }
-
-    pub(super) fn troll(&mut self, words: &[String]) -> Result<Reply> {
-        let no_game = || invalid("no troll game: `setup troll` deals one");
-        let t = self.store.read(|c| store::troll(c)?.ok_or_else(no_game))?;
-        let action = words.first().map(|w| w.to_ascii_lowercase());
-        match action.as_deref() {
-            None | Some("show") => {
-                let text = format!(
-                    "{}\n{} cards in the deck of awakening; lower stack {}",
-                    self.diagram(&untracked_troll(&t)),
-                    t.deck.len(),
-                    colour_name(t.lower_red)
-                );
-                Ok(Reply::new(
-                    "troll",
-                    text,
-                    json!({"deck": t.deck.len(), "played": t.played}),
-                ))
-            }
-            Some("score") => Ok(Reply::new(
-                "troll",
-                format!(
-                    "score {}: cards left in the deck of awakening",
-                    t.deck.len()
-                ),
-                json!({"score": t.deck.len()}),
-            )),
-            Some("reveal") => {
-                let row = |r: &Vec<Vec<String>>| {
-                    r.iter()
-                        .enumerate()
-                        .map(|(i, s)| format!("{}: {}", i + 1, s.join(" ")))
-                        .collect::<Vec<_>>()
-                        .join("\n  ")
-                };
-                let text = format!(
-                    "upper row (top card last)\n  {}\nlower row\n  {}",
-                    row(&t.upper),
-                    row(&t.lower)
-                );
-                Ok(Reply::new(
-                    "troll",
-                    text,
-                    json!({"upper": t.upper, "lower": t.lower}),
-                ))
-            }
-            Some("awaken") => {
-                let inputs = Inputs::parse(&words[1..], &["empty"])?;
-                let named: Option<Card> = match inputs.words.as_slice() {
-                    [] => None,
-                    [c] => Some(c.parse()?),
-                    _ => return Err(invalid("troll awaken takes at most one card")),
-                };
-                let mut empty: Vec<(Row, u8)> = Vec::new();
-                if let Some(list) = inputs.keys.get("empty") {
-                    for item in list.split(',').filter(|s| !s.is_empty()) {
-                        let mut chars = item.chars();
-                        let r = chars.next().map(|c| c.to_ascii_lowercase());
-                        let n = chars.as_str();
-                        let r = match r {
-                            Some('l') => Row::Lower,
-                            Some('u') => Row::Upper,
-                            _ => {
-                                return Err(invalid(format!(
-                                    "'{item}' in empty=: write l or u and a slot, like l3 or u5"
-                                )));
-                            }
-                        };
-                        let n: u8 =
-                            n.parse()
-                                .ok()
-                                .filter(|n| (1..=6).contains(n))
-                                .ok_or_else(|| {
-                                    invalid(format!("'{item}' in empty=: slots are 1 to 6"))
-                                })?;
-                        empty.push((r, n));
-                    }
-                }
-                let die = self.rng.below(6) as u8 + 1;
-                let from_deck = named.is_none();
-                // The card is taken from the game as saved now, inside the
-                // transaction, so two terminals never play the same card.
-                let (card, deck_left) = self.store.change(Part::Troll, |c| {
-                    let mut now = store::troll(c)?.ok_or_else(no_game)?;
-                    let card = match named {
-                        None if now.deck.is_empty() => {
-                            return Err(invalid(
-                                "the deck of awakening is empty: play on until every brick is dormant (name a set-aside card to play it)",
-                            ));
-                        }
-                        None => now.deck.remove(0).parse::<Card>()?,
-                        Some(card) => {
-                            now.play_set_aside(card).map_err(invalid)?;
-                            card
-                        }
-                    };
-                    if from_deck {
-                        now.played.push(card.to_string());
-                    }
-                    store::save_troll(c, &now)?;
-                    Ok((
-                        (card, now.deck.len()),
-                        Some(format!("troll awaken {card}")),
-                    ))
-                })?;
-                let row = troll::row_for(card, t.lower_red);
-                let empty: Vec<u8> = empty
-                    .iter()
-                    .filter(|(r, _)| *r == row)
-                    .map(|&(_, n)| n)
-                    .collect();
-                let slot = troll::awakened_slot(die, &empty);
-                let source = if from_deck {
-                    "from the deck"
-                } else {
-                    "set aside"
-                };
-                let mut text = format!(
-                    "{card} ({source}, {}): {} row; die {die}",
-                    colour_name(card.is_red()),
-                    row.name()
-                );
-                match slot {
-                    Some(s) if s == die => {
-                        let _ = write!(text, "\nthe brick in {} slot {s} awakens", row.name());
-                    }
-                    Some(s) => {
-                        let _ = write!(
-                            text,
-                            "\nslot {die} is empty: the brick in {} slot {s} awakens instead",
-                            row.name()
-                        );
-                    }
-                    None => {
-                        let _ = write!(text, "\nthe {} row is empty: nothing awakens", row.name());
-                    }
-                }
-                let _ = write!(text, "\n({deck_left} cards left in the deck)");
-                Ok(Reply::new(
-                    "troll",
-                    text,
-                    json!({"card": card.to_string(), "row": row.name(), "die": die, "slot": slot, "deck": deck_left, "seed": self.seed()}),
-                ))
-            }
-            Some(other) => Err(invalid(format!(
-                "'{other}' is not a troll action: expected awaken, score, show or reveal"
-            ))),
-        }
     }
 
     fn setup_slides(&mut self, args: &[String]) -> Result<Reply> {
@@ -523,15 +341,7 @@ impl App {
             }
         }
         let layout = layouts::slides_board(&game.grid());
-        let mut text = lines
-            .iter()
-            .map(|l| crate::style::wrap(l, self.style.width, "  "))
-            .collect::<Vec<_>>()
-            .join("\n");
-        if !text.is_empty() {
-            text.push('\n');
-        }
-        text.push_str(&self.diagram(&layout));
+        let mut text = self.narrated(&lines, &layout);
         let _ = write!(
             text,
             "\n{}",
@@ -648,48 +458,6 @@ impl App {
             ))),
         }
     }
-}
-
-/// Words and `key=value` settings of a play command (`troll awaken`),
-/// with only `allowed` keys accepted.
-struct Inputs {
-    words: Vec<String>,
-    keys: std::collections::BTreeMap<String, String>,
-}
-
-impl Inputs {
-    fn parse(args: &[String], allowed: &[&str]) -> Result<Inputs> {
-        let mut words = Vec::new();
-        let mut keys = std::collections::BTreeMap::new();
-        for a in args {
-            match a.split_once('=') {
-                Some((k, v)) => {
-                    let k = k.to_ascii_lowercase();
-                    if !allowed.contains(&k.as_str()) {
-                        let expected: Vec<String> =
-                            allowed.iter().map(|k| format!("{k}=")).collect();
-                        return Err(invalid(format!(
-                            "'{a}' is not a setting here: expected {}",
-                            expected.join(", ")
-                        )));
-                    }
-                    if keys.insert(k.clone(), v.to_string()).is_some() {
-                        return Err(invalid(format!("{k}= is given twice")));
-                    }
-                }
-                None => words.push(a.clone()),
-            }
-        }
-        Ok(Inputs { words, keys })
-    }
-}
-
-/// The bridge as saved, without the troll: where it stands is not
-/// tracked after setup, so the diagram does not guess.
-fn untracked_troll(t: &Troll) -> crate::layout::Layout {
-    let mut l = layouts::troll(t);
-    l.pieces.retain(|p| p.kind != crate::layout::Kind::Pawn);
-    l
 }
 
 /// The coins showing on the three stacks: `1: 3, 2: n, 3: (empty)`.

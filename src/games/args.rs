@@ -22,6 +22,10 @@ pub enum Type {
     Numbers { count: usize, min: u32, max: u32 },
     /// Piecepack suits by letter, separated by commas.
     Suits,
+    /// A playing card: `7H`, `QS`.
+    Card,
+    /// Some of these words, separated by commas.
+    Words(&'static [&'static str]),
 }
 
 impl Type {
@@ -35,6 +39,8 @@ impl Type {
             Type::Faces => "FACE,FACE,...".into(),
             Type::Numbers { count, .. } => vec!["N"; count].join(","),
             Type::Suits => "S,M,C,A".into(),
+            Type::Card => "CARD".into(),
+            Type::Words(words) => format!("{},...", words.join("|")),
         }
     }
 }
@@ -136,7 +142,38 @@ pub const SETUPS: &[Setup] = &[
     Setup {
         id: "angry-troll",
         words: None,
-        args: &[],
+        args: &[
+            Arg {
+                key: "bridge",
+                ty: Type::OneOf(&["24", "36", "48"]),
+                help: "cards in the bridge (36, 48: the diary's easier ones)",
+            },
+            Arg {
+                key: "variant",
+                ty: Type::Words(&["club-start", "diamond-ace", "toys", "gift"]),
+                help: "the diary's variants, by commas",
+            },
+            Arg {
+                key: "cards",
+                ty: Type::Choice(&["mine"]),
+                help: "laid with your own deck: name cards as they turn up",
+            },
+            Arg {
+                key: "card",
+                ty: Type::Card,
+                help: "the card turned up into the lower stack",
+            },
+            Arg {
+                key: "die",
+                ty: Type::Number { min: 1, max: 6 },
+                help: "your roll for the troll's slot",
+            },
+            Arg {
+                key: "gift",
+                ty: Type::Card,
+                help: "with variant=gift and cards=mine: the card given",
+            },
+        ],
     },
     Setup {
         id: "slides-of-action",
@@ -275,6 +312,8 @@ pub enum Value {
     Faces(Vec<Rank>),
     Numbers(Vec<u32>),
     Suits(Vec<Suit>),
+    Card(crate::pieces::Card),
+    Words(Vec<&'static str>),
 }
 
 /// What the player gave: loose words and checked settings.
@@ -322,6 +361,20 @@ impl Given {
         match self.get(key)? {
             Value::Numbers(v) => Some(v.clone()),
             _ => None,
+        }
+    }
+
+    pub fn card(&self, key: &str) -> Option<crate::pieces::Card> {
+        match self.get(key)? {
+            Value::Card(c) => Some(*c),
+            _ => None,
+        }
+    }
+
+    pub fn words_of(&self, key: &str) -> Vec<&'static str> {
+        match self.get(key) {
+            Some(Value::Words(v)) => v.clone(),
+            _ => Vec::new(),
         }
     }
 
@@ -383,6 +436,27 @@ fn value(arg: &Arg, word: &str, v: &str) -> Result<Value, String> {
             })
             .collect::<Result<Vec<_>, _>>()
             .map(Value::Suits),
+        Type::Card => v
+            .parse::<crate::pieces::Card>()
+            .map(Value::Card)
+            .map_err(|e| format!("'{word}': {e}")),
+        Type::Words(words) => v
+            .split(',')
+            .map(|s| {
+                words
+                    .iter()
+                    .find(|w| w.eq_ignore_ascii_case(s.trim()))
+                    .copied()
+                    .ok_or_else(|| {
+                        format!(
+                            "'{word}': '{}' is not one of {}",
+                            s.trim(),
+                            words.join(", ")
+                        )
+                    })
+            })
+            .collect::<Result<Vec<_>, _>>()
+            .map(Value::Words),
     }
 }
 

@@ -100,29 +100,51 @@ pub fn penguins(b: &Board, nests: &[Domino]) -> Layout {
     l
 }
 
-/// The bridge: two rows of six face-down stacks (labelled with their
-/// counts), the deck of awakening beside it, the troll's pawn on its slot.
+/// The bridge: two rows of six stacks (a dormant one face down, labelled
+/// with its count; an awake top card face up), the deck of awakening and
+/// the stacks' last card beside it, the troll's pawn on its brick and any
+/// card it carries beyond.
 pub fn troll(t: &Troll) -> Layout {
+    use super::troll::{Row, Spot, known};
     let mut l = Layout::new("angry-troll", "Angry Troll versus Magic Bridge");
     let gap = 0.25;
     let slot_x = |i: usize| (CARD_W + gap) * i as f64 + CARD_W / 2.0;
-    for (row, y) in [(&t.upper, CARD_H * 1.5 + gap), (&t.lower, CARD_H / 2.0)] {
-        for (i, stack) in row.iter().enumerate() {
-            l.push(if stack.is_empty() {
-                Placed::marker("empty", slot_x(i), y)
-            } else {
-                Placed::card_back(slot_x(i), y).labelled(stack.len().to_string())
+    let row_y = |r: Row| match r {
+        Row::Upper => CARD_H * 1.5 + gap,
+        Row::Lower => CARD_H / 2.0,
+    };
+    for row in [Row::Upper, Row::Lower] {
+        for slot in 1..=6u8 {
+            let (x, y) = (slot_x(usize::from(slot) - 1), row_y(row));
+            let spot = Spot::new(row, slot);
+            let stack = t.stack(spot);
+            let count = stack.len().to_string();
+            l.push(match stack.last() {
+                None => Placed::marker("empty", x, y),
+                Some(top) if t.is_awake(spot) => match known(top) {
+                    Some(c) => Placed::card(c, x, y).labelled(count),
+                    None => Placed::card_back(x, y).labelled("?"),
+                },
+                Some(_) => Placed::card_back(x, y).labelled(count),
             });
         }
     }
     let deck_x = slot_x(6) + gap;
     if !t.deck.is_empty() {
-        l.push(Placed::card_back(deck_x, CARD_H * 1.5 + gap).labelled(t.deck.len().to_string()));
+        l.push(Placed::card_back(deck_x, row_y(Row::Upper)).labelled(t.deck.len().to_string()));
     }
-    if let Some(top) = t.played.last().and_then(|c| c.parse().ok()) {
-        l.push(Placed::card(top, deck_x, CARD_H / 2.0));
+    if let Some(top) = t.played.last().and_then(|c| known(c)) {
+        l.push(Placed::card(top, deck_x, row_y(Row::Lower)));
     }
-    let slot = usize::from(t.troll_slot.clamp(1, 6)) - 1;
-    l.push(Placed::pawn(Some(Suit::Moons), slot_x(slot), CARD_H / 2.0).labelled("troll"));
+    let spot = t.troll();
+    let slot = usize::from(spot.slot.clamp(1, 6)) - 1;
+    l.push(Placed::pawn(Some(Suit::Moons), slot_x(slot), row_y(spot.row)).labelled("troll"));
+    for (i, h) in t.held.iter().enumerate() {
+        let x = deck_x + (CARD_W + gap) * (i + 1) as f64;
+        l.push(match known(&h.card) {
+            Some(c) if h.awake => Placed::card(c, x, row_y(Row::Lower)).labelled("carried"),
+            _ => Placed::card_back(x, row_y(Row::Lower)).labelled("carried"),
+        });
+    }
     l
 }

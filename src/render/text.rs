@@ -266,50 +266,53 @@ fn lab_rats(layout: &Layout) -> String {
     out.join("\n")
 }
 
-/// The bridge: cards per slot in each row (the cards stay secret), and
-/// the troll under its slot when the layout shows it.
+/// The bridge as two rows of six cells: `[3]` a dormant stack of three,
+/// `!QS` an awake brick on top, `.` an empty slot; the troll's cell is in
+/// braces.
 fn troll(layout: &Layout) -> String {
-    let backs: Vec<&Placed> = of(layout, Kind::Card).collect();
+    let cards: Vec<&Placed> = of(layout, Kind::Card).collect();
+    let markers: Vec<&Placed> = of(layout, Kind::Marker).collect();
     // The bridge's six slots are the six leftmost places (a stack, or a
-    // marker for an empty slot); the deck of awakening lies beyond them.
-    let places: Vec<&Placed> = backs
-        .iter()
-        .copied()
-        .chain(of(layout, Kind::Marker))
-        .collect();
-    let mut xs: Vec<f64> = places.iter().map(|p| p.x).collect();
+    // marker for an empty slot); the deck and carried cards lie beyond.
+    let mut xs: Vec<f64> = cards.iter().chain(&markers).map(|p| p.x).collect();
     xs.sort_by(f64::total_cmp);
     xs.dedup();
     let slots: Vec<f64> = xs.into_iter().take(6).collect();
-    let ys: Vec<f64> = {
-        let mut v: Vec<f64> = places.iter().map(|p| p.y).collect();
-        v.sort_by(|a, b| b.total_cmp(a));
-        v.dedup();
-        v
-    };
-    let count = |x: f64, y: f64| -> String {
-        let n = backs
-            .iter()
-            .find(|p| p.x == x && p.y == y && p.side == crate::layout::Side::Back)
-            .and_then(|p| p.label.clone())
-            .unwrap_or_else(|| "0".into());
-        format!("[{n}]")
+    let mut ys: Vec<f64> = cards.iter().chain(&markers).map(|p| p.y).collect();
+    ys.sort_by(|a, b| b.total_cmp(a));
+    ys.dedup();
+    let pawn = of(layout, Kind::Pawn).next();
+    let cell = |x: f64, y: f64| -> String {
+        let body = match cards.iter().find(|p| p.x == x && p.y == y) {
+            Some(p) if p.side == crate::layout::Side::Face => format!(
+                "!{}{}",
+                p.rank.as_deref().unwrap_or(""),
+                p.suit.as_deref().unwrap_or("")
+            ),
+            Some(p) => p.label.clone().unwrap_or_else(|| "?".into()),
+            None => ".".into(),
+        };
+        let troll_here = pawn.is_some_and(|t| t.x == x && t.y == y);
+        let s = match (troll_here, body.as_str()) {
+            (true, _) => format!("{{{body}}}"),
+            (false, ".") => ".".to_string(),
+            (false, b) if b.starts_with('!') => b.to_string(),
+            (false, b) => format!("[{b}]"),
+        };
+        format!("{s:^5}")
     };
     let row = |y: Option<&f64>| -> String {
         slots
             .iter()
-            .map(|&x| y.map_or("[0]".to_string(), |&y| count(x, y)))
-            .collect::<Vec<_>>()
-            .join(" ")
+            .map(|&x| y.map_or(format!("{:^5}", "."), |&y| cell(x, y)))
+            .collect::<String>()
+            .trim_end()
+            .to_string()
     };
-    let mut out = String::from("bank   1   2   3   4   5   6   bank\n");
+    let mut out = String::from("       1    2    3    4    5    6\n");
     let _ = writeln!(out, "upper {}", row(ys.first()));
-    let _ = write!(out, "lower {}", row(ys.get(1)));
-    if let Some(pawn) = of(layout, Kind::Pawn).next()
-        && let Some(slot) = slots.iter().position(|&x| x == pawn.x)
-    {
-        let _ = write!(out, "\n{}T = troll", " ".repeat(7 + slot * 4));
-    }
+    let _ = writeln!(out, "lower {}", row(ys.get(1)));
+    out.push_str("[n] n dormant, !QS awake, . empty, {} troll");
     out
 }
 

@@ -17,7 +17,7 @@
 pub const APPLICATION_ID: i32 = 0x5462_4d74;
 
 /// Each entry moves the schema up one version.
-pub const MIGRATIONS: &[&str] = &[V1, V2];
+pub const MIGRATIONS: &[&str] = &[V1, V2, V3];
 
 /// The version this build writes.
 pub const VERSION: i32 = MIGRATIONS.len() as i32;
@@ -37,7 +37,21 @@ pub const TABLES: &[&str] = &[
     "slides_game",
     "troll_cards",
     "troll_game",
+    "troll_play",
 ];
+
+/// Version 3: Angry Troll is followed turn by turn. The game grew state
+/// the two card tables cannot hold (awake bricks, the troll's row and
+/// hands, cards set aside, the phase of the turn, variants, stand-ins for
+/// cards not yet seen), so it is kept as one checked document, as Slides
+/// of Action and Lab Rats are. A game saved in the old tables is read from
+/// them and moved here on its next change.
+const V3: &str = r#"
+CREATE TABLE troll_play (
+    id    INTEGER PRIMARY KEY CHECK (id = 1),
+    state TEXT NOT NULL CHECK (json_valid(state))
+) STRICT;
+"#;
 
 /// Version 2: the run carries each room's table (so a solver can work
 /// from what was dealt), the die's handedness is kept, and so are the

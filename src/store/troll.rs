@@ -1,7 +1,10 @@
-//! The Angry Troll game as rows: the game's settings, and each card with
-//! where it lies (a bridge slot, the deck of awakening, or played).
+//! The Angry Troll game: one checked document in `troll_play` (schema 3).
+//! A game saved by an earlier version lies in `troll_game` and
+//! `troll_cards` (each card with where it lay: a bridge slot, the deck of
+//! awakening, or played); it is read from there until its next change
+//! moves it.
 
-use rusqlite::{Connection, OptionalExtension, params};
+use rusqlite::{Connection, OptionalExtension};
 
 use super::{Part, PartDoc, Result, StoreError};
 use crate::games::troll::Troll;
@@ -10,70 +13,28 @@ impl PartDoc for Option<Troll> {
     const PART: Part = Part::Troll;
 
     fn read(conn: &Connection) -> Result<Option<Troll>> {
-        let game: Option<(bool, u8)> = conn
-            .query_row(
-                "SELECT lower_red, troll_slot FROM troll_game WHERE id = 1",
-                [],
-                |r| Ok((r.get(0)?, r.get(1)?)),
-            )
+        let state: Option<String> = conn
+            .query_row("SELECT state FROM troll_play WHERE id = 1", [], |r| {
+                r.get(0)
+            })
             .optional()?;
-        let Some((lower_red, troll_slot)) = game else {
-            return Ok(None);
-        };
-        let mut t = Troll {
-            upper: vec![Vec::new(); 6],
-            lower: vec![Vec::new(); 6],
-            deck: Vec::new(),
-            played: Vec::new(),
-            lower_red,
-            troll_slot,
-        };
-        let mut stmt =
-            conn.prepare("SELECT card, place, slot FROM troll_cards ORDER BY place, slot, pos")?;
-        let rows = stmt.query_map([], |r| {
-            Ok((
-                r.get::<_, String>(0)?,
-                r.get::<_, String>(1)?,
-                r.get::<_, i64>(2)?,
-            ))
-        })?;
-        for row in rows {
-            let (card, place, slot) = row?;
-            let pile = match place.as_str() {
-                "upper" => t.upper.get_mut((slot - 1) as usize),
-                "lower" => t.lower.get_mut((slot - 1) as usize),
-                "deck" => Some(&mut t.deck),
-                _ => Some(&mut t.played),
-            };
-            pile.ok_or_else(|| damaged(format!("{card} lies in {place} slot {slot}")))?
-                .push(card);
+        match state {
+            Some(s) => serde_json::from_str(&s)
+                .map(Some)
+                .map_err(|e| damaged(e.to_string())),
+            None => read_v2(conn),
         }
-        Ok(Some(t))
     }
 
     fn write(&self, conn: &Connection) -> Result<()> {
         conn.execute("DELETE FROM troll_cards", [])?;
         conn.execute("DELETE FROM troll_game", [])?;
-        let Some(t) = self else {
-            return Ok(());
-        };
-        conn.execute(
-            "INSERT INTO troll_game (id, lower_red, troll_slot) VALUES (1, ?1, ?2)",
-            params![t.lower_red, t.troll_slot],
-        )?;
-        let mut insert = conn
-            .prepare("INSERT INTO troll_cards (card, place, slot, pos) VALUES (?1, ?2, ?3, ?4)")?;
-        for (place, row) in [("upper", &t.upper), ("lower", &t.lower)] {
-            for (i, stack) in row.iter().enumerate() {
-                for (pos, card) in stack.iter().enumerate() {
-                    insert.execute(params![card, place, i as i64 + 1, pos as i64])?;
-                }
-            }
-        }
-        for (place, pile) in [("deck", &t.deck), ("played", &t.played)] {
-            for (pos, card) in pile.iter().enumerate() {
-                insert.execute(params![card, place, 0, pos as i64])?;
-            }
+        conn.execute("DELETE FROM troll_play", [])?;
+        if let Some(t) = self {
+            conn.execute(
+                "INSERT INTO troll_play (id, state) VALUES (1, ?1)",
+                [serde_json::json!(t).to_string()],
+            )?;
         }
         Ok(())
     }
@@ -85,6 +46,52 @@ impl PartDoc for Option<Troll> {
     fn is_empty(&self) -> bool {
         self.is_none()
     }
+}
+
+/// A game as schema 2 kept it: only what the awakening helper knew (no
+/// awake bricks were tracked), so it reads back as a game whose turn is
+/// about to start, the troll in the lower row.
+fn read_v2(conn: &Connection) -> Result<Option<Troll>> {
+    let game: Option<(bool, u8)> = conn
+        .query_row(
+            "SELECT lower_red, troll_slot FROM troll_game WHERE id = 1",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .optional()?;
+    let Some((lower_red, troll_slot)) = game else {
+        return Ok(None);
+    };
+    let (mut upper, mut lower) = (vec![Vec::new(); 6], vec![Vec::new(); 6]);
+    let (mut deck, mut played) = (Vec::new(), Vec::new());
+    let mut stmt =
+        conn.prepare("SELECT card, place, slot FROM troll_cards ORDER BY place, slot, pos")?;
+    let rows = stmt.query_map([], |r| {
+        Ok((
+            r.get::<_, String>(0)?,
+            r.get::<_, String>(1)?,
+            r.get::<_, i64>(2)?,
+        ))
+    })?;
+    for row in rows {
+        let (card, place, slot) = row?;
+        let pile: Option<&mut Vec<String>> = match place.as_str() {
+            "upper" => upper.get_mut((slot - 1) as usize),
+            "lower" => lower.get_mut((slot - 1) as usize),
+            "deck" => Some(&mut deck),
+            _ => Some(&mut played),
+        };
+        pile.ok_or_else(|| damaged(format!("{card} lies in {place} slot {slot}")))?
+            .push(card);
+    }
+    // The fields play-along added take their defaults (see `Troll`).
+    let doc = serde_json::json!({
+        "upper": upper, "lower": lower, "deck": deck, "played": played,
+        "lower_red": lower_red, "troll_slot": troll_slot,
+    });
+    serde_json::from_value(doc)
+        .map(Some)
+        .map_err(|e| damaged(e.to_string()))
 }
 
 fn damaged(reason: String) -> StoreError {
