@@ -114,6 +114,13 @@ const VOCAB: &[&str] = &[
     "1d20+5",
 ];
 
+/// Words of the troll's game, to wander through its turns at random.
+const TROLL_VOCAB: &[&str] = &[
+    "awaken", "awaken", "card", "brick", "move", "move", "stomp", "pick", "up", "club", "throw",
+    "shovel", "lay", "down", "left", "right", "use", "at", "diamond", "spade", "actions", "score",
+    "reveal", "show", "7H", "QS", "AC", "5D", "die=3", "die=3,5", "die=9", "card=5D", "x",
+];
+
 fn line_strategy() -> impl Strategy<Value = String> {
     prop_oneof![
         // Arbitrary text, including control characters and non-ASCII.
@@ -159,5 +166,43 @@ proptest! {
     fn below_is_in_range(seed in any::<u64>(), n in 1u64..u64::MAX) {
         let mut rng = TableRng::new(seed);
         prop_assert!(rng.below(n) < n);
+    }
+}
+
+proptest! {
+    // Each case is a whole game's worth of stored steps: fewer cases.
+    #![proptest_config(ProptestConfig { cases: 40, ..ProptestConfig::default() })]
+
+    #[test]
+    fn troll_play_never_breaks_the_saved_game(
+        setup in 0usize..3,
+        lines in proptest::collection::vec(
+            proptest::collection::vec(proptest::sample::select(TROLL_VOCAB), 0..4),
+            1..30,
+        ),
+        undo_every in 3usize..12,
+    ) {
+        let dir = tempfile::tempdir().unwrap();
+        let mut app = App::new(1, Store::new(dir.path()), Style::plain());
+        let setups = [
+            "setup troll",
+            "setup troll cards=mine card=4C die=2",
+            "setup troll bridge=48 variant=toys,gift",
+        ];
+        app.run_line(setups[setup]).unwrap();
+        for (i, words) in lines.iter().enumerate() {
+            let line = if i % undo_every == undo_every - 1 {
+                "undo".to_string()
+            } else {
+                format!("troll {}", words.join(" "))
+            };
+            // Answer or refusal; a panic fails the test.
+            let _ = app.run_line(&line);
+            // Whatever happened, the saved game reads back and checks (or
+            // an undo took the setup itself back).
+            if let Err(e) = app.run_line("troll") {
+                prop_assert!(e.to_string().contains("no troll game"), "after {line:?}: {e}");
+            }
+        }
     }
 }

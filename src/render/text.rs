@@ -312,7 +312,7 @@ fn troll(layout: &Layout) -> String {
     let mut out = String::from("       1    2    3    4    5    6\n");
     let _ = writeln!(out, "upper {}", row(ys.first()));
     let _ = writeln!(out, "lower {}", row(ys.get(1)));
-    out.push_str("[n] n dormant, !QS awake, . empty, {} troll");
+    out.push_str("[n] dormant, !QS awake, {} troll");
     out
 }
 
