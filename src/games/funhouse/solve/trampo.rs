@@ -470,23 +470,32 @@ fn fewest_kids() -> &'static [u8] {
     static FEWEST: OnceLock<Vec<u8>> = OnceLock::new();
     FEWEST.get_or_init(|| {
         let t = tables();
+        // For each trampoline, the lines it is the middle of: (a, c).
+        let mut through: [Vec<(usize, usize)>; 15] = Default::default();
+        for &(a, o, c) in &t.jumps {
+            through[o as usize].push((1 << a, 1 << c));
+        }
         let mut fewest = vec![0u8; 1 << 15];
         // Every move takes one kid away, so the sets are worked out in
         // order of size: each move leads to a set already done.
-        let mut by_size: Vec<usize> = (0..1usize << 15).collect();
-        by_size.sort_by_key(|m| m.count_ones());
+        let by_size = (0..=15).flat_map(|n| (0..1usize << 15).filter(move |m| m.count_ones() == n));
         for kids in by_size {
             let mut least = kids.count_ones() as u8;
-            for &(a, o, c) in &t.jumps {
-                let (a, o, c) = (1 << a, 1 << o, 1 << c);
-                if least == 0 || kids & o == 0 || kids & c != 0 {
-                    continue;
-                }
-                if kids & a == 0 {
-                    // Someone else (not a kid) on `a` bounces the kid on `o`.
-                    least = least.min(fewest[kids & !o]);
-                } else {
-                    least = least.min(fewest[(kids & !a & !o) | c]);
+            let mut left = kids;
+            while left != 0 && least > 0 {
+                let o = left.trailing_zeros() as usize;
+                left &= left - 1;
+                for &(a, c) in &through[o] {
+                    if kids & c != 0 {
+                        continue;
+                    }
+                    let next = if kids & a == 0 {
+                        // Someone else (not a kid) on `a` bounces the kid on `o`.
+                        kids & !(1 << o)
+                    } else {
+                        (kids & !a & !(1 << o)) | c
+                    };
+                    least = least.min(fewest[next]);
                 }
             }
             fewest[kids] = least;
