@@ -153,10 +153,7 @@ impl App {
                 };
                 Ok(Reply::new("troll", text, json!({ "actions": all })))
             }
-            ["awaken", rest @ ..] | ["card", rest @ ..] => {
-                let named = w[0] == "card";
-                self.troll_awaken(&words[1..], rest.len(), named)
-            }
+            ["awaken", ..] | ["card", ..] => self.troll_awaken(&words[1..], w[0] == "card"),
             ["brick", card] => {
                 let card: Card = card.parse()?;
                 self.troll_change(&format!("troll brick {card}"), |g, _| g.name_brick(card))
@@ -173,7 +170,7 @@ impl App {
 
     /// `troll awaken [CARD] [die=N,...]`: one card when a card or a die is
     /// given (one card a die), else every card this phase plays.
-    fn troll_awaken(&mut self, args: &[String], _n: usize, named: bool) -> Result<Reply> {
+    fn troll_awaken(&mut self, args: &[String], named: bool) -> Result<Reply> {
         let mut card: Option<Card> = None;
         let mut dice: Vec<u8> = Vec::new();
         for a in args {
