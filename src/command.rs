@@ -749,10 +749,7 @@ fn fixed_values(path: &[String], index: usize) -> Vec<&'static str> {
             "mirror",
         ],
         (["die"], 0) => vec!["right", "left"],
-        (["troll"], 0) => vec![
-            "awaken", "card", "brick", "move", "stomp", "pick", "club", "throw", "shovel", "lay",
-            "actions", "score", "show", "reveal",
-        ],
+        (["troll"], 0) => crate::games::troll::COMMAND_WORDS.to_vec(),
         (["penguins"], 0) => vec!["alter", "move", "show"],
         (["slides"], 0) => vec!["move", "ai", "show"],
         (["rats"], 0) => vec!["move", "lose", "back", "turned", "show"],

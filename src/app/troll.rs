@@ -8,19 +8,14 @@ use serde_json::json;
 
 use super::setup::given;
 use super::{App, AppError, Reply, Result, data, invalid};
+use crate::games::compass::Dir;
 use crate::games::layouts;
 use crate::games::troll::{
-    self, Action, Awakening, Dir, Options, Phase, Troll, Variants, colour_name, shown,
+    self, Action, Awakening, COMMAND_WORDS, Options, Phase, Troll, Variants, colour_name, shown,
 };
 use crate::pieces::Card;
 use crate::store::{self, Part};
 use crate::style::Tone;
-
-/// The `troll` actions, for errors and completion.
-pub const TROLL_WORDS: [&str; 15] = [
-    "show", "awaken", "card", "brick", "move", "stomp", "pick", "club", "throw", "shovel", "lay",
-    "use", "actions", "score", "reveal",
-];
 
 impl App {
     pub(super) fn setup_troll(&mut self, args: &[String]) -> Result<Reply> {
@@ -34,25 +29,26 @@ impl App {
             variants.set(v).map_err(invalid)?;
         }
         options.variants = variants;
+        let mine = inputs.choice("cards").is_some();
+        let first = inputs.card("card");
+        let gift = inputs.card("gift");
         // The shuffle comes before the troll's roll, as it always has, so
         // a deal code deals the same bridge in every version.
         let mut cards = Card::deck(false);
-        if inputs.choice("cards").is_none() {
+        if !mine {
             self.rng.shuffle(&mut cards);
         }
         let die = match inputs.number("die") {
             Some(d) => d as u8,
             None => self.rng.below(6) as u8 + 1,
         };
-        let mine = inputs.choice("cards").is_some();
-        let gift = inputs.card("gift");
         if gift.is_some() && !(mine && variants.gift) {
             return Err(invalid(
                 "gift=CARD names the card given to the troll in a game of your own cards: add cards=mine variant=gift",
             ));
         }
         let t = if mine {
-            let first = inputs.card("card").ok_or_else(|| {
+            let first = first.ok_or_else(|| {
                 invalid("with your own cards, say which card you turned up into the lower stack: card=7H")
             })?;
             if variants.gift && gift.is_none() {
@@ -63,10 +59,10 @@ impl App {
             check_own(first, gift, variants)?;
             troll::table_game(first, die, options, gift)
         } else {
-            if let Some(first) = inputs.card("card") {
+            if let Some(first) = first {
                 check_own(first, None, variants)?;
             }
-            options.first = inputs.card("card");
+            options.first = first;
             troll::deal(&cards, die, options)
         };
         self.store.change(Part::Troll, |c| {
@@ -118,34 +114,42 @@ impl App {
     }
 
     pub(super) fn troll(&mut self, words: &[String]) -> Result<Reply> {
-        let no_game = || invalid("no troll game: `setup troll` deals one");
-        let t = self.store.read(|c| store::troll(c)?.ok_or_else(no_game))?;
+        // Showing reads the game here; a step reads it again inside its
+        // own transaction (`troll_change`), so it is not read first.
+        let saved = || self.store.read(|c| store::troll(c)?.ok_or_else(no_troll));
         let lower: Vec<String> = words.iter().map(|w| w.to_ascii_lowercase()).collect();
         let w: Vec<&str> = lower.iter().map(String::as_str).collect();
         match w.as_slice() {
-            [] | ["show"] => Ok(self.troll_reply(&t, Vec::new())),
-            ["score"] => Ok(Reply::new(
-                "troll",
-                match &t.outcome {
-                    Some(o) => format!(
-                        "score {}: cards left in the deck of awakening when the game ended ({})",
-                        o.score,
-                        if o.troll_won {
-                            "the troll won"
-                        } else {
-                            "the bridge won"
-                        }
-                    ),
-                    None => format!(
-                        "score so far {}: cards left in the deck of awakening (lower is better)",
-                        t.deck.len()
-                    ),
-                },
-                json!({"score": t.deck.len(), "over": t.outcome.is_some()}),
-            )),
-            ["reveal"] => self.troll_reveal(&t),
+            [] | ["show"] => Ok(self.troll_reply(&saved()?, Vec::new())),
+            ["score"] => {
+                let t = saved()?;
+                Ok(Reply::new(
+                    "troll",
+                    match &t.outcome {
+                        Some(o) => format!(
+                            "score {}: cards left in the deck of awakening when the game ended ({})",
+                            o.score,
+                            if o.troll_won {
+                                "the troll won"
+                            } else {
+                                "the bridge won"
+                            }
+                        ),
+                        None => format!(
+                            "score so far {}: cards left in the deck of awakening (lower is better)",
+                            t.deck.len()
+                        ),
+                    },
+                    json!({"score": t.deck.len(), "over": t.outcome.is_some()}),
+                ))
+            }
+            ["reveal"] => self.troll_reveal(&saved()?),
             ["actions"] => {
-                let all: Vec<String> = t.legal_actions().into_iter().map(Action::words).collect();
+                let all: Vec<String> = saved()?
+                    .legal_actions()
+                    .into_iter()
+                    .map(Action::words)
+                    .collect();
                 let text = if all.is_empty() {
                     "no action now (the troll acts after the awakening)".to_string()
                 } else {
@@ -262,7 +266,7 @@ impl App {
     ) -> Result<Reply> {
         let rng = &mut self.rng;
         let (game, lines) = self.store.change(Part::Troll, |c| {
-            let mut g = store::troll(c)?.ok_or_else(|| invalid("the troll game is gone"))?;
+            let mut g = store::troll(c)?.ok_or_else(no_troll)?;
             let mut roll = || rng.below(6) as u8 + 1;
             let lines = step(&mut g, &mut roll).map_err(invalid)?;
             store::save_troll(c, &g)?;
@@ -351,6 +355,10 @@ impl App {
     }
 }
 
+fn no_troll() -> AppError {
+    invalid("no troll game: `setup troll` deals one")
+}
+
 /// The turned-up card cannot be a card the variants hand the troll.
 fn check_own(first: Card, gift: Option<Card>, v: Variants) -> Result<()> {
     let given = |c: Card| {
@@ -396,7 +404,7 @@ fn parse_action(w: &[&str]) -> Result<Action> {
             .filter(|x| !matches!(*x, "at" | "to" | "the" | "toward" | "towards"))
             .collect();
         match rest.as_slice() {
-            [d] => d.parse::<Dir>().map_err(invalid),
+            [d] => troll::parse_dir(d).map_err(invalid),
             [] => Err(invalid(format!(
                 "{verb} which way? add left, right, up or down"
             ))),
@@ -433,8 +441,8 @@ fn parse_action(w: &[&str]) -> Result<Action> {
         ["lay", rest @ ..] => Ok(Action::LayDown(dir(rest, "lay down")?)),
         [other, ..] => Err(invalid(format!(
             "'{other}' is not a troll action{}: expected {}",
-            crate::suggest::hint(other, TROLL_WORDS),
-            TROLL_WORDS.join(", ")
+            crate::suggest::hint(other, COMMAND_WORDS),
+            COMMAND_WORDS.join(", ")
         ))),
         [] => unreachable!("an empty line is `troll show`"),
     }

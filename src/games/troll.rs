@@ -9,6 +9,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::compass::Dir;
 use crate::pieces::{Card, CardSuit};
 
 /// Cards per slot, left to right, in each row, on the standard bridge.
@@ -50,17 +51,17 @@ impl Spot {
     /// The spot one step in `dir`, if it is on the bridge.
     pub fn step(self, dir: Dir) -> Option<Spot> {
         let s = match dir {
-            Dir::Left => Spot::new(self.row, self.slot.checked_sub(1)?),
-            Dir::Right => Spot::new(self.row, self.slot + 1),
-            Dir::Up if self.row == Row::Lower => Spot::new(Row::Upper, self.slot),
-            Dir::Down if self.row == Row::Upper => Spot::new(Row::Lower, self.slot),
-            Dir::Up | Dir::Down => return None,
+            Dir::W => Spot::new(self.row, self.slot.checked_sub(1)?),
+            Dir::E => Spot::new(self.row, self.slot + 1),
+            Dir::N if self.row == Row::Lower => Spot::new(Row::Upper, self.slot),
+            Dir::S if self.row == Row::Upper => Spot::new(Row::Lower, self.slot),
+            Dir::N | Dir::S => return None,
         };
         (1..=6).contains(&s.slot).then_some(s)
     }
 
     fn neighbours(self) -> impl Iterator<Item = Spot> {
-        Dir::ALL.into_iter().filter_map(move |d| self.step(d))
+        DIRS.into_iter().filter_map(move |d| self.step(d))
     }
 }
 
@@ -70,40 +71,38 @@ impl std::fmt::Display for Spot {
     }
 }
 
-/// A direction on the bridge: up is the upper row.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Dir {
-    Left,
-    Right,
-    Up,
-    Down,
-}
+/// What the `troll` command takes, for errors and completion.
+pub const COMMAND_WORDS: [&str; 15] = [
+    "show", "awaken", "card", "brick", "move", "stomp", "pick", "club", "throw", "shovel", "lay",
+    "use", "actions", "score", "reveal",
+];
 
-impl Dir {
-    pub const ALL: [Dir; 4] = [Dir::Left, Dir::Right, Dir::Up, Dir::Down];
+/// The four ways from a brick, in the order actions are listed: along the
+/// row, then to the other row (up is the upper row, as the bridge is
+/// drawn).
+pub const DIRS: [Dir; 4] = [Dir::W, Dir::E, Dir::N, Dir::S];
 
-    pub fn name(self) -> &'static str {
-        match self {
-            Dir::Left => "left",
-            Dir::Right => "right",
-            Dir::Up => "up",
-            Dir::Down => "down",
-        }
+/// A direction as the player reads the bridge: left, right, up, down (or
+/// their first letters, or a compass word).
+pub fn parse_dir(word: &str) -> Result<Dir, String> {
+    let compass = match word.to_ascii_lowercase().as_str() {
+        "l" => "west",
+        "r" => "east",
+        "u" => "north",
+        "d" => "south",
+        _ => word,
     }
+    .parse::<Dir>();
+    compass.map_err(|_| format!("'{word}' is not a direction: expected left, right, up or down"))
 }
 
-impl std::str::FromStr for Dir {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Dir, String> {
-        match s.to_ascii_lowercase().as_str() {
-            "left" | "l" | "west" | "w" => Ok(Dir::Left),
-            "right" | "r" | "east" | "e" => Ok(Dir::Right),
-            "up" | "u" | "north" | "n" => Ok(Dir::Up),
-            "down" | "d" | "south" | "s" => Ok(Dir::Down),
-            _ => Err(format!(
-                "'{s}' is not a direction: expected left, right, up or down"
-            )),
-        }
+/// `left`, `right`, `up` or `down`.
+pub fn dir_name(d: Dir) -> &'static str {
+    match d {
+        Dir::W => "left",
+        Dir::E => "right",
+        Dir::N => "up",
+        Dir::S => "down",
     }
 }
 
@@ -527,13 +526,13 @@ impl Action {
     /// The words that say it: `move left`, `club up`.
     pub fn words(self) -> String {
         match self {
-            Action::Move(d) => format!("move {}", d.name()),
+            Action::Move(d) => format!("move {}", dir_name(d)),
             Action::Stomp => "stomp".into(),
-            Action::PickUp(d) => format!("pick up {}", d.name()),
-            Action::Club(d) => format!("club {}", d.name()),
-            Action::Throw(d) => format!("throw {}", d.name()),
-            Action::Shovel(d) => format!("shovel {}", d.name()),
-            Action::LayDown(d) => format!("lay down {}", d.name()),
+            Action::PickUp(d) => format!("pick up {}", dir_name(d)),
+            Action::Club(d) => format!("club {}", dir_name(d)),
+            Action::Throw(d) => format!("throw {}", dir_name(d)),
+            Action::Shovel(d) => format!("shovel {}", dir_name(d)),
+            Action::LayDown(d) => format!("lay down {}", dir_name(d)),
         }
     }
 }
@@ -908,7 +907,7 @@ impl Troll {
     /// Every action the troll may take now.
     pub fn legal_actions(&self) -> Vec<Action> {
         let mut all = vec![Action::Stomp];
-        for d in Dir::ALL {
+        for d in DIRS {
             all.extend([
                 Action::Move(d),
                 Action::PickUp(d),
@@ -959,7 +958,7 @@ impl Troll {
     fn target(&self, d: Dir) -> Result<Spot, String> {
         self.troll()
             .step(d)
-            .ok_or_else(|| format!("{} of {} is off the bridge", d.name(), self.troll()))
+            .ok_or_else(|| format!("{} of {} is off the bridge", dir_name(d), self.troll()))
     }
 
     fn awake_target(&self, d: Dir, what: &str) -> Result<Spot, String> {
@@ -967,7 +966,7 @@ impl Troll {
         if !self.is_awake(s) {
             return Err(format!(
                 "no awake brick {} of the troll ({s}): {what} needs one next to it",
-                d.name()
+                dir_name(d)
             ));
         }
         Ok(s)
@@ -1006,7 +1005,7 @@ impl Troll {
                 self.troll_row = s.row;
                 self.troll_slot = s.slot;
                 self.visited.push(s);
-                Ok(format!("the troll moves {} to {s}", d.name()))
+                Ok(format!("the troll moves {} to {s}", dir_name(d)))
             }
             Action::Stomp => {
                 let s = self.troll();
@@ -1072,12 +1071,12 @@ impl Troll {
                         self.awake.retain(|c| *c != top);
                         format!(
                             "the troll throws the diamond {}: it hits {top} in {s}, now dormant; {used}",
-                            d.name()
+                            dir_name(d)
                         )
                     }
                     None => format!(
                         "the troll throws the diamond {}: no awake brick that way, it hits nothing; {used}",
-                        d.name()
+                        dir_name(d)
                     ),
                 })
             }

@@ -64,7 +64,7 @@ fn a_turn_awakens_acts_and_flees() {
     assert_eq!(g.phase, Phase::Act);
     // Standing on dormant 6D: nothing to stomp.
     assert!(g.act(Action::Stomp).unwrap_err().contains("dormant"));
-    g.act(Action::PickUp(Dir::Left)).unwrap();
+    g.act(Action::PickUp(Dir::W)).unwrap();
     assert_eq!(
         g.held,
         [Held {
@@ -74,7 +74,7 @@ fn a_turn_awakens_acts_and_flees() {
     );
     assert!(g.lower[2].is_empty());
     // Back to where the turn began: refused.
-    g.act(Action::Move(Dir::Right)).unwrap();
+    g.act(Action::Move(Dir::E)).unwrap();
     assert_eq!(g.troll(), spot(Row::Lower, 5));
     // The second action ended the turn: nothing awake, no flight; the
     // next turn draws from the deck (nothing was set aside).
@@ -83,13 +83,13 @@ fn a_turn_awakens_acts_and_flees() {
     // slot 5 and hits it; the diamond is set aside.
     awaken(&mut g, 6);
     assert!(g.is_awake(spot(Row::Lower, 6)));
-    let said = g.act(Action::Throw(Dir::Right)).unwrap();
+    let said = g.act(Action::Throw(Dir::E)).unwrap();
     assert_eq!(
         said[0],
         "the troll throws the diamond right: it hits JD in lower slot 6, now dormant; 5D is set aside"
     );
     assert_eq!(g.aside, ["5D"]);
-    g.act(Action::Move(Dir::Up)).unwrap();
+    g.act(Action::Move(Dir::N)).unwrap();
     // Turn 3 plays the set-aside 5D (red: lower row), no deck card.
     assert_eq!((g.pending.clone(), g.draw), (vec!["5D".to_string()], false));
     assert_eq!(g.deck.len(), 25);
@@ -102,8 +102,8 @@ fn a_turn_awakens_acts_and_flees() {
 fn the_same_brick_is_never_stood_on_twice_in_a_turn() {
     let mut g = game();
     awaken(&mut g, 1);
-    g.act(Action::Move(Dir::Left)).unwrap();
-    let e = g.act(Action::Move(Dir::Right)).unwrap_err();
+    g.act(Action::Move(Dir::W)).unwrap();
+    let e = g.act(Action::Move(Dir::E)).unwrap_err();
     assert_eq!(
         e,
         "the troll has stood on lower slot 4 this turn: never the same brick twice in a turn"
@@ -142,8 +142,8 @@ fn awake_bricks_flee_toward_the_nearer_bank_unless_the_troll_blocks() {
     awaken(&mut g, 6); // JD in lower 6 awake
     // Upper 1 and upper 3 awake too; the troll goes to upper 2.
     g.awake.extend(["3C".to_string(), "6C".to_string()]);
-    g.act(Action::Move(Dir::Up)).unwrap();
-    g.act(Action::Move(Dir::Left)).unwrap();
+    g.act(Action::Move(Dir::N)).unwrap();
+    g.act(Action::Move(Dir::W)).unwrap();
     assert_eq!(g.troll(), spot(Row::Upper, 3));
     // The troll stands on upper 3 (6C awake, cannot flee). Upper 1's 3C
     // heads for the left bank: fled. JD (lower 6) flees right. Both are
@@ -156,8 +156,8 @@ fn awake_bricks_flee_toward_the_nearer_bank_unless_the_troll_blocks() {
     // 3C on upper 1? No: KD woke lower 1 (2D). Put the troll on lower 2
     // and wake upper 3: blocked only in its own row.
     g.awake.push("6C".into());
-    g.act(Action::Move(Dir::Left)).unwrap(); // lower 3
-    g.act(Action::Move(Dir::Left)).unwrap(); // lower 2
+    g.act(Action::Move(Dir::W)).unwrap(); // lower 3
+    g.act(Action::Move(Dir::W)).unwrap(); // lower 2
     // 2D on lower 1 heads left (nothing between it and the left bank).
     // 6C on upper 3 heads left to upper 2 (the troll is in the other row).
     assert_eq!(g.pending, ["2D"]);
@@ -170,7 +170,7 @@ fn awake_bricks_flee_toward_the_nearer_bank_unless_the_troll_blocks() {
     g.troll_slot = 2;
     g.acted = 1;
     g.visited = vec![g.troll()];
-    g.act(Action::Move(Dir::Left)).unwrap();
+    g.act(Action::Move(Dir::W)).unwrap();
     assert_eq!(g.troll(), spot(Row::Lower, 1));
     assert_eq!(g.lower[3], ["6D", "5D"]);
     assert!(g.lower[2].is_empty());
@@ -209,8 +209,8 @@ fn the_bridge_collapses_when_the_banks_are_no_longer_joined() {
         "10C".to_string(),
     ]);
     awaken(&mut g, 6);
-    g.act(Action::Move(Dir::Left)).unwrap();
-    let said = g.act(Action::Move(Dir::Up)).unwrap();
+    g.act(Action::Move(Dir::W)).unwrap();
+    let said = g.act(Action::Move(Dir::N)).unwrap();
     assert!(said.iter().any(|l| l.contains("JD leaves lower slot 6")));
     let o = g.outcome.unwrap();
     assert_eq!((o.troll_won, o.score), (false, 31));
@@ -223,7 +223,7 @@ fn the_troll_wins_when_the_deck_is_spent_and_all_sleep() {
     let rest: Vec<String> = g.deck.drain(1..).collect();
     g.played.extend(rest);
     awaken(&mut g, 3);
-    g.act(Action::Move(Dir::Left)).unwrap();
+    g.act(Action::Move(Dir::W)).unwrap();
     let said = g.act(Action::Stomp).unwrap();
     let o = g.outcome.clone().unwrap();
     assert!(o.troll_won && o.perfect, "{said:?}");
@@ -240,12 +240,12 @@ fn what_the_troll_may_hold_and_use() {
     g.deck.push("5D".into());
     awaken(&mut g, 3); // KD: lower 3, the heart wakes
     assert_eq!(
-        g.act(Action::PickUp(Dir::Left)).unwrap_err(),
+        g.act(Action::PickUp(Dir::W)).unwrap_err(),
         "5H is a heart: a troll cannot have a heart"
     );
     // A club needs a club in hand.
     assert!(
-        g.act(Action::Club(Dir::Left))
+        g.act(Action::Club(Dir::W))
             .unwrap_err()
             .contains("no awake clubs")
     );
@@ -258,13 +258,13 @@ fn what_the_troll_may_hold_and_use() {
     g.deck.insert(0, "KS".into());
     g.deck.push("KD".into());
     awaken(&mut g, 4);
-    g.act(Action::PickUp(Dir::Up)).unwrap();
+    g.act(Action::PickUp(Dir::N)).unwrap();
     assert!(g.upper[3].is_empty() && g.held[0].card == "AC");
-    g.act(Action::Move(Dir::Right)).unwrap();
+    g.act(Action::Move(Dir::E)).unwrap();
     // Turn 2: AH wakes lower 1; THE CLUB beats JD, awake beside it.
     g.awake.push("JD".into());
     awaken(&mut g, 1);
-    let said = g.act(Action::Club(Dir::Right)).unwrap();
+    let said = g.act(Action::Club(Dir::E)).unwrap();
     assert!(
         said[0].ends_with("AC is kept (it can be used again)"),
         "{said:?}"
@@ -272,7 +272,7 @@ fn what_the_troll_may_hold_and_use() {
     assert_eq!(g.held.len(), 1);
     g.awake.push("6D".into());
     assert!(
-        g.act(Action::PickUp(Dir::Left))
+        g.act(Action::PickUp(Dir::W))
             .unwrap_err()
             .contains("for good")
     );
@@ -288,7 +288,7 @@ fn a_spade_shovels_a_brick_to_lay_down_elsewhere() {
     });
     g.deck.retain(|c| c != "KS");
     awaken(&mut g, 3); // 5D awake, beside the troll on lower 4
-    g.act(Action::Shovel(Dir::Left)).unwrap();
+    g.act(Action::Shovel(Dir::W)).unwrap();
     assert_eq!(
         g.held,
         [Held {
@@ -299,7 +299,7 @@ fn a_spade_shovels_a_brick_to_lay_down_elsewhere() {
     assert_eq!(g.aside, ["KS"]);
     // Lay it into the empty slot it came from: the gap is filled.
     assert!(g.lower[2].is_empty());
-    g.act(Action::LayDown(Dir::Left)).unwrap();
+    g.act(Action::LayDown(Dir::W)).unwrap();
     assert_eq!(g.lower[2], ["5D"]);
     assert!(g.held.is_empty());
     assert_eq!(g.check(), Ok(()));
