@@ -96,6 +96,16 @@ pub fn parse_dir(word: &str) -> Result<Dir, String> {
     compass.map_err(|_| format!("'{word}' is not a direction: expected left, right, up or down"))
 }
 
+/// Where a brick lies from another: `left of`, `above`.
+fn beside(d: Dir) -> &'static str {
+    match d {
+        Dir::W => "left of",
+        Dir::E => "right of",
+        Dir::N => "above",
+        Dir::S => "below",
+    }
+}
+
 /// `left`, `right`, `up` or `down`.
 pub fn dir_name(d: Dir) -> &'static str {
     match d {
@@ -958,15 +968,15 @@ impl Troll {
     fn target(&self, d: Dir) -> Result<Spot, String> {
         self.troll()
             .step(d)
-            .ok_or_else(|| format!("{} of {} is off the bridge", dir_name(d), self.troll()))
+            .ok_or_else(|| format!("{} {} is off the bridge", beside(d), self.troll()))
     }
 
     fn awake_target(&self, d: Dir, what: &str) -> Result<Spot, String> {
         let s = self.target(d)?;
         if !self.is_awake(s) {
             return Err(format!(
-                "no awake brick {} of the troll ({s}): {what} needs one next to it",
-                dir_name(d)
+                "no awake brick {} the troll ({s}): {what} needs one next to it",
+                beside(d)
             ));
         }
         Ok(s)
