@@ -5,6 +5,7 @@ mod decks;
 mod funhouse;
 mod lookup;
 mod play;
+mod rats_solve;
 mod rolls;
 mod saved;
 mod setup;

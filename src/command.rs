@@ -286,7 +286,8 @@ pub enum Command {
     /// Solve a Funhouse puzzle room: best score and how
     #[command(after_help = SOLVE_HELP)]
     Solve {
-        /// The room: slide-jam, magic-mirror, barrels, whack, trampo-land
+        /// The room: slide-jam, magic-mirror, barrels, whack, trampo-land;
+        /// or lab-rats
         room: String,
         /// The position (without one: the run's), and settings
         #[arg(
@@ -478,6 +479,8 @@ the 24 tiles in reading order; Magic Mirror the upper 12,
 values; Trampo-Land die= cast= columns=. Slide Jam and
 Trampo-Land search for budget= seconds (default 5), then
 say whether the answer is proven best. Catwalk is skill.
+`solve lab-rats`: from the Lab Rats stacks as dealt, the
+fewest coins out without backing up, as `rats` commands.
 
 Examples:
   solve barrels
@@ -485,7 +488,8 @@ Examples:
   solve whack start=r3c2
   solve mirror
   solve slide-jam budget=2
-  solve trampo-land die=3 cast=10 columns=7,3,0,0";
+  solve trampo-land die=3 cast=10 columns=7,3,0,0
+  solve lab-rats";
 
 const DICE_HELP: &str = "Dice: NdM (N defaults to 1), d% (1-100), dF (Fudge -1/0/+1),
 Npp (piecepack dice: null ace 2 3 4 5, valued 0-5).

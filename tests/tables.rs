@@ -334,3 +334,52 @@ fn lab_rats_to_a_loss_in_the_harder_game() {
         "{out}"
     );
 }
+
+/// `solve lab-rats` after setup: its way out, typed as `rats` commands,
+/// takes the rat out of the maze coin for coin.
+#[test]
+fn the_lab_rats_way_out_plays_through() {
+    let data = tempfile::tempdir().unwrap();
+    let (_, err, code) = tm(&data, &["--seed", "3", "setup", "lab-rats"]);
+    assert_eq!(code, 0, "{err}");
+    let (out, _, _) = tm(&data, &["solve", "lab-rats"]);
+    assert!(
+        out.contains("the rat could get out with 17 coins, without backing up:"),
+        "{out}"
+    );
+    assert!(
+        out.contains("3 of the 24 coins have shown on a stack's top"),
+        "{out}"
+    );
+    let (json, _, _) = tm(&data, &["--json", "solve", "lab-rats"]);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let steps = v["data"]["steps"].as_array().unwrap();
+    let mut last = String::new();
+    for (i, st) in steps.iter().enumerate() {
+        let stack = st["stack"].to_string();
+        let args: Vec<String> = if st["kind"] == "lose" {
+            vec!["rats".into(), "lose".into(), stack]
+        } else {
+            let mut a = vec![
+                "rats".into(),
+                "move".into(),
+                st["dir"].as_str().unwrap().into(),
+                stack,
+            ];
+            if st["coin"] == "n" {
+                a.push(st["spaces"].to_string());
+            }
+            a
+        };
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let (out, err, code) = tm(&data, &args);
+        assert_eq!(code, 0, "step {i} {args:?}: {err}");
+        last = out;
+    }
+    assert!(last.contains("out through the exit: you win"), "{last}");
+    let (out, _, _) = tm(&data, &["solve", "rats"]);
+    assert!(out.contains("your game: the rat got out using"), "{out}");
+    let (_, err, code) = tm(&data, &["solve", "lab-rats", "3"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("'3' is not understood"), "{err}");
+}

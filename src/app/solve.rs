@@ -98,6 +98,9 @@ fn stopper(budget: Duration) -> impl FnMut() -> bool {
 
 impl App {
     pub(super) fn solve(&mut self, room: &str, input: &[String]) -> Result<Reply> {
+        if args::resolve(room).is_some_and(|s| s.id == "lab-rats") {
+            return self.solve_lab_rats(input);
+        }
         let (room, input) = Room::from_words(room, input).map_err(|e| invalid(e.to_string()))?;
         let Some(decl) = args::solve(room.id()) else {
             return Err(invalid(format!(

@@ -37,6 +37,17 @@ pub struct RatsGame {
     /// No backing up.
     pub harder: bool,
     pub out: bool,
+    /// The stacks as dealt, bottom first, corrected as the table's coins
+    /// turn up (`turned`); with `start`, what `solve lab-rats` replays.
+    /// Absent in games saved before it was kept.
+    #[serde(default)]
+    pub dealt: Option<[Vec<Rank>; 3]>,
+    #[serde(default)]
+    pub start: Option<Square>,
+    /// The fewest coins each stack has held: below that height every coin
+    /// is still the one dealt there.
+    #[serde(default)]
+    pub low: [usize; 3],
 }
 
 pub fn square_name((x, y): Square) -> String {
@@ -63,15 +74,19 @@ impl RatsGame {
         for (i, s) in stacks.iter_mut().enumerate() {
             *s = coins[8 * i..8 * i + 8].iter().rev().copied().collect();
         }
+        let rat = maze.start()[start.min(1)];
         Ok(RatsGame {
             squares: maze.tiles.iter().flat_map(|t| t.squares()).collect(),
             exit: maze.exit(),
+            dealt: Some(stacks.clone()),
             stacks,
-            rat: maze.start()[start.min(1)],
+            rat,
             piles: Vec::new(),
             used: Vec::new(),
             harder,
             out: false,
+            start: Some(rat),
+            low: [8; 3],
         })
     }
 
@@ -107,9 +122,11 @@ impl RatsGame {
             .checked_sub(1)
             .filter(|&s| s < 3)
             .ok_or_else(|| format!("stack {stack}: the stacks are 1, 2 and 3"))?;
-        self.stacks[s]
+        let coin = self.stacks[s]
             .pop()
-            .ok_or_else(|| format!("stack {stack} is empty"))
+            .ok_or_else(|| format!("stack {stack} is empty"))?;
+        self.low[s] = self.low[s].min(self.stacks[s].len());
+        Ok(coin)
     }
 
     /// Move the rat `dir` by the coin showing on `stack` (1 to 3); a null
@@ -233,12 +250,17 @@ impl RatsGame {
         if self.stacks[s][top] == value {
             return Ok(format!("stack {stack} shows {} already", value.code()));
         }
-        let unseen = (0..3).find_map(|t| {
-            let below = self.stacks[t].len().saturating_sub(1);
-            (0..below)
-                .find(|&i| self.stacks[t][i] == value)
-                .map(|i| (t, i))
-        });
+        // An unseen coin still where it was dealt is taken first, so the
+        // deal can be corrected with it.
+        let unseen = |original: bool| {
+            (0..3).find_map(|t| {
+                let below = self.stacks[t].len().saturating_sub(1);
+                (0..below)
+                    .find(|&i| self.stacks[t][i] == value && (!original || i < self.low[t]))
+                    .map(|i| (t, i))
+            })
+        };
+        let unseen = unseen(true).or_else(|| unseen(false));
         let (t, i) = unseen.ok_or_else(|| {
             format!(
                 "no {} is left unseen in the stacks: check the coin",
@@ -248,6 +270,14 @@ impl RatsGame {
         let shown = self.stacks[s][top];
         self.stacks[s][top] = value;
         self.stacks[t][i] = shown;
+        // Where both coins still lie as dealt, the deal is corrected too.
+        if let Some(dealt) = &mut self.dealt
+            && top < self.low[s]
+            && i < self.low[t]
+        {
+            dealt[s][top] = value;
+            dealt[t][i] = shown;
+        }
         Ok(format!("stack {stack} shows {}", value.code()))
     }
 
@@ -354,6 +384,32 @@ mod tests {
         assert_eq!(e, "stack 1 shows 4");
         let mut counts = [0; 6];
         for c in g.stacks.iter().flatten() {
+            counts[c.index() as usize] += 1;
+        }
+        assert_eq!(counts, [4; 6]);
+    }
+
+    #[test]
+    fn the_deal_learns_the_coins_that_turn_up() {
+        let mut g = game(COINS);
+        let dealt = |g: &RatsGame| g.dealt.clone().unwrap();
+        // Stack 1 shows 5 at the table, not n: the deal says so, and an
+        // unseen 5 (still as dealt) took the n's place.
+        g.turned(1, Rank::Five).unwrap();
+        assert_eq!(dealt(&g)[0].last(), Some(&Rank::Five));
+        assert_eq!(dealt(&g), g.stacks);
+        // Play a coin off stack 2 and put it back on: the coin now on top
+        // is no longer the one dealt there, so correcting it leaves the
+        // deal alone.
+        let way = open_way(&g);
+        g.step(way, 2, None).unwrap();
+        g.back(None).unwrap();
+        g.back(Some(2)).unwrap();
+        let before = dealt(&g);
+        g.turned(2, Rank::Four).unwrap();
+        assert_eq!(dealt(&g), before);
+        let mut counts = [0; 6];
+        for c in dealt(&g).iter().flatten() {
             counts[c.index() as usize] += 1;
         }
         assert_eq!(counts, [4; 6]);

@@ -5,6 +5,7 @@ pub mod compass;
 pub mod funhouse;
 pub mod lab_rats;
 pub mod lab_rats_play;
+pub mod lab_rats_solve;
 pub mod layouts;
 pub mod penguins;
 pub mod slides;
