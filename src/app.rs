@@ -4,6 +4,7 @@
 mod decks;
 mod funhouse;
 mod lookup;
+mod penguins;
 mod play;
 mod rats_solve;
 mod rolls;
@@ -331,7 +332,7 @@ impl App {
                 ..
             } => self.setup(game.as_deref(), &input, out.as_deref(), force),
             Command::Troll { words } => self.troll(&words),
-            Command::Penguins { action } => self.penguins(action.as_deref()),
+            Command::Penguins { words } => self.penguins(&words),
             Command::Slides { words } => self.slides(&words),
             Command::Rats { words } => self.rats(&words),
             Command::Score { room, input } => self.score(&room, &input),

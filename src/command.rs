@@ -254,17 +254,23 @@ pub enum Command {
         words: Vec<String>,
     },
 
-    /// Penguin's Night Out play: alter, move, show
+    /// Penguin's Night Out turn by turn: place, roll, move, alter
     #[command(
-        after_help = "After `setup penguins`: `alter` rolls two dice and names the\n\
-        selected domino and where it lies; `move` rolls the\n\
-        movement die; alone, it shows the board.\n\n\
-        Examples:\n  penguins alter\n  penguins move\n  penguins"
+        after_help = "After `setup penguins`: `place` puts the next buddy token (on\n\
+        a square you name, or at random). Each turn: `roll` (or\n\
+        `roll 4` for your die), `move` a route of directions (n e s\n\
+        w; `from r2c3` first off the nest's middle; `stay`),\n\
+        `shift SQUARE DIR` a buddy on a double, `alter` (or `alter\n\
+        3 5`), then what it allows: `relocate 2-4 r1c9` (`r1c9v`\n\
+        down the table), `shift`; `done` ends the turn.\n\n\
+        Examples (one game, in order):\n  penguins place\n  penguins place\n  \
+        penguins place\n  penguins place\n  penguins roll 3\n  penguins move stay\n  \
+        penguins alter 6 6\n  penguins done\n  penguins"
     )]
     Penguins {
-        /// alter, move or show
-        #[arg(value_name = "ACTION")]
-        action: Option<String>,
+        /// place, roll, move, shift, alter, relocate, done, show
+        #[arg(value_name = "ACTION", trailing_var_arg = true)]
+        words: Vec<String>,
     },
 
     /// Score a Funhouse room, showing the working
@@ -584,9 +590,13 @@ impl Command {
             Command::Troll { words } => words
                 .first()
                 .is_some_and(|w| w.eq_ignore_ascii_case("awaken")),
-            Command::Penguins { action } => action
-                .as_deref()
-                .is_some_and(|a| ["alter", "move"].contains(&a.to_ascii_lowercase().as_str())),
+            Command::Penguins { words } => {
+                let w: Vec<String> = words.iter().map(|w| w.to_ascii_lowercase()).collect();
+                matches!(
+                    w.iter().map(String::as_str).collect::<Vec<_>>().as_slice(),
+                    ["place"] | ["roll"] | ["alter"]
+                )
+            }
             Command::Draw { .. }
             | Command::Prob { .. }
             | Command::Score { .. }
@@ -754,7 +764,9 @@ fn fixed_values(path: &[String], index: usize) -> Vec<&'static str> {
         ],
         (["die"], 0) => vec!["right", "left"],
         (["troll"], 0) => crate::games::troll::COMMAND_WORDS.to_vec(),
-        (["penguins"], 0) => vec!["alter", "move", "show"],
+        (["penguins"], 0) => vec![
+            "place", "roll", "move", "shift", "alter", "relocate", "done", "show",
+        ],
         (["slides"], 0) => vec!["move", "ai", "show"],
         (["rats"], 0) => vec!["move", "lose", "back", "turned", "show"],
         _ => Vec::new(),

@@ -121,6 +121,13 @@ const TROLL_VOCAB: &[&str] = &[
     "reveal", "show", "7H", "QS", "AC", "5D", "die=3", "die=3,5", "die=9", "card=5D", "x",
 ];
 
+/// Words of the penguins' game, to wander through its turns at random.
+const PENGUIN_VOCAB: &[&str] = &[
+    "place", "place", "roll", "roll", "move", "move", "stay", "from", "n", "e", "s", "w", "shift",
+    "alter", "alter", "relocate", "done", "done", "r1c1", "r3c4", "r8c1v", "2-4", "5-5", "3", "6",
+    "9", "x",
+];
+
 fn line_strategy() -> impl Strategy<Value = String> {
     prop_oneof![
         // Arbitrary text, including control characters and non-ASCII.
@@ -203,6 +210,24 @@ proptest! {
             if let Err(e) = app.run_line("troll") {
                 prop_assert!(e.to_string().contains("no troll game"), "after {line:?}: {e}");
             }
+        }
+    }
+
+    #[test]
+    fn penguin_play_never_breaks_the_saved_board(
+        players in 2usize..5,
+        lines in proptest::collection::vec(
+            proptest::collection::vec(proptest::sample::select(PENGUIN_VOCAB), 0..5),
+            1..30,
+        ),
+    ) {
+        let dir = tempfile::tempdir().unwrap();
+        let mut app = App::new(1, Store::new(dir.path()), Style::plain());
+        app.run_line(&format!("setup penguins players={players}")).unwrap();
+        for words in &lines {
+            let line = format!("penguins {}", words.join(" "));
+            let _ = app.run_line(&line);
+            prop_assert!(app.run_line("penguins").is_ok(), "after {line:?}");
         }
     }
 }

@@ -471,7 +471,7 @@ fn state_files_of_version_0_1_come_through_whole() {
     // with its rows, no chart of a partial run, no nest legend on a board
     // without nests, and the troll's game followed turn by turn (the troll
     // drawn where it was set up, since 0.1 kept no later place; `reveal`
-    // lists the deck too).
+    // lists the deck too), and the penguins' board drawn square by square.
     let expected = fs::read_to_string(fixture.join("expected.txt")).unwrap();
     let mut got = String::new();
     let mut notes = String::new();

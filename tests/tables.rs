@@ -197,10 +197,21 @@ fn penguins_nests_are_distinct_and_helpers_roll() {
     }
     let (out, _, _) = tm(&data, &["setup", "penguins", "players=2"]);
     assert!(out.contains("player 1's two go to player 2"), "{out}");
+    // The buddy tokens go down first; then rolls move and alter.
+    let (_, err, _) = tm(&data, &["penguins", "roll"]);
+    assert!(
+        err.contains("the buddy tokens are being placed first"),
+        "{err}"
+    );
+    for _ in 0..4 {
+        tm(&data, &["penguins", "place"]);
+    }
+    let (out, _, _) = tm(&data, &["penguins", "roll"]);
+    assert!(out.starts_with("player 1 rolled "), "{out}");
+    tm(&data, &["penguins", "move", "stay"]);
     let (out, _, _) = tm(&data, &["penguins", "alter"]);
-    assert!(out.starts_with("rolled "), "{out}");
-    let (out, _, _) = tm(&data, &["penguins", "move"]);
-    assert!(out.starts_with("move: "), "{out}");
+    assert!(out.starts_with("player 1 rolled "), "{out}");
+    assert!(out.contains(": domino "), "{out}");
     let (out, _, _) = tm(
         &data,
         &[
@@ -231,16 +242,18 @@ fn penguin_nests_are_kept_after_setup() {
     assert_eq!(code, 0);
     let (shown, _, code) = tm(&data, &["penguins"]);
     assert_eq!(code, 0);
-    let board: Vec<&str> = setup.lines().skip(1).take(8).collect();
-    assert_eq!(shown.lines().collect::<Vec<_>>(), board, "{setup}\n{shown}");
-    assert!(shown.contains("[a|b]N: player N's nest"), "{shown}");
+    let board: Vec<&str> = setup.lines().skip(1).take(10).collect();
+    let drawn: Vec<&str> = shown.lines().take(10).collect();
+    assert_eq!(drawn, board, "{setup}\n{shown}");
+    assert!(shown.contains("nests: 1 1-3, 2 3-4"), "{shown}");
+    for _ in 0..4 {
+        tm(&data, &["penguins", "place"]);
+    }
+    tm(&data, &["penguins", "roll"]);
+    tm(&data, &["penguins", "move", "stay"]);
     tm(&data, &["penguins", "alter"]);
     let (shown, _, _) = tm(&data, &["penguins"]);
-    assert_eq!(
-        shown.matches("]1").count() + shown.matches("]2").count(),
-        2,
-        "{shown}"
-    );
+    assert!(shown.contains("nests: 1 1-3, 2 3-4"), "{shown}");
 }
 
 /// Slides of Action followed in one script against tablemate: an illegal
@@ -382,4 +395,56 @@ fn the_lab_rats_way_out_plays_through() {
     let (_, err, code) = tm(&data, &["solve", "lab-rats", "3"]);
     assert_eq!(code, 1);
     assert!(err.contains("'3' is not understood"), "{err}");
+}
+
+/// A whole game of Penguin's Night Out on the players' own layout (the
+/// standard rows, typed in notation), their own nests and dice: player 1
+/// collects both buddies, a domino is relocated, and player 1 wins.
+#[test]
+fn a_penguin_game_is_followed_to_a_win() {
+    let data = tempfile::tempdir().unwrap();
+    let set: Vec<(u8, u8)> = (0..=6u8)
+        .flat_map(|a| (a..=6).map(move |b| (a, b)))
+        .collect();
+    let layout: Vec<String> = set
+        .iter()
+        .enumerate()
+        .map(|(i, (a, b))| format!("{a}-{b}@r{}c{}", i / 4 + 1, 2 * (i % 4) + 1))
+        .collect();
+    let script = format!(
+        "setup penguins players=2 nests=1-2,5-6 layout=\"{}\"\n\
+         penguins place r7c1\npenguins place r4c1\npenguins place r7c2\npenguins place r3c3\n\
+         penguins roll 5\npenguins move from r3c1 s e\npenguins move from r3c1 s\n\
+         penguins alter 5 5\npenguins relocate 5-5 r9c1\npenguins relocate 5-5 r8c1\npenguins done\n\
+         penguins roll 1\npenguins move stay\npenguins alter 1 2\npenguins done\n\
+         penguins roll 6\npenguins move n e e\npenguins alter 6 6\npenguins done\n\
+         penguins roll 2\npenguins move stay\npenguins alter 3 4\npenguins done\n\
+         penguins roll 6\npenguins move w\npenguins alter 2 2\npenguins done\n\
+         penguins roll 3\n",
+        layout.join(" ")
+    );
+    let r = common::run(data.path(), &[], Some(&script));
+    let errors: Vec<&str> = r.err.lines().filter(|l| l.contains("error")).collect();
+    assert_eq!(
+        errors,
+        [
+            "line 7: error: step 2 (east) goes on past a stop: a buddy was picked up there; end the move on r4c1",
+            "line 10: error: 5-5 at r9c1 would touch no other domino: it must lie beside the board",
+            "line 29: error: the game is over: player 1 won",
+        ],
+        "{}",
+        r.out
+    );
+    for want in [
+        " 3 1A-2A 1 -3  1 -4  1 -5",
+        "player 1 moved 1 to r4c1 (1)\npicked up a buddy: carrying 1",
+        "player 1 rolled 5 and 5: domino 5-5",
+        "5-5 now lies at r8c1 across",
+        " 8 5 -5",
+        "player 2 rolled 1 and 2: domino 1-2\n1-2 is vacant",
+        "player 1 moved 3 to r3c3 (1)\npicked up a buddy: carrying 2",
+        "player 1 is home with both buddies: player 1 wins!",
+    ] {
+        assert!(r.out.contains(want), "missing {want:?} in\n{}", r.out);
+    }
 }

@@ -4,15 +4,11 @@
 
 use std::fmt::Write;
 
-use serde_json::json;
-
 use super::setup::given;
 use super::{App, AppError, Reply, Result, data, invalid};
 use crate::games::lab_rats_play::{self, RatsGame};
-use crate::games::penguins::{self, Board};
 use crate::games::slides_play::{self, SlidesGame};
 use crate::games::{DieRolls, args, lab_rats, layouts, slides};
-use crate::pieces::Domino;
 use crate::store::{self, Part};
 use crate::style::Tone;
 
@@ -355,108 +351,6 @@ impl App {
             }
         );
         Ok(Reply::new("slides", text, data(&game)).with_layout(layout))
-    }
-
-    fn setup_penguins(&mut self, args: &[String]) -> Result<Reply> {
-        let inputs = given("penguins-night-out", args)?;
-        let players = inputs.number("players").unwrap_or(2) as usize;
-        let elbow = inputs.choice("variant") == Some("elbow-room");
-        if elbow && players < 3 {
-            return Err(invalid("Elbow Room is for three or more players"));
-        }
-        let mut board = penguins::lay(if elbow { 9 } else { 6 }, &mut self.rng);
-        let nests = penguins::nests(&board, players, &mut self.rng);
-        board.nests = nests.iter().map(|(d, _)| (d.low, d.high)).collect();
-        self.store.change(Part::Penguins, |c| {
-            store::save_penguins(c, &board)?;
-            Ok::<_, AppError>(((), Some("setup penguins".to_string())))
-        })?;
-        let mut text = format!(
-            "{}\n",
-            self.style.paint(
-                if elbow {
-                    "Penguin's Night Out: Elbow Room"
-                } else {
-                    "Penguin's Night Out"
-                },
-                Tone::Heading
-            )
-        );
-        let nest_dominoes: Vec<Domino> = nests.iter().map(|(d, _)| *d).collect();
-        let layout = layouts::penguins(&board, &nest_dominoes);
-        text.push_str(&self.diagram(&layout));
-        for (i, (d, rerolls)) in nests.iter().enumerate() {
-            let (r, c) = board.find(*d).unwrap_or((0, 0));
-            let again = if *rerolls > 0 {
-                format!(
-                    " (after {rerolls} reroll{})",
-                    if *rerolls == 1 { "" } else { "s" }
-                )
-            } else {
-                String::new()
-            };
-            let _ = write!(
-                text,
-                "\nplayer {}: nest {d}, row {r} domino {c}{again}",
-                i + 1
-            );
-        }
-        text.push_str("\nbuddy tokens:");
-        for i in 0..players {
-            let [a, b] = penguins::buddy_holders(i, players);
-            if a == b {
-                let _ = write!(text, "\n  player {}'s two go to player {}", i + 1, a + 1);
-            } else {
-                let _ = write!(
-                    text,
-                    "\n  player {}'s go to players {} and {}",
-                    i + 1,
-                    a + 1,
-                    b + 1
-                );
-            }
-        }
-        Ok(Reply::new("setup", text, data(&board.laid(&nest_dominoes))).with_layout(layout))
-    }
-
-    pub(super) fn penguins(&mut self, action: Option<&str>) -> Result<Reply> {
-        let board: Board = self.store.read(|c| {
-            store::penguins(c)?
-                .ok_or_else(|| invalid("no penguin board: `setup penguins players=N` lays one"))
-        })?;
-        match action.map(str::to_ascii_lowercase).as_deref() {
-            None | Some("show") => Ok(Reply::new(
-                "penguins",
-                self.diagram(&layouts::penguins(&board, &board.nest_dominoes())),
-                data(&board.laid(&board.nest_dominoes())),
-            )),
-            Some("move") => {
-                let v = board.die(&mut self.rng);
-                Ok(Reply::new(
-                    "penguins",
-                    format!("move: {v} (stop on a square showing {v}, or after six squares)"),
-                    json!({"move": v, "seed": self.seed()}),
-                ))
-            }
-            Some("alter") => {
-                let (a, b) = (board.die(&mut self.rng), board.die(&mut self.rng));
-                let d = Domino::new(a, b);
-                let text = match board.find(d) {
-                    Some((r, c)) => format!(
-                        "rolled {a} and {b}: domino {d}, laid at row {r}, domino {c}\n(if it has moved since setup, look for it by its numbers)"
-                    ),
-                    None => format!("rolled {a} and {b}: domino {d}"),
-                };
-                Ok(Reply::new(
-                    "penguins",
-                    text,
-                    json!({"dice": [a, b], "domino": d.to_string(), "at": board.find(d), "seed": self.seed()}),
-                ))
-            }
-            Some(other) => Err(invalid(format!(
-                "'{other}' is not a penguins action: expected alter, move or show"
-            ))),
-        }
     }
 }
 

@@ -26,6 +26,8 @@ pub enum Type {
     Card,
     /// Some of these words, separated by commas.
     Words(&'static [&'static str]),
+    /// Free text, read by the game (a layout, a file name).
+    Text(&'static str),
 }
 
 impl Type {
@@ -41,6 +43,7 @@ impl Type {
             Type::Suits => "S,M,C,A".into(),
             Type::Card => "CARD".into(),
             Type::Words(words) => format!("{},...", words.join("|")),
+            Type::Text(shape) => shape.into(),
         }
     }
 }
@@ -215,6 +218,16 @@ pub const SETUPS: &[Setup] = &[
                 ty: Type::Choice(&["elbow-room", "elbow"]),
                 help: "Elbow Room: double-nine dominoes, 3+ players",
             },
+            Arg {
+                key: "layout",
+                ty: Type::Text("A-B@rRcC ... | FILE"),
+                help: "your own board: each domino and its first square",
+            },
+            Arg {
+                key: "nests",
+                ty: Type::Text("A-B,A-B,..."),
+                help: "the nests you rolled, player 1 first",
+            },
         ],
     },
 ];
@@ -314,6 +327,7 @@ pub enum Value {
     Suits(Vec<Suit>),
     Card(crate::pieces::Card),
     Words(Vec<&'static str>),
+    Text(String),
 }
 
 /// What the player gave: loose words and checked settings.
@@ -367,6 +381,13 @@ impl Given {
     pub fn card(&self, key: &str) -> Option<crate::pieces::Card> {
         match self.get(key)? {
             Value::Card(c) => Some(*c),
+            _ => None,
+        }
+    }
+
+    pub fn text(&self, key: &str) -> Option<&str> {
+        match self.get(key)? {
+            Value::Text(t) => Some(t),
             _ => None,
         }
     }
@@ -440,6 +461,7 @@ fn value(arg: &Arg, word: &str, v: &str) -> Result<Value, String> {
             .parse::<crate::pieces::Card>()
             .map(Value::Card)
             .map_err(|e| format!("'{word}': {e}")),
+        Type::Text(_) => Ok(Value::Text(v.to_string())),
         Type::Words(words) => v
             .split(',')
             .map(|s| {
@@ -613,7 +635,10 @@ mod tests {
     #[test]
     fn help_and_completion_come_from_the_same_table() {
         let p = setup("penguins-night-out");
-        assert_eq!(completions(p), vec!["players=", "variant=elbow-room"]);
+        assert_eq!(
+            completions(p),
+            vec!["players=", "variant=elbow-room", "layout=", "nests="]
+        );
         let h = help(p);
         assert!(
             h.contains("players=2..4") && h.contains("variant=elbow-room"),

@@ -8,6 +8,7 @@ pub mod lab_rats_play;
 pub mod lab_rats_solve;
 pub mod layouts;
 pub mod penguins;
+pub mod penguins_play;
 pub mod slides;
 pub mod slides_play;
 pub mod troll;

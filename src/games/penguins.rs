@@ -16,6 +16,10 @@ pub struct Board {
     /// Each player's nest, in player order: the domino's two numbers.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub nests: Vec<(u8, u8)>,
+    /// The game followed turn by turn: where every domino lies now (the
+    /// rows above are the set as first laid), penguins, buddies, turn.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub play: Option<super::penguins_play::Play>,
 }
 
 /// Lay a shuffled set in rows of `per_row`, each domino turned at random.
@@ -43,6 +47,7 @@ pub fn lay(set_max: u8, rng: &mut TableRng) -> Board {
         rows,
         die_sides: if set_max == 6 { 6 } else { 10 },
         nests: Vec::new(),
+        play: None,
     }
 }
 
@@ -90,13 +95,21 @@ impl Board {
                 seen.len()
             ));
         }
+        if let Some(play) = &self.play {
+            play.check(&seen)?;
+        }
         Ok(())
     }
 
     /// Roll one die: 1-6, or 1-9 on a ten-sider with zeros rerolled.
     pub fn die(&self, rng: &mut TableRng) -> u8 {
+        Board::die_value(self.die_sides, rng)
+    }
+
+    /// One roll of a die with `sides` (6, or 10 with zeros rerolled).
+    pub fn die_value(sides: u8, rng: &mut TableRng) -> u8 {
         loop {
-            let v = if self.die_sides == 6 {
+            let v = if sides == 6 {
                 rng.below(6) as u8 + 1
             } else {
                 rng.below(10) as u8

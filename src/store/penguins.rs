@@ -1,4 +1,5 @@
-//! The penguins' board as rows: the dice, and each domino at its place.
+//! The penguins' board as rows: the dice, and each domino at its place as
+//! first laid; the game in play (schema 3) as one checked document.
 
 use rusqlite::{Connection, OptionalExtension, params};
 
@@ -9,15 +10,25 @@ impl PartDoc for Option<Board> {
     const PART: Part = Part::Penguins;
 
     fn read(conn: &Connection) -> Result<Option<Board>> {
-        let board: Option<(u8, Option<String>)> = conn
+        let board: Option<(u8, Option<String>, Option<String>)> = conn
             .query_row(
-                "SELECT die_sides, nests FROM penguin_board WHERE id = 1",
+                "SELECT die_sides, nests, play FROM penguin_board WHERE id = 1",
                 [],
-                |r| Ok((r.get(0)?, r.get(1)?)),
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
             )
             .optional()?;
-        let Some((die_sides, nests)) = board else {
+        let Some((die_sides, nests, play)) = board else {
             return Ok(None);
+        };
+        let play = match play {
+            Some(json) => Some(
+                serde_json::from_str(&json).map_err(|e| StoreError::Damaged {
+                    what: "the penguin game".into(),
+                    reason: e.to_string(),
+                    repair: "`setup penguins` lays a new board".into(),
+                })?,
+            ),
+            None => None,
         };
         let nests: Vec<(u8, u8)> = match nests {
             Some(json) => serde_json::from_str(&json).map_err(|e| StoreError::Damaged {
@@ -44,6 +55,7 @@ impl PartDoc for Option<Board> {
             rows: rows.into_iter().map(|(_, list)| list).collect(),
             die_sides,
             nests,
+            play,
         }))
     }
 
@@ -54,9 +66,10 @@ impl PartDoc for Option<Board> {
             return Ok(());
         };
         let nests = (!b.nests.is_empty()).then(|| serde_json::json!(b.nests).to_string());
+        let play = b.play.as_ref().map(|p| serde_json::json!(p).to_string());
         conn.execute(
-            "INSERT INTO penguin_board (id, die_sides, nests) VALUES (1, ?1, ?2)",
-            params![b.die_sides, nests],
+            "INSERT INTO penguin_board (id, die_sides, nests, play) VALUES (1, ?1, ?2, ?3)",
+            params![b.die_sides, nests, play],
         )?;
         let mut insert = conn.prepare(
             "INSERT INTO penguin_dominoes (board_row, board_col, pips_left, pips_right)

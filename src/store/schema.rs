@@ -40,13 +40,19 @@ pub const TABLES: &[&str] = &[
     "troll_play",
 ];
 
-/// Version 3: Angry Troll is followed turn by turn. The game grew state
+/// Version 3: Angry Troll and Penguin's Night Out are followed turn by
+/// turn. The game grew state
 /// the two card tables cannot hold (awake bricks, the troll's row and
 /// hands, cards set aside, the phase of the turn, variants, stand-ins for
 /// cards not yet seen), so it is kept as one checked document, as Slides
 /// of Action and Lab Rats are. A game saved in the old tables is read from
 /// them and moved here on its next change.
 const V3: &str = r#"
+-- Penguin's Night Out followed turn by turn: where each domino lies now,
+-- the penguins, the buddy tokens and the turn, checked when read back.
+ALTER TABLE penguin_board ADD COLUMN play TEXT
+    CHECK (play IS NULL OR json_valid(play));
+
 CREATE TABLE troll_play (
     id    INTEGER PRIMARY KEY CHECK (id = 1),
     state TEXT NOT NULL CHECK (json_valid(state))
