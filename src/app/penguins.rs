@@ -224,7 +224,7 @@ fn step(play: &mut Play, w: &[&str], rng: &mut TableRng, sides: u8) -> Result<Ve
         }
         ["place", s] => one(play.place(square(s)?)),
         ["roll"] => one(play.set_roll(Board::die_value(sides, rng))),
-        ["roll", v] => one(play.set_roll(number(v)?)),
+        ["roll", v] => one(play.set_roll(number(v.strip_prefix("die=").unwrap_or(v))?)),
         ["move", "stay"] => play.walk(None, &[]).map_err(invalid),
         ["move", "from", s, route @ ..] => {
             let route: Vec<Dir> = route.iter().map(|d| dir(d)).collect::<Result<_>>()?;
@@ -243,6 +243,13 @@ fn step(play: &mut Play, w: &[&str], rng: &mut TableRng, sides: u8) -> Result<Ve
             play.alter(a, b).map_err(invalid)
         }
         ["alter", a, b] => play.alter(number(a)?, number(b)?).map_err(invalid),
+        ["alter", dice] if dice.starts_with("die=") => {
+            let given: Vec<&str> = dice["die=".len()..].split(',').collect();
+            let [a, b] = given.as_slice() else {
+                return Err(invalid(format!("'{dice}': give both dice, like die=3,5")));
+            };
+            play.alter(number(a)?, number(b)?).map_err(invalid)
+        }
         ["relocate", d, to] => {
             let domino: Domino = d.parse().map_err(|e| invalid(format!("{e}")))?;
             let (sq, down) = match to.strip_suffix(['v', 'd']) {
