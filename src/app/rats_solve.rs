@@ -90,7 +90,7 @@ impl App {
                         text,
                         "{}",
                         wrap(
-                            &format!("{:>2}. {what}  ({})", i + 1, st.command()),
+                            &format!("{}. {what} ({})", i + 1, st.command()),
                             self.style.width,
                             "      "
                         )
