@@ -67,6 +67,9 @@ fn seeded_frequencies_agree_with_prob() {
         ("4dF", 8),
         ("2d6*2-1d4", 9),
         ("5d6dh1dl1", 10),
+        ("8d10>7", 11),
+        ("6d10>=8f1", 12),
+        ("4d6kh3>4", 13),
     ] {
         let (chi, dof) = chi_square(expr, 40_000, seed);
         assert!(
@@ -74,6 +77,35 @@ fn seeded_frequencies_agree_with_prob() {
             "{expr}: chi-square {chi:.1} with {dof} dof"
         );
     }
+}
+
+#[test]
+fn success_pools_count_and_mark_each_die() {
+    // A World of Darkness pool: 8s and up succeed, 1s take one away.
+    let (out, _, code) = tm(&["--seed", "3", "roll", "8d10>7f1"]);
+    assert_eq!(code, 0);
+    assert_eq!(out, "8d10>7f1 [7, 1✗, 4, 1✗, 6, 9✓, 3, 3] = -1 successes\n");
+    let (out, _, _) = tm(&["--seed", "3", "roll", "8d10>=8"]);
+    assert_eq!(out, "8d10>=8 [7, 1, 4, 1, 6, 9✓, 3, 3] = 1 success\n");
+    // Counted like any term in a larger expression.
+    let (out, _, _) = tm(&["--seed", "3", "roll", "8d10=9+2"]);
+    assert_eq!(out, "8d10=9 [7, 1, 4, 1, 6, 9✓, 3, 3] (1) + 2 = 3\n");
+    // Exact odds: 2d6>4 is 0, 1 or 2 dice of 5 or 6 (each 1/3).
+    let (out, _, _) = tm(&["--json", "prob", "2d6>4"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let fractions: Vec<&str> = v["data"]["distribution"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["fraction"].as_str().unwrap())
+        .collect();
+    assert_eq!(fractions, ["4/9", "4/9", "1/9"]);
+    let (_, err, code) = tm(&["roll", "2d6f1"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("f (failures) goes after a success test: 8d10>7f1"),
+        "{err}"
+    );
 }
 
 #[test]

@@ -646,7 +646,15 @@ fn term(d: &Dice) -> Res<Dist> {
             _ => {}
         }
     }
-    let counts = |v: i64| filters.iter().all(|&(keep, sel)| sel.matches(v) == keep);
+    // What a kept die showing v adds: nothing if filtered out, else its
+    // value (or its success count in a pool).
+    let worth = |v: i64| {
+        if filters.iter().all(|&(keep, sel)| sel.matches(v) == keep) {
+            d.mods.worth(v)
+        } else {
+            0
+        }
+    };
     match method(d) {
         Method::Exploding(face) => exploding_sum(
             d.faces.min(),
@@ -656,11 +664,9 @@ fn term(d: &Dice) -> Res<Dist> {
             explosion_depth(d).unwrap_or(MAX_EXPLOSIONS),
         ),
         // No copy when nothing is filtered: a 1d1000000 is a million weights.
-        Method::Sum if filters.is_empty() => single_die(d)?.power(n),
-        Method::Sum => single_die(d)?
-            .map(|v| if counts(v) { v } else { 0 })
-            .power(n),
-        Method::Places => order_statistics(&single_die(d)?, n, lo, hi, &counts),
+        Method::Sum if filters.is_empty() && d.mods.success.is_none() => single_die(d)?.power(n),
+        Method::Sum => single_die(d)?.map(worth).power(n),
+        Method::Places => order_statistics(&single_die(d)?, n, lo, hi, &worth),
     }
 }
 
@@ -686,13 +692,13 @@ pub(super) fn method(d: &Dice) -> Method {
         .iter()
         .any(|p| matches!(p, Pick::Keep(_) | Pick::Drop(_)));
     match lone_explosion(d) {
-        Some(face) if !filtered => Method::Exploding(face),
+        Some(face) if !filtered && d.mods.success.is_none() => Method::Exploding(face),
         _ => Method::Sum,
     }
 }
 
 /// Distribution of the sum of the dice ranked `lo..hi` (0 = highest) among
-/// n iid dice, counting only values that pass `counts`. Dynamic programming
+/// n iid dice, each kept die adding `worth` of its value. Dynamic programming
 /// over face values from the highest down: state (dice placed, kept sum).
 ///
 /// Once a state has filled every kept place, the dice still to place can
@@ -701,13 +707,7 @@ pub(super) fn method(d: &Dice) -> Method {
 /// never hold more than `hi` dice and only the binomials below `hi` are
 /// needed. Keeping the lowest walks the values from the bottom instead,
 /// which is the same problem mirrored.
-fn order_statistics(
-    die: &Dist,
-    n: u64,
-    lo: u64,
-    hi: u64,
-    counts: &dyn Fn(i64) -> bool,
-) -> Res<Dist> {
+fn order_statistics(die: &Dist, n: u64, lo: u64, hi: u64, worth: &dyn Fn(i64) -> i64) -> Res<Dist> {
     let n = n as usize;
     let (lo, hi) = (lo as usize, hi as usize);
     // Fill the kept places from whichever end reaches them first.
@@ -773,12 +773,9 @@ fn order_statistics(
             let left = n - m;
             let value_of = |c: usize| -> Res<i64> {
                 let overlap = (m + c).min(hi).saturating_sub(m.max(lo));
-                if counts(v) {
-                    v.checked_mul(overlap as i64)
-                        .ok_or_else(|| "a total is too large".into())
-                } else {
-                    Ok(0)
-                }
+                worth(v)
+                    .checked_mul(overlap as i64)
+                    .ok_or_else(|| "a total is too large".into())
             };
             // c of the m-placed state's remaining dice show v, the others
             // lower: c < hi - m keeps the state open...
@@ -1006,6 +1003,31 @@ mod tests {
         assert_eq!(dist("4d6dl1"), dist("4d6kh3"));
         assert_eq!(p(&dist("4d6kh3"), 3), "1/1296");
         assert_eq!(p(&dist("4d6kh3"), 18), "7/432"); // 21/1296
+    }
+
+    #[test]
+    fn success_pools_by_hand() {
+        // 3d6>=5f1: per die +1 on 5 or 6 (2/6), -1 on a 1 (1/6), else 0.
+        let d = dist("3d6>=5f1");
+        assert_eq!(p(&d, 3), "1/27");
+        assert_eq!(p(&d, -3), "1/216");
+        // Two successes and a blank: 3 orders * (2/6)^2 * (3/6).
+        assert_eq!(p(&d, 2), "1/6");
+        assert!(sums_to_one(&d));
+        // Keeping the highest three of four, then counting 5s and 6s,
+        // agrees with going through all 6^4 rolls.
+        let d = dist("4d6kh3>4");
+        let mut counts = [0u32; 4];
+        for roll in 0..6u32.pow(4) {
+            let mut faces: Vec<u32> = (0..4).map(|k| roll / 6u32.pow(k) % 6 + 1).collect();
+            faces.sort_unstable();
+            let hits = faces[1..].iter().filter(|&&f| f > 4).count();
+            counts[hits] += 1;
+        }
+        for (k, &c) in counts.iter().enumerate() {
+            let want = fraction(&BigUint::from(c), &BigUint::from(1296u32));
+            assert_eq!(p(&d, k as i64), want, "{k} successes");
+        }
     }
 
     #[test]

@@ -12,7 +12,9 @@
 //!          | 'rr' sel | 'ro' sel                 reroll until / once
 //!          | ('e' | '!') [sel]                   explode (default: top face)
 //!          | 'mi' INT | 'ma' INT                 clamp each die
-//! sel     := INT | '>' INT | '<' INT
+//!          | ('>' | '>=' | '<' | '<=' | '=') INT  success pool: count matches
+//!          | 'f' sel                             ... less failures (after one)
+//! sel     := INT | ('>' | '>=' | '<' | '<=' | '=') INT
 //! ```
 //! Letters are case-insensitive; spaces may stand between terms.
 
@@ -196,6 +198,23 @@ pub struct Mods {
     pub max: Option<i64>,
     /// Keep/drop steps in the order written.
     pub picks: Vec<Pick>,
+    /// A success pool (`8d10>7`): the term counts the kept dice that
+    /// match, less those matching `failure` (`f1`), instead of adding them.
+    pub success: Option<Sel>,
+    pub failure: Option<Sel>,
+}
+
+impl Mods {
+    /// What one kept die showing `v` adds to its term: its value, or in a
+    /// success pool 1 for a success, -1 for a failure, else 0.
+    pub fn worth(&self, v: i64) -> i64 {
+        match self.success {
+            None => v,
+            Some(s) => {
+                i64::from(s.matches(v)) - i64::from(self.failure.is_some_and(|f| f.matches(v)))
+            }
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -609,16 +628,36 @@ impl Parser<'_> {
                 1
             }
         };
+        // `>=N` and `<=N` are `>N-1` and `<N+1`: the faces are whole.
+        let or_equal = |p: &mut Self| {
+            if p.peek() == Some(b'=') {
+                p.pos += 1;
+                1
+            } else {
+                0
+            }
+        };
         match self.peek() {
             Some(b'>') => {
                 self.pos += 1;
+                let eq = or_equal(self);
                 let s = neg(self);
-                Ok(Sel::Gt(s * self.need_int("a number after '>'")? as i64))
+                Ok(Sel::Gt(
+                    s * self.need_int("a number after '>'")? as i64 - eq,
+                ))
             }
             Some(b'<') => {
                 self.pos += 1;
+                let eq = or_equal(self);
                 let s = neg(self);
-                Ok(Sel::Lt(s * self.need_int("a number after '<'")? as i64))
+                Ok(Sel::Lt(
+                    s * self.need_int("a number after '<'")? as i64 + eq,
+                ))
+            }
+            Some(b'=') => {
+                self.pos += 1;
+                let s = neg(self);
+                Ok(Sel::Eq(s * self.need_int("a number after '='")? as i64))
             }
             _ => Ok(Sel::Eq(self.need_int("a face or >N or <N")? as i64)),
         }
@@ -702,6 +741,25 @@ impl Parser<'_> {
                     } else {
                         m.max = Some(v);
                     }
+                }
+                // A success test right after the dice: `8d10>7`, `>=8`.
+                (Some(b'>' | b'<' | b'='), _) => {
+                    if m.success.is_some() {
+                        return Err(self.error_at(Some(at), "one success test per dice term"));
+                    }
+                    m.success = Some(self.sel()?);
+                }
+                (Some(b'f'), _) if m.success.is_some() => {
+                    if m.failure.is_some() {
+                        return Err(self.error_at(Some(at), "one failure test per dice term"));
+                    }
+                    self.pos += 1;
+                    m.failure = Some(self.sel()?);
+                }
+                (Some(b'f'), _) => {
+                    return Err(
+                        self.error_at(Some(at), "f (failures) goes after a success test: 8d10>7f1")
+                    );
                 }
                 _ => return Ok(m),
             }

@@ -202,8 +202,8 @@ pub fn roll_into(r: &Roll, rng: &mut TableRng, o: &mut Outcome) -> Result<(), Di
         t.total = t
             .dice
             .iter()
-            .filter(|d| d.kept)
-            .try_fold(0i64, |acc, d| acc.checked_add(d.value))
+            .filter(|x| x.kept)
+            .try_fold(0i64, |acc, x| acc.checked_add(d.mods.worth(x.value)))
             .ok_or_else(|| too_large(r))?;
     }
     let terms = &o.terms;

@@ -9,7 +9,7 @@ use serde::Serialize;
 use serde_json::{Value, json};
 
 use super::dist::{Dist, fraction, prob_f64};
-use super::parse::{Faces, Roll, push_int};
+use super::parse::{Dice, Roll, push_int};
 use super::roll::{Die, Outcome};
 use crate::style::{Style, Tone};
 
@@ -22,7 +22,8 @@ pub enum Target {
 
 /// One die as text: `5`, `~~2~~` (dropped), `~~1~~ 4` (rerolled),
 /// `6!+6!+2` (exploded), `1→3` (clamped).
-fn write_die(out: &mut String, d: &Die, faces: Faces, style: &Style) {
+fn write_die(out: &mut String, d: &Die, term: &Dice, style: &Style) {
+    let faces = term.faces;
     for &r in &d.rerolled {
         struck(out, &faces.label(r), style);
         out.push(' ');
@@ -30,6 +31,7 @@ fn write_die(out: &mut String, d: &Die, faces: Faces, style: &Style) {
     if d.kept && d.exploded.is_empty() && d.clamped_from.is_none() {
         // The common case, written without building anything.
         faces.write_label(out, d.first);
+        pool_mark(out, d, term, style);
         return;
     }
     let mut body = String::new();
@@ -49,8 +51,50 @@ fn write_die(out: &mut String, d: &Die, faces: Faces, style: &Style) {
     }
     if d.kept {
         out.push_str(&body);
+        pool_mark(out, d, term, style);
     } else {
         struck(out, &body, style);
+    }
+}
+
+/// In a success pool, `✓` after a success and `✗` after a failure (in
+/// colour too, green and red: the marks are what a reader counts).
+fn pool_mark(out: &mut String, d: &Die, term: &Dice, style: &Style) {
+    if term.mods.success.is_none() {
+        return;
+    }
+    let (mark, tone) = match pool_name(term, d) {
+        Some("success") => ("✓", Tone::Good),
+        Some(_) => ("✗", Tone::Bad),
+        None => return,
+    };
+    if style.color {
+        out.push_str(&style.paint(mark, tone));
+    } else {
+        out.push_str(mark);
+    }
+}
+
+/// What a kept die is in a success pool: a success, a failure, or neither.
+fn pool_name(term: &Dice, d: &Die) -> Option<&'static str> {
+    if term.mods.success.is_none() || !d.kept {
+        return None;
+    }
+    match term.mods.worth(d.value).signum() {
+        1 => Some("success"),
+        -1 => Some("failure"),
+        _ => None,
+    }
+}
+
+/// `3 successes`, for a roll that is one success pool alone.
+pub fn pool_total(r: &Roll, total: i64) -> Option<String> {
+    match r.expr {
+        super::parse::Expr::Dice(i) if r.dice[i].mods.success.is_some() => Some(format!(
+            "{total} {}",
+            if total == 1 { "success" } else { "successes" }
+        )),
+        _ => None,
     }
 }
 
@@ -91,7 +135,7 @@ pub fn roll_line(
             if k > 0 {
                 out.push_str(", ");
             }
-            write_die(out, x, d.faces, style);
+            write_die(out, x, d, style);
         }
         out.push(']');
         if multi_term && t.dice.len() > 1 {
@@ -101,10 +145,11 @@ pub fn roll_line(
         }
     });
     out.push_str(" = ");
-    if style.color {
-        out.push_str(&style.paint(&o.total.to_string(), Tone::Emph));
-    } else {
-        push_int(out, o.total);
+    match (pool_total(r, o.total), style.color) {
+        (Some(t), true) => out.push_str(&style.paint(&t, Tone::Emph)),
+        (Some(t), false) => out.push_str(&t),
+        (None, true) => out.push_str(&style.paint(&o.total.to_string(), Tone::Emph)),
+        (None, false) => push_int(out, o.total),
     }
 }
 
@@ -117,6 +162,9 @@ struct DieJson<'a> {
     #[serde(skip_serializing_if = "<[i64]>::is_empty")]
     exploded: &'a [i64],
     face: String,
+    /// In a success pool: `success` or `failure` (absent for neither).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pool: Option<&'static str>,
     #[serde(skip_serializing_if = "<[i64]>::is_empty")]
     rerolled: &'a [i64],
     state: &'static str,
@@ -152,6 +200,7 @@ impl<'a> OutcomeJson<'a> {
                         clamped_from: x.clamped_from,
                         exploded: &x.exploded,
                         face: d.faces.label(x.first),
+                        pool: pool_name(d, x),
                         rerolled: &x.rerolled,
                         state: if x.kept { "kept" } else { "dropped" },
                         value: x.value,
