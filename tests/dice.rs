@@ -109,6 +109,36 @@ fn success_pools_count_and_mark_each_die() {
 }
 
 #[test]
+fn comparisons_pass_or_fail_with_the_margin_and_exact_odds() {
+    let (out, _, _) = tm(&["--seed", "3", "roll", "1d20+5", ">=", "15"]);
+    assert_eq!(out, "1d20 [13] + 5 = 18 >= 15: pass by 3\n");
+    let (out, _, _) = tm(&["--seed", "3", "roll", "1d20+5 > 1d20+3"]);
+    assert_eq!(out, "1d20 [13] + 5 = 18 > 1d20 [2] + 3 = 5: pass by 13\n");
+    let (out, _, _) = tm(&["--seed", "4", "roll", "2d6 = 7"]);
+    assert_eq!(out, "2d6 [5, 1] = 6 == 7: fail by 1\n");
+    // 1d20+5 >= 15 needs a 10 or more: 11 faces of 20.
+    let (out, _, _) = tm(&["--json", "prob", "1d20+5 >= 15"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["data"]["pass"]["fraction"], "11/20");
+    assert_eq!(v["data"]["fail"]["fraction"], "9/20");
+    // Opposed: d20+5 beats d20+3 unless the second d20 is 2 or more
+    // higher; a tie is the second exactly 2 higher (18 of 400).
+    let (out, _, _) = tm(&["prob", "1d20+5 > 1d20+3"]);
+    assert_eq!(
+        out,
+        "1d20+5 > 1d20+3\npass 57.25% (229/400)\nfail 42.75% (171/400)\nleft higher 57.25% (229/400)\ntie 4.50% (9/200)\nright higher 38.25% (153/400)\n"
+    );
+    let (_, err, code) = tm(&["roll", "1d20 >= 15 >= 3"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.starts_with("error: one comparison per roll: 1d20+5 >= 15"),
+        "{err}"
+    );
+    let (_, err, _) = tm(&["prob", "1d20 >= 15", "atleast", "3"]);
+    assert!(err.contains("a comparison gives pass and fail"), "{err}");
+}
+
+#[test]
 fn roll_shows_each_die_and_total() {
     let (out, _, code) = tm(&["--seed", "1", "roll", "4d6kh3"]);
     assert_eq!(code, 0);

@@ -167,6 +167,22 @@ pub(super) fn prob(words: &[String], style: &Style, json: bool) -> Result<Reply>
         return Err(invalid("prob needs a dice expression: prob 3d6"));
     }
     let parsed = dice::parse(&expr.join(" "))?;
+    if let Some(margin) = dice::dist::margin(&parsed)? {
+        if target.is_some() || all {
+            return Err(invalid(
+                "a comparison gives pass and fail: leave out atleast, atmost and --all",
+            ));
+        }
+        return Ok(if json {
+            Reply::new("prob", String::new(), show::compare_json(&parsed, &margin))
+        } else {
+            Reply::new(
+                "prob",
+                show::compare_text(&parsed, &margin, style),
+                Value::Null,
+            )
+        });
+    }
     let d = dice::distribution(&parsed)?;
     // Only the form that will be printed: a fraction string per total is
     // most of the work for a long distribution.

@@ -866,6 +866,28 @@ fn eval(e: &Expr, terms: &[Dist]) -> Res<Dist> {
     }
 }
 
+/// For a comparison (`1d20+5 >= 15`), the exact distribution of its
+/// margin: the left side less the right (the two sides roll different
+/// dice, so they are independent). `None` for a roll with no comparison.
+pub fn margin(r: &Roll) -> Result<Option<Dist>, DiceError> {
+    let Some((_, right)) = &r.compare else {
+        return Ok(None);
+    };
+    let err = |message: String| DiceError {
+        input: r.source.clone(),
+        pos: None,
+        message,
+    };
+    super::cost::check(r).map_err(err)?;
+    let terms: Vec<Dist> = r.dice.iter().map(term).collect::<Res<_>>().map_err(err)?;
+    let (a, b) = (
+        eval(&r.expr, &terms).map_err(err)?,
+        eval(right, &terms).map_err(err)?,
+    );
+    let big = |_: i64, _: i64| "a total is too large".to_string();
+    a.combine(&b, i64::checked_sub, &big).map(Some).map_err(err)
+}
+
 /// The exact distribution of one roll of `r` (one of its repeats).
 pub fn distribution(r: &Roll) -> Result<Dist, DiceError> {
     let err = |message: String| DiceError {

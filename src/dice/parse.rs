@@ -1,7 +1,8 @@
 //! The dice language: grammar, syntax tree and limits.
 //!
 //! ```text
-//! line    := [INT 'x'] sum                      (6x4d6kh3: six separate rolls)
+//! line    := [INT 'x'] sum [cmp sum]            (6x4d6kh3: six separate rolls)
+//! cmp     := '>' | '>=' | '<' | '<=' | '=' | '=='  pass or fail, with the margin
 //! sum     := product (('+' | '-') product)*
 //! product := unary (('*' | '/') unary)*        ('/' rounds down)
 //! unary   := '-' unary | atom
@@ -255,6 +256,39 @@ pub enum Expr {
     Group(Box<Expr>),
 }
 
+/// A comparison of the whole roll with a target or another roll.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Cmp {
+    Gt,
+    Ge,
+    Lt,
+    Le,
+    Eq,
+}
+
+impl Cmp {
+    pub fn symbol(self) -> &'static str {
+        match self {
+            Cmp::Gt => ">",
+            Cmp::Ge => ">=",
+            Cmp::Lt => "<",
+            Cmp::Le => "<=",
+            Cmp::Eq => "==",
+        }
+    }
+
+    /// Whether a roll passes, from its margin (left minus right).
+    pub fn passes(self, margin: i64) -> bool {
+        match self {
+            Cmp::Gt => margin > 0,
+            Cmp::Ge => margin >= 0,
+            Cmp::Lt => margin < 0,
+            Cmp::Le => margin <= 0,
+            Cmp::Eq => margin == 0,
+        }
+    }
+}
+
 /// A parsed line: the dice terms and the arithmetic over them.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Roll {
@@ -262,6 +296,8 @@ pub struct Roll {
     pub repeats: u64,
     pub expr: Expr,
     pub dice: Vec<Dice>,
+    /// `1d20+5 >= 15`, `1d20+5 > 1d20+3`: the roll passes or fails.
+    pub compare: Option<(Cmp, Expr)>,
 }
 
 impl Roll {
@@ -291,6 +327,18 @@ impl Roll {
             }
         }
         go(&self.expr, term, out);
+    }
+
+    /// `show` for the right side of a comparison.
+    pub fn show_right(&self, out: &mut String, term: &mut dyn FnMut(usize, &mut String)) {
+        if let Some((_, right)) = &self.compare {
+            let other = Roll {
+                expr: right.clone(),
+                compare: None,
+                ..self.clone()
+            };
+            other.show(out, term);
+        }
     }
 }
 
@@ -353,6 +401,20 @@ pub fn parse(input: &str) -> Result<Roll, DiceError> {
     let mut repeats = p.repeats()?;
     let expr = p.sum()?;
     p.skip_ws();
+    // A comparison of the whole roll: `1d20+5 >= 15` (one straight after a
+    // dice term, `8d10>7`, was read as a success pool).
+    let compare = match p.cmp() {
+        Some(c) => {
+            let right = p.sum()?;
+            p.skip_ws();
+            let at = p.pos;
+            if p.cmp().is_some() {
+                return Err(p.error_at(Some(at), "one comparison per roll: 1d20+5 >= 15"));
+            }
+            Some((c, right))
+        }
+        None => None,
+    };
     // `4d6kh3 x6`: the repeat count after the roll, as players also write.
     if p.peek() == Some(b'x') && p.peek2().is_some_and(|b| b.is_ascii_digit()) {
         let at = p.pos;
@@ -388,6 +450,7 @@ pub fn parse(input: &str) -> Result<Roll, DiceError> {
         repeats,
         expr,
         dice: p.dice,
+        compare,
     })
 }
 
@@ -476,6 +539,21 @@ impl Parser<'_> {
     fn need_int(&mut self, what: &str) -> Result<u64, DiceError> {
         self.int()?
             .ok_or_else(|| self.error_here(&format!("expected {what}, found")))
+    }
+
+    /// A comparison operator here, taken: `>=`, `<=`, `>`, `<`, `=`, `==`.
+    fn cmp(&mut self) -> Option<Cmp> {
+        let (c, len) = match (self.peek(), self.peek2()) {
+            (Some(b'>'), Some(b'=')) => (Cmp::Ge, 2),
+            (Some(b'<'), Some(b'=')) => (Cmp::Le, 2),
+            (Some(b'='), Some(b'=')) => (Cmp::Eq, 2),
+            (Some(b'>'), _) => (Cmp::Gt, 1),
+            (Some(b'<'), _) => (Cmp::Lt, 1),
+            (Some(b'='), _) => (Cmp::Eq, 1),
+            _ => return None,
+        };
+        self.pos += len;
+        Some(c)
     }
 
     fn repeats(&mut self) -> Result<u64, DiceError> {

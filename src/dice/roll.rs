@@ -33,6 +33,8 @@ pub struct TermRoll {
 pub struct Outcome {
     pub terms: Vec<TermRoll>,
     pub total: i64,
+    /// The right side of a comparison, when the roll has one.
+    pub right: Option<i64>,
 }
 
 fn face(rng: &mut TableRng, faces: Faces) -> i64 {
@@ -179,10 +181,7 @@ pub fn eval(expr: &Expr, term: &dyn Fn(usize) -> i64) -> Result<i64, &'static st
 
 /// Roll every dice term once and work out the total.
 pub fn roll(r: &Roll, rng: &mut TableRng) -> Result<Outcome, DiceError> {
-    let mut o = Outcome {
-        terms: Vec::new(),
-        total: 0,
-    };
+    let mut o = Outcome::default();
     roll_into(r, rng, &mut o)?;
     Ok(o)
 }
@@ -207,7 +206,7 @@ pub fn roll_into(r: &Roll, rng: &mut TableRng, o: &mut Outcome) -> Result<(), Di
             .ok_or_else(|| too_large(r))?;
     }
     let terms = &o.terms;
-    o.total = eval(&r.expr, &|i| terms[i].total).map_err(|why| DiceError {
+    let fail = |why: &str| DiceError {
         input: r.source.clone(),
         pos: None,
         message: if why == "division by zero" {
@@ -215,7 +214,12 @@ pub fn roll_into(r: &Roll, rng: &mut TableRng, o: &mut Outcome) -> Result<(), Di
         } else {
             "a number in the result is too large".into()
         },
-    })?;
+    };
+    o.total = eval(&r.expr, &|i| terms[i].total).map_err(fail)?;
+    o.right = match &r.compare {
+        Some((_, right)) => Some(eval(right, &|i| terms[i].total).map_err(fail)?),
+        None => None,
+    };
     Ok(())
 }
 

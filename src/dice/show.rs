@@ -126,7 +126,7 @@ pub fn roll_line(
         push_int(out, n as i64);
         out.push_str(": ");
     }
-    r.show(out, &mut |i, out| {
+    let mut term = |i: usize, out: &mut String| {
         let d = &r.dice[i];
         let t = &o.terms[i];
         out.push_str(&d.source);
@@ -143,7 +143,41 @@ pub fn roll_line(
             push_int(out, t.total);
             out.push(')');
         }
-    });
+    };
+    r.show(out, &mut term);
+    if let (Some((cmp, right)), Some(target)) = (&r.compare, o.right) {
+        // `1d20 [13] + 5 = 18 >= 15: pass by 3`; an opposed roll shows the
+        // other side's dice and total too.
+        out.push_str(" = ");
+        push_int(out, o.total);
+        out.push(' ');
+        out.push_str(cmp.symbol());
+        out.push(' ');
+        if !matches!(right, super::parse::Expr::Num(_)) {
+            r.show_right(out, &mut term);
+            out.push_str(" = ");
+        }
+        push_int(out, target);
+        let margin = o.total.saturating_sub(target);
+        let verdict = match (cmp.passes(margin), margin) {
+            (true, 0) => "pass, exactly".to_string(),
+            (true, m) => format!("pass by {}", m.unsigned_abs()),
+            (false, 0) => "fail, a tie".to_string(),
+            (false, m) => format!("fail by {}", m.unsigned_abs()),
+        };
+        out.push_str(": ");
+        if style.color {
+            let tone = if cmp.passes(margin) {
+                Tone::Good
+            } else {
+                Tone::Bad
+            };
+            out.push_str(&style.paint(&verdict, tone));
+        } else {
+            out.push_str(&verdict);
+        }
+        return;
+    }
     out.push_str(" = ");
     match (pool_total(r, o.total), style.color) {
         (Some(t), true) => out.push_str(&style.paint(&t, Tone::Emph)),
@@ -182,6 +216,11 @@ struct TermJson<'a> {
 /// `Value` tree per roll made `--json roll 100000x3d6` take half a second).
 #[derive(Serialize)]
 struct OutcomeJson<'a> {
+    /// For a comparison: whether it passed, and the other side's total.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pass: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    right: Option<i64>,
     terms: Vec<TermJson<'a>>,
     total: i64,
 }
@@ -211,6 +250,12 @@ impl<'a> OutcomeJson<'a> {
             })
             .collect();
         OutcomeJson {
+            pass: r
+                .compare
+                .as_ref()
+                .zip(o.right)
+                .map(|((cmp, _), right)| cmp.passes(o.total.saturating_sub(right))),
+            right: o.right,
             terms,
             total: o.total,
         }
@@ -229,6 +274,11 @@ pub fn roll_json(r: &Roll, outcomes: Vec<Value>, seed: u64) -> Value {
     if let [one] = outcomes.as_slice() {
         v["terms"] = one["terms"].clone();
         v["total"] = one["total"].clone();
+        for k in ["pass", "right"] {
+            if let Some(x) = one.get(k) {
+                v[k] = x.clone();
+            }
+        }
     } else {
         v["totals"] = outcomes.iter().map(|o| o["total"].clone()).collect();
         v["rolls"] = Value::Array(outcomes);
@@ -510,4 +560,84 @@ pub fn prob_json(r: &Roll, d: &Dist, target: Option<Target>) -> Value {
         v[key] = json!({"target": n, "fraction": fraction(&num, &den), "probability": prob_f64(&num, &den)});
     }
     v
+}
+
+/// The chances a comparison gives: pass and fail, and for an opposed roll
+/// (dice on both sides) which side is higher, with ties apart.
+struct Verdicts {
+    pass: (BigUint, BigUint),
+    fail: (BigUint, BigUint),
+    /// Higher, tie, lower: for an opposed roll.
+    sides: Option<[(BigUint, BigUint); 3]>,
+}
+
+fn verdicts(r: &Roll, margin: &Dist) -> Verdicts {
+    let (cmp, right) = r.compare.as_ref().expect("a comparison");
+    let pass = margin.chance(|m| cmp.passes(m));
+    let fail = margin.chance(|m| !cmp.passes(m));
+    let opposed = !matches!(right, super::parse::Expr::Num(_));
+    Verdicts {
+        pass,
+        fail,
+        sides: opposed.then(|| {
+            [
+                margin.chance(|m| m > 0),
+                margin.chance(|m| m == 0),
+                margin.chance(|m| m < 0),
+            ]
+        }),
+    }
+}
+
+/// `prob 1d20+5 >= 15`: the chance to pass and to fail, exact; for an
+/// opposed roll, the chances each side is higher and of a tie.
+pub fn compare_text(r: &Roll, margin: &Dist, style: &Style) -> String {
+    let v = verdicts(r, margin);
+    let chance = |(num, den): &(BigUint, BigUint)| {
+        format!(
+            "{} ({})",
+            style.paint(&percent(num, den), Tone::Emph),
+            fraction(num, den)
+        )
+    };
+    let mut out = format!(
+        "{}\npass {}\nfail {}",
+        style.paint(&r.source, Tone::Heading),
+        chance(&v.pass),
+        chance(&v.fail)
+    );
+    if let Some([hi, tie, lo]) = &v.sides {
+        let _ = write!(
+            out,
+            "\nleft higher {}\ntie {}\nright higher {}",
+            chance(hi),
+            chance(tie),
+            chance(lo)
+        );
+    }
+    if !margin.beyond.is_zero() {
+        let _ = write!(
+            out,
+            "\nnot counted (past the explosion limit): {}",
+            percent(&margin.beyond, &margin.denom)
+        );
+    }
+    out
+}
+
+pub fn compare_json(r: &Roll, margin: &Dist) -> Value {
+    let v = verdicts(r, margin);
+    let chance = |(num, den): &(BigUint, BigUint)| json!({"fraction": fraction(num, den), "probability": prob_f64(num, den)});
+    let mut out = json!({
+        "expr": r.source,
+        "pass": chance(&v.pass),
+        "fail": chance(&v.fail),
+        "beyond_limit": chance(&(margin.beyond.clone(), margin.denom.clone())),
+    });
+    if let Some([hi, tie, lo]) = &v.sides {
+        out["left_higher"] = chance(hi);
+        out["tie"] = chance(tie);
+        out["right_higher"] = chance(lo);
+    }
+    out
 }
