@@ -20,6 +20,18 @@ pub fn split_line(line: &str) -> Result<Vec<String>, SplitError> {
     if trimmed.starts_with('#') {
         return Ok(Vec::new());
     }
+    // A roll keeps its `# comment` (shown with the result); elsewhere a
+    // `#` word starts a comment that is dropped, as in a shell.
+    let is_roll = trimmed
+        .split_whitespace()
+        .next()
+        .is_some_and(|w| w.eq_ignore_ascii_case("roll"));
+    if is_roll && let Some(at) = trimmed.find(" #") {
+        let mut words =
+            shlex::split(&trimmed[..at]).ok_or_else(|| SplitError(trimmed.to_string()))?;
+        words.push(trimmed[at + 1..].to_string());
+        return Ok(words);
+    }
     shlex::split(trimmed).ok_or_else(|| SplitError(trimmed.to_string()))
 }
 

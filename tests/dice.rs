@@ -139,6 +139,29 @@ fn comparisons_pass_or_fail_with_the_margin_and_exact_odds() {
 }
 
 #[test]
+fn labels_and_comments_are_shown_with_the_result() {
+    let (out, _, _) = tm(&["--seed", "2", "roll", "2d6[fire] + 1d6[cold] # fireball"]);
+    assert_eq!(
+        out,
+        "2d6[fire] [6, 4] (10) + 1d6[cold] [5] = 15  # fireball\n"
+    );
+    let (out, _, _) = tm(&["--seed", "2", "--json", "roll", "2d6[fire] # x"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["data"]["comment"], "x");
+    assert_eq!(v["data"]["terms"][0]["label"], "fire");
+    // In the REPL or a script the comment is kept for a roll too (a line
+    // starting with # is still a comment, skipped).
+    let r = common::run(
+        tempfile::tempdir().unwrap().path(),
+        &["--seed", "1"],
+        Some("# a note\nroll 3d6 # fireball\n"),
+    );
+    assert_eq!(r.out, "3d6 [3, 1, 4] = 8  # fireball\n");
+    let (_, err, _) = tm(&["roll", "2d6[fire"]);
+    assert!(err.contains("a label needs its ']': 2d6[fire]"), "{err}");
+}
+
+#[test]
 fn roll_shows_each_die_and_total() {
     let (out, _, code) = tm(&["--seed", "1", "roll", "4d6kh3"]);
     assert_eq!(code, 0);

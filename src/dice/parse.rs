@@ -8,6 +8,8 @@
 //! unary   := '-' unary | atom
 //! atom    := INT | dice | '(' sum ')'
 //! dice    := [INT] 'd' (INT | '%' | 'F') mod*  |  [INT] 'pp' mod*
+//! dice    ... [ '[' LABEL ']' ]                  a name for the term: 2d6[fire]
+//! comment := '#' TEXT (to the end of the roll)    shown with the result
 //! mod     := ('kh'|'kl'|'dh'|'dl') INT           keep/drop highest/lowest N
 //!          | 'k' sel | 'p' sel                   keep/drop dice matching sel
 //!          | 'rr' sel | 'ro' sel                 reroll until / once
@@ -225,6 +227,8 @@ pub struct Dice {
     pub mods: Mods,
     /// The term as the player wrote it.
     pub source: String,
+    /// `2d6[fire]`: a name for the term.
+    pub label: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -298,6 +302,8 @@ pub struct Roll {
     pub dice: Vec<Dice>,
     /// `1d20+5 >= 15`, `1d20+5 > 1d20+3`: the roll passes or fails.
     pub compare: Option<(Cmp, Expr)>,
+    /// `3d6 # fireball`: the player's note, shown with the result.
+    pub comment: Option<String>,
 }
 
 impl Roll {
@@ -386,7 +392,18 @@ fn advantage(input: &str) -> Result<Option<String>, DiceError> {
     }
 }
 
+/// Most characters a label or a comment keeps.
+pub const MAX_NOTE: usize = 80;
+
 pub fn parse(input: &str) -> Result<Roll, DiceError> {
+    // `3d6 # fireball`: the comment runs to the end.
+    let (input, comment) = match input.split_once('#') {
+        Some((roll, note)) => {
+            let note: String = note.trim().chars().take(MAX_NOTE).collect();
+            (roll, (!note.is_empty()).then_some(note))
+        }
+        None => (input, None),
+    };
     let rewritten = advantage(input)?;
     let input = rewritten.as_deref().unwrap_or(input);
     let mut p = Parser {
@@ -451,6 +468,7 @@ pub fn parse(input: &str) -> Result<Roll, DiceError> {
         expr,
         dice: p.dice,
         compare,
+        comment,
     })
 }
 
@@ -539,6 +557,26 @@ impl Parser<'_> {
     fn need_int(&mut self, what: &str) -> Result<u64, DiceError> {
         self.int()?
             .ok_or_else(|| self.error_here(&format!("expected {what}, found")))
+    }
+
+    /// `[fire]` after a dice term: its label.
+    fn label(&mut self) -> Result<Option<String>, DiceError> {
+        if self.peek() != Some(b'[') {
+            return Ok(None);
+        }
+        let open = self.pos;
+        let Some(len) = self.src[open..].find(']') else {
+            return Err(self.error_at(Some(open), "a label needs its ']': 2d6[fire]"));
+        };
+        let label = self.src[open + 1..open + len].trim().to_string();
+        if label.is_empty() || label.chars().count() > MAX_NOTE {
+            return Err(self.error_at(
+                Some(open),
+                format!("a label is 1 to {MAX_NOTE} characters: 2d6[fire]"),
+            ));
+        }
+        self.pos = open + len + 1;
+        Ok(Some(label))
     }
 
     /// A comparison operator here, taken: `>=`, `<=`, `>`, `<`, `=`, `==`.
@@ -687,12 +725,14 @@ impl Parser<'_> {
             }
         };
         let mods = self.mods(faces, count)?;
+        let label = self.label()?;
         let source = self.src[start..self.pos].to_string();
         self.dice.push(Dice {
             count,
             faces,
             mods,
             source,
+            label,
         });
         Ok(Expr::Dice(self.dice.len() - 1))
     }

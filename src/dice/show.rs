@@ -176,6 +176,7 @@ pub fn roll_line(
         } else {
             out.push_str(&verdict);
         }
+        note(out, r, style);
         return;
     }
     out.push_str(" = ");
@@ -184,6 +185,15 @@ pub fn roll_line(
         (Some(t), false) => out.push_str(&t),
         (None, true) => out.push_str(&style.paint(&o.total.to_string(), Tone::Emph)),
         (None, false) => push_int(out, o.total),
+    }
+    note(out, r, style);
+}
+
+/// The roll's `# comment`, after the result.
+fn note(out: &mut String, r: &Roll, style: &Style) {
+    if let Some(c) = &r.comment {
+        out.push_str("  ");
+        out.push_str(&style.paint(&format!("# {c}"), Tone::Dim));
     }
 }
 
@@ -208,6 +218,8 @@ struct DieJson<'a> {
 #[derive(Serialize)]
 struct TermJson<'a> {
     dice: Vec<DieJson<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    label: Option<&'a str>,
     term: &'a str,
     total: i64,
 }
@@ -245,6 +257,7 @@ impl<'a> OutcomeJson<'a> {
                         value: x.value,
                     })
                     .collect(),
+                label: d.label.as_deref(),
                 term: &d.source,
                 total: t.total,
             })
@@ -271,6 +284,9 @@ pub fn outcome_json(r: &Roll, o: &Outcome) -> Value {
 /// repeats `rolls` (each with `terms` and `total`) and `totals`.
 pub fn roll_json(r: &Roll, outcomes: Vec<Value>, seed: u64) -> Value {
     let mut v = json!({"expr": r.source, "seed": seed});
+    if let Some(c) = &r.comment {
+        v["comment"] = json!(c);
+    }
     if let [one] = outcomes.as_slice() {
         v["terms"] = one["terms"].clone();
         v["total"] = one["total"].clone();
