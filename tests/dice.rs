@@ -162,6 +162,58 @@ fn labels_and_comments_are_shown_with_the_result() {
 }
 
 #[test]
+fn math_functions_round_the_true_quotient() {
+    let (out, _, _) = tm(&["--seed", "1", "roll", "floor(3d6/2)"]);
+    assert_eq!(out, "floor(3d6 [3, 1, 4] (8) / 2) = 4\n");
+    let (out, _, _) = tm(&["--seed", "1", "roll", "max(1d6, 1d8) + abs(1d4-3)"]);
+    assert_eq!(out, "max(1d6 [3], 1d8 [1]) + abs(1d4 [3] - 3) = 3\n");
+    // ceil(1d6/4) is 1 on 1-4 and 2 on 5-6; round(1d4/2) rounds halves
+    // up (0.5 is 1, 1.5 is 2); 1d6 % 4 is 1, 2, 3, 0, 1, 2.
+    let chances = |expr: &str| -> Vec<(i64, String)> {
+        let (out, _, _) = tm(&["--json", "prob", expr]);
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        v["data"]["distribution"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| {
+                (
+                    e["total"].as_i64().unwrap(),
+                    e["fraction"].as_str().unwrap().to_string(),
+                )
+            })
+            .collect()
+    };
+    assert_eq!(
+        chances("ceil(1d6/4)"),
+        [(1, "2/3".into()), (2, "1/3".into())]
+    );
+    assert_eq!(
+        chances("round(1d4/2)"),
+        [(1, "1/2".into()), (2, "1/2".into())]
+    );
+    assert_eq!(
+        chances("1d6 % 4"),
+        [
+            (0, "1/6".into()),
+            (1, "1/3".into()),
+            (2, "1/3".into()),
+            (3, "1/6".into())
+        ]
+    );
+    // max of two d6: 11/36 a six.
+    assert_eq!(
+        chances("max(1d6, 1d6)").last().unwrap(),
+        &(6, "11/36".into())
+    );
+    let (_, err, _) = tm(&["roll", "min(2)"]);
+    assert!(
+        err.contains("min() takes two or more values: min(1d6, 1d8)"),
+        "{err}"
+    );
+}
+
+#[test]
 fn roll_shows_each_die_and_total() {
     let (out, _, code) = tm(&["--seed", "1", "roll", "4d6kh3"]);
     assert_eq!(code, 0);

@@ -15,11 +15,11 @@ impl App {
         } else {
             words.join(" ")
         };
-        if !source.contains(',') {
+        let parts = top_level_parts(&source);
+        if parts.len() == 1 {
             return self.roll_one(source);
         }
         // Several rolls in one command: `roll 1d20+5, 2d6+3`.
-        let parts: Vec<&str> = source.split(',').map(str::trim).collect();
         if parts.iter().any(|p| p.is_empty()) {
             return Err(invalid(format!(
                 "'{source}': an empty roll between commas; write roll 1d20+5, 2d6+3"
@@ -106,6 +106,26 @@ impl App {
         };
         Ok(Reply::new("roll", text, data))
     }
+}
+
+/// The rolls of one command: split at commas outside parentheses and
+/// brackets (`max(1d6, 1d8)` is one roll), each trimmed.
+fn top_level_parts(source: &str) -> Vec<&str> {
+    let mut parts = Vec::new();
+    let (mut depth, mut from) = (0i32, 0);
+    for (i, c) in source.char_indices() {
+        match c {
+            '(' | '{' | '[' => depth += 1,
+            ')' | '}' | ']' => depth -= 1,
+            ',' if depth <= 0 => {
+                parts.push(source[from..i].trim());
+                from = i + 1;
+            }
+            _ => {}
+        }
+    }
+    parts.push(source[from..].trim());
+    parts
 }
 
 /// Most expressions one `roll` command takes, separated by commas.

@@ -152,7 +152,7 @@ fn expr_cost(e: &Expr, terms: &[Cost]) -> Cost {
             let pairs = a.totals * b.totals;
             let totals = match op {
                 Op::Add | Op::Sub => a.totals + b.totals - 1.0,
-                Op::Mul | Op::Div => pairs,
+                Op::Mul | Op::Div | Op::Mod => pairs,
             };
             Cost {
                 totals,
@@ -165,6 +165,25 @@ fn expr_cost(e: &Expr, terms: &[Cost]) -> Cost {
                     },
             }
         }
+        // A function costs what the same pairing by an operator costs:
+        // floor(a/b) a division, abs a negation, min/max a product each.
+        Expr::Call(f, args) => match args.as_slice() {
+            [Expr::Bin(Op::Div, a, b)] if f.rounds() => {
+                expr_cost(&Expr::Bin(Op::Div, a.clone(), b.clone()), terms)
+            }
+            [x] => expr_cost(&Expr::Neg(Box::new(x.clone())), terms),
+            _ => args[1..].iter().fold(expr_cost(&args[0], terms), |acc, a| {
+                let b = expr_cost(a, terms);
+                let pairs = acc.totals * b.totals;
+                Cost {
+                    totals: acc.totals.max(b.totals),
+                    bits: acc.bits + b.bits,
+                    seconds: acc.seconds
+                        + b.seconds
+                        + pairs * (MAP_STEP + limbs(acc.bits) * limbs(b.bits) * PAIR_STEP),
+                }
+            }),
+        },
     }
 }
 

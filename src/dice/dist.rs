@@ -12,7 +12,7 @@ use num_bigint::{BigInt, BigUint};
 use num_integer::Integer;
 use num_traits::{One, ToPrimitive, Zero};
 
-use super::parse::{Dice, DiceError, Expr, MAX_EXPLOSIONS, Op, Pick, Roll, Sel};
+use super::parse::{Dice, DiceError, Expr, Func, MAX_EXPLOSIONS, Op, Pick, Roll, Sel};
 use super::roll::floor_div;
 
 /// More distinct totals than this is refused rather than computed.
@@ -854,15 +854,40 @@ fn eval(e: &Expr, terms: &[Dist]) -> Res<Dist> {
                 Op::Add => a.add(&b),
                 Op::Sub => a.combine(&b, i64::checked_sub, &big),
                 Op::Mul => a.combine(&b, i64::checked_mul, &big),
-                Op::Div => a.combine(&b, floor_div, &|_, d| {
-                    if d == 0 {
-                        "the divisor can be 0, so the division is undefined".into()
-                    } else {
-                        "a total is too large".into()
-                    }
-                }),
+                Op::Div => a.combine(&b, floor_div, &undefined),
+                Op::Mod => a.combine(&b, i64::checked_rem, &undefined),
             }
         }
+        Expr::Call(f, args) => {
+            let big = |_: i64, _: i64| "a total is too large".to_string();
+            match (f, args.as_slice()) {
+                (f, [Expr::Bin(Op::Div, a, b)]) if f.rounds() => {
+                    let (a, b) = (eval(a, terms)?, eval(b, terms)?);
+                    a.combine(&b, |x, y| f.quotient(x, y), &undefined)
+                }
+                (f, [x]) if f.rounds() => eval(x, terms),
+                (Func::Abs, [x]) => {
+                    Dist::point(0).combine(&eval(x, terms)?, |_, v| v.checked_abs(), &big)
+                }
+                (f, _) => {
+                    let pick = if *f == Func::Min { i64::min } else { i64::max };
+                    let mut acc = eval(&args[0], terms)?;
+                    for a in &args[1..] {
+                        acc = acc.combine(&eval(a, terms)?, |x, y| Some(pick(x, y)), &big)?;
+                    }
+                    Ok(acc)
+                }
+            }
+        }
+    }
+}
+
+/// Why a quotient or remainder has no value.
+fn undefined(_: i64, d: i64) -> String {
+    if d == 0 {
+        "the divisor can be 0, so the division is undefined".into()
+    } else {
+        "a total is too large".into()
     }
 }
 

@@ -4,9 +4,10 @@
 //! line    := [INT 'x'] sum [cmp sum]            (6x4d6kh3: six separate rolls)
 //! cmp     := '>' | '>=' | '<' | '<=' | '=' | '=='  pass or fail, with the margin
 //! sum     := product (('+' | '-') product)*
-//! product := unary (('*' | '/') unary)*        ('/' rounds down)
+//! product := unary (('*' | '/' | '%') unary)*  ('/' rounds down; '%' remainder)
 //! unary   := '-' unary | atom
-//! atom    := INT | dice | '(' sum ')'
+//! atom    := INT | dice | '(' sum ')' | func '(' sum (',' sum)* ')'
+//! func    := floor | ceil | round | abs | min | max   (floor(a/b): exact)
 //! dice    := [INT] 'd' (INT | '%' | 'F') mod*  |  [INT] 'pp' mod*
 //! dice    ... [ '[' LABEL ']' ]                  a name for the term: 2d6[fire]
 //! comment := '#' TEXT (to the end of the roll)    shown with the result
@@ -237,6 +238,9 @@ pub enum Op {
     Sub,
     Mul,
     Div,
+    /// The remainder, with the sign of the left side (as Roll20's and
+    /// JavaScript's `%`).
+    Mod,
 }
 
 impl Op {
@@ -246,6 +250,66 @@ impl Op {
             Op::Sub => "-",
             Op::Mul => "*",
             Op::Div => "/",
+            Op::Mod => "%",
+        }
+    }
+}
+
+/// The math functions: `floor(1d6/2)`, `max(1d6, 1d8)`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Func {
+    Floor,
+    Ceil,
+    Round,
+    Abs,
+    Min,
+    Max,
+}
+
+impl Func {
+    pub const ALL: [Func; 6] = [
+        Func::Floor,
+        Func::Ceil,
+        Func::Round,
+        Func::Abs,
+        Func::Min,
+        Func::Max,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Func::Floor => "floor",
+            Func::Ceil => "ceil",
+            Func::Round => "round",
+            Func::Abs => "abs",
+            Func::Min => "min",
+            Func::Max => "max",
+        }
+    }
+
+    /// Rounding a quotient: `floor`, `ceil` and `round` of `a / b` are
+    /// exact (the quotient is not rounded down first).
+    pub fn rounds(self) -> bool {
+        matches!(self, Func::Floor | Func::Ceil | Func::Round)
+    }
+
+    /// `a / b` rounded this way (`round`: halves away from zero is not
+    /// Roll20's; halves go up, as its `round` and JavaScript's do).
+    pub fn quotient(self, a: i64, b: i64) -> Option<i64> {
+        if b == 0 {
+            return None;
+        }
+        let (a, b) = if b < 0 {
+            (a.checked_neg()?, b.checked_neg()?)
+        } else {
+            (a, b)
+        };
+        match self {
+            Func::Ceil => super::roll::floor_div(a.checked_neg()?, b)?.checked_neg(),
+            Func::Round => {
+                super::roll::floor_div(a.checked_mul(2)?.checked_add(b)?, b.checked_mul(2)?)
+            }
+            _ => super::roll::floor_div(a, b),
         }
     }
 }
@@ -258,6 +322,8 @@ pub enum Expr {
     Neg(Box<Expr>),
     Bin(Op, Box<Expr>, Box<Expr>),
     Group(Box<Expr>),
+    /// A math function and its arguments (one, or for min/max two or more).
+    Call(Func, Vec<Expr>),
 }
 
 /// A comparison of the whole roll with a target or another roll.
@@ -329,6 +395,17 @@ impl Roll {
                     out.push_str(op.symbol());
                     out.push(' ');
                     go(b, term, out);
+                }
+                Expr::Call(f, args) => {
+                    out.push_str(f.name());
+                    out.push('(');
+                    for (i, a) in args.iter().enumerate() {
+                        if i > 0 {
+                            out.push_str(", ");
+                        }
+                        go(a, term, out);
+                    }
+                    out.push(')');
                 }
             }
         }
@@ -559,6 +636,60 @@ impl Parser<'_> {
             .ok_or_else(|| self.error_here(&format!("expected {what}, found")))
     }
 
+    /// The math function named here, if one is (followed by `(`).
+    fn function(&self) -> Option<Func> {
+        let rest = &self.src[self.pos..];
+        Func::ALL.into_iter().find(|f| {
+            rest.len() > f.name().len()
+                && rest[..f.name().len()].eq_ignore_ascii_case(f.name())
+                && rest[f.name().len()..].trim_start().starts_with('(')
+        })
+    }
+
+    /// `floor(...)`, `max(a, b, ...)`.
+    fn call(&mut self, start: usize) -> Result<Expr, DiceError> {
+        let f = self.function().expect("checked by the caller");
+        self.pos += f.name().len();
+        self.skip_ws();
+        self.enter()?;
+        self.pos += 1; // '('
+        let mut args = vec![self.sum()?];
+        loop {
+            self.skip_ws();
+            match self.peek() {
+                Some(b',') => {
+                    self.operator()?;
+                    self.pos += 1;
+                    args.push(self.sum()?);
+                }
+                Some(b')') => {
+                    self.pos += 1;
+                    break;
+                }
+                _ => return Err(self.error_here("expected ',' or ')', found")),
+            }
+        }
+        self.depth -= 1;
+        let want = match f {
+            Func::Min | Func::Max => args.len() >= 2,
+            _ => args.len() == 1,
+        };
+        if !want {
+            return Err(self.error_at(
+                Some(start),
+                match f {
+                    Func::Min | Func::Max => format!(
+                        "{}() takes two or more values: {}(1d6, 1d8)",
+                        f.name(),
+                        f.name()
+                    ),
+                    _ => format!("{}() takes one value: {}(1d6/2)", f.name(), f.name()),
+                },
+            ));
+        }
+        Ok(Expr::Call(f, args))
+    }
+
     /// `[fire]` after a dice term: its label.
     fn label(&mut self) -> Result<Option<String>, DiceError> {
         if self.peek() != Some(b'[') {
@@ -636,6 +767,7 @@ impl Parser<'_> {
             let op = match self.peek() {
                 Some(b'*') => Op::Mul,
                 Some(b'/') => Op::Div,
+                Some(b'%') => Op::Mod,
                 _ => return Ok(left),
             };
             self.operator()?;
@@ -673,6 +805,7 @@ impl Parser<'_> {
                 self.pos += 1;
                 Ok(Expr::Group(Box::new(inner)))
             }
+            Some(b'a'..=b'z') if self.function().is_some() => self.call(start),
             Some(b'd') => self.dice(start, 1),
             Some(b'p') if self.peek2() == Some(b'p') => self.dice(start, 1),
             Some(b) if b.is_ascii_digit() => {
@@ -1004,6 +1137,18 @@ mod tests {
         assert!(parse(&ok).is_ok());
         assert!(parse(&vec!["d6"; 1001].join("+")).is_ok());
         assert!(parse(&format!("--{}", ["1"; 10].join("*"))).is_ok());
+    }
+
+    #[test]
+    fn quotients_round_once() {
+        assert_eq!(Func::Floor.quotient(7, 2), Some(3));
+        assert_eq!(Func::Ceil.quotient(7, 2), Some(4));
+        assert_eq!(Func::Round.quotient(7, 2), Some(4));
+        assert_eq!(Func::Round.quotient(5, 4), Some(1));
+        assert_eq!(Func::Round.quotient(-7, 2), Some(-3));
+        assert_eq!(Func::Ceil.quotient(-7, 2), Some(-3));
+        assert_eq!(Func::Floor.quotient(7, -2), Some(-4));
+        assert_eq!(Func::Floor.quotient(1, 0), None);
     }
 
     #[test]

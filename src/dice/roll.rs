@@ -5,7 +5,7 @@
 //! keep/drop then ranks whole dice; this matches what `prob` computes.
 //! Keep/drop steps apply in the order written, each to the dice still kept.
 
-use super::parse::{Dice, DiceError, Expr, Faces, MAX_EXPLOSIONS, Op, Pick, Roll, Sel};
+use super::parse::{Dice, DiceError, Expr, Faces, Func, MAX_EXPLOSIONS, Op, Pick, Roll, Sel};
 use crate::random::TableRng;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -172,11 +172,36 @@ pub fn eval(expr: &Expr, term: &dyn Fn(usize) -> i64) -> Result<i64, &'static st
                 Op::Add => a.checked_add(b).ok_or("too large")?,
                 Op::Sub => a.checked_sub(b).ok_or("too large")?,
                 Op::Mul => a.checked_mul(b).ok_or("too large")?,
-                Op::Div if b == 0 => return Err("division by zero"),
+                Op::Div | Op::Mod if b == 0 => return Err("division by zero"),
                 Op::Div => floor_div(a, b).ok_or("too large")?,
+                Op::Mod => a.checked_rem(b).ok_or("too large")?,
             }
         }
+        Expr::Call(f, args) => match (f, args.as_slice()) {
+            // floor(a / b) rounds the true quotient, once.
+            (f, [Expr::Bin(Op::Div, a, b)]) if f.rounds() => {
+                let (a, b) = (eval(a, term)?, eval(b, term)?);
+                if b == 0 {
+                    return Err("division by zero");
+                }
+                f.quotient(a, b).ok_or("too large")?
+            }
+            (f, [x]) if f.rounds() => eval(x, term)?,
+            (Func::Abs, [x]) => eval(x, term)?.checked_abs().ok_or("too large")?,
+            (Func::Min, _) => fold(args, term, i64::min)?,
+            _ => fold(args, term, i64::max)?,
+        },
     })
+}
+
+fn fold(
+    args: &[Expr],
+    term: &dyn Fn(usize) -> i64,
+    f: fn(i64, i64) -> i64,
+) -> Result<i64, &'static str> {
+    let mut values = args.iter().map(|a| eval(a, term));
+    let first = values.next().expect("two or more arguments")?;
+    values.try_fold(first, |acc, v| Ok(f(acc, v?)))
 }
 
 /// Roll every dice term once and work out the total.
