@@ -70,6 +70,10 @@ fn seeded_frequencies_agree_with_prob() {
         ("8d10>7", 11),
         ("6d10>=8f1", 12),
         ("4d6kh3>4", 13),
+        ("{4d6, 3d8}kh1", 14),
+        ("{3d6, 2d8}>10", 15),
+        ("{1d6, 1d8, 1d10}dh1dl1", 16),
+        ("1d20 % 7 + max(1d4, 1d6)", 17),
     ] {
         let (chi, dof) = chi_square(expr, 40_000, seed);
         assert!(
@@ -211,6 +215,36 @@ fn math_functions_round_the_true_quotient() {
         err.contains("min() takes two or more values: min(1d6, 1d8)"),
         "{err}"
     );
+}
+
+#[test]
+fn groups_keep_entries_or_count_them() {
+    let (out, _, _) = tm(&["--seed", "1", "roll", "{4d6, 3d8}kh1"]);
+    assert_eq!(out, "{4d6 [3, 1, 4, 2] (10), 3d8 [3, 6, 4] (13)}kh1 = 13\n");
+    let (out, _, _) = tm(&["--seed", "1", "roll", "{3d6, 2d8}>10"]);
+    assert_eq!(
+        out,
+        "{3d6 [3, 1, 4] (8), 2d8 [2, 3] (5)}>10 = 0 successes\n"
+    );
+    // A floor under a roll: {1d20+5, 15}kh1 is 15 half the time.
+    let (out, _, _) = tm(&["--json", "prob", "{1d20+5, 15}kh1"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["data"]["distribution"][0]["total"], 15);
+    assert_eq!(v["data"]["distribution"][0]["fraction"], "1/2");
+    // 3d6 over 10 half the time, 2d8 21 times in 64: both fail 43/128.
+    let (out, _, _) = tm(&["--json", "prob", "{3d6, 2d8}>10"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["data"]["distribution"][0]["fraction"], "43/128");
+    // Three d6 as a group, keeping two, are 3d6kh2.
+    let (a, _, _) = tm(&["--json", "prob", "{1d6,1d6,1d6}kh2"]);
+    let (b, _, _) = tm(&["--json", "prob", "3d6kh2"]);
+    let dist = |s: &str| {
+        let v: serde_json::Value = serde_json::from_str(s).unwrap();
+        v["data"]["distribution"].clone()
+    };
+    assert_eq!(dist(&a), dist(&b));
+    let (_, err, _) = tm(&["roll", "{1d6,2d6}kh3"]);
+    assert!(err.contains("cannot keep or drop 3 of 2 entries"), "{err}");
 }
 
 #[test]

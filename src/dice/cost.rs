@@ -165,6 +165,8 @@ fn expr_cost(e: &Expr, terms: &[Cost]) -> Cost {
                     },
             }
         }
+        // A group costs what pairing its entries costs, entry by entry.
+        Expr::Pool(items, _) => pairing(items, terms),
         // A function costs what the same pairing by an operator costs:
         // floor(a/b) a division, abs a negation, min/max a product each.
         Expr::Call(f, args) => match args.as_slice() {
@@ -172,19 +174,27 @@ fn expr_cost(e: &Expr, terms: &[Cost]) -> Cost {
                 expr_cost(&Expr::Bin(Op::Div, a.clone(), b.clone()), terms)
             }
             [x] => expr_cost(&Expr::Neg(Box::new(x.clone())), terms),
-            _ => args[1..].iter().fold(expr_cost(&args[0], terms), |acc, a| {
-                let b = expr_cost(a, terms);
-                let pairs = acc.totals * b.totals;
-                Cost {
-                    totals: acc.totals.max(b.totals),
-                    bits: acc.bits + b.bits,
-                    seconds: acc.seconds
-                        + b.seconds
-                        + pairs * (MAP_STEP + limbs(acc.bits) * limbs(b.bits) * PAIR_STEP),
-                }
-            }),
+            _ => pairing(args, terms),
         },
     }
+}
+
+/// Entries combined two at a time (a maximum, a group): each pairing goes
+/// through every pair of totals.
+fn pairing(items: &[Expr], terms: &[Cost]) -> Cost {
+    items[1..]
+        .iter()
+        .fold(expr_cost(&items[0], terms), |acc, a| {
+            let b = expr_cost(a, terms);
+            let pairs = acc.totals * b.totals;
+            Cost {
+                totals: acc.totals.max(b.totals),
+                bits: acc.bits + b.bits,
+                seconds: acc.seconds
+                    + b.seconds
+                    + pairs * (MAP_STEP + limbs(acc.bits) * limbs(b.bits) * PAIR_STEP),
+            }
+        })
 }
 
 /// The cost of one roll's distribution.

@@ -12,7 +12,7 @@ use num_bigint::{BigInt, BigUint};
 use num_integer::Integer;
 use num_traits::{One, ToPrimitive, Zero};
 
-use super::parse::{Dice, DiceError, Expr, Func, MAX_EXPLOSIONS, Op, Pick, Roll, Sel};
+use super::parse::{Dice, DiceError, Expr, Func, MAX_EXPLOSIONS, Op, Pick, PoolMods, Roll, Sel};
 use super::roll::floor_div;
 
 /// More distinct totals than this is refused rather than computed.
@@ -858,6 +858,13 @@ fn eval(e: &Expr, terms: &[Dist]) -> Res<Dist> {
                 Op::Mod => a.combine(&b, i64::checked_rem, &undefined),
             }
         }
+        Expr::Pool(items, mods) => {
+            let dists = items
+                .iter()
+                .map(|x| eval(x, terms))
+                .collect::<Res<Vec<_>>>()?;
+            pool(&dists, mods)
+        }
         Expr::Call(f, args) => {
             let big = |_: i64, _: i64| "a total is too large".to_string();
             match (f, args.as_slice()) {
@@ -880,6 +887,71 @@ fn eval(e: &Expr, terms: &[Dist]) -> Res<Dist> {
             }
         }
     }
+}
+
+/// Most joint outcomes a group's distribution is worked out over, when it
+/// keeps more than the single highest or lowest entry.
+const MAX_GROUP_OUTCOMES: u128 = 2_000_000;
+
+/// A group of independent entries: all counted (added), the highest or
+/// lowest alone (a maximum or minimum taken pairwise), or else every joint
+/// outcome gone through, up to a bound.
+fn pool(d: &[Dist], m: &PoolMods) -> Res<Dist> {
+    let big = |_: i64, _: i64| "a total is too large".to_string();
+    let worth = |x: &Dist| x.map(|v| m.worth(v));
+    let ranks: Vec<i64> = (0..d.len() as i64).rev().collect();
+    let kept: Vec<usize> = (0..d.len()).filter(|&r| m.kept(&ranks)[r]).collect();
+    if m.picks.is_empty() {
+        return d[1..]
+            .iter()
+            .try_fold(worth(&d[0]), |acc, x| acc.add(&worth(x)));
+    }
+    if kept.len() == 1 && (kept[0] == 0 || kept[0] == d.len() - 1) {
+        // Entry 0 has the highest rank: kept alone means the maximum.
+        let pick = if kept[0] == 0 { i64::max } else { i64::min };
+        let best = d[1..].iter().try_fold(d[0].clone(), |acc, x| {
+            acc.combine(x, |a, b| Some(pick(a, b)), &big)
+        })?;
+        return Ok(worth(&best));
+    }
+    let joint: u128 = d.iter().map(|x| x.weights.len() as u128).product();
+    if joint > MAX_GROUP_OUTCOMES {
+        return Err(format!(
+            "this group has {joint} joint outcomes; prob works out at most {MAX_GROUP_OUTCOMES} (keeping the single highest or lowest entry has no such limit)"
+        ));
+    }
+    let lists: Vec<Vec<(i64, &BigUint)>> = d
+        .iter()
+        .map(|x| x.weights.iter().map(|(&v, w)| (v, w)).collect())
+        .collect();
+    let mut at = vec![0usize; d.len()];
+    let mut weights: BTreeMap<i64, BigUint> = BTreeMap::new();
+    let mut values = vec![0i64; d.len()];
+    'all: loop {
+        crate::cancel::check()?;
+        let mut w = BigUint::one();
+        for (k, list) in lists.iter().enumerate() {
+            values[k] = list[at[k]].0;
+            w *= list[at[k]].1;
+        }
+        let v = m.value(&values).ok_or("a total is too large")?;
+        *weights.entry(v).or_default() += w;
+        for k in 0..at.len() {
+            at[k] += 1;
+            if at[k] < lists[k].len() {
+                continue 'all;
+            }
+            at[k] = 0;
+        }
+        break;
+    }
+    let denom: BigUint = d.iter().map(|x| x.denom.clone()).product();
+    let counted: BigUint = weights.values().sum();
+    Ok(Dist {
+        beyond: &denom - counted,
+        weights,
+        denom,
+    })
 }
 
 /// Why a quotient or remainder has no value.

@@ -7,6 +7,8 @@
 //! product := unary (('*' | '/' | '%') unary)*  ('/' rounds down; '%' remainder)
 //! unary   := '-' unary | atom
 //! atom    := INT | dice | '(' sum ')' | func '(' sum (',' sum)* ')'
+//!          | '{' sum (',' sum)* '}' gmod*       a group: each entry a total
+//! gmod    := ('kh'|'kl'|'dh'|'dl') INT | success test [ 'f' sel ]
 //! func    := floor | ceil | round | abs | min | max   (floor(a/b): exact)
 //! dice    := [INT] 'd' (INT | '%' | 'F') mod*  |  [INT] 'pp' mod*
 //! dice    ... [ '[' LABEL ']' ]                  a name for the term: 2d6[fire]
@@ -212,13 +214,30 @@ impl Mods {
     /// What one kept die showing `v` adds to its term: its value, or in a
     /// success pool 1 for a success, -1 for a failure, else 0.
     pub fn worth(&self, v: i64) -> i64 {
-        match self.success {
-            None => v,
-            Some(s) => {
-                i64::from(s.matches(v)) - i64::from(self.failure.is_some_and(|f| f.matches(v)))
-            }
-        }
+        worth(self.success, self.failure, v)
     }
+}
+
+/// A value as a success pool counts it: 1 for a success, -1 for a
+/// failure, else 0; the value itself where there is no success test.
+fn worth(success: Option<Sel>, failure: Option<Sel>, v: i64) -> i64 {
+    match success {
+        None => v,
+        Some(s) => i64::from(s.matches(v)) - i64::from(failure.is_some_and(|f| f.matches(v))),
+    }
+}
+
+/// The places a keep/drop-by-count step drops, from places ordered
+/// highest first; `None` for a step by value (`k>3`, `p1`).
+pub fn dropped_by_count(pick: Pick, order: &[usize]) -> Option<Vec<usize>> {
+    let n = order.len();
+    Some(match pick {
+        Pick::KeepHigh(k) => order[(k as usize).min(n)..].to_vec(),
+        Pick::KeepLow(k) => order[..n - (k as usize).min(n)].to_vec(),
+        Pick::DropHigh(k) => order[..(k as usize).min(n)].to_vec(),
+        Pick::DropLow(k) => order[n - (k as usize).min(n)..].to_vec(),
+        Pick::Keep(_) | Pick::Drop(_) => return None,
+    })
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -324,6 +343,49 @@ pub enum Expr {
     Group(Box<Expr>),
     /// A math function and its arguments (one, or for min/max two or more).
     Call(Func, Vec<Expr>),
+    /// A group of rolls, `{4d6, 3d8}kh1`: each item's total is one entry;
+    /// keep/drop by count and success tests work on the entries.
+    Pool(Vec<Expr>, PoolMods),
+}
+
+/// What follows a group's `}`: keep/drop by count, a success test.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct PoolMods {
+    pub picks: Vec<Pick>,
+    pub success: Option<Sel>,
+    pub failure: Option<Sel>,
+    /// As written, for showing: `kh1`, `>10`.
+    pub source: String,
+}
+
+impl PoolMods {
+    /// What an entry worth `v` adds, as `Mods::worth`.
+    pub fn worth(&self, v: i64) -> i64 {
+        worth(self.success, self.failure, v)
+    }
+
+    /// Which of these entries are kept, the picks applied in order (ties
+    /// go to the earlier entry, as with dice).
+    pub fn kept(&self, values: &[i64]) -> Vec<bool> {
+        let mut kept = vec![true; values.len()];
+        for pick in &self.picks {
+            let mut order: Vec<usize> = (0..values.len()).filter(|&i| kept[i]).collect();
+            order.sort_by(|&a, &b| values[b].cmp(&values[a]).then(a.cmp(&b)));
+            for i in dropped_by_count(*pick, &order).unwrap_or_default() {
+                kept[i] = false;
+            }
+        }
+        kept
+    }
+
+    /// The group's value: the kept entries' worths added.
+    pub fn value(&self, values: &[i64]) -> Option<i64> {
+        self.kept(values)
+            .iter()
+            .zip(values)
+            .filter(|(k, _)| **k)
+            .try_fold(0i64, |acc, (_, &v)| acc.checked_add(self.worth(v)))
+    }
 }
 
 /// A comparison of the whole roll with a target or another roll.
@@ -395,6 +457,17 @@ impl Roll {
                     out.push_str(op.symbol());
                     out.push(' ');
                     go(b, term, out);
+                }
+                Expr::Pool(items, mods) => {
+                    out.push('{');
+                    for (i, a) in items.iter().enumerate() {
+                        if i > 0 {
+                            out.push_str(", ");
+                        }
+                        go(a, term, out);
+                    }
+                    out.push('}');
+                    out.push_str(&mods.source);
                 }
                 Expr::Call(f, args) => {
                     out.push_str(f.name());
@@ -651,25 +724,7 @@ impl Parser<'_> {
         let f = self.function().expect("checked by the caller");
         self.pos += f.name().len();
         self.skip_ws();
-        self.enter()?;
-        self.pos += 1; // '('
-        let mut args = vec![self.sum()?];
-        loop {
-            self.skip_ws();
-            match self.peek() {
-                Some(b',') => {
-                    self.operator()?;
-                    self.pos += 1;
-                    args.push(self.sum()?);
-                }
-                Some(b')') => {
-                    self.pos += 1;
-                    break;
-                }
-                _ => return Err(self.error_here("expected ',' or ')', found")),
-            }
-        }
-        self.depth -= 1;
+        let args = self.list(b')')?;
         let want = match f {
             Func::Min | Func::Max => args.len() >= 2,
             _ => args.len() == 1,
@@ -688,6 +743,74 @@ impl Parser<'_> {
             ));
         }
         Ok(Expr::Call(f, args))
+    }
+
+    /// `{4d6, 3d8}kh1`, `{3d6, 2d8}>10`: a group and what follows it.
+    fn pool(&mut self) -> Result<Expr, DiceError> {
+        let items = self.list(b'}')?;
+        let from = self.pos;
+        let mut m = PoolMods::default();
+        let n = items.len() as u64;
+        loop {
+            let at = self.pos;
+            match (self.peek(), self.peek2()) {
+                (Some(a @ (b'k' | b'd')), Some(b @ (b'h' | b'l'))) => {
+                    self.pos += 2;
+                    let k = self.need_int("how many entries")?;
+                    if k > n {
+                        return Err(self.error_at(
+                            Some(at),
+                            format!("cannot keep or drop {k} of {n} entries"),
+                        ));
+                    }
+                    m.picks.push(match (a == b'k', b == b'h') {
+                        (true, true) => Pick::KeepHigh(k),
+                        (true, false) => Pick::KeepLow(k),
+                        (false, true) => Pick::DropHigh(k),
+                        (false, false) => Pick::DropLow(k),
+                    });
+                }
+                (Some(b'>' | b'<' | b'='), _) if m.success.is_none() => {
+                    m.success = Some(self.sel()?);
+                }
+                (Some(b'f'), _) if m.success.is_some() && m.failure.is_none() => {
+                    self.pos += 1;
+                    m.failure = Some(self.sel()?);
+                }
+                _ => break,
+            }
+        }
+        m.source = self.src[from..self.pos].to_string();
+        Ok(Expr::Pool(items, m))
+    }
+
+    /// Expressions split by commas, from the opening bracket here to
+    /// `close`: a function's arguments, a group's entries.
+    fn list(&mut self, close: u8) -> Result<Vec<Expr>, DiceError> {
+        self.enter()?;
+        self.pos += 1; // the opening bracket
+        let mut items = vec![self.sum()?];
+        loop {
+            self.skip_ws();
+            match self.peek() {
+                Some(b',') => {
+                    self.operator()?;
+                    self.pos += 1;
+                    items.push(self.sum()?);
+                }
+                Some(c) if c == close => {
+                    self.pos += 1;
+                    break;
+                }
+                _ => {
+                    return Err(
+                        self.error_here(&format!("expected ',' or '{}', found", char::from(close)))
+                    );
+                }
+            }
+        }
+        self.depth -= 1;
+        Ok(items)
     }
 
     /// `[fire]` after a dice term: its label.
@@ -805,6 +928,7 @@ impl Parser<'_> {
                 self.pos += 1;
                 Ok(Expr::Group(Box::new(inner)))
             }
+            Some(b'{') => self.pool(),
             Some(b'a'..=b'z') if self.function().is_some() => self.call(start),
             Some(b'd') => self.dice(start, 1),
             Some(b'p') if self.peek2() == Some(b'p') => self.dice(start, 1),

@@ -5,7 +5,9 @@
 //! keep/drop then ranks whole dice; this matches what `prob` computes.
 //! Keep/drop steps apply in the order written, each to the dice still kept.
 
-use super::parse::{Dice, DiceError, Expr, Faces, Func, MAX_EXPLOSIONS, Op, Pick, Roll, Sel};
+use super::parse::{
+    Dice, DiceError, Expr, Faces, Func, MAX_EXPLOSIONS, Op, Pick, Roll, Sel, dropped_by_count,
+};
 use crate::random::TableRng;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -117,12 +119,7 @@ pub fn apply_picks(dice: &mut [Die], picks: &[Pick]) {
         let mut kept: Vec<usize> = (0..dice.len()).filter(|&i| dice[i].kept).collect();
         // Highest first; ties broken by position so results are stable.
         kept.sort_by(|&a, &b| dice[b].value.cmp(&dice[a].value).then(a.cmp(&b)));
-        let n = kept.len();
         let drop: Vec<usize> = match *pick {
-            Pick::KeepHigh(k) => kept[(k as usize).min(n)..].to_vec(),
-            Pick::KeepLow(k) => kept[..n - (k as usize).min(n)].to_vec(),
-            Pick::DropHigh(k) => kept[..(k as usize).min(n)].to_vec(),
-            Pick::DropLow(k) => kept[n - (k as usize).min(n)..].to_vec(),
             Pick::Keep(sel) => kept
                 .into_iter()
                 .filter(|&i| !sel.matches(dice[i].value))
@@ -131,6 +128,7 @@ pub fn apply_picks(dice: &mut [Die], picks: &[Pick]) {
                 .into_iter()
                 .filter(|&i| sel.matches(dice[i].value))
                 .collect(),
+            by_count => dropped_by_count(by_count, &kept).expect("a step by count"),
         };
         for i in drop {
             dice[i].kept = false;
@@ -176,6 +174,13 @@ pub fn eval(expr: &Expr, term: &dyn Fn(usize) -> i64) -> Result<i64, &'static st
                 Op::Div => floor_div(a, b).ok_or("too large")?,
                 Op::Mod => a.checked_rem(b).ok_or("too large")?,
             }
+        }
+        Expr::Pool(items, mods) => {
+            let values = items
+                .iter()
+                .map(|x| eval(x, term))
+                .collect::<Result<Vec<_>, _>>()?;
+            mods.value(&values).ok_or("too large")?
         }
         Expr::Call(f, args) => match (f, args.as_slice()) {
             // floor(a / b) rounds the true quotient, once.

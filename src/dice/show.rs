@@ -89,13 +89,17 @@ fn pool_name(term: &Dice, d: &Die) -> Option<&'static str> {
 
 /// `3 successes`, for a roll that is one success pool alone.
 pub fn pool_total(r: &Roll, total: i64) -> Option<String> {
-    match r.expr {
-        super::parse::Expr::Dice(i) if r.dice[i].mods.success.is_some() => Some(format!(
+    let pool = match &r.expr {
+        super::parse::Expr::Dice(i) => r.dice[*i].mods.success.is_some(),
+        super::parse::Expr::Pool(_, m) => m.success.is_some(),
+        _ => false,
+    };
+    pool.then(|| {
+        format!(
             "{total} {}",
             if total == 1 { "success" } else { "successes" }
-        )),
-        _ => None,
-    }
+        )
+    })
 }
 
 /// A dropped or rerolled die: `~~2~~` always, dimmed (and struck
