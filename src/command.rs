@@ -518,6 +518,13 @@ Reroll: rrS (until it no longer matches), roS (once).
 Explode: e or ! on the top face, eS or !S on faces
 matching S; the extra rolls add to that die.
 Clamp: miN maN. Repeat: Kx EXPR rolls K separate times.
+Pools: 8d10>7 counts dice over 7 (>= < <= = too);
+  f1 or f<2 after it takes failures away.
+Compare: 1d20+5 >= 15 passes or fails, with the margin;
+  1d20+5 > 1d20+3 is an opposed roll.
+Groups: {4d6, 3d8}kh1 keeps the better entry.
+Math: % floor() ceil() round() abs() min() max().
+Labels 2d6[fire]; a note after # is shown with the result.
 Dropped dice show as ~~2~~, rerolls as ~~1~~ 4,
 explosions as 6!+3.
 A bare `roll` rolls the last expression again.
@@ -528,6 +535,11 @@ Examples:
   roll 6x4d6kh3
   roll 1d20ro1 + 5
   roll 3pp
+  roll 8d10>7f1
+  roll 1d20+5 >= 15
+  roll {4d6, 3d8}kh1
+  roll floor(3d6/2)
+  roll 2d6[fire] + 1d6[cold]
   roll";
 
 #[derive(Subcommand, Debug, Clone, PartialEq, Eq)]
