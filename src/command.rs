@@ -525,6 +525,7 @@ Compare: 1d20+5 >= 15 passes or fails, with the margin;
 Groups: {4d6, 3d8}kh1 keeps the better entry.
 Math: % floor() ceil() round() abs() min() max().
 Labels 2d6[fire]; a note after # is shown with the result.
+Critical marks: cs>=19 and cf1 mark dice with ↑ and ↓.
 Dropped dice show as ~~2~~, rerolls as ~~1~~ 4,
 explosions as 6!+3.
 A bare `roll` rolls the last expression again.

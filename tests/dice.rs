@@ -248,6 +248,25 @@ fn groups_keep_entries_or_count_them() {
 }
 
 #[test]
+fn critical_markers_change_only_the_display() {
+    let (out, _, _) = tm(&["--seed", "34", "roll", "4d20cs>=19cf1"]);
+    assert_eq!(out, "4d20cs>=19cf1 [14, 1↓, 11, 20↑] = 46\n");
+    let (plain, _, _) = tm(&["--seed", "34", "roll", "4d20"]);
+    assert_eq!(plain, "4d20 [14, 1, 11, 20] = 46\n");
+    let (out, _, _) = tm(&["--seed", "34", "--json", "roll", "4d20cs>=19cf1"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["data"]["terms"][0]["dice"][1]["crit"], "failure");
+    assert_eq!(v["data"]["terms"][0]["dice"][3]["crit"], "success");
+    // The odds are those of the plain dice.
+    let (a, _, _) = tm(&["prob", "4d20cs>=19cf1"]);
+    let (b, _, _) = tm(&["prob", "4d20"]);
+    assert_eq!(
+        a.lines().skip(1).collect::<Vec<_>>(),
+        b.lines().skip(1).collect::<Vec<_>>()
+    );
+}
+
+#[test]
 fn roll_shows_each_die_and_total() {
     let (out, _, code) = tm(&["--seed", "1", "roll", "4d6kh3"]);
     assert_eq!(code, 0);

@@ -20,6 +20,7 @@
 //!          | 'mi' INT | 'ma' INT                 clamp each die
 //!          | ('>' | '>=' | '<' | '<=' | '=') INT  success pool: count matches
 //!          | 'f' sel                             ... less failures (after one)
+//!          | 'cs' [sel] | 'cf' [sel]             mark critical dice (display only)
 //! sel     := INT | ('>' | '>=' | '<' | '<=' | '=') INT
 //! ```
 //! Letters are case-insensitive; spaces may stand between terms.
@@ -208,6 +209,10 @@ pub struct Mods {
     /// match, less those matching `failure` (`f1`), instead of adding them.
     pub success: Option<Sel>,
     pub failure: Option<Sel>,
+    /// Critical markers (`cs>19`, `cf<2`): shown on the dice, nothing
+    /// else changes.
+    pub crit_success: Option<Sel>,
+    pub crit_fail: Option<Sel>,
 }
 
 impl Mods {
@@ -1107,6 +1112,24 @@ impl Parser<'_> {
                         ));
                     }
                     m.explode = Some(sel);
+                }
+                (Some(b'c'), Some(b's' | b'f')) => {
+                    self.pos += 2;
+                    let sel = if matches!(self.peek(), Some(b'>' | b'<' | b'=' | b'0'..=b'9')) {
+                        self.sel()?
+                    } else if b == Some(b's') {
+                        Sel::Eq(faces.max())
+                    } else {
+                        Sel::Eq(faces.min())
+                    };
+                    let slot = if b == Some(b's') {
+                        &mut m.crit_success
+                    } else {
+                        &mut m.crit_fail
+                    };
+                    if slot.replace(sel).is_some() {
+                        return Err(self.error_at(Some(at), "one cs and one cf per dice term"));
+                    }
                 }
                 (Some(b'm'), Some(b'i' | b'a')) => {
                     self.pos += 2;

@@ -31,7 +31,7 @@ fn write_die(out: &mut String, d: &Die, term: &Dice, style: &Style) {
     if d.kept && d.exploded.is_empty() && d.clamped_from.is_none() {
         // The common case, written without building anything.
         faces.write_label(out, d.first);
-        pool_mark(out, d, term, style);
+        marks(out, d, term, style);
         return;
     }
     let mut body = String::new();
@@ -51,15 +51,36 @@ fn write_die(out: &mut String, d: &Die, term: &Dice, style: &Style) {
     }
     if d.kept {
         out.push_str(&body);
-        pool_mark(out, d, term, style);
+        marks(out, d, term, style);
     } else {
         struck(out, &body, style);
     }
 }
 
-/// In a success pool, `✓` after a success and `✗` after a failure (in
-/// colour too, green and red: the marks are what a reader counts).
-fn pool_mark(out: &mut String, d: &Die, term: &Dice, style: &Style) {
+/// A critical die (`cs`, `cf`): `↑` after a critical success, `↓` after
+/// a critical failure, on the face first rolled; in colour too.
+fn crit_mark(out: &mut String, d: &Die, term: &Dice, style: &Style) {
+    if let Some((mark, tone)) = crit(d, term) {
+        out.push_str(&style.paint(mark, tone));
+    }
+}
+
+fn crit(d: &Die, term: &Dice) -> Option<(&'static str, Tone)> {
+    let m = &term.mods;
+    if m.crit_success.is_some_and(|s| s.matches(d.first)) {
+        Some(("↑", Tone::Good))
+    } else if m.crit_fail.is_some_and(|s| s.matches(d.first)) {
+        Some(("↓", Tone::Bad))
+    } else {
+        None
+    }
+}
+
+/// A kept die's marks: critical (`↑`, `↓`), and in a success pool `✓`
+/// after a success and `✗` after a failure (in colour too, green and red:
+/// the marks are what a reader counts).
+fn marks(out: &mut String, d: &Die, term: &Dice, style: &Style) {
+    crit_mark(out, d, term, style);
     if term.mods.success.is_none() {
         return;
     }
@@ -207,6 +228,9 @@ fn note(out: &mut String, r: &Roll, style: &Style) {
 struct DieJson<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     clamped_from: Option<i64>,
+    /// `success` or `failure` for a die marked critical (`cs`, `cf`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    crit: Option<&'static str>,
     #[serde(skip_serializing_if = "<[i64]>::is_empty")]
     exploded: &'a [i64],
     face: String,
@@ -253,6 +277,7 @@ impl<'a> OutcomeJson<'a> {
                     .iter()
                     .map(|x| DieJson {
                         clamped_from: x.clamped_from,
+                        crit: crit(x, d).map(|(m, _)| if m == "↑" { "success" } else { "failure" }),
                         exploded: &x.exploded,
                         face: d.faces.label(x.first),
                         pool: pool_name(d, x),
