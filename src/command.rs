@@ -515,8 +515,8 @@ Arithmetic: + - * / (rounds down), unary minus, parentheses.
 Keep/drop: khN klN dhN dlN; kS pS keep/drop dice matching S,
   where S is N, >N or <N.
 Reroll: rrS (until it no longer matches), roS (once).
-Explode: e or ! on the top face, eS or !S on faces
-matching S; the extra rolls add to that die.
+Explode: ! on the top face (or !S): each extra roll a die
+of its own; !! or e adds them into the die; !p penetrates.
 Clamp: miN maN. Repeat: Kx EXPR rolls K separate times.
 Pools: 8d10>7 counts dice over 7 (>= < <= = too);
   f1 or f<2 after it takes failures away.

@@ -63,6 +63,9 @@ fn seeded_frequencies_agree_with_prob() {
         ("1d20ro1", 4),
         ("1d10rr<3", 5),
         ("1d6!", 6),
+        ("4d6!!kh3", 18),
+        ("6d6!>=5>4", 19),
+        ("3d6!p", 20),
         ("3pp", 7),
         ("4dF", 8),
         ("2d6*2-1d4", 9),
@@ -264,6 +267,33 @@ fn critical_markers_change_only_the_display() {
         a.lines().skip(1).collect::<Vec<_>>(),
         b.lines().skip(1).collect::<Vec<_>>()
     );
+}
+
+#[test]
+fn explosions_as_roll20_has_them() {
+    // `!`: each extra roll is a die of its own; `!!`: added into its die.
+    let (out, _, _) = tm(&["--seed", "7", "roll", "5d6!>4"]);
+    assert_eq!(out, "5d6!>4 [1, 2, 5!, 5!, 4, 3, 1] = 21\n");
+    let (out, _, _) = tm(&["--seed", "7", "roll", "5d6!!>4"]);
+    assert_eq!(out, "5d6!!>4 [1, 2, 5!+5!+4, 3, 1] = 21\n");
+    // Penetrating: each extra roll counts one less.
+    let (out, _, _) = tm(&["--seed", "2", "roll", "6d6!p"]);
+    assert_eq!(out, "6d6!p [6!, 3, 5, 6!, 1, 5, 6!, 0, 2] = 34\n");
+    // The sums of ! and !! agree; 1d6!p averages 4 (each extra one less).
+    let mean = |e: &str| {
+        let (out, _, _) = tm(&["--json", "prob", e]);
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        v["data"]["mean"].as_f64().unwrap()
+    };
+    assert_eq!(mean("3d6!>5"), mean("3d6!!>5"));
+    assert!((mean("1d6!p") - 4.0).abs() < 1e-9);
+    // A pool counts each extra die: 1d6!6>4 has 2 successes when a 6 is
+    // followed by a 5, or by a 6 and then 4 or less: 1/36 + 4/216.
+    let (out, _, _) = tm(&["--json", "prob", "1d6!6>4"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["data"]["distribution"][2]["fraction"], "5/108");
+    let (_, err, _) = tm(&["prob", "4d6!kh3"]);
+    assert!(err.contains("`!!` adds them into their die"), "{err}");
 }
 
 #[test]

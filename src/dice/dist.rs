@@ -371,6 +371,13 @@ pub fn prob_f64(num: &BigUint, den: &BigUint) -> f64 {
 
 /// One die: the values it can show after rerolls, explosions and clamps.
 fn single_die(d: &Dice) -> Res<Dist> {
+    one_die(d, None)
+}
+
+/// `single_die`, or with `element`, for `!` where each roll of a chain is
+/// a die of its own: what the chain adds when each of its rolls adds
+/// `element` of what it shows (clamped, counted as a success, ...).
+fn one_die(d: &Dice, element: Option<&dyn Fn(i64) -> i64>) -> Res<Dist> {
     let faces = d.faces;
     let f = faces.count();
     let all = || faces.min()..=faces.max();
@@ -402,14 +409,21 @@ fn single_die(d: &Dice) -> Res<Dist> {
             }
         }
     };
+    let pen = i64::from(d.mods.penetrate);
+    let as_is = |v: i64| v;
+    let each = element.unwrap_or(&as_is);
+    let chain = Chain {
+        first: &|v| each(v),
+        extra: &|v| each(v - pen),
+    };
     let mut die = match d.mods.explode {
         None => first,
         Some(sel) => {
             let depth = explosion_depth(d).unwrap_or(MAX_EXPLOSIONS);
-            explode(&first, sel, faces.min(), faces.max(), f, depth)?
+            explode(&first, sel, faces.min(), faces.max(), f, depth, &chain)?
         }
     };
-    if d.mods.min.is_some() || d.mods.max.is_some() {
+    if element.is_none() && (d.mods.min.is_some() || d.mods.max.is_some()) {
         let (lo, hi) = (d.mods.min, d.mods.max);
         die = die.map(|v| {
             let v = lo.map_or(v, |lo| v.max(lo));
@@ -438,10 +452,25 @@ pub fn explosion_depth(d: &Dice) -> Option<u32> {
 
 /// Follow explosions: a matching face adds a plain roll, which may match
 /// again, up to `depth` extra rolls.
-fn explode(first: &Dist, sel: Sel, lo: i64, hi: i64, f: u64, depth: u32) -> Res<Dist> {
+/// How the rolls of one exploding chain count: the first roll, and each
+/// extra roll (both from the face rolled).
+struct Chain<'a> {
+    first: &'a dyn Fn(i64) -> i64,
+    extra: &'a dyn Fn(i64) -> i64,
+}
+
+fn explode(
+    first: &Dist,
+    sel: Sel,
+    lo: i64,
+    hi: i64,
+    f: u64,
+    depth: u32,
+    chain: &Chain,
+) -> Res<Dist> {
     // `tail` is the value added by a chain that starts with one plain roll
     // and may still explode `budget` more times; built from the deepest.
-    let plain = |v: i64| (v, BigUint::one());
+    let plain = |v: i64| ((chain.extra)(v), BigUint::one());
     // The deepest roll: a match there would pass the limit.
     let mut tail = Dist {
         weights: (lo..=hi).filter(|&v| !sel.matches(v)).map(plain).collect(),
@@ -457,13 +486,14 @@ fn explode(first: &Dist, sel: Sel, lo: i64, hi: i64, f: u64, depth: u32) -> Res<
         };
         let mut beyond = BigUint::zero();
         for v in lo..=hi {
+            let counted = (chain.extra)(v);
             if sel.matches(v) {
                 for (t, w) in &tail.weights {
-                    *next.weights.entry(v + t).or_default() += w;
+                    *next.weights.entry(counted + t).or_default() += w;
                 }
                 beyond += &tail.beyond;
             } else {
-                *next.weights.entry(v).or_default() += &tail.denom;
+                *next.weights.entry(counted).or_default() += &tail.denom;
             }
         }
         next.beyond = beyond;
@@ -478,13 +508,14 @@ fn explode(first: &Dist, sel: Sel, lo: i64, hi: i64, f: u64, depth: u32) -> Res<
         beyond: BigUint::zero(),
     };
     for (&v, w) in &first.weights {
+        let counted = (chain.first)(v);
         if sel.matches(v) {
             for (t, tw) in &tail.weights {
-                *out.weights.entry(v + t).or_default() += w * tw;
+                *out.weights.entry(counted + t).or_default() += w * tw;
             }
             out.beyond += w * &tail.beyond;
         } else {
-            *out.weights.entry(v).or_default() += w * &tail.denom;
+            *out.weights.entry(counted).or_default() += w * &tail.denom;
         }
     }
     Ok(out)
@@ -655,6 +686,27 @@ fn term(d: &Dice) -> Res<Dist> {
             0
         }
     };
+    // `!` makes each extra roll a die of its own: where dice are clamped,
+    // counted or filtered one by one, a chain counts roll by roll.
+    let own_dice = d.mods.explode.is_some() && !d.mods.compound;
+    let per_die = d.mods.success.is_some()
+        || !filters.is_empty()
+        || d.mods.min.is_some()
+        || d.mods.max.is_some();
+    if own_dice && (per_die || (lo, hi) != (0, n)) {
+        if (lo, hi) != (0, n) {
+            return Err(
+                "prob cannot keep or drop by count among `!` extra dice (how many there are varies): `!!` adds them into their die, which it can"
+                    .into(),
+            );
+        }
+        let (lo_c, hi_c) = (d.mods.min, d.mods.max);
+        let element = |v: i64| {
+            let v = lo_c.map_or(v, |l| v.max(l));
+            worth(hi_c.map_or(v, |h| v.min(h)))
+        };
+        return one_die(d, Some(&element))?.power(n);
+    }
     match method(d) {
         Method::Exploding(face) => exploding_sum(
             d.faces.min(),
@@ -692,7 +744,9 @@ pub(super) fn method(d: &Dice) -> Method {
         .iter()
         .any(|p| matches!(p, Pick::Keep(_) | Pick::Drop(_)));
     match lone_explosion(d) {
-        Some(face) if !filtered && d.mods.success.is_none() => Method::Exploding(face),
+        Some(face) if !filtered && d.mods.success.is_none() && !d.mods.penetrate => {
+            Method::Exploding(face)
+        }
         _ => Method::Sum,
     }
 }
@@ -1068,7 +1122,7 @@ mod tests {
     /// Keep/drop by count agrees with listing every outcome of the pool.
     #[test]
     fn order_statistics_agree_with_enumeration() {
-        for die in ["d4", "d6", "dF", "d3ro1", "d3!"] {
+        for die in ["d4", "d6", "dF", "d3ro1", "d3!!"] {
             let one = single_die(&parse(&format!("1{die}")).unwrap().dice[0]).unwrap();
             for n in 1..=4u32 {
                 for pick in ["kh1", "kh2", "kl1", "dh1", "dl2", "kh3"] {

@@ -16,7 +16,8 @@
 //! mod     := ('kh'|'kl'|'dh'|'dl') INT           keep/drop highest/lowest N
 //!          | 'k' sel | 'p' sel                   keep/drop dice matching sel
 //!          | 'rr' sel | 'ro' sel                 reroll until / once
-//!          | ('e' | '!') [sel]                   explode (default: top face)
+//!          | '!' ['p'] [sel]                     explode: each extra roll its own die
+//!          | ('!!' | 'e') ['p'] [sel]            ... or added into the die; p: -1 each
 //!          | 'mi' INT | 'ma' INT                 clamp each die
 //!          | ('>' | '>=' | '<' | '<=' | '=') INT  success pool: count matches
 //!          | 'f' sel                             ... less failures (after one)
@@ -201,6 +202,12 @@ pub struct Mods {
     /// Reroll once (`ro`) rather than until it no longer matches (`rr`).
     pub reroll_once: bool,
     pub explode: Option<Sel>,
+    /// `!!` (or `e`): the extra rolls add into the die that exploded.
+    /// `!`: each extra roll is a die of its own (Roll20), for keep/drop
+    /// and success counting; its sum is the same.
+    pub compound: bool,
+    /// `!p`, `!!p`: each extra roll counts one less (penetrating).
+    pub penetrate: bool,
     pub min: Option<i64>,
     pub max: Option<i64>,
     /// Keep/drop steps in the order written.
@@ -1095,10 +1102,16 @@ impl Parser<'_> {
                         return Err(self.error_at(Some(at), "only one explosion per dice term"));
                     }
                     self.pos += 1;
-                    // `!!` compounds the extra rolls into the die, which is
-                    // what `!` does here too (Roll20's spelling of it).
-                    if b == Some(b'!') && next == Some(b'!') {
+                    // `!!` (and our older `e`) compound the extra rolls into
+                    // the die; `!` makes each its own die, as Roll20 does.
+                    m.compound = a == Some(b'e');
+                    if a == Some(b'!') && next == Some(b'!') {
                         self.pos += 1;
+                        m.compound = true;
+                    }
+                    if self.peek() == Some(b'p') && a == Some(b'!') {
+                        self.pos += 1;
+                        m.penetrate = true;
                     }
                     let sel = if matches!(self.peek(), Some(b'>' | b'<' | b'0'..=b'9')) {
                         self.sel()?
@@ -1182,15 +1195,12 @@ mod tests {
         assert_eq!(r.dice[0].mods.explode, Some(Sel::Eq(6)));
         let r = parse("6x4d6kh3").unwrap();
         assert_eq!(r.repeats, 6);
-        // `!!` is the compounding explosion, as `!` is.
-        assert_eq!(
-            parse("3d6!!").unwrap().dice[0].mods,
-            parse("3d6!").unwrap().dice[0].mods
-        );
-        assert_eq!(
-            parse("3d6!!>5").unwrap().dice[0].mods,
-            parse("3d6!>5").unwrap().dice[0].mods
-        );
+        // `!!` (and `e`) compound; `!` makes extra dice; `p` penetrates.
+        let m = |e: &str| parse(e).unwrap().dice[0].mods.clone();
+        assert!(m("3d6!!").compound && m("3d6e").compound && !m("3d6!").compound);
+        assert_eq!(m("3d6!!>5").explode, Some(Sel::Gt(5)));
+        assert_eq!(m("3d6!>=5").explode, Some(Sel::Gt(4)));
+        assert!(m("3d6!p").penetrate && m("3d6!!p>4").penetrate && !m("3d6!").penetrate);
         assert!(parse("3d6!!!").is_err());
         // Advantage and disadvantage after a d20.
         assert_eq!(parse("1d20+5 adv").unwrap().source, "2d20kh1+5");

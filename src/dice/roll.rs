@@ -23,6 +23,8 @@ pub struct Die {
     /// The value before `mi`/`ma` changed it.
     pub clamped_from: Option<i64>,
     pub kept: bool,
+    /// With `!`, this die exploded: the next die is its extra roll.
+    pub burst: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -95,14 +97,9 @@ fn roll_die(rng: &mut TableRng, d: &Dice, source: &str) -> Result<Die, DiceError
             exploded.push(face(rng, d.faces));
         }
     }
-    let raw: i64 = first + exploded.iter().sum::<i64>();
-    let mut value = raw;
-    if let Some(lo) = m.min {
-        value = value.max(lo);
-    }
-    if let Some(hi) = m.max {
-        value = value.min(hi);
-    }
+    let pen = i64::from(m.penetrate);
+    let raw: i64 = first + exploded.iter().map(|e| e - pen).sum::<i64>();
+    let value = clamp(m, raw);
     Ok(Die {
         value,
         rerolled,
@@ -110,7 +107,45 @@ fn roll_die(rng: &mut TableRng, d: &Dice, source: &str) -> Result<Die, DiceError
         exploded,
         clamped_from: (value != raw).then_some(raw),
         kept: true,
+        burst: false,
     })
+}
+
+fn clamp(m: &super::parse::Mods, v: i64) -> i64 {
+    let v = m.min.map_or(v, |lo| v.max(lo));
+    m.max.map_or(v, |hi| v.min(hi))
+}
+
+/// With `!` (not `!!`), a die that exploded and its extra rolls as dice
+/// of their own, each clamped on its own; each extra roll one less with
+/// `!p`. Pushed onto `out`.
+fn push_die(out: &mut Vec<Die>, die: Die, m: &super::parse::Mods) {
+    if m.compound || die.exploded.is_empty() {
+        out.push(die);
+        return;
+    }
+    let pen = i64::from(m.penetrate);
+    // An extra roll shows what it counts (one less with `!p`).
+    let faces: Vec<(i64, i64)> = std::iter::once((die.first, die.first))
+        .chain(die.exploded.iter().map(|&e| (e - pen, e - pen)))
+        .collect();
+    let last = faces.len() - 1;
+    for (i, (face, raw)) in faces.into_iter().enumerate() {
+        let value = clamp(m, raw);
+        out.push(Die {
+            value,
+            rerolled: if i == 0 {
+                die.rerolled.clone()
+            } else {
+                Vec::new()
+            },
+            first: face,
+            exploded: Vec::new(),
+            clamped_from: (value != raw).then_some(raw),
+            kept: true,
+            burst: i < last,
+        });
+    }
 }
 
 /// Apply keep/drop steps, in order, to the dice still kept.
@@ -225,7 +260,8 @@ pub fn roll_into(r: &Roll, rng: &mut TableRng, o: &mut Outcome) -> Result<(), Di
     for (d, t) in r.dice.iter().zip(o.terms.iter_mut()) {
         t.dice.clear();
         for _ in 0..d.count {
-            t.dice.push(roll_die(rng, d, &r.source)?);
+            let die = roll_die(rng, d, &r.source)?;
+            push_die(&mut t.dice, die, &d.mods);
         }
         apply_picks(&mut t.dice, &d.mods.picks);
         t.total = t
@@ -266,6 +302,7 @@ mod tests {
             exploded: vec![],
             clamped_from: None,
             kept: true,
+            burst: false,
         }
     }
 
@@ -326,11 +363,18 @@ mod tests {
             assert!(o.total >= 3);
             let o = roll(&parse("2d6mi3ma5").unwrap(), &mut rng).unwrap();
             assert!((6..=10).contains(&o.total));
-            let o = roll(&parse("1d6!").unwrap(), &mut rng).unwrap();
+            let o = roll(&parse("1d6!!").unwrap(), &mut rng).unwrap();
             let d = &o.terms[0].dice[0];
             let chain: Vec<i64> = std::iter::once(d.first).chain(d.exploded.clone()).collect();
             assert!(chain[..chain.len() - 1].iter().all(|&v| v == 6));
             assert_ne!(*chain.last().unwrap(), 6);
+            // `!`: the same chain as dice of their own, each but the last
+            // a 6 marked as having exploded.
+            let o = roll(&parse("1d6!").unwrap(), &mut rng).unwrap();
+            let dice = &o.terms[0].dice;
+            let (last, rest) = dice.split_last().unwrap();
+            assert!(rest.iter().all(|d| d.value == 6 && d.burst));
+            assert!(last.value != 6 && !last.burst);
             let o = roll(&parse("3pp").unwrap(), &mut rng).unwrap();
             assert!((0..=15).contains(&o.total));
             let o = roll(&parse("4dF").unwrap(), &mut rng).unwrap();

@@ -31,6 +31,9 @@ fn write_die(out: &mut String, d: &Die, term: &Dice, style: &Style) {
     if d.kept && d.exploded.is_empty() && d.clamped_from.is_none() {
         // The common case, written without building anything.
         faces.write_label(out, d.first);
+        if d.burst {
+            out.push('!');
+        }
         marks(out, d, term, style);
         return;
     }
@@ -39,9 +42,13 @@ fn write_die(out: &mut String, d: &Die, term: &Dice, style: &Style) {
         body.push('(');
     }
     faces.write_label(&mut body, d.first);
+    if d.burst {
+        body.push('!');
+    }
+    let pen = i64::from(term.mods.penetrate);
     for &e in &d.exploded {
         body.push_str("!+");
-        faces.write_label(&mut body, e);
+        faces.write_label(&mut body, e - pen);
     }
     if d.clamped_from.is_some() {
         if !d.exploded.is_empty() {
