@@ -9,6 +9,7 @@ mod play;
 mod rats_solve;
 mod rolls;
 mod saved;
+mod saved_rolls;
 mod setup;
 mod solve;
 mod tables;
@@ -320,7 +321,10 @@ impl App {
             Command::Flip { n } => Ok(self.flip(n.unwrap_or(1))),
             Command::Cast { coins } => self.cast(&coins),
             Command::Roll { expr } => self.roll(&expr),
-            Command::Prob { expr } => rolls::prob(&expr, &self.style, self.json),
+            Command::Prob { expr } => self.prob(&expr),
+            Command::Save { name, expr } => self.save_roll(&name, &expr),
+            Command::Saved => self.saved_rolls(),
+            Command::Unsave { name } => self.unsave_roll(&name),
             Command::Setup {
                 help: true, game, ..
             } => Ok(setup_help(game.as_deref())),

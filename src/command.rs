@@ -25,7 +25,7 @@ pub fn split_line(line: &str) -> Result<Vec<String>, SplitError> {
     let is_roll = trimmed
         .split_whitespace()
         .next()
-        .is_some_and(|w| w.eq_ignore_ascii_case("roll"));
+        .is_some_and(|w| w.eq_ignore_ascii_case("roll") || w.eq_ignore_ascii_case("save"));
     if is_roll && let Some(at) = trimmed.find(" #") {
         let mut words =
             shlex::split(&trimmed[..at]).ok_or_else(|| SplitError(trimmed.to_string()))?;
@@ -189,6 +189,39 @@ pub enum Command {
             allow_hyphen_values = true
         )]
         expr: Vec<String>,
+    },
+
+    /// Save a roll by name: `save attack 1d20+5 # longsword`
+    #[command(
+        after_help = "The name (a letter, then letters, digits, - or _) stands\n\
+        for the roll in `roll`, `prob` and inside other rolls; it\n\
+        cannot be dice itself (d20) or a word the dice language uses.\n\
+        Saving a name again replaces it; `undo` takes it back.\n\n\
+        Examples (in order):\n  save attack 1d20+5 # longsword\n  roll attack\n  roll attack + 2\n  \
+        prob attack >= 15\n  saved\n  unsave attack"
+    )]
+    Save {
+        /// The name
+        name: String,
+        /// The dice expression, and a `# note` if you like
+        #[arg(
+            value_name = "EXPR",
+            required = true,
+            trailing_var_arg = true,
+            allow_hyphen_values = true
+        )]
+        expr: Vec<String>,
+    },
+
+    /// List the saved rolls
+    #[command(after_help = "Examples:\n  saved")]
+    Saved,
+
+    /// Forget a saved roll
+    #[command(after_help = "Examples:\n  unsave attack")]
+    Unsave {
+        /// The name
+        name: String,
     },
 
     /// Set up a game or Funhouse room, as a diagram
@@ -612,9 +645,9 @@ impl Command {
             Command::Setup { help, .. } => !help,
             Command::Roll { .. } => true,
             // Showing the bridge or the board, or the score, draws nothing.
-            Command::Troll { words } => words
-                .first()
-                .is_some_and(|w| w.eq_ignore_ascii_case("awaken")),
+            Command::Troll { words } => words.first().is_some_and(|w| {
+                w.eq_ignore_ascii_case("awaken") || w.eq_ignore_ascii_case("card")
+            }),
             Command::Penguins { words } => {
                 let w: Vec<String> = words.iter().map(|w| w.to_ascii_lowercase()).collect();
                 matches!(
@@ -624,6 +657,9 @@ impl Command {
             }
             Command::Draw { .. }
             | Command::Prob { .. }
+            | Command::Save { .. }
+            | Command::Saved
+            | Command::Unsave { .. }
             | Command::Score { .. }
             | Command::Solve { .. }
             | Command::Die { .. }

@@ -246,9 +246,10 @@ fn every_help_example_runs() {
     let commands = [
         "shuffle", "deck", "draw", "flip", "cast", "roll", "prob", "setup", "troll", "penguins",
         "score", "funhouse", "rules", "seed", "solve", "die", "move", "hint", "slides", "rats",
+        "save", "saved", "unsave",
     ];
     // State some examples rely on: a deck called bag, a last roll, games.
-    let prelude = "deck new bag tiles\nroll 1d6\nsetup troll\nsetup penguins players=2\n\
+    let prelude = "deck new bag tiles\nroll 1d6\nsave attack 1d20+5\nsetup troll\nsetup penguins players=2\n\
         setup slides players=2\nsetup lab-rats\n\
         funhouse new --discard\nsetup slide-jam\nsetup mirror\nsetup barrels\n";
     // `move` and `hint` follow the room in play: Roll Out the Barrels.
@@ -263,7 +264,7 @@ fn every_help_example_runs() {
             .map(|(_, e)| e)
             .unwrap_or_else(|| panic!("{c} has no examples"));
         // Examples "in order" play one game: each runs after those before.
-        let cumulative = help.contains("Examples (one game, in order):");
+        let cumulative = help.contains("in order):");
         let mut before = String::new();
         for line in examples.lines().map(str::trim).filter(|l| !l.is_empty()) {
             let extra = if ["move", "hint"].contains(&c) {

@@ -33,7 +33,7 @@ impl App {
         }
         // Each is checked before any is rolled, so an error rolls nothing.
         for p in &parts {
-            check_output_size(&dice::parse(p)?, self.json)?;
+            check_output_size(&dice::parse(&self.with_saved(p)?)?, self.json)?;
         }
         let mut texts = Vec::new();
         let mut datas = Vec::new();
@@ -54,6 +54,7 @@ impl App {
     }
 
     fn roll_one(&mut self, source: String) -> Result<Reply> {
+        let source = self.with_saved(&source)?;
         let parsed = dice::parse(&source).map_err(|e| {
             // `roll d6 d8`: two rolls written without a comma.
             let words: Vec<&str> = source.split_whitespace().collect();
@@ -155,6 +156,123 @@ fn check_output_size(parsed: &dice::Roll, json: bool) -> Result<()> {
         )));
     }
     Ok(())
+}
+
+impl App {
+    pub(super) fn prob(&mut self, words: &[String]) -> Result<Reply> {
+        let mut words = words.to_vec();
+        // Saved names are looked up only when the words are not dice.
+        let expr: Vec<&String> = words.iter().filter(|w| !w.starts_with("--")).collect();
+        let joined = expr
+            .iter()
+            .map(|w| w.as_str())
+            .collect::<Vec<_>>()
+            .join(" ");
+        let expanded = self.with_saved(&joined)?;
+        if expanded != joined {
+            let flags: Vec<String> = words
+                .iter()
+                .filter(|w| w.starts_with("--"))
+                .cloned()
+                .collect();
+            words = vec![expanded];
+            words.extend(flags);
+        }
+        prob(&words, &self.style, self.json)
+    }
+
+    /// A roll with its saved names put in: `attack + 2` becomes
+    /// `(1d20+5) + 2`. Dice that parse as they are come back untouched,
+    /// with no look in the store (a plain `roll` opens no database).
+    pub(super) fn with_saved(&self, source: &str) -> Result<String> {
+        if dice::parse(source).is_ok() || names_in(source).is_empty() {
+            return Ok(source.to_string());
+        }
+        let saved = self
+            .store
+            .read(|c| crate::store::saved_rolls(c).map_err(super::AppError::from))?;
+        if saved.is_none() {
+            return Ok(source.to_string());
+        }
+        Ok(expand(source, &saved))
+    }
+}
+
+/// The words of a roll that could be saved names: a letter, then letters,
+/// digits, `-` or `_`, outside labels and notes, not followed by `(`.
+fn names_in(source: &str) -> Vec<(usize, usize)> {
+    let body = source.split('#').next().unwrap_or("");
+    let b = body.as_bytes();
+    let mut out = Vec::new();
+    let (mut i, mut depth) = (0, 0);
+    while i < b.len() {
+        match b[i] {
+            b'[' => depth += 1,
+            b']' => depth -= 1,
+            c if c.is_ascii_alphabetic()
+                && depth == 0
+                && (i == 0 || !b[i - 1].is_ascii_alphanumeric()) =>
+            {
+                let start = i;
+                while i < b.len()
+                    && (b[i].is_ascii_alphanumeric()
+                        || b[i] == b'_'
+                        || b[i] == b'-' && b.get(i + 1).is_some_and(u8::is_ascii_alphabetic))
+                {
+                    i += 1;
+                }
+                let word = &body[start..i];
+                let call = body[i..].trim_start().starts_with('(');
+                if !call && dice::parse(word).is_err() {
+                    out.push((start, i));
+                }
+                continue;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    out
+}
+
+/// Put each saved roll in for its name: alone, as written; inside more, in
+/// parentheses. A saved note comes along when the roll has none.
+fn expand(source: &str, saved: &crate::store::SavedRolls) -> String {
+    let spans = names_in(source);
+    if let [(s, e)] = spans.as_slice()
+        && source[..*s].trim().is_empty()
+        && source[*e..]
+            .split('#')
+            .next()
+            .is_some_and(|t| t.trim().is_empty())
+        && let Some(r) = saved.get(&source[*s..*e])
+    {
+        let note = source[*e..]
+            .split_once('#')
+            .map(|(_, n)| n.trim().to_string());
+        return match note.filter(|n| !n.is_empty()).or_else(|| r.note.clone()) {
+            Some(n) => format!("{} # {n}", r.expr),
+            None => r.expr.clone(),
+        };
+    }
+    let mut out = String::new();
+    let mut at = 0;
+    let mut note = None;
+    for (s, e) in spans {
+        if let Some(r) = saved.get(&source[s..e]) {
+            out.push_str(&source[at..s]);
+            out.push('(');
+            out.push_str(&r.expr);
+            out.push(')');
+            note = note.or(r.note.clone());
+            at = e;
+        }
+    }
+    out.push_str(&source[at..]);
+    match note {
+        Some(n) if !out.contains('#') => format!("{out} # {n}"),
+        _ => out,
+    }
 }
 
 pub(super) fn prob(words: &[String], style: &Style, json: bool) -> Result<Reply> {

@@ -4,6 +4,7 @@
 use rusqlite::Connection;
 use serde::{Deserialize, Serialize};
 
+use super::rolls::SavedRolls;
 use super::{Part, PartDoc, Result};
 use crate::deck::DeckDoc;
 use crate::games::funhouse::run::Book;
@@ -29,6 +30,8 @@ pub struct Document {
     pub slides: Option<SlidesGame>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub lab_rats: Option<RatsGame>,
+    #[serde(default, skip_serializing_if = "SavedRolls::is_none")]
+    pub saved_rolls: SavedRolls,
 }
 
 impl PartDoc for Document {
@@ -43,6 +46,7 @@ impl PartDoc for Document {
             penguins: PartDoc::read(conn)?,
             slides: PartDoc::read(conn)?,
             lab_rats: PartDoc::read(conn)?,
+            saved_rolls: PartDoc::read(conn)?,
         })
     }
 
@@ -52,7 +56,8 @@ impl PartDoc for Document {
         self.troll.write(conn)?;
         self.penguins.write(conn)?;
         self.slides.write(conn)?;
-        self.lab_rats.write(conn)
+        self.lab_rats.write(conn)?;
+        self.saved_rolls.write(conn)
     }
 
     fn problems(&self) -> Vec<String> {
@@ -69,6 +74,7 @@ impl PartDoc for Document {
         out.extend(self.penguins.problems());
         out.extend(self.slides.problems());
         out.extend(self.lab_rats.problems());
+        out.extend(self.saved_rolls.problems());
         out
     }
 
@@ -79,6 +85,7 @@ impl PartDoc for Document {
             && self.penguins.is_empty()
             && self.slides.is_empty()
             && self.lab_rats.is_empty()
+            && self.saved_rolls.is_empty()
     }
 }
 
@@ -116,6 +123,9 @@ impl Document {
         }
         if self.penguins.is_some() {
             parts.push("a penguin board".into());
+        }
+        if !self.saved_rolls.0.is_empty() {
+            parts.push(n(self.saved_rolls.0.len(), "saved roll", "saved rolls"));
         }
         parts.join("; ")
     }

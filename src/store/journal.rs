@@ -8,6 +8,7 @@
 use rusqlite::{Connection, OptionalExtension, params};
 use serde_json::Value;
 
+use super::rolls::SavedRolls;
 use super::{Document, Part, PartDoc, Result, StoreError};
 use crate::deck::DeckDoc;
 use crate::games::funhouse::run::Book;
@@ -42,6 +43,7 @@ pub(super) fn snapshot(conn: &Connection, part: Part) -> Result<Value> {
         Part::Penguins => value::<Option<Board>>(conn),
         Part::Slides => value::<Option<SlidesGame>>(conn),
         Part::LabRats => value::<Option<RatsGame>>(conn),
+        Part::Rolls => value::<SavedRolls>(conn),
         Part::All => value::<Document>(conn),
     }
 }
@@ -63,6 +65,7 @@ fn restore(conn: &Connection, part: Part, v: Value) -> Result<()> {
         Part::Penguins => put::<Option<Board>>(conn, v),
         Part::Slides => put::<Option<SlidesGame>>(conn, v),
         Part::LabRats => put::<Option<RatsGame>>(conn, v),
+        Part::Rolls => put::<SavedRolls>(conn, v),
         Part::All => put::<Document>(conn, v),
     }
 }

@@ -22,6 +22,7 @@ mod games;
 mod journal;
 mod legacy;
 mod penguins;
+mod rolls;
 mod schema;
 mod troll;
 
@@ -40,6 +41,7 @@ pub use funhouse::load as funhouse;
 pub use games::{OneRow, load as load_game, save as save_game};
 pub use journal::Undone;
 pub use penguins::load as penguins;
+pub use rolls::{SavedRoll, SavedRolls, load as saved_rolls};
 pub use troll::load as troll;
 
 use crate::deck::{DeckBook, DeckDoc};
@@ -125,6 +127,8 @@ pub enum Part {
     Penguins,
     Slides,
     LabRats,
+    /// Saved rolls.
+    Rolls,
     /// Everything at once (an import).
     All,
 }
@@ -138,6 +142,7 @@ impl Part {
             Part::Penguins => "penguins",
             Part::Slides => "slides",
             Part::LabRats => "lab-rats",
+            Part::Rolls => "rolls",
             Part::All => "all",
         }
     }
@@ -150,6 +155,7 @@ impl Part {
             Part::Penguins,
             Part::Slides,
             Part::LabRats,
+            Part::Rolls,
             Part::All,
         ]
         .into_iter()

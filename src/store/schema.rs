@@ -34,6 +34,7 @@ pub const TABLES: &[&str] = &[
     "lab_rats_game",
     "penguin_board",
     "penguin_dominoes",
+    "saved_rolls",
     "slides_game",
     "troll_cards",
     "troll_game",
@@ -41,7 +42,7 @@ pub const TABLES: &[&str] = &[
 ];
 
 /// Version 3: Angry Troll and Penguin's Night Out are followed turn by
-/// turn. The game grew state
+/// turn, and rolls can be saved by name. The game grew state
 /// the two card tables cannot hold (awake bricks, the troll's row and
 /// hands, cards set aside, the phase of the turn, variants, stand-ins for
 /// cards not yet seen), so it is kept as one checked document, as Slides
@@ -52,6 +53,29 @@ const V3: &str = r#"
 -- the penguins, the buddy tokens and the turn, checked when read back.
 ALTER TABLE penguin_board ADD COLUMN play TEXT
     CHECK (play IS NULL OR json_valid(play));
+
+-- Saved rolls: a name, its dice expression and a note.
+CREATE TABLE saved_rolls (
+    name TEXT PRIMARY KEY COLLATE NOCASE CHECK (length(name) BETWEEN 1 AND 24),
+    expr TEXT NOT NULL CHECK (length(expr) BETWEEN 1 AND 1000),
+    note TEXT CHECK (note IS NULL OR length(note) <= 80)
+) STRICT;
+
+-- The journal learns the saved rolls' part (rebuilt, as in version 2).
+CREATE TABLE journal_v3 (
+    id      INTEGER PRIMARY KEY AUTOINCREMENT,
+    at      INTEGER NOT NULL,
+    session TEXT NOT NULL,
+    part    TEXT NOT NULL
+            CHECK (part IN ('decks', 'funhouse', 'troll', 'penguins', 'slides',
+                            'lab-rats', 'rolls', 'all')),
+    what    TEXT NOT NULL,
+    snapshot TEXT NOT NULL CHECK (json_valid(snapshot))
+) STRICT;
+INSERT INTO journal_v3 (id, at, session, part, what, snapshot)
+    SELECT id, at, session, part, what, snapshot FROM journal;
+DROP TABLE journal;
+ALTER TABLE journal_v3 RENAME TO journal;
 
 CREATE TABLE troll_play (
     id    INTEGER PRIMARY KEY CHECK (id = 1),

@@ -1,0 +1,91 @@
+//! Saved rolls through the real binary: kept in the store, used by name in
+//! `roll` and `prob`, listed, forgotten, undone, and shared by processes.
+
+mod common;
+
+use common::tm_in;
+
+#[test]
+fn a_saved_roll_is_used_by_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let (out, err, code) = tm_in(d, &["save", "attack", "1d20+5", "# longsword"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        out,
+        "saved attack: 1d20+5 # longsword  (`roll attack`; 1 saved)\n"
+    );
+    tm_in(d, &["save", "dmg", "2d6+3"]);
+    let (out, _, _) = tm_in(d, &["--seed", "3", "roll", "attack"]);
+    assert_eq!(out, "1d20 [13] + 5 = 18  # longsword\n");
+    let (out, _, _) = tm_in(d, &["--seed", "3", "roll", "attack + 2"]);
+    assert_eq!(out, "(1d20 [13] + 5) + 2 = 20  # longsword\n");
+    let (out, _, _) = tm_in(d, &["--seed", "3", "roll", "attack, dmg"]);
+    assert_eq!(
+        out,
+        "1d20 [13] + 5 = 18  # longsword\n2d6 [1, 2] (3) + 3 = 6\n"
+    );
+    let (out, _, _) = tm_in(d, &["prob", "attack >= 15"]);
+    assert_eq!(
+        out,
+        "(1d20+5) >= 15\npass 55.00% (11/20)\nfail 45.00% (9/20)\n"
+    );
+    let (out, _, _) = tm_in(d, &["saved"]);
+    assert_eq!(out, "attack  1d20+5  # longsword\ndmg     2d6+3\n");
+    // Names cannot be dice or the language's words.
+    let (_, err, code) = tm_in(d, &["save", "d20", "1d20"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("'d20' is dice or a word of the dice language"),
+        "{err}"
+    );
+    let (_, err, _) = tm_in(d, &["save", "adv", "1d20"]);
+    assert!(err.contains("'adv' is dice"), "{err}");
+    let (_, err, _) = tm_in(d, &["save", "9lives", "1d20"]);
+    assert!(err.contains("'9lives' cannot name a roll"), "{err}");
+    let (_, err, _) = tm_in(d, &["save", "bad", "2d6+"]);
+    assert!(err.contains("the expression ends too soon"), "{err}");
+    // Forgotten, then back with undo.
+    let (_, err, _) = tm_in(d, &["unsave", "atack"]);
+    assert!(
+        err.contains("no saved roll 'atack' (did you mean 'attack'?)"),
+        "{err}"
+    );
+    tm_in(d, &["unsave", "dmg"]);
+    let (out, _, _) = tm_in(d, &["undo"]);
+    assert!(out.starts_with("undid: unsave dmg"), "{out}");
+    let (out, _, _) = tm_in(d, &["saved"]);
+    assert!(out.contains("dmg"), "{out}");
+    // They travel with an export.
+    let (out, _, _) = tm_in(d, &["export"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["saved_rolls"][0]["name"], "attack");
+}
+
+#[test]
+fn plain_rolls_never_open_the_store() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let (_, _, code) = tm_in(&data, &["roll", "2d6+1"]);
+    assert_eq!(code, 0);
+    assert!(!data.join("tablemate.db").exists());
+}
+
+#[test]
+fn processes_saving_at_once_keep_every_roll() {
+    let dir = tempfile::tempdir().unwrap();
+    let children: Vec<_> = (0..8)
+        .map(|i| {
+            common::std_command(dir.path())
+                .args(["save", &format!("r{i}"), &format!("{}d6", i + 1)])
+                .stdout(std::process::Stdio::null())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    for mut c in children {
+        assert!(c.wait().unwrap().success());
+    }
+    let (out, _, _) = tm_in(dir.path(), &["saved"]);
+    assert_eq!(out.lines().count(), 8, "{out}");
+}
