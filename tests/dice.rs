@@ -297,6 +297,16 @@ fn explosions_as_roll20_has_them() {
 }
 
 #[test]
+fn sorting_changes_only_the_order_shown() {
+    let (out, _, _) = tm(&["--seed", "1", "roll", "6d6s"]);
+    assert_eq!(out, "6d6s [1, 2, 2, 3, 4, 5] = 17\n");
+    let (out, _, _) = tm(&["--seed", "1", "roll", "6d6kh3sd"]);
+    assert_eq!(out, "6d6kh3sd [5, 4, 3, ~~2~~, ~~2~~, ~~1~~] = 12\n");
+    let (out, _, _) = tm(&["--seed", "1", "roll", "6d6"]);
+    assert_eq!(out, "6d6 [3, 1, 4, 2, 2, 5] = 17\n");
+}
+
+#[test]
 fn roll_shows_each_die_and_total() {
     let (out, _, code) = tm(&["--seed", "1", "roll", "4d6kh3"]);
     assert_eq!(code, 0);

@@ -128,6 +128,7 @@ const VOCAB: &[&str] = &[
     "{4d6, 3d8}kh1",
     "}>10",
     "cs>19",
+    "sd",
     "cf",
     "# note",
     "x6",

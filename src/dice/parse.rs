@@ -22,6 +22,7 @@
 //!          | ('>' | '>=' | '<' | '<=' | '=') INT  success pool: count matches
 //!          | 'f' sel                             ... less failures (after one)
 //!          | 'cs' [sel] | 'cf' [sel]             mark critical dice (display only)
+//!          | 's' | 'sd'                          show the dice sorted up or down
 //! sel     := INT | ('>' | '>=' | '<' | '<=' | '=') INT
 //! ```
 //! Letters are case-insensitive; spaces may stand between terms.
@@ -220,6 +221,8 @@ pub struct Mods {
     /// else changes.
     pub crit_success: Option<Sel>,
     pub crit_fail: Option<Sel>,
+    /// `s` / `sd`: show the dice sorted up or down (display only).
+    pub sort: Option<bool>,
 }
 
 impl Mods {
@@ -1125,6 +1128,18 @@ impl Parser<'_> {
                         ));
                     }
                     m.explode = Some(sel);
+                }
+                (Some(b's'), next) => {
+                    if m.sort.is_some() {
+                        return Err(self.error_at(Some(at), "one sort per dice term"));
+                    }
+                    self.pos += 1;
+                    let down = next == Some(b'd')
+                        && !self.bytes.get(self.pos + 1).is_some_and(u8::is_ascii_digit);
+                    if down {
+                        self.pos += 1;
+                    }
+                    m.sort = Some(down);
                 }
                 (Some(b'c'), Some(b's' | b'f')) => {
                     self.pos += 2;

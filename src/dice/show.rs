@@ -83,6 +83,22 @@ fn crit(d: &Die, term: &Dice) -> Option<(&'static str, Tone)> {
     }
 }
 
+/// The dice in the order shown: as rolled, or sorted (`s` up, `sd` down;
+/// only the display changes).
+fn shown_order<'a>(dice: &'a [Die], term: &Dice) -> Box<dyn Iterator<Item = &'a Die> + 'a> {
+    match term.mods.sort {
+        None => Box::new(dice.iter()),
+        Some(down) => {
+            let mut v: Vec<&Die> = dice.iter().collect();
+            v.sort_by_key(|d| d.value);
+            if down {
+                v.reverse();
+            }
+            Box::new(v.into_iter())
+        }
+    }
+}
+
 /// A kept die's marks: critical (`↑`, `↓`), and in a success pool `✓`
 /// after a success and `✗` after a failure (in colour too, green and red:
 /// the marks are what a reader counts).
@@ -163,7 +179,7 @@ pub fn roll_line(
         let t = &o.terms[i];
         out.push_str(&d.source);
         out.push_str(" [");
-        for (k, x) in t.dice.iter().enumerate() {
+        for (k, x) in shown_order(&t.dice, d).enumerate() {
             if k > 0 {
                 out.push_str(", ");
             }
