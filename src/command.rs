@@ -825,9 +825,7 @@ fn fixed_values(path: &[String], index: usize) -> Vec<&'static str> {
         ],
         (["die"], 0) => vec!["right", "left"],
         (["troll"], 0) => crate::games::troll::COMMAND_WORDS.to_vec(),
-        (["penguins"], 0) => vec![
-            "place", "roll", "move", "shift", "alter", "relocate", "done", "show",
-        ],
+        (["penguins"], 0) => crate::games::penguins_play::COMMAND_WORDS.to_vec(),
         (["slides"], 0) => vec!["move", "ai", "show"],
         (["rats"], 0) => vec!["move", "lose", "back", "turned", "show"],
         _ => Vec::new(),

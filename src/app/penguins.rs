@@ -16,11 +16,6 @@ use crate::random::TableRng;
 use crate::store::{self, Part};
 use crate::style::Tone;
 
-/// What the `penguins` command takes, for errors.
-const WORDS: [&str; 8] = [
-    "place", "roll", "move", "shift", "alter", "relocate", "done", "show",
-];
-
 impl App {
     pub(super) fn setup_penguins(&mut self, args: &[String]) -> Result<Reply> {
         let inputs = given("penguins-night-out", args)?;
@@ -261,8 +256,8 @@ fn step(play: &mut Play, w: &[&str], rng: &mut TableRng, sides: u8) -> Result<Ve
         ["done"] => play.done().map_err(invalid),
         [other, ..] => Err(invalid(format!(
             "'{other}' is not a penguins action here{}: expected {}",
-            crate::suggest::hint(other, WORDS),
-            WORDS.join(", ")
+            crate::suggest::hint(other, penguins_play::COMMAND_WORDS),
+            penguins_play::COMMAND_WORDS.join(", ")
         ))),
         [] => unreachable!("showing is handled first"),
     }

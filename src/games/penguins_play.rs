@@ -16,6 +16,11 @@ use crate::pieces::Domino;
 
 pub type Sq = (i32, i32);
 
+/// What the `penguins` command takes, for errors and completion.
+pub const COMMAND_WORDS: [&str; 8] = [
+    "place", "roll", "move", "shift", "alter", "relocate", "done", "show",
+];
+
 /// `r3c4`.
 pub fn sq_name((r, c): Sq) -> String {
     format!("r{r}c{c}")
