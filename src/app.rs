@@ -13,6 +13,7 @@ mod saved_rolls;
 mod setup;
 mod solve;
 mod tables;
+mod tally;
 mod troll;
 
 use std::cell::OnceCell;
@@ -325,6 +326,8 @@ impl App {
             Command::Save { name, expr } => self.save_roll(&name, &expr),
             Command::Saved => self.saved_rolls(),
             Command::Unsave { name } => self.unsave_roll(&name),
+            Command::Tally { words } => self.tally(&words),
+            Command::Fair { expr } => self.fair(&expr.join(" ")),
             Command::Setup {
                 help: true, game, ..
             } => Ok(setup_help(game.as_deref())),

@@ -217,6 +217,37 @@ pub enum Command {
     #[command(after_help = "Examples:\n  saved")]
     Saved,
 
+    /// Record results of real dice: `tally d20 3 17 20 8`
+    #[command(after_help = "The expression first, then each result as it came up;\n\
+        `tally` alone lists what is recorded, `tally d20` shows its\n\
+        counts, `tally d20 clear` forgets them. `fair d20` tests the\n\
+        results against the exact odds.\n\n\
+        Examples (in order):\n  tally d20 3 17 20 8 11\n  tally 2d6 7 5 9\n  tally d20\n  tally\n  \
+        tally 2d6 clear")]
+    Tally {
+        /// The dice expression, then the results
+        #[arg(
+            value_name = "EXPR",
+            trailing_var_arg = true,
+            allow_hyphen_values = true
+        )]
+        words: Vec<String>,
+    },
+
+    /// Are these dice fair? The tallied results against the exact odds
+    #[command(
+        after_help = "Pearson's chi-square test of the results told to `tally`\n\
+        against the expression's exact distribution: the p-value,\n\
+        what it says in words, and how many rolls it takes to notice\n\
+        the likeliest total coming up half as often again.\n\n\
+        Examples:\n  fair d20"
+    )]
+    Fair {
+        /// The dice expression tallied
+        #[arg(value_name = "EXPR", required = true, trailing_var_arg = true)]
+        expr: Vec<String>,
+    },
+
     /// Forget a saved roll
     #[command(after_help = "Examples:\n  unsave attack")]
     Unsave {
@@ -660,6 +691,8 @@ impl Command {
             | Command::Save { .. }
             | Command::Saved
             | Command::Unsave { .. }
+            | Command::Tally { .. }
+            | Command::Fair { .. }
             | Command::Score { .. }
             | Command::Solve { .. }
             | Command::Die { .. }

@@ -246,10 +246,10 @@ fn every_help_example_runs() {
     let commands = [
         "shuffle", "deck", "draw", "flip", "cast", "roll", "prob", "setup", "troll", "penguins",
         "score", "funhouse", "rules", "seed", "solve", "die", "move", "hint", "slides", "rats",
-        "save", "saved", "unsave",
+        "save", "saved", "unsave", "tally", "fair",
     ];
     // State some examples rely on: a deck called bag, a last roll, games.
-    let prelude = "deck new bag tiles\nroll 1d6\nsave attack 1d20+5\nsetup troll\nsetup penguins players=2\n\
+    let prelude = "deck new bag tiles\nroll 1d6\nsave attack 1d20+5\ntally d20 4 9\nsetup troll\nsetup penguins players=2\n\
         setup slides players=2\nsetup lab-rats\n\
         funhouse new --discard\nsetup slide-jam\nsetup mirror\nsetup barrels\n";
     // `move` and `hint` follow the room in play: Roll Out the Barrels.

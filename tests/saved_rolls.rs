@@ -89,3 +89,43 @@ fn processes_saving_at_once_keep_every_roll() {
     let (out, _, _) = tm_in(dir.path(), &["saved"]);
     assert_eq!(out.lines().count(), 8, "{out}");
 }
+
+#[test]
+fn tallied_results_are_tested_against_the_exact_odds() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let (out, _, _) = tm_in(d, &["tally", "d20", "3", "17", "20", "8", "11"]);
+    assert_eq!(
+        out,
+        "recorded 5 d20 results: 5 in all (`fair d20` tests them)\n"
+    );
+    let (_, err, code) = tm_in(d, &["tally", "d20", "21"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("'21': d20 cannot come up 21"), "{err}");
+    // 1d20 is kept as d20.
+    let (out, _, _) = tm_in(d, &["tally", "1d20"]);
+    assert!(out.starts_with("d20\n   3: 1\n"), "{out}");
+    // A six-sided die showing every face 50 times: nothing to see.
+    let even: Vec<String> = (1..=6).flat_map(|v| vec![v.to_string(); 50]).collect();
+    let mut args = vec!["tally", "d6"];
+    args.extend(even.iter().map(String::as_str));
+    tm_in(d, &args);
+    let (out, _, _) = tm_in(d, &["fair", "d6"]);
+    assert!(
+        out.contains("chi-square 0.00 with 5 degrees of freedom: p = 1.000"),
+        "{out}"
+    );
+    assert!(out.contains("no sign of bias"), "{out}");
+    // Then 100 more sixes.
+    let sixes = vec!["6"; 100];
+    let mut args = vec!["tally", "d6"];
+    args.extend(sixes);
+    tm_in(d, &args);
+    let (out, _, _) = tm_in(d, &["--json", "fair", "d6"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert!(v["data"]["p_value"].as_f64().unwrap() < 1e-6, "{out}");
+    let (out, _, _) = tm_in(d, &["fair", "d6"]);
+    assert!(out.contains("the dice may be biased"), "{out}");
+    let (_, err, _) = tm_in(d, &["fair", "2d6"]);
+    assert!(err.contains("no 2d6 results tallied"), "{err}");
+}

@@ -3,6 +3,7 @@
 
 pub mod cost;
 pub mod dist;
+pub mod fair;
 pub mod parse;
 pub mod roll;
 pub mod show;

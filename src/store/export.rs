@@ -4,7 +4,7 @@
 use rusqlite::Connection;
 use serde::{Deserialize, Serialize};
 
-use super::rolls::SavedRolls;
+use super::rolls::{SavedRolls, Tallies};
 use super::{Part, PartDoc, Result};
 use crate::deck::DeckDoc;
 use crate::games::funhouse::run::Book;
@@ -32,6 +32,8 @@ pub struct Document {
     pub lab_rats: Option<RatsGame>,
     #[serde(default, skip_serializing_if = "SavedRolls::is_none")]
     pub saved_rolls: SavedRolls,
+    #[serde(default, skip_serializing_if = "Tallies::is_none")]
+    pub tallies: Tallies,
 }
 
 impl PartDoc for Document {
@@ -47,6 +49,7 @@ impl PartDoc for Document {
             slides: PartDoc::read(conn)?,
             lab_rats: PartDoc::read(conn)?,
             saved_rolls: PartDoc::read(conn)?,
+            tallies: PartDoc::read(conn)?,
         })
     }
 
@@ -57,7 +60,8 @@ impl PartDoc for Document {
         self.penguins.write(conn)?;
         self.slides.write(conn)?;
         self.lab_rats.write(conn)?;
-        self.saved_rolls.write(conn)
+        self.saved_rolls.write(conn)?;
+        self.tallies.write(conn)
     }
 
     fn problems(&self) -> Vec<String> {
@@ -75,6 +79,7 @@ impl PartDoc for Document {
         out.extend(self.slides.problems());
         out.extend(self.lab_rats.problems());
         out.extend(self.saved_rolls.problems());
+        out.extend(self.tallies.problems());
         out
     }
 
@@ -86,6 +91,7 @@ impl PartDoc for Document {
             && self.slides.is_empty()
             && self.lab_rats.is_empty()
             && self.saved_rolls.is_empty()
+            && self.tallies.is_empty()
     }
 }
 

@@ -8,7 +8,7 @@
 use rusqlite::{Connection, OptionalExtension, params};
 use serde_json::Value;
 
-use super::rolls::SavedRolls;
+use super::rolls::{SavedRolls, Tallies};
 use super::{Document, Part, PartDoc, Result, StoreError};
 use crate::deck::DeckDoc;
 use crate::games::funhouse::run::Book;
@@ -44,6 +44,7 @@ pub(super) fn snapshot(conn: &Connection, part: Part) -> Result<Value> {
         Part::Slides => value::<Option<SlidesGame>>(conn),
         Part::LabRats => value::<Option<RatsGame>>(conn),
         Part::Rolls => value::<SavedRolls>(conn),
+        Part::Tally => value::<Tallies>(conn),
         Part::All => value::<Document>(conn),
     }
 }
@@ -66,6 +67,7 @@ fn restore(conn: &Connection, part: Part, v: Value) -> Result<()> {
         Part::Slides => put::<Option<SlidesGame>>(conn, v),
         Part::LabRats => put::<Option<RatsGame>>(conn, v),
         Part::Rolls => put::<SavedRolls>(conn, v),
+        Part::Tally => put::<Tallies>(conn, v),
         Part::All => put::<Document>(conn, v),
     }
 }

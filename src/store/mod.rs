@@ -41,7 +41,7 @@ pub use funhouse::load as funhouse;
 pub use games::{OneRow, load as load_game, save as save_game};
 pub use journal::Undone;
 pub use penguins::load as penguins;
-pub use rolls::{SavedRoll, SavedRolls, load as saved_rolls};
+pub use rolls::{SavedRoll, SavedRolls, Tallies, load as saved_rolls, rolls_tally, tallies};
 pub use troll::load as troll;
 
 use crate::deck::{DeckBook, DeckDoc};
@@ -129,6 +129,8 @@ pub enum Part {
     LabRats,
     /// Saved rolls.
     Rolls,
+    /// Tallied results of real dice.
+    Tally,
     /// Everything at once (an import).
     All,
 }
@@ -143,6 +145,7 @@ impl Part {
             Part::Slides => "slides",
             Part::LabRats => "lab-rats",
             Part::Rolls => "rolls",
+            Part::Tally => "tally",
             Part::All => "all",
         }
     }
@@ -156,6 +159,7 @@ impl Part {
             Part::Slides,
             Part::LabRats,
             Part::Rolls,
+            Part::Tally,
             Part::All,
         ]
         .into_iter()

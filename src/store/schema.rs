@@ -36,6 +36,7 @@ pub const TABLES: &[&str] = &[
     "penguin_dominoes",
     "saved_rolls",
     "slides_game",
+    "tallies",
     "troll_cards",
     "troll_game",
     "troll_play",
@@ -61,6 +62,14 @@ CREATE TABLE saved_rolls (
     note TEXT CHECK (note IS NULL OR length(note) <= 80)
 ) STRICT;
 
+-- Results of real dice told to `tally`: how often each total came up.
+CREATE TABLE tallies (
+    expr  TEXT NOT NULL CHECK (length(expr) BETWEEN 1 AND 1000),
+    value INTEGER NOT NULL,
+    count INTEGER NOT NULL CHECK (count > 0),
+    PRIMARY KEY (expr, value)
+) STRICT;
+
 -- The journal learns the saved rolls' part (rebuilt, as in version 2).
 CREATE TABLE journal_v3 (
     id      INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -68,7 +77,7 @@ CREATE TABLE journal_v3 (
     session TEXT NOT NULL,
     part    TEXT NOT NULL
             CHECK (part IN ('decks', 'funhouse', 'troll', 'penguins', 'slides',
-                            'lab-rats', 'rolls', 'all')),
+                            'lab-rats', 'rolls', 'tally', 'all')),
     what    TEXT NOT NULL,
     snapshot TEXT NOT NULL CHECK (json_valid(snapshot))
 ) STRICT;
