@@ -1024,23 +1024,21 @@ pub fn margin(r: &Roll) -> Result<Option<Dist>, DiceError> {
     let Some((_, right)) = &r.compare else {
         return Ok(None);
     };
-    let err = |message: String| DiceError {
-        input: r.source.clone(),
-        pos: None,
-        message,
-    };
-    super::cost::check(r).map_err(err)?;
-    let terms: Vec<Dist> = r.dice.iter().map(term).collect::<Res<_>>().map_err(err)?;
-    let (a, b) = (
-        eval(&r.expr, &terms).map_err(err)?,
-        eval(right, &terms).map_err(err)?,
-    );
-    let big = |_: i64, _: i64| "a total is too large".to_string();
-    a.combine(&b, i64::checked_sub, &big).map(Some).map_err(err)
+    with_terms(r, |terms| {
+        let (a, b) = (eval(&r.expr, terms)?, eval(right, terms)?);
+        let big = |_: i64, _: i64| "a total is too large".to_string();
+        a.combine(&b, i64::checked_sub, &big).map(Some)
+    })
 }
 
 /// The exact distribution of one roll of `r` (one of its repeats).
 pub fn distribution(r: &Roll) -> Result<Dist, DiceError> {
+    with_terms(r, |terms| eval(&r.expr, terms))
+}
+
+/// `f` of the dice terms' distributions, after the cost check (every way
+/// to an answer goes through it first); errors name the roll.
+fn with_terms<T>(r: &Roll, f: impl FnOnce(&[Dist]) -> Res<T>) -> Result<T, DiceError> {
     let err = |message: String| DiceError {
         input: r.source.clone(),
         pos: None,
@@ -1048,7 +1046,7 @@ pub fn distribution(r: &Roll) -> Result<Dist, DiceError> {
     };
     super::cost::check(r).map_err(err)?;
     let terms: Vec<Dist> = r.dice.iter().map(term).collect::<Res<_>>().map_err(err)?;
-    eval(&r.expr, &terms).map_err(err)
+    f(&terms).map_err(err)
 }
 
 #[cfg(test)]
