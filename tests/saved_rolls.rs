@@ -32,6 +32,13 @@ fn a_saved_roll_is_used_by_name() {
     );
     let (out, _, _) = tm_in(d, &["saved"]);
     assert_eq!(out, "attack  1d20+5  # longsword\ndmg     2d6+3\n");
+    // A near miss is named, with the roll it is close to.
+    let (_, err, code) = tm_in(d, &["roll", "atack + 2"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("'atack' is neither dice nor a saved roll (did you mean 'attack'?)"),
+        "{err}"
+    );
     // Names cannot be dice or the language's words.
     let (_, err, code) = tm_in(d, &["save", "d20", "1d20"]);
     assert_eq!(code, 1);

@@ -194,6 +194,17 @@ impl App {
         if saved.is_none() {
             return Ok(source.to_string());
         }
+        // A word that is no saved roll but close to one: say which.
+        let names: Vec<&str> = saved.0.iter().map(|r| r.name.as_str()).collect();
+        for (s, e) in names_in(source) {
+            let word = &source[s..e];
+            let hint = crate::suggest::hint(word, names.iter().copied());
+            if saved.get(word).is_none() && !hint.is_empty() {
+                return Err(invalid(format!(
+                    "'{word}' is neither dice nor a saved roll{hint}: `saved` lists them"
+                )));
+            }
+        }
         Ok(expand(source, &saved))
     }
 }
@@ -223,7 +234,8 @@ fn names_in(source: &str) -> Vec<(usize, usize)> {
                 }
                 let word = &body[start..i];
                 let call = body[i..].trim_start().starts_with('(');
-                if !call && dice::parse(word).is_err() {
+                let own = dice::parse::LANGUAGE_WORDS.contains(&word.to_ascii_lowercase().as_str());
+                if !call && !own && dice::parse(word).is_err() {
                     out.push((start, i));
                 }
                 continue;

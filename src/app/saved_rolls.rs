@@ -6,20 +6,6 @@ use super::{App, AppError, Reply, Result, invalid};
 use crate::dice;
 use crate::store::{self, Part, PartDoc, SavedRoll, SavedRolls};
 
-/// Words a saved name may not be: the dice language's own.
-const RESERVED: [&str; 10] = [
-    "adv",
-    "advantage",
-    "dis",
-    "disadvantage",
-    "floor",
-    "ceil",
-    "round",
-    "abs",
-    "min",
-    "max",
-];
-
 impl App {
     pub(super) fn save_roll(&mut self, name: &str, words: &[String]) -> Result<Reply> {
         check_name(name)?;
@@ -129,7 +115,9 @@ fn check_name(name: &str) -> Result<()> {
             "'{name}' cannot name a roll: a letter, then letters, digits, - or _ (at most 24)"
         )));
     }
-    if dice::parse(name).is_ok() || RESERVED.contains(&name.to_ascii_lowercase().as_str()) {
+    if dice::parse(name).is_ok()
+        || dice::parse::LANGUAGE_WORDS.contains(&name.to_ascii_lowercase().as_str())
+    {
         return Err(invalid(format!(
             "'{name}' is dice or a word of the dice language: choose another name"
         )));

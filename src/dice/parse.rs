@@ -518,6 +518,26 @@ impl Roll {
 /// as rewritten, so the player sees what it means.
 fn advantage(input: &str) -> Result<Option<String>, DiceError> {
     let trimmed = input.trim_end();
+    // `adv` anywhere but last: say where it goes.
+    let words: Vec<&str> = trimmed.split_whitespace().collect();
+    if let Some((_, before)) = words.split_last()
+        && let Some(w) = before.iter().find(|w| {
+            ["adv", "advantage", "dis", "disadvantage"].contains(&w.to_ascii_lowercase().as_str())
+        })
+    {
+        let keep = if w.to_ascii_lowercase().starts_with("adv") {
+            "kh1"
+        } else {
+            "kl1"
+        };
+        return Err(DiceError {
+            input: input.to_string(),
+            pos: input.find(w),
+            message: format!(
+                "'{w}' goes last, after a roll with one plain d20: 1d20+5 {w} (or write 2d20{keep}+5)"
+            ),
+        });
+    }
     let Some((rest, word)) = trimmed.rsplit_once(char::is_whitespace) else {
         return Ok(None);
     };
@@ -556,6 +576,20 @@ fn advantage(input: &str) -> Result<Option<String>, DiceError> {
         }),
     }
 }
+
+/// The dice language's own words, which no saved roll may be named.
+pub const LANGUAGE_WORDS: [&str; 10] = [
+    "adv",
+    "advantage",
+    "dis",
+    "disadvantage",
+    "floor",
+    "ceil",
+    "round",
+    "abs",
+    "min",
+    "max",
+];
 
 /// Most characters a label or a comment keeps.
 pub const MAX_NOTE: usize = 80;
@@ -1235,6 +1269,21 @@ mod tests {
         assert_eq!(parse("d%").unwrap().dice[0].faces, Faces::Numbered(100));
         assert_eq!(parse("4dF").unwrap().dice[0].faces, Faces::Fudge);
         assert_eq!(parse("(1d4 + 2) * 3").unwrap().dice.len(), 1);
+    }
+
+    #[test]
+    fn a_misplaced_adv_says_where_it_goes() {
+        let e = parse("adv 1d20+5").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "'adv' goes last, after a roll with one plain d20: 1d20+5 adv (or write 2d20kh1+5)\n  adv 1d20+5\n  ^"
+        );
+        assert!(
+            parse("1d20 dis + 5")
+                .unwrap_err()
+                .message
+                .contains("2d20kl1")
+        );
     }
 
     #[test]
