@@ -574,7 +574,8 @@ Examples:
   solve lab-rats";
 
 const DICE_HELP: &str = "Dice: NdM (N defaults to 1), d% (1-100), dF (Fudge -1/0/+1),
-Npp (piecepack dice: null ace 2 3 4 5, valued 0-5).
+Npp (piecepack dice: null ace 2 3 4 5, valued 0-5),
+d{0,1,1,2} (a side per number; repeats weigh more).
 Arithmetic: + - * / (rounds down), unary minus, parentheses.
 Keep/drop: khN klN dhN dlN; kS pS keep/drop dice matching S,
   where S is N, >N or <N.
@@ -600,6 +601,7 @@ Examples:
   roll 6x4d6kh3
   roll 1d20ro1 + 5
   roll 3pp
+  roll 3d{0,1,1,2}
   roll 8d10>7f1
   roll 1d20+5 >= 15
   roll {4d6, 3d8}kh1

@@ -77,6 +77,11 @@ fn seeded_frequencies_agree_with_prob() {
         ("{3d6, 2d8}>10", 15),
         ("{1d6, 1d8, 1d10}dh1dl1", 16),
         ("1d20 % 7 + max(1d4, 1d6)", 17),
+        ("3d{0,1,1,2}", 21),
+        ("4d{-1,0,0,1}kh2", 22),
+        ("2d{1,1,2}!", 23),
+        ("5d{1,2,2,3}>1", 24),
+        ("2d{0,1000000}+d{3,5}", 25),
     ] {
         let (chi, dof) = chi_square(expr, 40_000, seed);
         assert!(
@@ -294,6 +299,78 @@ fn explosions_as_roll20_has_them() {
     assert_eq!(v["data"]["distribution"][2]["fraction"], "5/108");
     let (_, err, _) = tm(&["prob", "4d6!kh3"]);
     assert!(err.contains("`!!` adds them into their die"), "{err}");
+}
+
+/// The exact distribution's (total, fraction) pairs, from `--json prob`.
+fn fractions(expr: &str) -> Vec<(i64, String)> {
+    let (out, err, _) = tm(&["--json", "prob", expr]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap_or_else(|_| panic!("{err}"));
+    v["data"]["distribution"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| {
+            let t = e["total"].as_i64().unwrap();
+            (t, e["fraction"].as_str().unwrap().to_string())
+        })
+        .collect()
+}
+
+#[test]
+fn listed_dice_have_a_side_per_number() {
+    let (out, _, _) = tm(&["--seed", "5", "roll", "3d{0,1,1,2}"]);
+    assert_eq!(out, "3d{0,1,1,2} [0, 1, 2] = 3\n");
+    // A repeated number is that much likelier: d{1,1,2} is 1 two times
+    // in three; two of them make 2, 3 and 4 as 4/9, 4/9, 1/9.
+    let f = |pairs: &[(i64, &str)]| -> Vec<(i64, String)> {
+        pairs.iter().map(|(t, s)| (*t, s.to_string())).collect()
+    };
+    assert_eq!(
+        fractions("2d{1,1,2}"),
+        f(&[(2, "4/9"), (3, "4/9"), (4, "1/9")])
+    );
+    // 0,1,1,2 is two coins: three such dice are six coins, 1-6-15-20-15-6-1.
+    assert_eq!(
+        fractions("3d{0,1,1,2}"),
+        f(&[
+            (0, "1/64"),
+            (1, "3/32"),
+            (2, "15/64"),
+            (3, "5/16"),
+            (4, "15/64"),
+            (5, "3/32"),
+            (6, "1/64")
+        ])
+    );
+    // Gaps cost nothing: three totals, however far apart.
+    assert_eq!(
+        fractions("2d{0,1000000}"),
+        f(&[(0, "1/4"), (1000000, "1/2"), (2000000, "1/4")])
+    );
+    // Every modifier works on the listed sides: explode on the highest
+    // (2), reroll, keep, count successes.
+    assert_eq!(
+        fractions("d{1,1,2}!")[..3],
+        f(&[(1, "2/3"), (3, "2/9"), (5, "2/27")])[..]
+    );
+    assert_eq!(fractions("d{1,2,3}rr1"), f(&[(2, "1/2"), (3, "1/2")]));
+    // kh2 of four is 2 when two or more show 1 (each 1/4):
+    // 1 - (3/4)^4 - 4 (1/4) (3/4)^3 = 67/256.
+    assert_eq!(
+        fractions("4d{-1,0,0,1}kh2").last().unwrap(),
+        &(2, "67/256".to_string())
+    );
+    assert_eq!(fractions("3d{0,0,1}>0")[3], (3, "1/27".to_string()));
+    let (_, err, code) = tm(&["roll", "d{}"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("a listed die needs its numbers: d{0,1,2}"),
+        "{err}"
+    );
+    let (_, err, _) = tm(&["roll", "d{1,x}"]);
+    assert!(err.contains("expected a number, found 'x'"), "{err}");
+    let (_, err, _) = tm(&["roll", "d{7}!"]);
+    assert!(err.contains("would never finish"), "{err}");
 }
 
 #[test]

@@ -133,6 +133,10 @@ const VOCAB: &[&str] = &[
     "# note",
     "x6",
     "1d20+5",
+    "d{",
+    "3d{0,1,1,2}",
+    "{-1,0,1}",
+    "-1000000",
 ];
 
 /// Words of the troll's game, to wander through its turns at random.

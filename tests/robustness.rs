@@ -116,6 +116,8 @@ fn expression() -> impl Strategy<Value = String> {
         Just("2d6kh1".to_string()),
         Just("-3".to_string()),
         Just("9223372036854775807".to_string()),
+        Just("10000d{-1000000,0,1000000}!".to_string()),
+        Just("d{0,1000000}".to_string()),
     ];
     atom.prop_recursive(6, 64, 4, |inner| {
         prop_oneof![

@@ -73,6 +73,30 @@ fn one_die(d: &Dice) -> (f64, f64) {
     (f * rolls, rerolled * rolls * f.log2().max(1.0))
 }
 
+/// Distinct totals `n` dice can make, at most. A die whose faces are a
+/// range of whole numbers makes every total between the least and the
+/// most; a listed die may leave gaps (`d{0,1000000}`: only n + 1 totals),
+/// so its count is also bounded by the ways to choose its distinct faces.
+fn totals_of(d: &Dice, n: f64, values: f64) -> f64 {
+    if d.faces.is_range() {
+        return n * (values - 1.0) + 1.0;
+    }
+    // `values` counts sides (and the rolls of an explosion's chain); the
+    // totals spread over the faces' span instead.
+    let rolls = values / d.faces.count() as f64;
+    let span = (d.faces.max() - d.faces.min()) as f64 + 1.0;
+    let spread = n * (span * rolls - 1.0) + 1.0;
+    if d.mods.explode.is_some() {
+        return spread;
+    }
+    let mut distinct: Vec<i64> = d.faces.values().collect();
+    distinct.sort_unstable();
+    distinct.dedup();
+    // C(n + k - 1, k - 1): the multisets of n faces from k distinct ones.
+    let choose = (1..distinct.len()).fold(1.0, |acc, i| acc * (n + i as f64) / i as f64);
+    spread.min(choose)
+}
+
 fn dice_cost(d: &Dice) -> Cost {
     let n = d.count as f64;
     let (values, die_bits) = one_die(d);
@@ -91,7 +115,7 @@ fn dice_cost(d: &Dice) -> Cost {
             }
         }
         Method::Sum if d.mods.explode.is_none() || n <= 1.0 => {
-            let totals = n * (values - 1.0) + 1.0;
+            let totals = totals_of(d, n, values);
             Cost {
                 totals,
                 bits,
@@ -104,7 +128,7 @@ fn dice_cost(d: &Dice) -> Cost {
         }
         Method::Sum => {
             // Several faces explode: repeated doubling, big by big.
-            let totals = n * (values - 1.0) + 1.0;
+            let totals = totals_of(d, n, values);
             let half = totals / 2.0;
             Cost {
                 totals,
@@ -117,7 +141,7 @@ fn dice_cost(d: &Dice) -> Cost {
             let kept = (hi - lo) as f64;
             // The walk fills the kept places from the nearer end.
             let depth = hi.min(d.count - lo) as f64;
-            let totals = kept * (values - 1.0) + 1.0;
+            let totals = totals_of(d, kept, values);
             Cost {
                 totals,
                 bits,

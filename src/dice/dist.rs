@@ -12,7 +12,9 @@ use num_bigint::{BigInt, BigUint};
 use num_integer::Integer;
 use num_traits::{One, ToPrimitive, Zero};
 
-use super::parse::{Dice, DiceError, Expr, Func, MAX_EXPLOSIONS, Op, Pick, PoolMods, Roll, Sel};
+use super::parse::{
+    Dice, DiceError, Expr, Faces, Func, MAX_EXPLOSIONS, Op, Pick, PoolMods, Roll, Sel,
+};
 use super::roll::floor_div;
 
 /// More distinct totals than this is refused rather than computed.
@@ -146,10 +148,22 @@ impl Dist {
         if n == 1 {
             return Ok(self);
         }
-        if n >= 2 && self.beyond.is_zero() && self.weights.len() >= 2 {
+        if n >= 2 && self.beyond.is_zero() && self.weights.len() >= 2 && self.dense_fits(n) {
             return self.power_miller(n);
         }
         self.power_doubling(n)
+    }
+
+    /// Whether Miller's recurrence, which lists every total from the least
+    /// to the most, fits: a listed die with gaps (`d{0,1000000}`) makes few
+    /// totals over a wide span, and doubling lists only those.
+    fn dense_fits(&self, n: u64) -> bool {
+        let (Some(lo), Some(hi)) = (self.min(), self.max()) else {
+            return true;
+        };
+        let d = (i128::from(hi) - i128::from(lo)) as u128;
+        let totals = u128::from(n) * d + 1;
+        totals <= MAX_TOTALS as u128 && totals * d <= MAX_WORK
     }
 
     /// The n-th power of the die's generating polynomial P by J.C.P.
@@ -378,16 +392,19 @@ fn single_die(d: &Dice) -> Res<Dist> {
 /// a die of its own: what the chain adds when each of its rolls adds
 /// `element` of what it shows (clamped, counted as a success, ...).
 fn one_die(d: &Dice, element: Option<&dyn Fn(i64) -> i64>) -> Res<Dist> {
-    let faces = d.faces;
+    let faces = &d.faces;
     let f = faces.count();
-    let all = || faces.min()..=faces.max();
-    let uniform = |keep: &dyn Fn(i64) -> bool, denom: u64| Dist {
-        weights: all()
-            .filter(|&v| keep(v))
-            .map(|v| (v, BigUint::one()))
-            .collect(),
-        denom: BigUint::from(denom),
-        beyond: BigUint::zero(),
+    // Each side weighs one: a listed die's repeated number weighs more.
+    let uniform = |keep: &dyn Fn(i64) -> bool, denom: u64| {
+        let mut weights = BTreeMap::new();
+        for v in faces.values().filter(|&v| keep(v)) {
+            *weights.entry(v).or_insert_with(BigUint::zero) += 1u32;
+        }
+        Dist {
+            weights,
+            denom: BigUint::from(denom),
+            beyond: BigUint::zero(),
+        }
     };
     // The first face, after any reroll.
     let first = match d.mods.reroll {
@@ -397,13 +414,13 @@ fn one_die(d: &Dice, element: Option<&dyn Fn(i64) -> i64>) -> Res<Dist> {
             // Keep a non-matching face (f ways of f*f), or reroll a
             // matching one into any face (m ways each).
             let m = sel.matching(faces);
+            let mut weights = BTreeMap::new();
+            for v in faces.values() {
+                let w = if sel.matches(v) { m } else { f + m };
+                *weights.entry(v).or_insert_with(BigUint::zero) += w;
+            }
             Dist {
-                weights: all()
-                    .map(|v| {
-                        let w = if sel.matches(v) { m } else { f + m };
-                        (v, BigUint::from(w))
-                    })
-                    .collect(),
+                weights,
                 denom: BigUint::from(f * f),
                 beyond: BigUint::zero(),
             }
@@ -420,7 +437,7 @@ fn one_die(d: &Dice, element: Option<&dyn Fn(i64) -> i64>) -> Res<Dist> {
         None => first,
         Some(sel) => {
             let depth = explosion_depth(d).unwrap_or(MAX_EXPLOSIONS);
-            explode(&first, sel, faces.min(), faces.max(), f, depth, &chain)?
+            explode(&first, sel, faces, depth, &chain)?
         }
     };
     if element.is_none() && (d.mods.min.is_some() || d.mods.max.is_some()) {
@@ -442,7 +459,7 @@ fn one_die(d: &Dice, element: Option<&dyn Fn(i64) -> i64>) -> Res<Dist> {
 /// distribution is the same alone or in a pool.
 pub fn explosion_depth(d: &Dice) -> Option<u32> {
     let sel = d.mods.explode?;
-    let (f, m) = (d.faces.count() as f64, sel.matching(d.faces) as f64);
+    let (f, m) = (d.faces.count() as f64, sel.matching(&d.faces) as f64);
     if m >= f {
         return Some(MAX_EXPLOSIONS);
     }
@@ -459,24 +476,20 @@ struct Chain<'a> {
     extra: &'a dyn Fn(i64) -> i64,
 }
 
-fn explode(
-    first: &Dist,
-    sel: Sel,
-    lo: i64,
-    hi: i64,
-    f: u64,
-    depth: u32,
-    chain: &Chain,
-) -> Res<Dist> {
+fn explode(first: &Dist, sel: Sel, faces: &Faces, depth: u32, chain: &Chain) -> Res<Dist> {
+    let f = faces.count();
     // `tail` is the value added by a chain that starts with one plain roll
     // and may still explode `budget` more times; built from the deepest.
     let plain = |v: i64| ((chain.extra)(v), BigUint::one());
     // The deepest roll: a match there would pass the limit.
     let mut tail = Dist {
-        weights: (lo..=hi).filter(|&v| !sel.matches(v)).map(plain).collect(),
+        weights: BTreeMap::new(),
         denom: BigUint::from(f),
-        beyond: BigUint::from((lo..=hi).filter(|&v| sel.matches(v)).count() as u64),
+        beyond: BigUint::from(sel.matching(faces)),
     };
+    for (v, w) in faces.values().filter(|&v| !sel.matches(v)).map(plain) {
+        *tail.weights.entry(v).or_default() += w;
+    }
     for _ in 1..depth {
         crate::cancel::check()?;
         let mut next = Dist {
@@ -485,7 +498,7 @@ fn explode(
             beyond: BigUint::zero(),
         };
         let mut beyond = BigUint::zero();
-        for v in lo..=hi {
+        for v in faces.values() {
             let counted = (chain.extra)(v);
             if sel.matches(v) {
                 for (t, w) in &tail.weights {
@@ -528,7 +541,8 @@ fn lone_explosion(d: &Dice) -> Option<i64> {
     if d.mods.reroll.is_some() || d.mods.min.is_some() || d.mods.max.is_some() {
         return None;
     }
-    if sel.matching(d.faces) != 1 {
+    // The factored sum walks the faces as a range.
+    if sel.matching(&d.faces) != 1 || !d.faces.is_range() {
         return None;
     }
     (d.faces.min()..=d.faces.max()).find(|&v| sel.matches(v))

@@ -10,7 +10,8 @@
 //!          | '{' sum (',' sum)* '}' gmod*       a group: each entry a total
 //! gmod    := ('kh'|'kl'|'dh'|'dl') INT | success test [ 'f' sel ]
 //! func    := floor | ceil | round | abs | min | max   (floor(a/b): exact)
-//! dice    := [INT] 'd' (INT | '%' | 'F') mod*  |  [INT] 'pp' mod*
+//! dice    := [INT] 'd' (INT | '%' | 'F' | faces) mod*  |  [INT] 'pp' mod*
+//! faces   := '{' ['-'] INT (',' ['-'] INT)* '}'  a side per number: d{1,1,2}
 //! dice    ... [ '[' LABEL ']' ]                  a name for the term: 2d6[fire]
 //! comment := '#' TEXT (to the end of the roll)    shown with the result
 //! mod     := ('kh'|'kl'|'dh'|'dl') INT           keep/drop highest/lowest N
@@ -32,6 +33,9 @@ use std::fmt;
 /// Hard limits: past these an expression is refused, never attempted.
 pub const MAX_DICE: u64 = 10_000;
 pub const MAX_SIDES: u64 = 1_000_000;
+/// Sides of a die given as a list, `d{0,1,1,2}`: a typed list, so a few
+/// hundred is already far past any real die.
+pub const MAX_LISTED_SIDES: u64 = 1_000;
 pub const MAX_EXPLOSIONS: u32 = 100;
 pub const MAX_REPEATS: u64 = 100_000;
 /// Parentheses and minus signs inside one another. Parsing, rolling and
@@ -75,7 +79,7 @@ impl fmt::Display for DiceError {
 
 impl std::error::Error for DiceError {}
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Faces {
     /// 1..=sides
     Numbered(u64),
@@ -83,38 +87,73 @@ pub enum Faces {
     Fudge,
     /// Piecepack dice: null, ace, 2..5, valued 0..5
     Piecepack,
+    /// `d{0,1,1,2}`: one side per number listed, so a repeated number is
+    /// that much likelier. Never empty (the parser sees to it).
+    List(Box<[i64]>),
 }
 
 impl Faces {
-    pub fn min(self) -> i64 {
+    pub fn min(&self) -> i64 {
         match self {
             Faces::Numbered(_) => 1,
             Faces::Fudge => -1,
             Faces::Piecepack => 0,
+            Faces::List(v) => v.iter().copied().min().unwrap_or(0),
         }
     }
 
-    pub fn max(self) -> i64 {
+    pub fn max(&self) -> i64 {
         match self {
-            Faces::Numbered(s) => s as i64,
+            Faces::Numbered(s) => *s as i64,
             Faces::Fudge => 1,
             Faces::Piecepack => 5,
+            Faces::List(v) => v.iter().copied().max().unwrap_or(0),
         }
     }
 
-    pub fn count(self) -> u64 {
-        (self.max() - self.min() + 1) as u64
+    /// How many sides the die has.
+    pub fn count(&self) -> u64 {
+        match self {
+            Faces::List(v) => v.len() as u64,
+            _ => (self.max() - self.min() + 1) as u64,
+        }
+    }
+
+    /// The value of each side, one per side (a listed die's repeats
+    /// included): the faces every roll and every distribution draws from.
+    pub fn values(&self) -> impl Iterator<Item = i64> + '_ {
+        // One iterator type for both kinds: an empty range before a list,
+        // or a range before an empty list.
+        let (lo, hi, list): (i64, i64, &[i64]) = match self {
+            Faces::List(v) => (1, 0, v),
+            _ => (self.min(), self.max(), &[]),
+        };
+        (lo..=hi).chain(list.iter().copied())
+    }
+
+    /// The value of side `i` (0-based, below `count`).
+    pub fn side(&self, i: u64) -> i64 {
+        match self {
+            Faces::List(v) => v[i as usize],
+            _ => self.min() + i as i64,
+        }
+    }
+
+    /// Every whole number from the lowest face to the highest is a face,
+    /// once: what the factored sums of `dist` rely on.
+    pub fn is_range(&self) -> bool {
+        !matches!(self, Faces::List(_))
     }
 
     /// How a face is written when shown.
-    pub fn label(self, v: i64) -> String {
+    pub fn label(&self, v: i64) -> String {
         let mut s = String::new();
         self.write_label(&mut s, v);
         s
     }
 
     /// `label`, written into `out` (rolling many dice allocates nothing).
-    pub fn write_label(self, out: &mut String, v: i64) {
+    pub fn write_label(&self, out: &mut String, v: i64) {
         match self {
             Faces::Piecepack if (0..=5).contains(&v) => {
                 out.push_str(["null", "ace", "2", "3", "4", "5"][v as usize])
@@ -164,8 +203,11 @@ impl Sel {
         }
     }
 
-    /// How many faces of `faces` it matches.
-    pub fn matching(self, faces: Faces) -> u64 {
+    /// How many sides of `faces` it matches.
+    pub fn matching(self, faces: &Faces) -> u64 {
+        if !faces.is_range() {
+            return faces.values().filter(|&v| self.matches(v)).count() as u64;
+        }
         let (lo, hi) = (faces.min(), faces.max());
         let n = match self {
             Sel::Eq(n) => i64::from((lo..=hi).contains(&n)),
@@ -1017,6 +1059,7 @@ impl Parser<'_> {
                     self.pos += 1;
                     Faces::Fudge
                 }
+                Some(b'{') => self.listed_faces()?,
                 _ => {
                     let at = self.pos;
                     let sides = self.need_int("the number of sides")?;
@@ -1030,7 +1073,7 @@ impl Parser<'_> {
                 }
             }
         };
-        let mods = self.mods(faces, count)?;
+        let mods = self.mods(&faces, count)?;
         let label = self.label()?;
         let source = self.src[start..self.pos].to_string();
         self.dice.push(Dice {
@@ -1041,6 +1084,50 @@ impl Parser<'_> {
             label,
         });
         Ok(Expr::Dice(self.dice.len() - 1))
+    }
+
+    /// `{0,1,1,2}` after a `d`: a die with these sides.
+    fn listed_faces(&mut self) -> Result<Faces, DiceError> {
+        let open = self.pos;
+        self.pos += 1;
+        let mut sides = Vec::new();
+        loop {
+            self.skip_ws();
+            let at = self.pos;
+            let negative = self.peek() == Some(b'-');
+            if negative {
+                self.pos += 1;
+            }
+            let Some(v) = self.int()? else {
+                return Err(self.error_here(if sides.is_empty() {
+                    "a listed die needs its numbers: d{0,1,2}; found"
+                } else {
+                    "expected a number, found"
+                }));
+            };
+            if v > MAX_SIDES {
+                return Err(self.error_at(
+                    Some(at),
+                    format!("a side is at most {MAX_SIDES} either way, not {v}"),
+                ));
+            }
+            sides.push(if negative { -(v as i64) } else { v as i64 });
+            if sides.len() as u64 > MAX_LISTED_SIDES {
+                return Err(self.error_at(
+                    Some(open),
+                    format!("a listed die has at most {MAX_LISTED_SIDES} sides"),
+                ));
+            }
+            self.skip_ws();
+            match self.peek() {
+                Some(b',') => self.pos += 1,
+                Some(b'}') => {
+                    self.pos += 1;
+                    return Ok(Faces::List(sides.into()));
+                }
+                _ => return Err(self.error_here("expected ',' or '}', found")),
+            }
+        }
     }
 
     fn sel(&mut self) -> Result<Sel, DiceError> {
@@ -1087,7 +1174,7 @@ impl Parser<'_> {
         }
     }
 
-    fn mods(&mut self, faces: Faces, count: u64) -> Result<Mods, DiceError> {
+    fn mods(&mut self, faces: &Faces, count: u64) -> Result<Mods, DiceError> {
         let mut m = Mods::default();
         loop {
             let at = self.pos;
@@ -1375,10 +1462,10 @@ mod tests {
     #[test]
     fn selector_counts() {
         let d6 = Faces::Numbered(6);
-        assert_eq!(Sel::Gt(4).matching(d6), 2);
-        assert_eq!(Sel::Lt(3).matching(d6), 2);
-        assert_eq!(Sel::Eq(7).matching(d6), 0);
-        assert_eq!(Sel::Gt(-5).matching(d6), 6);
-        assert_eq!(Sel::Lt(100).matching(d6), 6);
+        assert_eq!(Sel::Gt(4).matching(&d6), 2);
+        assert_eq!(Sel::Lt(3).matching(&d6), 2);
+        assert_eq!(Sel::Eq(7).matching(&d6), 0);
+        assert_eq!(Sel::Gt(-5).matching(&d6), 6);
+        assert_eq!(Sel::Lt(100).matching(&d6), 6);
     }
 }

@@ -41,16 +41,16 @@ pub struct Outcome {
     pub right: Option<i64>,
 }
 
-fn face(rng: &mut TableRng, faces: Faces) -> i64 {
-    faces.min() + rng.below(faces.count()) as i64
+fn face(rng: &mut TableRng, faces: &Faces) -> i64 {
+    faces.side(rng.below(faces.count()))
 }
 
 /// A face that `sel` does not match, uniformly: what rerolling until it no
 /// longer matches gives, drawn directly once the loop has run long.
-fn face_not_matching(rng: &mut TableRng, faces: Faces, sel: Sel) -> i64 {
+fn face_not_matching(rng: &mut TableRng, faces: &Faces, sel: Sel) -> i64 {
     let free = faces.count() - sel.matching(faces);
     let mut k = rng.below(free);
-    for v in faces.min()..=faces.max() {
+    for v in faces.values() {
         if !sel.matches(v) {
             if k == 0 {
                 return v;
@@ -63,22 +63,22 @@ fn face_not_matching(rng: &mut TableRng, faces: Faces, sel: Sel) -> i64 {
 
 fn roll_die(rng: &mut TableRng, d: &Dice, source: &str) -> Result<Die, DiceError> {
     let m = &d.mods;
-    let mut first = face(rng, d.faces);
+    let mut first = face(rng, &d.faces);
     let mut rerolled = Vec::new();
     if let Some(sel) = m.reroll {
         if m.reroll_once {
             if sel.matches(first) {
                 rerolled.push(first);
-                first = face(rng, d.faces);
+                first = face(rng, &d.faces);
             }
         } else {
             while sel.matches(first) {
                 rerolled.push(first);
                 if rerolled.len() >= 20 {
-                    first = face_not_matching(rng, d.faces, sel);
+                    first = face_not_matching(rng, &d.faces, sel);
                     break;
                 }
-                first = face(rng, d.faces);
+                first = face(rng, &d.faces);
             }
         }
     }
@@ -94,7 +94,7 @@ fn roll_die(rng: &mut TableRng, d: &Dice, source: &str) -> Result<Die, DiceError
                     ),
                 });
             }
-            exploded.push(face(rng, d.faces));
+            exploded.push(face(rng, &d.faces));
         }
     }
     let pen = i64::from(m.penetrate);

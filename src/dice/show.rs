@@ -23,7 +23,7 @@ pub enum Target {
 /// One die as text: `5`, `~~2~~` (dropped), `~~1~~ 4` (rerolled),
 /// `6!+6!+2` (exploded), `1→3` (clamped).
 fn write_die(out: &mut String, d: &Die, term: &Dice, style: &Style) {
-    let faces = term.faces;
+    let faces = &term.faces;
     for &r in &d.rerolled {
         struck(out, &faces.label(r), style);
         out.push(' ');
