@@ -3,6 +3,7 @@
 
 mod decks;
 mod funhouse;
+mod log;
 mod lookup;
 mod penguins;
 mod play;
@@ -172,6 +173,14 @@ impl App {
     }
 }
 
+/// `words` without `flag`, and whether it was there (a flag written
+/// after a command's trailing words is taken as one of them).
+fn take_flag(mut words: Vec<String>, flag: &str) -> (bool, Vec<String>) {
+    let before = words.len();
+    words.retain(|w| w != flag);
+    (words.len() < before, words)
+}
+
 /// A reply's data: the serde form of what a game returned, so JSON and
 /// text come from one value and cannot drift apart.
 fn data(value: &impl serde::Serialize) -> Value {
@@ -198,6 +207,8 @@ pub struct App {
     /// One command then exit: every change came from "another session",
     /// so `undo` does not say so.
     one_shot: bool,
+    /// The roll log could not be written, and the player was told.
+    log_warned: bool,
 }
 
 /// `setup --help` (clap's help for the command), or `setup GAME --help`
@@ -237,6 +248,7 @@ impl App {
             rules_warned: false,
             today: "unknown date".into(),
             one_shot: false,
+            log_warned: false,
         }
     }
 
@@ -327,7 +339,15 @@ impl App {
             Command::Saved => self.saved_rolls(),
             Command::Unsave { name } => self.unsave_roll(&name),
             Command::Tally { words } => self.tally(&words),
-            Command::Fair { expr } => self.fair(&expr.join(" ")),
+            // A flag after the expression arrives among its words.
+            Command::Fair { expr, log } => {
+                let (flag, expr) = take_flag(expr, "--log");
+                self.fair(&expr.join(" "), log || flag)
+            }
+            Command::Log { words, yes } => {
+                let (flag, words) = take_flag(words, "--yes");
+                self.log(&words, yes || flag)
+            }
             Command::Setup {
                 help: true, game, ..
             } => Ok(setup_help(game.as_deref())),

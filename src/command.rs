@@ -239,13 +239,35 @@ pub enum Command {
         after_help = "Pearson's chi-square test of the results told to `tally`\n\
         against the expression's exact distribution: the p-value,\n\
         what it says in words, and how many rolls it takes to notice\n\
-        the likeliest total coming up half as often again.\n\n\
-        Examples:\n  fair d20"
+        the likeliest total coming up half as often again.\n\
+        With --log, the rolls tablemate made (its roll log) instead.\n\n\
+        Examples:\n  fair d20\n  fair d6 --log"
     )]
     Fair {
         /// The dice expression tallied
         #[arg(value_name = "EXPR", required = true, trailing_var_arg = true)]
         expr: Vec<String>,
+        /// Test the rolls in tablemate's roll log, not the tally
+        #[arg(long)]
+        log: bool,
+    },
+
+    /// The rolls made lately: `log`, `log 50`, `log d20`
+    #[command(
+        after_help = "Every roll is kept in the roll log (rolls.log beside the\n\
+        store): when, the roll as shown, and the seed and place in\n\
+        its stream that made it. `log` shows the last 20, oldest\n\
+        first; `log N` the last N; `log d20` or `log 20 2d6` only\n\
+        that expression's; `log clear` forgets them all.\n\n\
+        Examples:\n  log\n  log 5\n  log 2d6"
+    )]
+    Log {
+        /// How many, then an expression to show only its rolls; or `clear`
+        #[arg(value_name = "N|EXPR|clear", trailing_var_arg = true)]
+        words: Vec<String>,
+        /// With `clear`: go ahead without asking
+        #[arg(long)]
+        yes: bool,
     },
 
     /// Forget a saved roll
@@ -695,6 +717,7 @@ impl Command {
             | Command::Unsave { .. }
             | Command::Tally { .. }
             | Command::Fair { .. }
+            | Command::Log { .. }
             | Command::Score { .. }
             | Command::Solve { .. }
             | Command::Die { .. }

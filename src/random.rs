@@ -35,6 +35,12 @@ impl TableRng {
         self.inner.next_u64()
     }
 
+    /// Words drawn since the generator started: where in the seed's
+    /// stream the next draw comes from.
+    pub fn draws(&self) -> u64 {
+        self.draws
+    }
+
     /// Whether anything has been drawn since the generator started.
     pub fn used(&self) -> bool {
         self.draws > 0

@@ -4,6 +4,7 @@ use serde_json::Value;
 
 use super::{App, Reply, Result, invalid};
 use crate::dice::{self, show, show::Target};
+use crate::roll_log;
 use crate::style::Style;
 
 impl App {
@@ -80,8 +81,17 @@ impl App {
         let mut json_many = show::RollsJson::new(&parsed);
         let width = parsed.repeats.to_string().len();
         let mut o = dice::Outcome::default();
+        let draw = self.rng.draws();
+        let mut totals = Vec::new();
+        let mut shown = String::new();
         for n in 1..=parsed.repeats {
             dice::roll::roll_into(&parsed, &mut self.rng, &mut o)?;
+            if totals.len() < roll_log::MAX_TOTALS {
+                totals.push(o.total);
+            }
+            if n == 1 {
+                show::roll_line(&mut shown, &parsed, &o, None, &Style::plain());
+            }
             if self.json && parsed.repeats == 1 {
                 json_one.push(show::outcome_json(&parsed, &o));
             } else if self.json {
@@ -94,18 +104,44 @@ impl App {
                 show::roll_line(&mut text, &parsed, &o, number, &self.style);
             }
         }
+        let warning = self.log_roll(roll_log::Entry {
+            at: roll_log::now(),
+            expr: parsed.body.clone(),
+            note: parsed.comment.clone(),
+            seed: self.seed(),
+            draw,
+            repeats: parsed.repeats,
+            totals,
+            shown: shown.chars().take(roll_log::MAX_SHOWN).collect(),
+        });
         self.last_roll = Some(source);
-        if self.json && parsed.repeats > 1 {
+        let mut reply = if self.json && parsed.repeats > 1 {
             let mut reply = Reply::new("roll", text, Value::Null);
             reply.raw_data = Some(json_many.finish(self.seed()));
-            return Ok(reply);
-        }
-        let data = if self.json {
-            show::roll_json(&parsed, json_one, self.seed())
+            reply
         } else {
-            Value::Null
+            let data = if self.json {
+                show::roll_json(&parsed, json_one, self.seed())
+            } else {
+                Value::Null
+            };
+            Reply::new("roll", text, data)
         };
-        Ok(Reply::new("roll", text, data))
+        reply.warnings.extend(warning);
+        Ok(reply)
+    }
+
+    /// Add a roll to the log. A log that cannot be written is said once
+    /// a session; the roll stands.
+    fn log_roll(&mut self, entry: roll_log::Entry) -> Option<String> {
+        let err = roll_log::append(self.store.dir(), &entry).err()?;
+        if std::mem::replace(&mut self.log_warned, true) {
+            return None;
+        }
+        Some(format!(
+            "note: the roll log in {} could not be written ({err}); rolls go on unlogged",
+            self.store.dir().display()
+        ))
     }
 }
 

@@ -112,25 +112,47 @@ impl App {
         Ok(Reply::new("tally", text, json!(all)))
     }
 
-    pub(super) fn fair(&mut self, expr: &str) -> Result<Reply> {
+    /// `fair EXPR`: the tallied results tested; with `logged`, the rolls
+    /// in the roll log instead (a check of the generator, or of a saved
+    /// roll's use over an evening).
+    pub(super) fn fair(&mut self, expr: &str, logged: bool) -> Result<Reply> {
         let roll = dice::parse(expr)?;
         let key = key_of(&roll);
-        let all: Tallies = self
-            .store
-            .read(|c| store::tallies(c).map_err(AppError::from))?;
-        let counts = all.get(&key).map(|t| t.counts.clone()).unwrap_or_default();
-        if counts.is_empty() {
-            return Err(invalid(format!(
-                "no {key} results tallied: `tally {key} 3 17 20 ...` records them"
-            )));
-        }
+        let counts = if logged {
+            let counts = logged_counts(self.store.dir(), &key)?;
+            if counts.is_empty() {
+                return Err(invalid(format!(
+                    "no {key} rolls in the log: `roll {key}` adds them (`log` lists the log)"
+                )));
+            }
+            counts
+        } else {
+            let all: Tallies = self
+                .store
+                .read(|c| store::tallies(c).map_err(AppError::from))?;
+            let counts = all.get(&key).map(|t| t.counts.clone()).unwrap_or_default();
+            if counts.is_empty() {
+                return Err(invalid(format!(
+                    "no {key} results tallied: `tally {key} 3 17 20 ...` records them (`fair {key} --log` tests tablemate's own rolls)"
+                )));
+            }
+            counts
+        };
         let dist = dice::distribution(&roll)?;
         let f = dice::fair::test(&dist, &counts);
-        let mut text = format!("{key}: {} results tallied\n", f.rolls);
+        let mut text = format!(
+            "{key}: {} {} {}\n",
+            f.rolls,
+            crate::style::plural(f.rolls, "result", "results"),
+            if logged { "in the roll log" } else { "tallied" }
+        );
         let verdict = if !f.impossible.is_empty() {
             format!("not fair: {key} cannot come up {:?}", f.impossible)
         } else if f.dof == 0 {
-            "too few results to test: tally more".to_string()
+            format!(
+                "too few results to test: {} more",
+                if logged { "roll" } else { "tally" }
+            )
         } else {
             let _ = writeln!(
                 text,
@@ -179,20 +201,42 @@ impl App {
         Ok(Reply::new(
             "fair",
             text,
-            json!({"expr": key, "rolls": f.rolls, "chi_square": f.chi_square, "dof": f.dof,
+            json!({"expr": key, "source": if logged { "log" } else { "tally" },
+                   "rolls": f.rolls, "chi_square": f.chi_square, "dof": f.dof,
                    "p_value": f.p_value, "impossible": f.impossible, "rolls_to_notice": f.rolls_to_notice}),
         ))
     }
 }
 
-/// The name a tally is kept under: the expression as parsed, lower case,
-/// `1d20` written `d20` (so both find the same results).
-fn key_of(roll: &dice::Roll) -> String {
-    let s = roll.source.to_ascii_lowercase();
+/// The name a tally is kept under: the expression as parsed (without
+/// repeats), lower case, `1d20` written `d20` (so both find the same
+/// results).
+pub(super) fn key_of(roll: &dice::Roll) -> String {
+    let s = roll.body.to_ascii_lowercase();
     match s.strip_prefix('1') {
         Some(rest) if rest.starts_with('d') || rest.starts_with("pp") => rest.to_string(),
         _ => s,
     }
+}
+
+/// How often each total came up in the logged rolls of `key`.
+fn logged_counts(dir: &std::path::Path, key: &str) -> Result<BTreeMap<i64, u64>> {
+    let (entries, _) = crate::roll_log::read(dir)
+        .map_err(|e| invalid(format!("the roll log could not be read: {e}")))?;
+    let mut counts = BTreeMap::new();
+    // Each logged expression parsed once, however often it was rolled.
+    let mut same: BTreeMap<&str, bool> = BTreeMap::new();
+    for e in &entries {
+        let matches = *same
+            .entry(&e.expr)
+            .or_insert_with(|| dice::parse(&e.expr).is_ok_and(|r| key_of(&r) == key));
+        if matches {
+            for &t in &e.totals {
+                *counts.entry(t).or_insert(0u64) += 1;
+            }
+        }
+    }
+    Ok(counts)
 }
 
 fn counts_reply(key: &str, counts: &BTreeMap<i64, u64>) -> Reply {

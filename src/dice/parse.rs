@@ -482,6 +482,9 @@ impl Cmp {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Roll {
     pub source: String,
+    /// The expression without its repeats (`4d6kh3` of `6x4d6kh3`): what
+    /// each repeat rolls, and what its results are kept under.
+    pub body: String,
     pub repeats: u64,
     pub expr: Expr,
     pub dice: Vec<Dice>,
@@ -657,6 +660,7 @@ pub fn parse(input: &str) -> Result<Roll, DiceError> {
     };
     p.skip_ws();
     let mut repeats = p.repeats()?;
+    let body_from = p.pos;
     let expr = p.sum()?;
     p.skip_ws();
     // A comparison of the whole roll: `1d20+5 >= 15` (one straight after a
@@ -673,6 +677,7 @@ pub fn parse(input: &str) -> Result<Roll, DiceError> {
         }
         None => None,
     };
+    let body = input[body_from..p.pos].trim().to_string();
     // `4d6kh3 x6`: the repeat count after the roll, as players also write.
     if p.peek() == Some(b'x') && p.peek2().is_some_and(|b| b.is_ascii_digit()) {
         let at = p.pos;
@@ -705,6 +710,7 @@ pub fn parse(input: &str) -> Result<Roll, DiceError> {
     }
     Ok(Roll {
         source: input.trim().to_string(),
+        body,
         repeats,
         expr,
         dice: p.dice,

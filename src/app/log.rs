@@ -1,0 +1,145 @@
+//! `log`: the rolls made lately, from the roll log (`crate::roll_log`).
+
+use serde_json::json;
+
+use super::{App, AppError, Reply, Result, invalid};
+use crate::dice;
+use crate::roll_log::{self, Entry};
+
+/// Rolls `log` shows when not told how many.
+const SHOWN: usize = 20;
+
+impl App {
+    pub(super) fn log(&mut self, words: &[String], yes: bool) -> Result<Reply> {
+        let dir = self.store.dir().to_path_buf();
+        let unreadable =
+            |e: std::io::Error| invalid(format!("the roll log could not be read: {e}"));
+        if let [w] = words
+            && w.eq_ignore_ascii_case("clear")
+        {
+            if !yes {
+                let (entries, _) = roll_log::read(&dir).map_err(unreadable)?;
+                if entries.is_empty() {
+                    return Ok(Reply::new(
+                        "log",
+                        "the roll log is empty".into(),
+                        json!({"cleared": 0}),
+                    ));
+                }
+                return Err(AppError::Confirm {
+                    question: format!(
+                        "forget all {} logged rolls? (this cannot be undone)",
+                        entries.len()
+                    ),
+                    then: vec!["log".into(), "clear".into(), "--yes".into()],
+                });
+            }
+            let n = roll_log::clear(&dir)
+                .map_err(|e| invalid(format!("the roll log could not be cleared: {e}")))?;
+            return Ok(Reply::new(
+                "log",
+                format!("forgot {n} logged roll{}", if n == 1 { "" } else { "s" }),
+                json!({"cleared": n}),
+            ));
+        }
+        // `log`, `log 5`, `log d20`, `log 5 2d6`.
+        let (count, expr) = match words.split_first() {
+            Some((n, rest)) if n.chars().all(|c| c.is_ascii_digit()) => {
+                let n: usize =
+                    n.parse().ok().filter(|&n| n > 0).ok_or_else(|| {
+                        invalid(format!("'{n}': show 1 or more rolls, like log 5"))
+                    })?;
+                (n, rest)
+            }
+            _ => (SHOWN, words),
+        };
+        let key = if expr.is_empty() {
+            None
+        } else {
+            let roll = dice::parse(&expr.join(" ")).map_err(|e| {
+                invalid(format!(
+                    "{e}\n`log` takes a count, an expression or `clear`: log 5 2d6"
+                ))
+            })?;
+            Some(super::tally::key_of(&roll))
+        };
+        let (mut entries, bad) = roll_log::read(&dir).map_err(unreadable)?;
+        if let Some(key) = &key {
+            entries
+                .retain(|e| dice::parse(&e.expr).is_ok_and(|r| &super::tally::key_of(&r) == key));
+        }
+        let all = entries.len();
+        let shown = &entries[all.saturating_sub(count)..];
+        let mut reply = Reply::new(
+            "log",
+            self.log_text(shown, all, key.as_deref()),
+            json!({"entries": shown, "total": all}),
+        );
+        if bad > 0 {
+            reply.warnings.push(format!(
+                "note: {bad} line{} of the roll log could not be read and {} left out",
+                if bad == 1 { "" } else { "s" },
+                if bad == 1 { "was" } else { "were" }
+            ));
+        }
+        Ok(reply)
+    }
+
+    fn log_text(&self, shown: &[Entry], all: usize, key: Option<&str>) -> String {
+        let what = key.map_or(String::new(), |k| format!(" of {k}"));
+        if shown.is_empty() {
+            return format!("no rolls{what} in the log yet: `roll 2d6` adds one");
+        }
+        let now = roll_log::now();
+        let ages: Vec<String> = shown.iter().map(|e| roll_log::ago(e.at, now)).collect();
+        let pad = ages.iter().map(|a| a.len()).max().unwrap_or(0);
+        let mut lines = Vec::new();
+        for (e, age) in shown.iter().zip(&ages) {
+            // Wrapped beside the ages, and only when too long: wrapping
+            // closes up the spaces before a roll's `# note`.
+            let body = entry_text(e);
+            let room = self.style.width.saturating_sub(pad + 2).max(20);
+            let body = if body.chars().count() <= room {
+                body
+            } else {
+                crate::style::wrap(&body, room, "")
+            };
+            for (i, l) in body.lines().enumerate() {
+                let age = if i == 0 { age.as_str() } else { "" };
+                lines.push(format!("{age:<pad$}  {l}"));
+            }
+        }
+        if all > shown.len() {
+            lines.push(format!(
+                "the last {} of {all} logged rolls{what}: `log {all}` shows them all",
+                shown.len()
+            ));
+        }
+        lines.join("\n")
+    }
+}
+
+/// One logged command as a line: the roll as shown, or for repeats the
+/// expression and its totals.
+fn entry_text(e: &Entry) -> String {
+    if e.repeats == 1 {
+        return e.shown.clone();
+    }
+    const MOST: usize = 12;
+    let totals: Vec<String> = e.totals.iter().take(MOST).map(i64::to_string).collect();
+    let more = if e.repeats as usize > MOST {
+        format!(", ... ({} in all)", e.repeats)
+    } else {
+        String::new()
+    };
+    let note = e
+        .note
+        .as_ref()
+        .map_or(String::new(), |n| format!("  # {n}"));
+    format!(
+        "{}x{}: {}{more}{note}",
+        e.repeats,
+        e.expr,
+        totals.join(", ")
+    )
+}

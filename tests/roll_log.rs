@@ -1,0 +1,152 @@
+//! The roll log: every roll kept, across processes, and what `log` and
+//! `fair --log` make of it. The real binary, in private data directories.
+
+use std::process::Stdio;
+
+mod common;
+use common::{run, tm_in};
+
+fn entries(data: &std::path::Path) -> Vec<serde_json::Value> {
+    let (out, err, code) = tm_in(data, &["--json", "log", "10000"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    v["data"]["entries"].as_array().unwrap().clone()
+}
+
+#[test]
+fn every_roll_is_logged_with_its_seed_and_place() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    // One session: two rolls, the second further into the seed's stream.
+    let r = run(
+        d,
+        &["--seed", "3"],
+        Some("roll 1d20+5 # sword\nroll 4d6kh3 x3\nroll d6, d8\n"),
+    );
+    assert_eq!(r.code, 0, "{}", r.err);
+    let log = entries(d);
+    assert_eq!(log.len(), 4, "{log:?}");
+    assert_eq!(log[0]["expr"], "1d20+5");
+    assert_eq!(log[0]["note"], "sword");
+    assert_eq!(log[0]["seed"], 3);
+    assert_eq!(log[0]["draw"], 0);
+    assert_eq!(log[0]["shown"], "1d20 [13] + 5 = 18  # sword");
+    assert_eq!(log[0]["totals"], serde_json::json!([18]));
+    // Repeats: the expression without them, each total kept.
+    assert_eq!(log[1]["expr"], "4d6kh3");
+    assert_eq!(log[1]["repeats"], 3);
+    assert_eq!(log[1]["totals"].as_array().unwrap().len(), 3);
+    assert!(log[1]["draw"].as_u64().unwrap() >= 1);
+    assert_eq!(log[2]["expr"], "d6");
+    assert_eq!(log[3]["expr"], "d8");
+    // The first roll of a seed comes again from that seed.
+    let (out, _, _) = tm_in(d, &["--seed", "3", "roll", "1d20+5 # sword"]);
+    assert_eq!(out.trim_end(), log[0]["shown"]);
+    // The text: the age, then the roll as shown; repeats as totals.
+    let (out, _, _) = tm_in(d, &["log", "2", "4d6kh3"]);
+    let first = out.lines().next().unwrap();
+    assert!(first.starts_with("just now  3x4d6kh3: "), "{out}");
+    let (out, _, _) = tm_in(d, &["log", "3"]);
+    assert!(
+        out.ends_with("the last 3 of 5 logged rolls: `log 5` shows them all\n"),
+        "{out}"
+    );
+}
+
+#[test]
+fn processes_rolling_at_once_each_add_a_whole_entry() {
+    let dir = tempfile::tempdir().unwrap();
+    let children: Vec<_> = (0..40)
+        .map(|i| {
+            common::std_command(dir.path())
+                .args(["roll", &format!("{}d6 # p{i}", i % 5 + 1)])
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    for mut c in children {
+        assert!(c.wait().unwrap().success());
+    }
+    let log = entries(dir.path());
+    assert_eq!(log.len(), 40);
+    let mut notes: Vec<String> = log
+        .iter()
+        .map(|e| e["note"].as_str().unwrap().to_string())
+        .collect();
+    notes.sort();
+    notes.dedup();
+    assert_eq!(notes.len(), 40, "every process's roll, once");
+    // Plain rolls still open no database.
+    assert!(!dir.path().join("tablemate.db").exists());
+}
+
+#[test]
+fn log_clear_asks_and_fair_tests_the_logged_rolls() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let (_, err, code) = tm_in(d, &["fair", "2d6", "--log"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("no 2d6 rolls in the log: `roll 2d6` adds them"),
+        "{err}"
+    );
+    tm_in(d, &["--seed", "9", "roll", "600x2d6"]);
+    tm_in(d, &["roll", "d20"]);
+    // Only the 2d6 rolls are tested; the flag may come first or last.
+    for args in [["fair", "2d6", "--log"], ["fair", "--log", "2d6"]] {
+        let (out, err, code) = tm_in(d, &args);
+        assert_eq!(code, 0, "{err}");
+        assert!(
+            out.starts_with("2d6: 600 results in the roll log\n"),
+            "{out}"
+        );
+        assert!(out.contains("no sign of bias"), "{out}");
+    }
+    // The tally is another matter.
+    let (_, err, _) = tm_in(d, &["fair", "2d6"]);
+    assert!(err.contains("no 2d6 results tallied"), "{err}");
+    // Clearing asks first; a one-shot is refused, and --yes goes ahead.
+    let (_, err, code) = tm_in(d, &["log", "clear"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains(
+            "forget all 2 logged rolls? (this cannot be undone) (`log clear --yes` to go ahead)"
+        ),
+        "{err}"
+    );
+    assert_eq!(entries(d).len(), 2);
+    let (out, _, _) = tm_in(d, &["log", "clear", "--yes"]);
+    assert_eq!(out, "forgot 2 logged rolls\n");
+    let (out, _, _) = tm_in(d, &["log"]);
+    assert_eq!(out, "no rolls in the log yet: `roll 2d6` adds one\n");
+    // Bad words name themselves.
+    let (_, err, code) = tm_in(d, &["log", "0"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("'0': show 1 or more rolls"), "{err}");
+    let (_, err, _) = tm_in(d, &["log", "lots"]);
+    assert!(
+        err.contains("`log` takes a count, an expression or `clear`"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_log_that_cannot_be_written_never_stops_a_roll() {
+    let dir = tempfile::tempdir().unwrap();
+    // The data "directory" is a file: nothing can be written under it.
+    let data = dir.path().join("file");
+    std::fs::write(&data, "not a directory").unwrap();
+    let r = run(&data, &["--seed", "3"], Some("roll d20\nroll d20\n"));
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert_eq!(r.out.lines().count(), 2, "{}", r.out);
+    // Said once a session, not at every roll.
+    assert_eq!(
+        r.err.matches("could not be written").count(),
+        1,
+        "{}",
+        r.err
+    );
+    assert_eq!(std::fs::read_to_string(&data).unwrap(), "not a directory");
+}
