@@ -82,6 +82,9 @@ fn seeded_frequencies_agree_with_prob() {
         ("2d{1,1,2}!", 23),
         ("5d{1,2,2,3}>1", 24),
         ("2d{0,1000000}+d{3,5}", 25),
+        ("2d6ra6", 26),
+        ("4d6ra6>4", 27),
+        ("3d{1,1,2}ra2 + 1d20ra>18", 28),
     ] {
         let (chi, dof) = chi_square(expr, 40_000, seed);
         assert!(
@@ -371,6 +374,41 @@ fn listed_dice_have_a_side_per_number() {
     assert!(err.contains("expected a number, found 'x'"), "{err}");
     let (_, err, _) = tm(&["roll", "d{7}!"]);
     assert!(err.contains("would never finish"), "{err}");
+}
+
+#[test]
+fn reroll_and_add_brings_one_more_die() {
+    // avrae's `ra`: the first die to match brings one more, once.
+    let (out, _, _) = tm(&["--seed", "11", "roll", "3d6ra1"]);
+    assert_eq!(out, "3d6ra1 [3, 1, 3, +4] = 11\n");
+    let (out, _, _) = tm(&["--seed", "11", "--json", "roll", "3d6ra1"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["data"]["terms"][0]["dice"][3]["added"], true);
+    assert!(v["data"]["terms"][0]["dice"][0].get("added").is_none());
+    // No match, no extra die.
+    let (out, _, _) = tm(&["--seed", "11", "roll", "3d6ra6"]);
+    assert_eq!(out, "3d6ra6 [3, 1, 3] = 7\n");
+    // 1d6ra6: 1-5 as rolled; a 6 adds a d6, 7-12 at 1/36 each.
+    let f = fractions("1d6ra6");
+    assert_eq!(f[4], (5, "1/6".to_string()));
+    assert_eq!(f[5], (7, "1/36".to_string()));
+    assert_eq!(f.len(), 11);
+    // 2d6ra6 makes 13 when a pair with a 6 (7: 2 ways, ..., 11: 2 ways,
+    // 12: 1) meets the die that tops it up: 2+2+2+2+2+1 = 11 of 216.
+    assert!(fractions("2d6ra6").contains(&(13, "11/216".to_string())));
+    // In a pool: 5 successes takes four 5-or-6s with a 6 among them
+    // ((1/3)^4 - (1/6)^4 = 15/1296), then a success on the added die.
+    assert_eq!(
+        fractions("4d6ra6>4").last().unwrap(),
+        &(5, "5/1296".to_string())
+    );
+    let (_, err, _) = tm(&["prob", "2d6ra6kh1"]);
+    assert!(
+        err.contains("prob cannot keep or drop by count with `ra`"),
+        "{err}"
+    );
+    let (_, err, _) = tm(&["roll", "2d6ra1ra2"]);
+    assert!(err.contains("one ra per dice term"), "{err}");
 }
 
 #[test]

@@ -98,7 +98,13 @@ fn totals_of(d: &Dice, n: f64, values: f64) -> f64 {
 }
 
 fn dice_cost(d: &Dice) -> Cost {
-    let n = d.count as f64;
+    // `ra` may add a die, and works out two powers of the term.
+    let n = d.count as f64
+        + if d.mods.reroll_add.is_some() {
+            1.0
+        } else {
+            0.0
+        };
     let (values, die_bits) = one_die(d);
     let bits = n * die_bits;
     match method(d) {

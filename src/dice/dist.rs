@@ -700,6 +700,9 @@ fn term(d: &Dice) -> Res<Dist> {
             0
         }
     };
+    if let Some(sel) = d.mods.reroll_add {
+        return reroll_add(d, sel, (lo, hi) != (0, n), &worth);
+    }
     // `!` makes each extra roll a die of its own: where dice are clamped,
     // counted or filtered one by one, a chain counts roll by roll.
     let own_dice = d.mods.explode.is_some() && !d.mods.compound;
@@ -734,6 +737,64 @@ fn term(d: &Dice) -> Res<Dist> {
         Method::Sum => single_die(d)?.map(worth).power(n),
         Method::Places => order_statistics(&single_die(d)?, n, lo, hi, &worth),
     }
+}
+
+/// `ra`: n dice, and one more when any of them matches `sel`. The n dice
+/// that all miss weigh what the missing faces alone make; the rest of the
+/// n-dice sum (every way, less those) adds one more die:
+///   none * f + (all - none) * die,  over f^(n+1),
+/// with f the die's denominator: two powers and one sum, where listing
+/// which die matched first would walk every order.
+fn reroll_add(d: &Dice, sel: Sel, by_count: bool, worth: &dyn Fn(i64) -> i64) -> Res<Dist> {
+    if by_count {
+        return Err(
+            "prob cannot keep or drop by count with `ra` (how many dice there are varies)".into(),
+        );
+    }
+    if d.mods.explode.is_some() {
+        return Err("prob cannot follow `ra` together with explosions".into());
+    }
+    let die = single_die(d)?;
+    let missing = Dist {
+        weights: die
+            .weights
+            .iter()
+            .filter(|(v, _)| !sel.matches(**v))
+            .map(|(v, w)| (*v, w.clone()))
+            .collect(),
+        ..die.clone()
+    };
+    let one = die.map(worth);
+    let all = one.clone().power(d.count)?;
+    let none = if missing.weights.is_empty() {
+        Dist {
+            weights: BTreeMap::new(),
+            ..all.clone()
+        }
+    } else {
+        missing.map(worth).power(d.count)?
+    };
+    let mut some = all;
+    for (v, w) in &none.weights {
+        let left = some.weights.get_mut(v).expect("a way that misses is a way");
+        *left -= w;
+        if left.is_zero() {
+            some.weights.remove(v);
+        }
+    }
+    let mut out = if some.weights.is_empty() {
+        Dist {
+            weights: BTreeMap::new(),
+            denom: &some.denom * &one.denom,
+            beyond: BigUint::zero(),
+        }
+    } else {
+        some.add(&one)?
+    };
+    for (v, w) in none.weights {
+        *out.weights.entry(v).or_default() += w * &one.denom;
+    }
+    Ok(out)
 }
 
 /// How a dice term's distribution is found (the cost model follows it).

@@ -17,6 +17,7 @@
 //! mod     := ('kh'|'kl'|'dh'|'dl') INT           keep/drop highest/lowest N
 //!          | 'k' sel | 'p' sel                   keep/drop dice matching sel
 //!          | 'rr' sel | 'ro' sel                 reroll until / once
+//!          | 'ra' [sel]                          the first match adds one more die
 //!          | '!' ['p'] [sel]                     explode: each extra roll its own die
 //!          | ('!!' | 'e') ['p'] [sel]            ... or added into the die; p: -1 each
 //!          | 'mi' INT | 'ma' INT                 clamp each die
@@ -244,6 +245,9 @@ pub struct Mods {
     pub reroll: Option<Sel>,
     /// Reroll once (`ro`) rather than until it no longer matches (`rr`).
     pub reroll_once: bool,
+    /// `ra` (avrae's reroll and add): the first die that matches brings
+    /// one more die, added to the term as a die of its own; once a term.
+    pub reroll_add: Option<Sel>,
     pub explode: Option<Sel>,
     /// `!!` (or `e`): the extra rolls add into the die that exploded.
     /// `!`: each extra roll is a die of its own (Roll20), for keep/drop
@@ -1211,6 +1215,19 @@ impl Parser<'_> {
                 (Some(b'p'), _) => {
                     self.pos += 1;
                     m.picks.push(Pick::Drop(self.sel()?));
+                }
+                (Some(b'r'), Some(b'a')) => {
+                    if m.reroll_add.is_some() {
+                        return Err(self.error_at(Some(at), "one ra per dice term"));
+                    }
+                    self.pos += 2;
+                    m.reroll_add = Some(
+                        if matches!(self.peek(), Some(b'>' | b'<' | b'=' | b'0'..=b'9')) {
+                            self.sel()?
+                        } else {
+                            Sel::Eq(faces.max())
+                        },
+                    );
                 }
                 (Some(b'r'), Some(b'r' | b'o')) => {
                     if m.reroll.is_some() {

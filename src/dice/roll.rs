@@ -25,6 +25,8 @@ pub struct Die {
     pub kept: bool,
     /// With `!`, this die exploded: the next die is its extra roll.
     pub burst: bool,
+    /// With `ra`, the die one that matched brought (shown `+4`).
+    pub added: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -108,6 +110,7 @@ fn roll_die(rng: &mut TableRng, d: &Dice, source: &str) -> Result<Die, DiceError
         clamped_from: (value != raw).then_some(raw),
         kept: true,
         burst: false,
+        added: false,
     })
 }
 
@@ -144,6 +147,7 @@ fn push_die(out: &mut Vec<Die>, die: Die, m: &super::parse::Mods) {
             clamped_from: (value != raw).then_some(raw),
             kept: true,
             burst: i < last,
+            added: false,
         });
     }
 }
@@ -263,6 +267,15 @@ pub fn roll_into(r: &Roll, rng: &mut TableRng, o: &mut Outcome) -> Result<(), Di
             let die = roll_die(rng, d, &r.source)?;
             push_die(&mut t.dice, die, &d.mods);
         }
+        // `ra`: the first die that matches brings one more, once.
+        if let Some(sel) = d.mods.reroll_add
+            && t.dice.iter().any(|x| sel.matches(x.value))
+        {
+            let from = t.dice.len();
+            let die = roll_die(rng, d, &r.source)?;
+            push_die(&mut t.dice, die, &d.mods);
+            t.dice[from].added = true;
+        }
         apply_picks(&mut t.dice, &d.mods.picks);
         t.total = t
             .dice
@@ -303,6 +316,7 @@ mod tests {
             clamped_from: None,
             kept: true,
             burst: false,
+            added: false,
         }
     }
 

@@ -24,6 +24,9 @@ pub enum Target {
 /// `6!+6!+2` (exploded), `1→3` (clamped).
 fn write_die(out: &mut String, d: &Die, term: &Dice, style: &Style) {
     let faces = &term.faces;
+    if d.added {
+        out.push('+');
+    }
     for &r in &d.rerolled {
         struck(out, &faces.label(r), style);
         out.push(' ');
@@ -249,6 +252,9 @@ fn note(out: &mut String, r: &Roll, style: &Style) {
 /// object have always come out.
 #[derive(Serialize)]
 struct DieJson<'a> {
+    /// The die an `ra` match brought.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    added: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     clamped_from: Option<i64>,
     /// `success` or `failure` for a die marked critical (`cs`, `cf`).
@@ -299,6 +305,7 @@ impl<'a> OutcomeJson<'a> {
                     .dice
                     .iter()
                     .map(|x| DieJson {
+                        added: x.added,
                         clamped_from: x.clamped_from,
                         crit: crit(x, d).map(|(m, _)| if m == "↑" { "success" } else { "failure" }),
                         exploded: &x.exploded,
