@@ -602,7 +602,8 @@ Arithmetic: + - * / (rounds down), unary minus, parentheses.
 Keep/drop: khN klN dhN dlN; kS pS keep/drop dice matching S,
   where S is N, >N or <N.
 Reroll: rrS (until it no longer matches), roS (once);
-  raS: the first match brings one more die.
+  raS: the first match brings one more die;
+  u: no two dice alike (4d6u).
 Explode: ! on the top face (or !S): each extra roll a die
 of its own; !! or e adds them into the die; !p penetrates.
 Clamp: miN maN. Repeat: Kx EXPR rolls K separate times.

@@ -85,6 +85,10 @@ fn seeded_frequencies_agree_with_prob() {
         ("2d6ra6", 26),
         ("4d6ra6>4", 27),
         ("3d{1,1,2}ra2 + 1d20ra>18", 28),
+        ("3d6u", 29),
+        ("4d6ukh3", 30),
+        ("6d10u>7", 31),
+        ("5d{2,3,5,7,11,13}u + 2d20ukl1", 32),
     ] {
         let (chi, dof) = chi_square(expr, 40_000, seed);
         assert!(
@@ -409,6 +413,37 @@ fn reroll_and_add_brings_one_more_die() {
     );
     let (_, err, _) = tm(&["roll", "2d6ra1ra2"]);
     assert!(err.contains("one ra per dice term"), "{err}");
+}
+
+#[test]
+fn unique_dice_never_show_a_face_twice() {
+    // rpg-dice-roller's `u`: a die like an earlier one is rolled again.
+    let (out, _, _) = tm(&["--seed", "11", "roll", "3d6u"]);
+    assert_eq!(out, "3d6u [3, 1, ~~3~~ 4] = 8\n");
+    // Any 3 of the 6 faces, each set 1 in 20: 10 is 1+3+6, 1+4+5, 2+3+5.
+    let f = fractions("3d6u");
+    assert_eq!(f[0], (6, "1/20".to_string()));
+    assert_eq!(f[4], (10, "3/20".to_string()));
+    // 6 different d10s, successes on 8-10: hypergeometric, C(7,6)/C(10,6)
+    // for none, C(7,3)/C(10,6) for all three.
+    let f = fractions("6d10u>7");
+    let p: Vec<&str> = f.iter().map(|(_, p)| p.as_str()).collect();
+    assert_eq!(p, ["1/30", "3/10", "1/2", "1/6"]);
+    // Six different d6s are always 1 to 6.
+    assert_eq!(fractions("6d6u"), vec![(21, "1/1".to_string())]);
+    for (expr, why) in [
+        ("7d6u", "7 dice cannot all differ on a die of 6 sides"),
+        ("3d{1,1,2}u", "u needs a die whose sides all differ"),
+        (
+            "2d6u!",
+            "u goes with plain dice (no rerolls, explosions or clamps)",
+        ),
+        ("2d6rr1u", "u goes with plain dice"),
+    ] {
+        let (_, err, code) = tm(&["roll", expr]);
+        assert_eq!(code, 1, "{expr}");
+        assert!(err.contains(why), "{expr}: {err}");
+    }
 }
 
 #[test]

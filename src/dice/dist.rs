@@ -700,6 +700,9 @@ fn term(d: &Dice) -> Res<Dist> {
             0
         }
     };
+    if d.mods.unique {
+        return unique(d, lo, hi, &worth);
+    }
     if let Some(sel) = d.mods.reroll_add {
         return reroll_add(d, sel, (lo, hi) != (0, n), &worth);
     }
@@ -795,6 +798,53 @@ fn reroll_add(d: &Dice, sel: Sel, by_count: bool, worth: &dyn Fn(i64) -> i64) ->
         *out.weights.entry(v).or_default() += w * &one.denom;
     }
     Ok(out)
+}
+
+/// `u`: n dice that all differ are, in sum, any n of the k faces, each
+/// set as likely as any other. Walking the faces from the highest down,
+/// each is taken or not; the c-th taken (0 the highest) is kept when it
+/// ranks `lo..hi`. State: (faces taken, kept worth), counted in ways;
+/// the denominator is C(k, n).
+fn unique(d: &Dice, lo: u64, hi: u64, worth: &dyn Fn(i64) -> i64) -> Res<Dist> {
+    let n = d.count as usize;
+    let mut faces: Vec<i64> = d.faces.values().collect();
+    faces.sort_unstable_by(|a, b| b.cmp(a));
+    let span = (faces[0] - faces[faces.len() - 1]) as f64 + 1.0;
+    let work = faces.len() as f64 * n as f64 * ((hi - lo) as f64 * span + 1.0);
+    if work > 5e7 {
+        return Err(format!(
+            "too much to work out exactly: {n} different faces of {} is about {work:.0} steps (at most 50 million); `roll` it many times for a sample",
+            faces.len()
+        ));
+    }
+    let mut ways: Vec<BTreeMap<i64, BigUint>> = vec![BTreeMap::new(); n + 1];
+    ways[0].insert(0, BigUint::one());
+    for (i, &v) in faces.iter().enumerate() {
+        crate::cancel::check()?;
+        // Taken so far: at most i, and at most n - 1 to take one more.
+        for c in (0..=i.min(n - 1)).rev() {
+            if ways[c].is_empty() {
+                continue;
+            }
+            let adds = if (lo as usize..hi as usize).contains(&c) {
+                worth(v)
+            } else {
+                0
+            };
+            let from = std::mem::take(&mut ways[c]);
+            for (s, w) in &from {
+                *ways[c + 1].entry(s + adds).or_default() += w;
+            }
+            ways[c] = from;
+        }
+    }
+    let k = faces.len() as u64;
+    let denom = (0..n as u64).fold(BigUint::one(), |acc, i| acc * (k - i) / (i + 1));
+    Ok(Dist {
+        weights: std::mem::take(&mut ways[n]),
+        denom,
+        beyond: BigUint::zero(),
+    })
 }
 
 /// How a dice term's distribution is found (the cost model follows it).
@@ -1230,6 +1280,42 @@ mod tests {
                     assert!(sums_to_one(&d), "{n}{die}{pick}");
                 }
             }
+        }
+    }
+
+    #[test]
+    fn unique_dice_agree_with_enumeration() {
+        // Every ordered way for n dice of k faces to all differ, ranked,
+        // the places lo..hi kept: the walk over faces must agree.
+        for (n, k, lo, hi, expr) in [
+            (3u32, 5u32, 0usize, 3usize, "3d5u"),
+            (3, 5, 0, 2, "3d5ukh2"),
+            (4, 6, 1, 3, "4d6udh1dl1"),
+            (2, 4, 1, 2, "2d4ukl1"),
+        ] {
+            let mut counts: BTreeMap<i64, u64> = BTreeMap::new();
+            let mut all = 0u64;
+            for code in 0..k.pow(n) {
+                let mut v: Vec<i64> = (0..n).map(|i| (code / k.pow(i) % k) as i64 + 1).collect();
+                let mut sorted = v.clone();
+                sorted.sort_unstable();
+                sorted.dedup();
+                if sorted.len() < n as usize {
+                    continue;
+                }
+                v.sort_unstable_by(|a, b| b.cmp(a));
+                *counts.entry(v[lo..hi].iter().sum()).or_default() += 1;
+                all += 1;
+            }
+            let d = dist(expr);
+            for (t, c) in counts {
+                assert_eq!(
+                    p(&d, t),
+                    fraction(&BigUint::from(c), &BigUint::from(all)),
+                    "{expr} at {t}"
+                );
+            }
+            assert!(sums_to_one(&d), "{expr}");
         }
     }
 

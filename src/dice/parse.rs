@@ -18,6 +18,7 @@
 //!          | 'k' sel | 'p' sel                   keep/drop dice matching sel
 //!          | 'rr' sel | 'ro' sel                 reroll until / once
 //!          | 'ra' [sel]                          the first match adds one more die
+//!          | 'u'                                 no two dice alike (plain dice)
 //!          | '!' ['p'] [sel]                     explode: each extra roll its own die
 //!          | ('!!' | 'e') ['p'] [sel]            ... or added into the die; p: -1 each
 //!          | 'mi' INT | 'ma' INT                 clamp each die
@@ -248,6 +249,9 @@ pub struct Mods {
     /// `ra` (avrae's reroll and add): the first die that matches brings
     /// one more die, added to the term as a die of its own; once a term.
     pub reroll_add: Option<Sel>,
+    /// `u` (rpg-dice-roller's unique): a die showing a face an earlier
+    /// die shows is rolled again until it differs.
+    pub unique: bool,
     pub explode: Option<Sel>,
     /// `!!` (or `e`): the extra rolls add into the die that exploded.
     /// `!`: each extra roll is a die of its own (Roll20), for keep/drop
@@ -1140,6 +1144,39 @@ impl Parser<'_> {
         }
     }
 
+    /// `u` needs dice that can all differ, and plain ones: a reroll,
+    /// an explosion or a clamp would change what "alike" means.
+    fn unique_fits(&self, at: usize, faces: &Faces, count: u64, m: &Mods) -> Result<(), DiceError> {
+        let mut sides: Vec<i64> = faces.values().collect();
+        sides.sort_unstable();
+        let all = sides.len();
+        sides.dedup();
+        if sides.len() < all {
+            return Err(self.error_at(
+                Some(at),
+                "u needs a die whose sides all differ (this one repeats a number)",
+            ));
+        }
+        if count > all as u64 {
+            return Err(self.error_at(
+                Some(at),
+                format!("{count} dice cannot all differ on a die of {all} sides"),
+            ));
+        }
+        if m.reroll.is_some()
+            || m.reroll_add.is_some()
+            || m.explode.is_some()
+            || m.min.is_some()
+            || m.max.is_some()
+        {
+            return Err(self.error_at(
+                Some(at),
+                "u goes with plain dice (no rerolls, explosions or clamps): 4d6u, 4d6ukh3, 6d10u>7",
+            ));
+        }
+        Ok(())
+    }
+
     fn sel(&mut self) -> Result<Sel, DiceError> {
         let neg = |p: &mut Self| {
             if p.peek() == Some(b'-') {
@@ -1331,7 +1368,20 @@ impl Parser<'_> {
                         self.error_at(Some(at), "f (failures) goes after a success test: 8d10>7f1")
                     );
                 }
-                _ => return Ok(m),
+                (Some(b'u'), _) => {
+                    if m.unique {
+                        return Err(self.error_at(Some(at), "one u per dice term"));
+                    }
+                    self.pos += 1;
+                    m.unique = true;
+                    self.unique_fits(at, faces, count, &m)?;
+                }
+                _ => {
+                    if m.unique {
+                        self.unique_fits(self.pos, faces, count, &m)?;
+                    }
+                    return Ok(m);
+                }
             }
         }
     }

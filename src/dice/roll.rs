@@ -152,6 +152,38 @@ fn push_die(out: &mut Vec<Die>, die: Die, m: &super::parse::Mods) {
     }
 }
 
+/// `u`: each die rolled again while it shows a face an earlier die
+/// shows (the parser saw to it that they can all differ). Past 20 tries
+/// a die is drawn straight from the faces still free: the same chance for
+/// each, where the last of 10000d10000u would take thousands of tries.
+fn roll_unique(rng: &mut TableRng, d: &Dice, out: &mut Vec<Die>) {
+    let mut used = std::collections::HashSet::new();
+    for _ in 0..d.count {
+        let mut first = face(rng, &d.faces);
+        let mut rerolled = Vec::new();
+        while used.contains(&first) {
+            rerolled.push(first);
+            if rerolled.len() >= 20 {
+                let free: Vec<i64> = d.faces.values().filter(|v| !used.contains(v)).collect();
+                first = free[rng.below(free.len() as u64) as usize];
+                break;
+            }
+            first = face(rng, &d.faces);
+        }
+        used.insert(first);
+        out.push(Die {
+            value: first,
+            rerolled,
+            first,
+            exploded: Vec::new(),
+            clamped_from: None,
+            kept: true,
+            burst: false,
+            added: false,
+        });
+    }
+}
+
 /// Apply keep/drop steps, in order, to the dice still kept.
 pub fn apply_picks(dice: &mut [Die], picks: &[Pick]) {
     for pick in picks {
@@ -263,7 +295,10 @@ pub fn roll_into(r: &Roll, rng: &mut TableRng, o: &mut Outcome) -> Result<(), Di
     });
     for (d, t) in r.dice.iter().zip(o.terms.iter_mut()) {
         t.dice.clear();
-        for _ in 0..d.count {
+        if d.mods.unique {
+            roll_unique(rng, d, &mut t.dice);
+        }
+        for _ in 0..if d.mods.unique { 0 } else { d.count } {
             let die = roll_die(rng, d, &r.source)?;
             push_die(&mut t.dice, die, &d.mods);
         }
