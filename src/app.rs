@@ -209,6 +209,8 @@ pub struct App {
     one_shot: bool,
     /// The roll log could not be written, and the player was told.
     log_warned: bool,
+    /// `k>7` was told once that `>7` counts successes.
+    pool_hinted: bool,
 }
 
 /// `setup --help` (clap's help for the command), or `setup GAME --help`
@@ -249,6 +251,7 @@ impl App {
             today: "unknown date".into(),
             one_shot: false,
             log_warned: false,
+            pool_hinted: false,
         }
     }
 

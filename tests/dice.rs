@@ -447,6 +447,32 @@ fn unique_dice_never_show_a_face_twice() {
 }
 
 #[test]
+fn other_rollers_habits_are_answered_with_the_form_that_works() {
+    // The caret under the bad character, the hint after it.
+    let (_, err, code) = tm(&["roll", "4d6L"]);
+    assert_eq!(code, 1);
+    assert_eq!(
+        err,
+        "error: unexpected character 'L' in dice expression\n  4d6L\n     ^\n  drop lowest is dl1, highest dh1: 4d6dl1, 2d20dh1\n"
+    );
+    let (_, err, _) = tm(&["roll", "8d10t7"]);
+    assert!(
+        err.contains("count successes with a comparison: 8d10>=7"),
+        "{err}"
+    );
+    // `k>7` keeps and adds, as in Roll20; the pool form is named once.
+    let r = common::run(
+        tempfile::tempdir().unwrap().path(),
+        &["--seed", "1"],
+        Some("roll 2d6\nroll 10d10k>7\nroll 10d10k>7\n"),
+    );
+    assert_eq!(
+        r.err.trim_end(),
+        "note: 10d10k>7 adds up the dice it keeps; to count them as successes write 10d10>7"
+    );
+}
+
+#[test]
 fn sorting_changes_only_the_order_shown() {
     let (out, _, _) = tm(&["--seed", "1", "roll", "6d6s"]);
     assert_eq!(out, "6d6s [1, 2, 2, 3, 4, 5] = 17\n");

@@ -128,6 +128,12 @@ impl App {
             Reply::new("roll", text, data)
         };
         reply.warnings.extend(warning);
+        if !self.pool_hinted
+            && let Some(hint) = pool_hint(&parsed)
+        {
+            self.pool_hinted = true;
+            reply.warnings.push(hint);
+        }
         Ok(reply)
     }
 
@@ -143,6 +149,26 @@ impl App {
             self.store.dir().display()
         ))
     }
+}
+
+/// `10d10k>7` adds the dice over 7, as in Roll20; a World of Darkness
+/// player who meant to count them is told the pool form, once a session.
+fn pool_hint(parsed: &dice::Roll) -> Option<String> {
+    use dice::parse::{Pick, Sel};
+    let d = parsed.dice.iter().find(|d| {
+        d.mods.success.is_none()
+            && d.mods
+                .picks
+                .iter()
+                .any(|p| matches!(p, Pick::Keep(Sel::Gt(_) | Sel::Lt(_))))
+    })?;
+    let lower = d.source.to_ascii_lowercase();
+    let at = lower.find("k>").or_else(|| lower.find("k<"))?;
+    let pool = format!("{}{}", &d.source[..at], &d.source[at + 1..]);
+    Some(format!(
+        "note: {} adds up the dice it keeps; to count them as successes write {pool}",
+        d.source
+    ))
 }
 
 /// The rolls of one command: split at commas outside parentheses and

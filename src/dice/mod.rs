@@ -4,6 +4,7 @@
 pub mod cost;
 pub mod dist;
 pub mod fair;
+mod hints;
 pub mod parse;
 pub mod roll;
 pub mod show;

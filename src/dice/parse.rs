@@ -60,7 +60,12 @@ pub struct DiceError {
 
 impl fmt::Display for DiceError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.message)?;
+        // The caret goes under the first line; a hint after it.
+        let (first, hint) = match self.message.split_once('\n') {
+            Some((first, hint)) => (first, Some(hint)),
+            None => (self.message.as_str(), None),
+        };
+        write!(f, "{first}")?;
         if let Some(pos) = self.pos {
             // A window of the line around the caret, so a pasted line of
             // thousands of characters still gives a short message.
@@ -74,6 +79,9 @@ impl fmt::Display for DiceError {
             let shown: String = chars[from..to].iter().collect();
             let caret = before.len() + col - from;
             write!(f, "\n  {before}{shown}{after}\n  {}^", " ".repeat(caret))?;
+        }
+        if let Some(hint) = hint {
+            write!(f, "\n{hint}")?;
         }
         Ok(())
     }
@@ -648,6 +656,11 @@ pub const LANGUAGE_WORDS: [&str; 10] = [
 pub const MAX_NOTE: usize = 80;
 
 pub fn parse(input: &str) -> Result<Roll, DiceError> {
+    parse_plain(input).map_err(super::hints::with_hint)
+}
+
+/// `parse`, without the hints an error may gain.
+fn parse_plain(input: &str) -> Result<Roll, DiceError> {
     // `3d6 # fireball`: the comment runs to the end.
     let (input, comment) = match input.split_once('#') {
         Some((roll, note)) => {
