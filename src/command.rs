@@ -601,7 +601,7 @@ d{0,1,1,2} (a side per number; repeats weigh more).
 Arithmetic: + - * / (rounds down), unary minus, parentheses.
 Keep/drop: khN klN dhN dlN; kS pS keep/drop dice matching S,
   where S is N, >N or <N.
-Reroll: rrS (until it no longer matches), roS (once);
+Reroll: rrS or rS (until it no longer matches), roS (once);
   raS: the first match brings one more die;
   u: no two dice alike (4d6u).
 Explode: ! on the top face (or !S): each extra roll a die

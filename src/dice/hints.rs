@@ -51,8 +51,6 @@ fn hint(input: &str, pos: usize) -> Option<&'static str> {
         "drop lowest is dl1, highest dh1: 4d6dl1, 2d20dh1"
     } else if touching && rest.starts_with('d') && then_number(1) {
         "dropping is dl (lowest) or dh (highest): 4d6dl1"
-    } else if touching && rest.starts_with('r') && then_number(1) {
-        "reroll once is ro, until it stops rr: 1d20ro1"
     } else if touching && rest.starts_with('t') && then_number(1) {
         "count successes with a comparison: 8d10>=7"
     } else if after_term && rest.starts_with('x') {
@@ -84,8 +82,6 @@ mod tests {
             ("4d6L", "drop lowest is dl1"),
             ("2d20H", "drop lowest is dl1, highest dh1"),
             ("4d6d1", "dropping is dl (lowest) or dh (highest)"),
-            ("3d6r1", "reroll once is ro"),
-            ("4d6r<3", "reroll once is ro"),
             ("8d10t7", "count successes with a comparison: 8d10>=7"),
             ("3d6x", "repeats: x and a number"),
             ("2d6 x 3", "repeats: x and a number"),

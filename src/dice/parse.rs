@@ -16,7 +16,7 @@
 //! comment := '#' TEXT (to the end of the roll)    shown with the result
 //! mod     := ('kh'|'kl'|'dh'|'dl') INT           keep/drop highest/lowest N
 //!          | 'k' sel | 'p' sel                   keep/drop dice matching sel
-//!          | 'rr' sel | 'ro' sel                 reroll until / once
+//!          | ('rr' | 'r') sel | 'ro' sel         reroll until / once (r alone: lowest)
 //!          | 'ra' [sel]                          the first match adds one more die
 //!          | 'u'                                 no two dice alike (plain dice)
 //!          | '!' ['p'] [sel]                     explode: each extra roll its own die
@@ -1279,12 +1279,23 @@ impl Parser<'_> {
                         },
                     );
                 }
-                (Some(b'r'), Some(b'r' | b'o')) => {
+                // `rr` and `ro`; a lone `r` is `rr`, as Roll20 and
+                // rpg-dice-roller have it (bare, it rerolls the lowest face).
+                (Some(b'r'), _) => {
                     if m.reroll.is_some() {
-                        return Err(self.error_at(Some(at), "only one reroll per dice term"));
+                        return Err(self.error_at(
+                            Some(at),
+                            "only one reroll per dice term: a range covers several faces, rr<3",
+                        ));
                     }
-                    self.pos += 2;
-                    let sel = self.sel()?;
+                    let lone = !matches!(b, Some(b'r' | b'o'));
+                    self.pos += if lone { 1 } else { 2 };
+                    let sel =
+                        if lone && !matches!(self.peek(), Some(b'>' | b'<' | b'=' | b'0'..=b'9')) {
+                            Sel::Eq(faces.min())
+                        } else {
+                            self.sel()?
+                        };
                     m.reroll_once = b == Some(b'o');
                     if !m.reroll_once && sel.matching(faces) == faces.count() {
                         return Err(self.error_at(
@@ -1413,6 +1424,13 @@ mod tests {
         assert_eq!(r.dice[0].mods.picks, vec![Pick::KeepHigh(3)]);
         let r = parse("1d10rr<3").unwrap();
         assert_eq!(r.dice[0].mods.reroll, Some(Sel::Lt(3)));
+        // Roll20's and rpg-dice-roller's `r` is `rr`; bare, the lowest face.
+        assert_eq!(
+            parse("2d8r8").unwrap().dice[0].mods,
+            parse("2d8rr8").unwrap().dice[0].mods
+        );
+        assert_eq!(parse("2d8r").unwrap().dice[0].mods.reroll, Some(Sel::Eq(1)));
+        assert!(!parse("2d8r<3").unwrap().dice[0].mods.reroll_once);
         let r = parse("1d6!").unwrap();
         assert_eq!(r.dice[0].mods.explode, Some(Sel::Eq(6)));
         let r = parse("6x4d6kh3").unwrap();
