@@ -473,6 +473,28 @@ fn other_rollers_habits_are_answered_with_the_form_that_works() {
 }
 
 #[test]
+fn keep_and_drop_by_a_bare_count_as_roll20_has_them() {
+    // Roll20's own examples: 8d100k4 keeps the four highest, 8d100d3
+    // drops the three lowest.
+    let (out, _, _) = tm(&["--seed", "1", "roll", "8d100k4"]);
+    assert_eq!(
+        out,
+        "8d100k4 [41, ~~9~~, 60, ~~22~~, ~~29~~, 72, 47, ~~16~~] = 220\n"
+    );
+    let (out, _, _) = tm(&["--seed", "1", "roll", "8d100d3"]);
+    assert_eq!(
+        out,
+        "8d100d3 [41, ~~9~~, 60, ~~22~~, 29, 72, 47, ~~16~~] = 249\n"
+    );
+    assert_eq!(fractions("4d6k3"), fractions("4d6kh3"));
+    assert_eq!(fractions("4d6d1"), fractions("4d6kh3"));
+    assert_eq!(fractions("{4d6, 3d8}k1"), fractions("{4d6, 3d8}kh1"));
+    // Keeping the dice that show a face takes `=`.
+    let (out, _, _) = tm(&["--seed", "1", "roll", "4d6k=3"]);
+    assert_eq!(out, "4d6k=3 [3, ~~1~~, ~~4~~, ~~2~~] = 3\n");
+}
+
+#[test]
 fn sorting_changes_only_the_order_shown() {
     let (out, _, _) = tm(&["--seed", "1", "roll", "6d6s"]);
     assert_eq!(out, "6d6s [1, 2, 2, 3, 4, 5] = 17\n");

@@ -1391,7 +1391,7 @@ mod tests {
 
     #[test]
     fn selectors_and_clamps_by_hand() {
-        let d = dist("3d6k6");
+        let d = dist("3d6k=6");
         assert_eq!(p(&d, 0), "125/216");
         assert_eq!(p(&d, 18), "1/216");
         let d = dist("1d6mi3");

@@ -49,8 +49,6 @@ fn hint(input: &str, pos: usize) -> Option<&'static str> {
         && (word("l") || word("h") || (rest.starts_with(['l', 'h']) && then_number(1)))
     {
         "drop lowest is dl1, highest dh1: 4d6dl1, 2d20dh1"
-    } else if touching && rest.starts_with('d') && then_number(1) {
-        "dropping is dl (lowest) or dh (highest): 4d6dl1"
     } else if touching && rest.starts_with('t') && then_number(1) {
         "count successes with a comparison: 8d10>=7"
     } else if after_term && rest.starts_with('x') {
@@ -81,7 +79,6 @@ mod tests {
             ("4d6 drop lowest", "keep/drop follow the dice"),
             ("4d6L", "drop lowest is dl1"),
             ("2d20H", "drop lowest is dl1, highest dh1"),
-            ("4d6d1", "dropping is dl (lowest) or dh (highest)"),
             ("8d10t7", "count successes with a comparison: 8d10>=7"),
             ("3d6x", "repeats: x and a number"),
             ("2d6 x 3", "repeats: x and a number"),

@@ -8,14 +8,15 @@
 //! unary   := '-' unary | atom
 //! atom    := INT | dice | '(' sum ')' | func '(' sum (',' sum)* ')'
 //!          | '{' sum (',' sum)* '}' gmod*       a group: each entry a total
-//! gmod    := ('kh'|'kl'|'dh'|'dl') INT | success test [ 'f' sel ]
+//! gmod    := ('kh'|'kl'|'dh'|'dl'|'k'|'d') INT | success test [ 'f' sel ]
 //! func    := floor | ceil | round | abs | min | max   (floor(a/b): exact)
 //! dice    := [INT] 'd' (INT | '%' | 'F' | faces) mod*  |  [INT] 'pp' mod*
 //! faces   := '{' ['-'] INT (',' ['-'] INT)* '}'  a side per number: d{1,1,2}
 //! dice    ... [ '[' LABEL ']' ]                  a name for the term: 2d6[fire]
 //! comment := '#' TEXT (to the end of the roll)    shown with the result
 //! mod     := ('kh'|'kl'|'dh'|'dl') INT           keep/drop highest/lowest N
-//!          | 'k' sel | 'p' sel                   keep/drop dice matching sel
+//!          | 'k' INT | 'd' INT                   ... kh and dl, as Roll20 has them
+//!          | 'k' cmp INT | 'p' sel               keep/drop dice matching
 //!          | ('rr' | 'r') sel | 'ro' sel         reroll until / once (r alone: lowest)
 //!          | 'ra' [sel]                          the first match adds one more die
 //!          | 'u'                                 no two dice alike (plain dice)
@@ -872,8 +873,15 @@ impl Parser<'_> {
         loop {
             let at = self.pos;
             match (self.peek(), self.peek2()) {
-                (Some(a @ (b'k' | b'd')), Some(b @ (b'h' | b'l'))) => {
-                    self.pos += 2;
+                (Some(a @ (b'k' | b'd')), Some(b @ (b'h' | b'l' | b'0'..=b'9'))) => {
+                    // `k1` keeps the highest, `d1` drops the lowest.
+                    let implicit = b.is_ascii_digit();
+                    self.pos += if implicit { 1 } else { 2 };
+                    let b = if implicit {
+                        if a == b'k' { b'h' } else { b'l' }
+                    } else {
+                        b
+                    };
                     let k = self.need_int("how many entries")?;
                     if k > n {
                         return Err(self.error_at(
@@ -1240,8 +1248,12 @@ impl Parser<'_> {
             let at = self.pos;
             let (a, b) = (self.peek(), self.peek2());
             match (a, b) {
-                (Some(b'k' | b'd' | b'p'), Some(b'h' | b'l')) => {
-                    self.pos += 2;
+                // `k3` keeps the highest 3 and `d1` drops the lowest, as
+                // Roll20, rpg-dice-roller and Foundry all have it.
+                (Some(b'k' | b'd' | b'p'), Some(b'h' | b'l'))
+                | (Some(b'k' | b'd'), Some(b'0'..=b'9')) => {
+                    let implicit = b.is_some_and(|c| c.is_ascii_digit());
+                    self.pos += if implicit { 1 } else { 2 };
                     let n = self.need_int("how many dice")?;
                     if n > count {
                         return Err(self.error_at(
@@ -1250,7 +1262,7 @@ impl Parser<'_> {
                         ));
                     }
                     let keep = a == Some(b'k');
-                    let high = b == Some(b'h');
+                    let high = if implicit { keep } else { b == Some(b'h') };
                     m.picks.push(match (keep, high) {
                         (true, true) => Pick::KeepHigh(n),
                         (true, false) => Pick::KeepLow(n),
