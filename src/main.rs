@@ -131,7 +131,7 @@ struct Printer {
 impl Printer {
     fn reply(&self, r: &Reply) {
         for w in &r.warnings {
-            eprintln!("{w}");
+            eprintln!("{}", self.for_stderr(w));
         }
         // Borrowed, not copied: a large roll's text is not held twice.
         if self.json {
@@ -195,9 +195,43 @@ impl Printer {
         };
         let first = self.for_stderr(&format!("{prefix}{first}"));
         match rest {
+            // A dice line and its caret stay as laid out; a hint after
+            // them (or any other sentence) wraps like the first line.
+            Some(rest) if !matches!(e, AppError::Usage(_)) => {
+                let lines: Vec<&str> = rest.lines().collect();
+                let caret = |l: &str| l.trim() == "^";
+                let laid_out: Vec<bool> = (0..lines.len())
+                    .map(|i| caret(lines[i]) || lines.get(i + 1).is_some_and(|n| caret(n)))
+                    .collect();
+                let rest: Vec<String> = lines
+                    .iter()
+                    .zip(laid_out)
+                    .map(|(l, keep)| {
+                        if keep {
+                            l.to_string()
+                        } else {
+                            self.indented(l)
+                        }
+                    })
+                    .collect();
+                eprintln!("{first}\n{}", rest.join("\n"));
+            }
             Some(rest) => eprintln!("{first}\n{rest}"),
             None => eprintln!("{first}"),
         }
+    }
+
+    /// `for_stderr` for a line that starts indented: its continuation
+    /// lines keep the indent, two further in.
+    fn indented(&self, line: &str) -> String {
+        let body = line.trim_start();
+        let indent = &line[..line.len() - body.len()];
+        if !self.tty_err || indent.is_empty() {
+            return self.for_stderr(line);
+        }
+        let width = self.width.get().saturating_sub(indent.len()).max(20);
+        let wrapped = tablemate::style::wrap(body, width, "  ");
+        format!("{indent}{}", wrapped.replace('\n', &format!("\n{indent}")))
     }
 
     /// A line for stderr: wrapped to the window when it is a terminal.

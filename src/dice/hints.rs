@@ -55,11 +55,23 @@ fn hint(input: &str, pos: usize) -> Option<&'static str> {
         "repeats: x and a number, no space: 4d6kh3 x6"
     } else if rest.starts_with('.') || rest.starts_with(',') && touching && then_number(1) {
         "numbers are whole: for halves, floor(3d6/2)"
-    } else if after_term && !touching && rest.starts_with(char::is_alphabetic) {
+    } else if after_term && !touching && rest.starts_with(char::is_alphabetic) && !dice_word(rest) {
         "a label goes in brackets, 3d6[fire]; a note after #"
     } else {
         return None;
     })
+}
+
+/// Whether `rest` starts with a dice term (`d8`, `2d6`): a second roll
+/// written without a comma, which the caller answers.
+fn dice_word(rest: &str) -> bool {
+    let after_count = rest.trim_start_matches(|c: char| c.is_ascii_digit());
+    let mut chars = after_count.chars();
+    match (chars.next(), chars.next()) {
+        (Some('d'), Some(c)) => c.is_ascii_digit() || matches!(c, '%' | 'f' | '{'),
+        (Some('p'), Some('p')) => true,
+        _ => false,
+    }
 }
 
 #[cfg(test)]
@@ -94,5 +106,6 @@ mod tests {
         assert_eq!(hint_of("(2d6"), "");
         assert_eq!(hint_of("2d6+x"), "");
         assert_eq!(hint_of("+ fire"), "");
+        assert_eq!(hint_of("d6 d8"), "");
     }
 }
