@@ -65,8 +65,7 @@ impl App {
         };
         let (mut entries, bad) = roll_log::read(&dir).map_err(unreadable)?;
         if let Some(key) = &key {
-            entries
-                .retain(|e| dice::parse(&e.expr).is_ok_and(|r| &super::tally::key_of(&r) == key));
+            entries = rolls_of(entries, key);
         }
         let all = entries.len();
         let shown = &entries[all.saturating_sub(count)..];
@@ -117,6 +116,21 @@ impl App {
         }
         lines.join("\n")
     }
+}
+
+/// The logged rolls of the expression kept under `key` (as tallies are:
+/// `1d20` and `d20` alike), each logged expression parsed once however
+/// often it was rolled.
+pub(super) fn rolls_of(entries: Vec<Entry>, key: &str) -> Vec<Entry> {
+    let mut same: std::collections::HashMap<String, bool> = std::collections::HashMap::new();
+    entries
+        .into_iter()
+        .filter(|e| {
+            *same.entry(e.expr.clone()).or_insert_with(|| {
+                dice::parse(&e.expr).is_ok_and(|r| super::tally::key_of(&r) == key)
+            })
+        })
+        .collect()
 }
 
 /// One logged command as a line: the roll as shown, or for repeats the

@@ -224,16 +224,9 @@ fn logged_counts(dir: &std::path::Path, key: &str) -> Result<BTreeMap<i64, u64>>
     let (entries, _) = crate::roll_log::read(dir)
         .map_err(|e| invalid(format!("the roll log could not be read: {e}")))?;
     let mut counts = BTreeMap::new();
-    // Each logged expression parsed once, however often it was rolled.
-    let mut same: BTreeMap<&str, bool> = BTreeMap::new();
-    for e in &entries {
-        let matches = *same
-            .entry(&e.expr)
-            .or_insert_with(|| dice::parse(&e.expr).is_ok_and(|r| key_of(&r) == key));
-        if matches {
-            for &t in &e.totals {
-                *counts.entry(t).or_insert(0u64) += 1;
-            }
+    for e in super::log::rolls_of(entries, key) {
+        for t in e.totals {
+            *counts.entry(t).or_insert(0u64) += 1;
         }
     }
     Ok(counts)
