@@ -38,7 +38,10 @@ impl App {
                 .map_err(|e| invalid(format!("the roll log could not be cleared: {e}")))?;
             return Ok(Reply::new(
                 "log",
-                format!("forgot {n} logged roll{}", if n == 1 { "" } else { "s" }),
+                format!(
+                    "forgot {n} logged {}",
+                    crate::style::plural(n as u64, "roll", "rolls")
+                ),
                 json!({"cleared": n}),
             ));
         }
@@ -76,9 +79,9 @@ impl App {
         );
         if bad > 0 {
             reply.warnings.push(format!(
-                "note: {bad} line{} of the roll log could not be read and {} left out",
-                if bad == 1 { "" } else { "s" },
-                if bad == 1 { "was" } else { "were" }
+                "note: {bad} {} of the roll log could not be read and {} left out",
+                crate::style::plural(bad as u64, "line", "lines"),
+                crate::style::plural(bad as u64, "was", "were")
             ));
         }
         Ok(reply)
@@ -92,12 +95,12 @@ impl App {
         let now = roll_log::now();
         let ages: Vec<String> = shown.iter().map(|e| roll_log::ago(e.at, now)).collect();
         let pad = ages.iter().map(|a| a.len()).max().unwrap_or(0);
+        // Wrapped beside the ages, and only when too long: wrapping
+        // closes up the spaces before a roll's `# note`.
+        let room = self.style.width.saturating_sub(pad + 2).max(20);
         let mut lines = Vec::new();
         for (e, age) in shown.iter().zip(&ages) {
-            // Wrapped beside the ages, and only when too long: wrapping
-            // closes up the spaces before a roll's `# note`.
             let body = entry_text(e);
-            let room = self.style.width.saturating_sub(pad + 2).max(20);
             let body = if body.chars().count() <= room {
                 body
             } else {

@@ -1244,6 +1244,8 @@ impl Parser<'_> {
 
     fn mods(&mut self, faces: &Faces, count: u64) -> Result<Mods, DiceError> {
         let mut m = Mods::default();
+        // Where `u` was written: checked once every modifier is read.
+        let mut unique_at = None;
         loop {
             let at = self.pos;
             let (a, b) = (self.peek(), self.peek2());
@@ -1410,11 +1412,11 @@ impl Parser<'_> {
                     }
                     self.pos += 1;
                     m.unique = true;
-                    self.unique_fits(at, faces, count, &m)?;
+                    unique_at = Some(at);
                 }
                 _ => {
-                    if m.unique {
-                        self.unique_fits(self.pos, faces, count, &m)?;
+                    if let Some(at) = unique_at {
+                        self.unique_fits(at, faces, count, &m)?;
                     }
                     return Ok(m);
                 }

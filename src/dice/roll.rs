@@ -319,10 +319,11 @@ pub fn roll_into(r: &Roll, rng: &mut TableRng, o: &mut Outcome) -> Result<(), Di
         t.dice.clear();
         if d.mods.unique {
             roll_unique(rng, d, &mut t.dice);
-        }
-        for _ in 0..if d.mods.unique { 0 } else { d.count } {
-            let die = roll_die(rng, d, &r.source)?;
-            push_die(&mut t.dice, die, &d.mods);
+        } else {
+            for _ in 0..d.count {
+                let die = roll_die(rng, d, &r.source)?;
+                push_die(&mut t.dice, die, &d.mods);
+            }
         }
     }
     // `ra` once every term is rolled, so the loop above stays as plain
