@@ -125,6 +125,11 @@ fn log_clear_asks_and_fair_tests_the_logged_rolls() {
     let (_, err, code) = tm_in(d, &["log", "0"]);
     assert_eq!(code, 1);
     assert!(err.contains("'0': show 1 or more rolls"), "{err}");
+    // A count past anything the log holds shows it all.
+    tm_in(d, &["roll", "d6"]);
+    let (out, _, code) = tm_in(d, &["log", "99999999999999999999999"]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("just now  d6 ["), "{out}");
     let (_, err, _) = tm_in(d, &["log", "lots"]);
     assert!(
         err.contains("`log` takes a count, an expression or `clear`"),

@@ -48,10 +48,14 @@ impl App {
         // `log`, `log 5`, `log d20`, `log 5 2d6`.
         let (count, expr) = match words.split_first() {
             Some((n, rest)) if n.chars().all(|c| c.is_ascii_digit()) => {
-                let n: usize =
-                    n.parse().ok().filter(|&n| n > 0).ok_or_else(|| {
-                        invalid(format!("'{n}': show 1 or more rolls, like log 5"))
-                    })?;
+                // A count past what any log holds shows it all.
+                let word = n;
+                let n = n.parse::<usize>().unwrap_or(usize::MAX);
+                if n == 0 {
+                    return Err(invalid(format!(
+                        "'{word}': show 1 or more rolls, like log 5"
+                    )));
+                }
                 (n, rest)
             }
             _ => (SHOWN, words),
