@@ -79,7 +79,7 @@ fn main() {
         let times: Vec<Duration> = (0..DEALS)
             .map(|s| {
                 let mut rng = TableRng::new(s);
-                let die = tablemate::games::random_face(&mut rng);
+                let die = tablemate::games::die_rolls::random_face(&mut rng);
                 let cast = fs::random_cast(&mut rng);
                 let columns = fs::random_columns(&mut rng);
                 let t = fs::trampo_land(die, cast, columns);

@@ -1,87 +1,36 @@
-//! The dispatcher: runs one parsed command against the session and returns
-//! what to show, as text and as JSON. It never prints; `main` does.
+//! The dispatcher: parses a line, runs it and returns a typed reply. A
+//! game's command, setup or solve goes to the game through its wing (see
+//! `games`), and any change to a game's state through the store's one
+//! door; nothing here knows one game from another. It never prints;
+//! `main` does.
 
 mod decks;
-mod funhouse;
 mod log;
 mod lookup;
-mod penguins;
 mod play;
-mod rats_solve;
 mod rolls;
 mod saved;
 mod saved_rolls;
 mod setup;
 mod solve;
-mod tables;
 mod tally;
-mod troll;
 
 use std::cell::OnceCell;
 use std::path::PathBuf;
 use std::rc::Rc;
 
-use clap::CommandFactory;
-use serde_json::{Value, json};
+use serde_json::Value;
 
-use crate::command::{self, Command, DeckAction, FunhouseAction};
+use crate::command::{self, Command, DeckAction, Parsed};
 use crate::deck::DeckError;
+use crate::games::GameError;
 use crate::pieces::ParsePieceError;
 use crate::random::TableRng;
+use crate::reply::Body;
 use crate::store::{Store, StoreError};
 use crate::style::Style;
 
-/// What a command produced: text for people, a JSON object for scripts.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Reply {
-    pub text: String,
-    /// The `type` of the JSON envelope, usually the command name.
-    pub kind: &'static str,
-    pub data: Value,
-    pub quit: bool,
-    /// Said on stderr, not part of the result (e.g. a bad rule file).
-    pub warnings: Vec<String>,
-    /// The command drew on the generator (so the seed replays it).
-    pub random: bool,
-    /// The pieces on the table, for a command that lays them out.
-    pub layout: Option<crate::layout::Layout>,
-    /// `data` already written as JSON text (a large result written as it
-    /// was made, rather than held as a tree); it replaces `data`.
-    pub raw_data: Option<String>,
-}
-
-impl Reply {
-    pub fn new(kind: &'static str, text: String, data: Value) -> Reply {
-        Reply {
-            text,
-            kind,
-            data,
-            quit: false,
-            warnings: Vec::new(),
-            random: false,
-            layout: None,
-            raw_data: None,
-        }
-    }
-
-    pub fn with_layout(mut self, layout: crate::layout::Layout) -> Reply {
-        self.layout = Some(layout);
-        self
-    }
-
-    /// `{"type": kind, "data": {...}}` on one line.
-    /// The JSON line in three pieces, so a large `data` already written
-    /// as text is printed as it is, not copied into a line. Built by hand
-    /// so that "type" comes first, as readers expect.
-    pub fn json_parts(&self) -> (String, std::borrow::Cow<'_, str>, &'static str) {
-        let head = format!(r#"{{"type":{},"data":"#, json!(self.kind));
-        let data = match &self.raw_data {
-            Some(raw) => raw.as_str().into(),
-            None => self.data.to_string().into(),
-        };
-        (head, data, "}")
-    }
-}
+pub use crate::reply::Reply;
 
 #[derive(Debug, thiserror::Error)]
 pub enum AppError {
@@ -100,6 +49,9 @@ pub enum AppError {
     Import(#[from] crate::store::ImportError),
     #[error(transparent)]
     Dice(#[from] crate::dice::DiceError),
+    /// What a game refused.
+    #[error(transparent)]
+    Game(GameError),
     /// A value that parsed but cannot be used, with the reason.
     #[error("{0}")]
     Invalid(String),
@@ -107,6 +59,16 @@ pub enum AppError {
     /// and, on yes, runs `then`; elsewhere it is refused.
     #[error("{question} (`{}` to go ahead)", then.join(" "))]
     Confirm { question: String, then: Vec<String> },
+}
+
+impl From<GameError> for AppError {
+    fn from(e: GameError) -> AppError {
+        match e {
+            GameError::Confirm { question, then } => AppError::Confirm { question, then },
+            GameError::Piece(p) => AppError::Piece(p),
+            other => AppError::Game(other),
+        }
+    }
 }
 
 impl AppError {
@@ -135,42 +97,46 @@ fn invalid(msg: impl Into<String>) -> AppError {
     AppError::Invalid(msg.into())
 }
 
-impl App {
-    /// Run `deal` on a generator of its own, started from `given` or from
-    /// a fresh code drawn from the session's generator (so the code alone
-    /// repeats it, whatever ran before). The code comes back when the deal
-    /// drew anything: a setup made wholly of the player's input has none.
-    fn dealt<T>(
-        &mut self,
-        given: Option<crate::deal::DealCode>,
-        deal: impl FnOnce(&mut App) -> Result<T>,
-    ) -> Result<(T, Option<crate::deal::DealCode>)> {
-        let code = given.unwrap_or_else(|| crate::deal::DealCode::draw(&mut self.rng));
-        let session = std::mem::replace(&mut self.rng, code.generator());
-        let out = deal(self);
-        let own = std::mem::replace(&mut self.rng, session);
-        Ok((out?, own.used().then_some(code)))
+/// A reply drawn when it was made, text and JSON at once (the commands
+/// that build both as they go).
+#[derive(Debug)]
+struct Drawn {
+    text: String,
+    data: Value,
+    /// `data` already written as JSON text (a large result written as it
+    /// was made, rather than held as a tree); it replaces `data`.
+    raw: Option<String>,
+}
+
+impl Body for Drawn {
+    fn text(&self, _: &Style) -> String {
+        self.text.clone()
     }
 
-    /// Say the deal's code under its result, as the command that repeats
-    /// it (`command` without the code; `verb` "deals" or "shuffles").
-    fn tell_deal(
-        &self,
-        reply: &mut Reply,
-        code: Option<crate::deal::DealCode>,
-        command: &str,
-        verb: &str,
-    ) {
-        let Some(code) = code else { return };
-        let again = format!("deal {code}: `{command} deal={code}` {verb} it again");
-        if !reply.text.is_empty() {
-            reply.text.push('\n');
+    fn value(&self) -> Value {
+        match &self.raw {
+            Some(raw) => serde_json::from_str(raw).unwrap_or(Value::Null),
+            None => self.data.clone(),
         }
-        reply
-            .text
-            .push_str(&crate::style::wrap(&again, self.style.width, "  "));
-        reply.data["deal"] = json!(code.to_string());
     }
+
+    fn json(&self) -> String {
+        match &self.raw {
+            Some(raw) => raw.clone(),
+            None => self.data.to_string(),
+        }
+    }
+}
+
+fn drawn(kind: &'static str, text: String, data: Value) -> Reply {
+    Reply::new(
+        kind,
+        Drawn {
+            text,
+            data,
+            raw: None,
+        },
+    )
 }
 
 /// `words` without `flag`, and whether it was there (a flag written
@@ -179,12 +145,6 @@ fn take_flag(mut words: Vec<String>, flag: &str) -> (bool, Vec<String>) {
     let before = words.len();
     words.retain(|w| w != flag);
     (words.len() < before, words)
-}
-
-/// A reply's data: the serde form of what a game returned, so JSON and
-/// text come from one value and cannot drift apart.
-fn data(value: &impl serde::Serialize) -> Value {
-    serde_json::to_value(value).expect("game results hold only strings, numbers and lists")
 }
 
 /// One session: the generator, where state lives, how to draw text.
@@ -211,30 +171,6 @@ pub struct App {
     log_warned: bool,
     /// `k>7` was told once that `>7` counts successes.
     pool_hinted: bool,
-}
-
-/// `setup --help` (clap's help for the command), or `setup GAME --help`
-/// (the game's declared settings).
-fn setup_help(game: Option<&str>) -> Reply {
-    let text = match game.and_then(crate::games::args::resolve) {
-        Some(setup) => crate::games::args::help(setup),
-        None => {
-            let mut line = command::Line::command();
-            // Built, so the subcommand wraps at the parent's width.
-            line.build();
-            let help = line
-                .find_subcommand_mut("setup")
-                .map(|c| c.render_long_help().to_string())
-                .unwrap_or_default()
-                // A multicall command has no binary name before it.
-                .replace("Usage:  ", "Usage: ");
-            match game {
-                Some(g) => format!("'{g}' is not a game tablemate sets up\n\n{help}"),
-                None => help,
-            }
-        }
-    };
-    Reply::new("help", text.trim_end().to_string(), json!({"game": game}))
 }
 
 impl App {
@@ -273,37 +209,26 @@ impl App {
         self
     }
 
-    /// Replies will be printed as JSON (so the text form may be skipped).
     /// Wrap from now on to `width` columns (the REPL's window was resized).
     pub fn set_width(&mut self, width: usize) {
         self.style.width = width;
     }
 
+    /// Replies will be printed as JSON (so the text form may be skipped).
     pub fn with_json(mut self, json: bool) -> App {
         self.json = json;
         self
+    }
+
+    /// A reply's text, in this session's style.
+    pub fn text(&self, reply: &Reply) -> String {
+        reply.text(&self.style)
     }
 
     /// Messages gathered while running commands (an old state file
     /// imported, a damaged store set aside), to show once.
     pub fn take_warnings(&mut self) -> Vec<String> {
         self.store.take_warnings()
-    }
-
-    /// A layout's terminal diagram, in this session's style.
-    fn diagram(&self, layout: &crate::layout::Layout) -> String {
-        crate::render::text::diagram(layout, &self.style)
-    }
-
-    /// What a play step did, a line each (wrapped, hanging indent), then
-    /// the position drawn.
-    fn narrated(&self, lines: &[String], layout: &crate::layout::Layout) -> String {
-        let mut text: String = lines
-            .iter()
-            .map(|l| crate::style::wrap(l, self.style.width, "  ") + "\n")
-            .collect();
-        text.push_str(&self.diagram(layout));
-        text
     }
 
     pub fn seed(&self) -> u64 {
@@ -322,10 +247,18 @@ impl App {
 
     /// Parse and run words (the first is the command name).
     pub fn run_words(&mut self, words: &[String]) -> Result<Reply> {
-        let cmd = command::parse_at(words, self.style.width)?;
-        let random = cmd.is_random();
-        let mut reply = self.execute(cmd)?;
-        reply.random = random;
+        let parsed = command::parse_at(words, self.style.width)?;
+        let (seed, draws) = (self.rng.seed(), self.rng.draws());
+        let mut reply = match parsed {
+            Parsed::Builtin(cmd) => self.execute(cmd)?,
+            Parsed::Game {
+                game,
+                command,
+                matches,
+            } => self.game_command(game, &command, &matches)?,
+        };
+        // The seed replays the command only if it drew on the generator.
+        reply.random = self.rng.seed() == seed && self.rng.draws() > draws;
         Ok(reply)
     }
 
@@ -353,7 +286,7 @@ impl App {
             }
             Command::Setup {
                 help: true, game, ..
-            } => Ok(setup_help(game.as_deref())),
+            } => Ok(setup::help(game.as_deref())),
             Command::Setup {
                 game,
                 input,
@@ -361,16 +294,7 @@ impl App {
                 force,
                 ..
             } => self.setup(game.as_deref(), &input, out.as_deref(), force),
-            Command::Troll { words } => self.troll(&words),
-            Command::Penguins { words } => self.penguins(&words),
-            Command::Slides { words } => self.slides(&words),
-            Command::Rats { words } => self.rats(&words),
-            Command::Score { room, input } => self.score(&room, &input),
             Command::Solve { room, input } => self.solve(&room, &input),
-            Command::Die { hand } => self.die(hand.as_deref()),
-            Command::Move { words } => self.make_move(&words),
-            Command::Hint => self.hint(),
-            Command::Funhouse { action } => self.funhouse(action.unwrap_or(FunhouseAction::Show)),
             Command::Rules { words } => self.rules(&words),
             Command::Seed { n } => Ok(self.reseed(n)),
             Command::Undo => self.undo(),
@@ -378,25 +302,36 @@ impl App {
             Command::Import { file, replace } => self.import(&file, replace),
             Command::Completions { shell } => Ok(Reply::new(
                 "completions",
-                crate::cli::completions(shell),
-                json!({"shell": shell.to_string()}),
+                saved::Generated {
+                    shell: Some(shell.to_string()),
+                    text: crate::cli::completions(shell),
+                },
             )),
-            Command::Man => Ok(Reply::new("man", crate::cli::man_page(), json!({}))),
+            Command::Man => Ok(Reply::new(
+                "man",
+                saved::Generated {
+                    shell: None,
+                    text: crate::cli::man_page(),
+                },
+            )),
             Command::Quit => Ok(Reply {
                 quit: true,
-                ..Reply::new("quit", String::new(), json!({}))
+                ..Reply::plain("quit", "")
             }),
         }
     }
 
     fn reseed(&mut self, n: Option<u64>) -> Reply {
-        let text = match n {
-            Some(seed) => {
-                self.rng = TableRng::new(seed);
-                format!("seed {seed}: generator restarted")
-            }
-            None => format!("seed {}", self.rng.seed()),
-        };
-        Reply::new("seed", text, json!({"seed": self.rng.seed()}))
+        let restarted = n.is_some();
+        if let Some(seed) = n {
+            self.rng = TableRng::new(seed);
+        }
+        Reply::new(
+            "seed",
+            saved::Seed {
+                seed: self.rng.seed(),
+                restarted,
+            },
+        )
     }
 }

@@ -64,8 +64,8 @@ pub fn program() -> clap::Command {
     for arg in globals.get_arguments().filter(|a| a.get_id() != "command") {
         program = program.arg(arg.clone());
     }
-    for sub in crate::command::Line::command().get_subcommands() {
-        program = program.subcommand(sub.clone());
+    for sub in crate::command::listed() {
+        program = program.subcommand(sub);
     }
     program
 }

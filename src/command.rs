@@ -8,6 +8,8 @@
 
 use clap::{CommandFactory, Parser, Subcommand};
 
+use crate::games::{Game, Visitor, Wing};
+
 /// A line of input, split into words.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 #[error("unbalanced quote in: {0}")]
@@ -71,24 +73,84 @@ fn command_names(line: &clap::Command) -> Vec<&str> {
 
 /// Whether `name` is a command (or an alias of one).
 pub fn is_command(name: &str) -> bool {
-    command_names(&Line::command()).contains(&name)
+    command_names(&root()).contains(&name)
+}
+
+/// What a line asks: one of tablemate's own commands, or one a game
+/// brings (`troll`, `funhouse`, ...), with its words as parsed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Parsed {
+    Builtin(Command),
+    Game {
+        game: Game,
+        command: String,
+        matches: clap::ArgMatches,
+    },
+}
+
+/// Each game's own commands, with the game they belong to.
+fn game_commands() -> Vec<(Game, clap::Command)> {
+    struct Commands;
+    impl Visitor for Commands {
+        type Out = Vec<clap::Command>;
+        fn visit<W: Wing>(self) -> Vec<clap::Command> {
+            W::commands()
+        }
+    }
+    Game::all()
+        .flat_map(|g| g.visit(Commands).into_iter().map(move |c| (g, c)))
+        .collect()
+}
+
+/// The whole command tree: tablemate's own commands, with each game's
+/// listed after `setup`, and `setup` and `solve`'s help naming the games
+/// that take them.
+pub fn root() -> clap::Command {
+    let mut root = Line::command();
+    // In declaration order (changing a subcommand moves it to the end).
+    let names: Vec<String> = root
+        .get_subcommands()
+        .map(|c| c.get_name().to_string())
+        .collect();
+    root = root
+        .mut_subcommand("setup", |c| c.after_help(crate::games::help::setup()))
+        .mut_subcommand("solve", |c| c.after_help(crate::games::help::solve()));
+    // Listed in this order: each command keeps its place, and the games'
+    // commands come in after `setup`.
+    let mut order = 0;
+    for name in names {
+        root = root.mut_subcommand(&name, |c| c.display_order(order));
+        order += 1;
+        if name == "setup" {
+            for (_, c) in game_commands() {
+                root = root.subcommand(c.display_order(order));
+                order += 1;
+            }
+        }
+    }
+    root
+}
+
+/// Every command, in the order help lists them.
+pub fn listed() -> Vec<clap::Command> {
+    let mut all: Vec<clap::Command> = root().get_subcommands().cloned().collect();
+    all.sort_by_key(|c| c.get_display_order());
+    all
 }
 
 /// Parse already-split words (the first is the command name), with help
 /// laid out for 60 columns.
-pub fn parse(words: &[String]) -> Result<Command, clap::Error> {
+pub fn parse(words: &[String]) -> Result<Parsed, clap::Error> {
     parse_at(words, 60)
 }
 
 /// Parse, with help and usage laid out for `width` columns (the REPL's
 /// window, read again before each command).
-pub fn parse_at(words: &[String], width: usize) -> Result<Command, clap::Error> {
+pub fn parse_at(words: &[String], width: usize) -> Result<Parsed, clap::Error> {
     use clap::FromArgMatches;
-    Line::command()
+    let matches = root()
         .term_width(width)
         .try_get_matches_from(words)
-        .and_then(|m| Line::from_arg_matches(&m))
-        .map(|l| l.command)
         .map_err(|e| {
             if e.kind() != clap::error::ErrorKind::InvalidSubcommand {
                 return e;
@@ -96,7 +158,7 @@ pub fn parse_at(words: &[String], width: usize) -> Result<Command, clap::Error> 
             // clap lists near names in no useful order ('prob', 'troll',
             // 'roll' for "rol"); name the nearest, as everywhere else.
             let word = words.first().map_or("", String::as_str);
-            let cmd = Line::command();
+            let cmd = root();
             let names = command_names(&cmd);
             clap::Error::raw(
                 clap::error::ErrorKind::InvalidSubcommand,
@@ -105,7 +167,19 @@ pub fn parse_at(words: &[String], width: usize) -> Result<Command, clap::Error> 
                     crate::suggest::hint(word, names)
                 ),
             )
-        })
+        })?;
+    if let Some((name, sub)) = matches.subcommand()
+        && let Some((game, _)) = game_commands()
+            .into_iter()
+            .find(|(_, c)| c.get_name() == name)
+    {
+        return Ok(Parsed::Game {
+            game,
+            command: name.to_string(),
+            matches: sub.clone(),
+        });
+    }
+    Line::from_arg_matches(&matches).map(|l| Parsed::Builtin(l.command))
 }
 
 #[derive(Subcommand, Debug, Clone, PartialEq, Eq)]
@@ -278,7 +352,7 @@ pub enum Command {
     },
 
     /// Set up a game or Funhouse room, as a diagram
-    #[command(after_help = SETUP_HELP, disable_help_flag = true)]
+    #[command(disable_help_flag = true)]
     Setup {
         /// Print help; after a game, that game's settings
         #[arg(short = 'h', long = "help")]
@@ -297,101 +371,10 @@ pub enum Command {
         input: Vec<String>,
     },
 
-    /// Angry Troll turn by turn: awaken, the troll's actions, show
-    #[command(
-        after_help = "After `setup troll`, each turn: `awaken` plays the card(s)\n\
-        and rolls (or `card 7H die=3` for yours; `brick QS` names a\n\
-        brick of your own deck as it wakes); then two actions: move,\n\
-        stomp, pick up, club, throw, shovel, lay down + a direction\n\
-        (left, right, up, down). The bricks then flee by themselves.\n\
-        `actions` lists what is allowed; `undo` takes a step back.\n\n\
-        Examples (one game, in order):\n  troll awaken\n  troll actions\n  \
-        troll move left\n  troll move up\n  troll awaken die=3\n  troll score\n  \
-        troll\n  troll reveal"
-    )]
-    Troll {
-        /// awaken [CARD] [die=N], card CARD, brick CARD, an action,
-        /// actions, score, show, reveal
-        #[arg(value_name = "ACTION", trailing_var_arg = true)]
-        words: Vec<String>,
-    },
-
-    /// Slides of Action play: move SQUARE, ai, show
-    #[command(
-        after_help = "After `setup slides`: `move r4c1` slides the coin on r4c1,\n\
-        and those between it and the gap, one space into the gap\n\
-        (one to three coins, in the gap's row or column; never\n\
-        straight back). The suit to move moves; after each move\n\
-        tablemate checks for a win. `ai` makes tablemate's move for\n\
-        the suit to move; with against=tablemate it answers your\n\
-        moves itself. Alone, it shows the board.\n\n\
-        Examples:\n  slides move r4c1\n  slides ai\n  slides"
-    )]
-    Slides {
-        /// move SQUARE, ai or show
-        #[arg(value_name = "ACTION", num_args = 0..=2)]
-        words: Vec<String>,
-    },
-
-    /// Lab Rats play: move, lose, back, show
-    #[command(
-        after_help = "After `setup lab-rats`: `move DIRECTION STACK` moves the rat\n\
-        by the coin showing on that stack (a null needs how far:\n\
-        `move north 2 3`); the coin stays under the rat. `lose\n\
-        STACK` gives a coin up without moving. `back` backs up off\n\
-        a coin; on a coin, `back STACK` returns it (not in the\n\
-        harder variant). `turned 1=3` says what a stack shows at\n\
-        the table (after each move, the next coin). Alone, it\n\
-        shows the maze.\n\n\
-        Examples:\n  rats\n  rats turned 1=3 2=a\n  rats lose 1"
-    )]
-    Rats {
-        /// move DIRECTION STACK [SQUARES], lose STACK, back [STACK], turned
-        /// STACK=VALUE
-        #[arg(value_name = "ACTION", num_args = 0..=4)]
-        words: Vec<String>,
-    },
-
-    /// Penguin's Night Out turn by turn: place, roll, move, alter
-    #[command(
-        after_help = "After `setup penguins`: `place` puts the next buddy token (on\n\
-        a square you name, or at random). Each turn: `roll` (or\n\
-        `roll 4` for your die), `move` a route of directions (n e s\n\
-        w; `from r2c3` first off the nest's middle; `stay`),\n\
-        `shift SQUARE DIR` a buddy on a double, `alter` (or `alter\n\
-        3 5`), then what it allows: `relocate 2-4 r1c9` (`r1c9v`\n\
-        down the table), `shift`; `done` ends the turn.\n\n\
-        Examples (one game, in order):\n  penguins place\n  penguins place\n  \
-        penguins place\n  penguins place\n  penguins roll 3\n  penguins move stay\n  \
-        penguins alter 6 6\n  penguins done\n  penguins"
-    )]
-    Penguins {
-        /// place, roll, move, shift, alter, relocate, done, show
-        #[arg(value_name = "ACTION", trailing_var_arg = true)]
-        words: Vec<String>,
-    },
-
-    /// Score a Funhouse room, showing the working
-    #[command(after_help = SCORE_HELP)]
-    Score {
-        /// The room: slide-jam (sj), magic-mirror (mirror), catwalk,
-        /// roll-out-the-barrels (barrels), whack-a-dummy (whack),
-        /// trampo-land (trampoland)
-        room: String,
-        /// What is on the table, in piece notation
-        #[arg(
-            value_name = "INPUT",
-            trailing_var_arg = true,
-            allow_hyphen_values = true
-        )]
-        input: Vec<String>,
-    },
-
-    /// Solve a Funhouse puzzle room: best score and how
-    #[command(after_help = SOLVE_HELP)]
+    /// Solve a puzzle: best score and how
     Solve {
-        /// The room: slide-jam, magic-mirror, barrels, whack, trampo-land;
-        /// or lab-rats
+        /// The game or room: slide-jam, magic-mirror, barrels, whack,
+        /// trampo-land; or lab-rats
         room: String,
         /// The position (without one: the run's), and settings
         #[arg(
@@ -402,59 +385,10 @@ pub enum Command {
         input: Vec<String>,
     },
 
-    /// Say the move you made in the Funhouse room in play
-    #[command(
-        after_help = "The room in play is the run's first room not yet scored;\n\
-        `setup` lays its table out and the run keeps it. Each move\n\
-        is checked, kept and drawn; `undo` takes it back; when the\n\
-        room is over, `score ROOM` alone scores the position.\n\
-        Slide Jam: a family, the slide (stack=1|2). Mirror: a\n\
-        pair. Barrels: start TOP NORTH, then a direction.\n\
-        Whack: start r3c2, then a direction. Trampo: from to.\n\n\
-        Examples:\n  move start 5 a"
-    )]
-    Move {
-        /// The move, in the room's notation
-        #[arg(
-            value_name = "MOVE",
-            trailing_var_arg = true,
-            allow_hyphen_values = true
-        )]
-        words: Vec<String>,
-    },
-
-    /// The next move of a best line in the room in play
-    #[command(after_help = "Examples:\n  hint")]
-    Hint,
-
-    /// Your piecepack die's handedness: die [right|left]
-    #[command(
-        after_help = "Opposite faces sum to 5 (n-5, a-4, 2-3). Hold the die with\n\
-        null up and ace facing you: the 2 on the right is a\n\
-        right-handed die, the 3 a left-handed one. Roll Out the\n\
-        Barrels depends on it; `solve barrels` uses this setting.\n\n\
-        Examples:\n  die\n  die left"
-    )]
-    Die {
-        /// right or left
-        hand: Option<String>,
-    },
-
-    /// The Funhouse run: scorecard, new, end, history
-    #[command(
-        after_help = "While a run is open, every `score ROOM ...` is recorded\n\
-        in it; scoring a room again replaces its entry.\n\n\
-        Examples:\n  funhouse new\n  funhouse\n  funhouse end\n  funhouse history"
-    )]
-    Funhouse {
-        #[command(subcommand)]
-        action: Option<FunhouseAction>,
-    },
-
     /// Rules: list, GAME [SECTION], search WORDS
-    #[command(after_help = "Games and Funhouse rooms answer to their names, their\n\
-        aliases and near misses of either.\n\n\
-        Examples:\n  rules\n  rules catwalk\n  rules catwalk scoring\n  rules troll setup\n  \
+    #[command(after_help = "Games and their parts (rooms) answer to their names,\n\
+        their aliases and near misses of either.\n\n\
+        Examples:\n  rules\n  rules catwalk\n  rules catwalk scoring\n  rules barrels setup\n  \
         rules search flick coin\n  rules search null counts")]
     Rules {
         /// A game (or Funhouse room) and a section, or `search` and words
@@ -482,12 +416,10 @@ pub enum Command {
     Undo,
 
     /// Write everything saved as one JSON document
-    #[command(
-        after_help = "Decks, Funhouse runs and games in progress, as one JSON\n\
+    #[command(after_help = "Decks, games in progress and filed runs, as one JSON\n\
         document (see the README): a backup, or a move to another\n\
         machine with `import`.\n\n\
-        Examples:\n  export\n  export backup.json\n  export backup.json --force"
-    )]
+        Examples:\n  export\n  export backup.json\n  export backup.json --force")]
     Export {
         /// The file to write (without one, the document is printed)
         file: Option<std::path::PathBuf>,
@@ -536,65 +468,6 @@ pub enum Command {
     Quit,
 }
 
-const SETUP_HELP: &str = "Games: slide-jam, magic-mirror, catwalk, barrels,
-whack-a-dummy, trampo-land, lab-rats, troll,
-slides-of-action, penguins. `setup GAME --help` lists what
-a game takes.
-Anything not given is drawn at random (and said so).
-Magic Mirror takes two stacks, top first, split by /; the
-Catwalk the tiles in laying order and your die rolls; the
-barrels the coin values in the order placed. --out FILE also
-writes the layout: .svg .png .ppn .csv .json or .txt.
-
-Examples:
-  setup slide-jam
-  setup magic-mirror S3 C2 / A4 M5
-  setup catwalk Sn C3 A2 rolls=3,n,5
-  setup barrels 5 n 4 n n 3
-  setup whack-a-dummy
-  setup trampo-land die=3 cast=10 columns=7,3,0,0
-  setup lab-rats rolls=3,a,5,2,n
-  setup troll
-  setup slides-of-action players=3 suits=C,A,S
-  setup penguins players=4 variant=elbow-room";
-
-const SCORE_HELP: &str = "Null counts 0, except in the Catwalk where null and ace
-count 1. Slide Jam: the tiles left. Magic Mirror: the pairs
-removed, then `left` and the tiles left on one side (or
-the counts). Catwalk: each fallen coin x its tile. Barrels:
-steps from the exit (0: got out). Whack-a-Dummy: penalties
-is how many 10-point penalties.
-
-Examples:
-  score slide-jam Cn A3 A5
-  score slide-jam none
-  score mirror C3+A2 left M2 A4 S3 C2 M4 C5 A3 M5 Ma Sa Sn
-  score mirror twins=3 cousins=1 distant=5 strangers=3
-  score catwalk 5xn 4xn nx3
-  score catwalk none
-  score barrels 2
-  score whack complete penalties=1
-  score trampo-land kids=2 adults=1";
-
-const SOLVE_HELP: &str = "Without a position, solves what the open run holds (each
-`setup` in a run keeps its table). Or give it: Slide Jam
-the 24 tiles in reading order; Magic Mirror the upper 12,
-/, the lower 12; Barrels and Whack-a-Dummy the 24 coin
-values; Trampo-Land die= cast= columns=. Slide Jam and
-Trampo-Land search for budget= seconds (default 5), then
-say whether the answer is proven best. Catwalk is skill.
-`solve lab-rats`: from the Lab Rats stacks as dealt, the
-fewest coins out without backing up, as `rats` commands.
-
-Examples:
-  solve barrels
-  solve barrels die=left
-  solve whack start=r3c2
-  solve mirror
-  solve slide-jam budget=2
-  solve trampo-land die=3 cast=10 columns=7,3,0,0
-  solve lab-rats";
-
 const DICE_HELP: &str = "Dice: NdM (N defaults to 1), d% (1-100), dF (Fudge -1/0/+1),
 Npp (piecepack dice: null ace 2 3 4 5, valued 0-5),
 d{0,1,1,2} (a side per number; repeats weigh more).
@@ -634,31 +507,6 @@ Examples:
   roll";
 
 #[derive(Subcommand, Debug, Clone, PartialEq, Eq)]
-pub enum FunhouseAction {
-    /// Show the scorecard (the default)
-    Show,
-    /// Start a new run (asks before discarding an open one)
-    New {
-        /// Discard an open run without asking
-        #[arg(long)]
-        discard: bool,
-    },
-    /// File the open run in the history (asks if rooms are missing)
-    End {
-        /// File a run with rooms still to play, without asking
-        #[arg(long)]
-        partial: bool,
-    },
-    /// Past runs: scores, best, average and a chart
-    History,
-    /// Remove a filed run from the history (`undo` brings it back)
-    Delete {
-        /// The run's number in `funhouse history`
-        number: usize,
-    },
-}
-
-#[derive(Subcommand, Debug, Clone, PartialEq, Eq)]
 pub enum DeckAction {
     /// Make a freshly shuffled deck: deck new NAME KIND, or NAME ITEMS...
     New {
@@ -685,59 +533,6 @@ pub enum DeckAction {
     /// Forget a deck
     #[command(visible_alias = "rm")]
     Delete { name: String },
-}
-
-impl Command {
-    /// Whether the command draws on the generator (so a script without
-    /// `--seed` is told the seed that replays it).
-    pub fn is_random(&self) -> bool {
-        match self {
-            Command::Shuffle { .. } | Command::Flip { .. } | Command::Cast { .. } => true,
-            Command::Deck { action } => {
-                matches!(
-                    action,
-                    Some(DeckAction::New { .. } | DeckAction::Return { .. })
-                )
-            }
-            Command::Setup { help, .. } => !help,
-            Command::Roll { .. } => true,
-            // Showing the bridge or the board, or the score, draws nothing.
-            Command::Troll { words } => words.first().is_some_and(|w| {
-                w.eq_ignore_ascii_case("awaken") || w.eq_ignore_ascii_case("card")
-            }),
-            Command::Penguins { words } => {
-                let w: Vec<String> = words.iter().map(|w| w.to_ascii_lowercase()).collect();
-                matches!(
-                    w.iter().map(String::as_str).collect::<Vec<_>>().as_slice(),
-                    ["place"] | ["roll"] | ["alter"]
-                )
-            }
-            Command::Draw { .. }
-            | Command::Prob { .. }
-            | Command::Save { .. }
-            | Command::Saved
-            | Command::Unsave { .. }
-            | Command::Tally { .. }
-            | Command::Fair { .. }
-            | Command::Log { .. }
-            | Command::Score { .. }
-            | Command::Solve { .. }
-            | Command::Die { .. }
-            | Command::Move { .. }
-            | Command::Hint
-            | Command::Slides { .. }
-            | Command::Rats { .. }
-            | Command::Funhouse { .. }
-            | Command::Rules { .. }
-            | Command::Seed { .. }
-            | Command::Undo
-            | Command::Export { .. }
-            | Command::Import { .. }
-            | Command::Completions { .. }
-            | Command::Man
-            | Command::Quit => false,
-        }
-    }
 }
 
 /// Completion for the REPL: where the word being typed starts, and the
@@ -783,7 +578,7 @@ pub fn complete(before_cursor: &str) -> (usize, Vec<String>) {
         .rfind(|(_, c)| c.is_whitespace())
         .map_or(0, |(i, c)| i + c.len_utf8());
     let prefix = before_cursor[start..].to_lowercase();
-    let root = Line::command();
+    let root = root();
     let mut cur = &root;
     let mut path: Vec<String> = Vec::new();
     let mut positional = 0;
@@ -818,7 +613,8 @@ pub fn complete(before_cursor: &str) -> (usize, Vec<String>) {
             .split_whitespace()
             .skip(1)
             .find(|w| !w.starts_with('-'))
-        && let Some(setup) = crate::games::args::resolve(game)
+        && let Ok(game) = game.parse::<Game>()
+        && let Some(setup) = crate::games::help::setup_args(game)
     {
         found.extend(crate::games::args::completions(setup));
     }
@@ -828,66 +624,29 @@ pub fn complete(before_cursor: &str) -> (usize, Vec<String>) {
     (start, found)
 }
 
-/// Game and room names for completion (the rule files' ids).
-pub const GAME_NAMES: &[&str] = &[
-    "epic-funhouse",
-    "slide-jam",
-    "magic-mirror",
-    "catwalk",
-    "roll-out-the-barrels",
-    "whack-a-dummy",
-    "trampo-land",
-    "lab-rats",
-    "angry-troll",
-    "slides-of-action",
-    "penguins-night-out",
-];
-
-/// Short names people type, offered beside the ids.
-pub const GAME_ALIASES: &[&str] = &["troll", "penguins", "barrels", "whack", "mirror", "slides"];
-
-/// What `setup` takes, in the words its errors use.
-pub const SETUP_GAMES: &str = "slide-jam, magic-mirror, catwalk, barrels, whack-a-dummy, trampo-land, lab-rats, troll, slides-of-action or penguins";
-
 /// The fixed values a command's argument takes, by the command's path and
 /// the argument's place among its positionals.
 fn fixed_values(path: &[String], index: usize) -> Vec<&'static str> {
     let p: Vec<&str> = path.iter().map(String::as_str).collect();
+    let names = |takes: fn(Game) -> bool| -> Vec<&'static str> {
+        Game::all()
+            .filter(|&g| takes(g))
+            .flat_map(|g| std::iter::once(g.id()).chain(g.short()))
+            .collect()
+    };
     match (p.as_slice(), index) {
         (["shuffle"], _) | (["deck", "new"], 1) => crate::deck::DeckKind::ALL
             .iter()
             .map(|k| k.name())
             .collect(),
-        (["score"], 0) => crate::games::funhouse::Room::ALL
-            .iter()
-            .map(|r| r.id())
-            .chain(["barrels", "whack", "mirror"])
-            .collect(),
-        (["setup"], 0) => GAME_NAMES[1..]
-            .iter()
-            .chain(GAME_ALIASES)
-            .copied()
-            .collect(),
-        (["rules"], 0) => std::iter::once(&"search")
-            .chain(GAME_NAMES)
-            .chain(GAME_ALIASES)
-            .copied()
-            .collect(),
-        (["solve"], 0) => vec![
-            "slide-jam",
-            "magic-mirror",
-            "roll-out-the-barrels",
-            "whack-a-dummy",
-            "trampo-land",
-            "barrels",
-            "whack",
-            "mirror",
-        ],
-        (["die"], 0) => vec!["right", "left"],
-        (["troll"], 0) => crate::games::troll::COMMAND_WORDS.to_vec(),
-        (["penguins"], 0) => crate::games::penguins_play::COMMAND_WORDS.to_vec(),
-        (["slides"], 0) => vec!["move", "ai", "show"],
-        (["rats"], 0) => vec!["move", "lose", "back", "turned", "show"],
+        (["setup"], 0) => names(|g| crate::games::help::setup_args(g).is_some()),
+        (["solve"], 0) => names(|g| crate::games::help::solve_args(g).is_some()),
+        (["rules"], 0) => std::iter::once("search").chain(names(|_| true)).collect(),
+        ([command, ..], _) => game_commands()
+            .into_iter()
+            .find(|(_, c)| c.get_name() == *command)
+            .map(|(g, _)| crate::games::help::completions(g, &p, index))
+            .unwrap_or_default(),
         _ => Vec::new(),
     }
 }
@@ -912,27 +671,30 @@ mod tests {
     fn parses_commands() {
         assert_eq!(
             parse(&words("flip 3")).unwrap(),
-            Command::Flip { n: Some(3) }
+            Parsed::Builtin(Command::Flip { n: Some(3) })
         );
         assert_eq!(
             parse(&words("deck new bag tiles")).unwrap(),
-            Command::Deck {
+            Parsed::Builtin(Command::Deck {
                 action: Some(DeckAction::New {
                     name: "bag".into(),
                     what: vec!["tiles".into()]
                 })
-            }
+            })
         );
-        assert_eq!(parse(&words("exit")).unwrap(), Command::Quit);
+        assert_eq!(
+            parse(&words("exit")).unwrap(),
+            Parsed::Builtin(Command::Quit)
+        );
         for line in [
             "setup catwalk --out x.png Sn C3",
             "setup catwalk Sn C3 --out x.png",
             "setup --out x.png catwalk Sn C3",
         ] {
             match parse(&words(line)).unwrap() {
-                Command::Setup {
+                Parsed::Builtin(Command::Setup {
                     out, game, input, ..
-                } => {
+                }) => {
                     assert_eq!(
                         out.as_deref(),
                         Some(std::path::Path::new("x.png")),
@@ -947,34 +709,6 @@ mod tests {
                 other => panic!("{other:?}"),
             }
         }
-    }
-
-    #[test]
-    fn completes_names_and_values() {
-        assert_eq!(complete("sh").1, vec!["shuffle"]);
-        assert_eq!(
-            complete("shuffle do"),
-            (8, vec!["dominoes".into(), "dominoes9".into()])
-        );
-        assert_eq!(complete("deck new bag ti").1, vec!["tiles"]);
-        assert!(complete("deck ").1.contains(&"return".to_string()));
-        assert_eq!(complete("setup cat").1, vec!["catwalk"]);
-        assert_eq!(complete("rules tro").1, vec!["troll"]);
-        assert_eq!(complete("rules ang").1, vec!["angry-troll"]);
-        // Sections come from the rule texts (the REPL asks them).
-        assert!(complete("rules catwalk sc").1.is_empty());
-        assert_eq!(
-            wants_section("rules catwalk sc").as_deref(),
-            Some("catwalk")
-        );
-        assert_eq!(complete("score ba").1, vec!["barrels"]);
-        assert_eq!(complete("score w").1, vec!["whack", "whack-a-dummy"]);
-        assert_eq!(complete("troll aw").1, vec!["awaken"]);
-        assert_eq!(
-            complete("setup penguins players=3 v").1,
-            vec!["variant=elbow-room"]
-        );
-        assert_eq!(complete("setup trampoland c").1, vec!["cast=", "columns="]);
     }
 
     #[test]

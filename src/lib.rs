@@ -17,6 +17,7 @@ pub mod names;
 pub mod pieces;
 pub mod random;
 pub mod render;
+pub mod reply;
 pub mod roll_log;
 pub mod rules;
 pub mod store;

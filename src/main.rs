@@ -90,7 +90,7 @@ fn default_data_dir() -> PathBuf {
 /// One line per command, listed under `tablemate --help`.
 fn commands_overview() -> String {
     let mut s = String::from("Commands (run one, or start the REPL and type `help`):\n");
-    for sub in command::Line::command().get_subcommands() {
+    for sub in command::listed() {
         let about = sub.get_about().map(|a| a.to_string()).unwrap_or_default();
         // Each description wrapped in the 48 columns beside the names, so a
         // long one continues under itself rather than at the margin.
@@ -129,19 +129,23 @@ struct Printer {
 }
 
 impl Printer {
-    fn reply(&self, r: &Reply) {
+    fn reply(&self, app: &App, r: &Reply) {
         for w in &r.warnings {
             eprintln!("{}", self.for_stderr(w));
         }
-        // Borrowed, not copied: a large roll's text is not held twice.
+        // Only the form shown is drawn: a large roll's text is never made
+        // for JSON, nor its JSON for text.
         if self.json {
             let (head, data, tail) = r.json_parts();
             write_out_parts(&[&head, &data, tail]);
-        } else if !r.text.is_empty() {
+            return;
+        }
+        let text = app.text(r);
+        if !text.is_empty() {
             if self.tty_out {
-                write_out(&tablemate::style::fit(&r.text, self.width.get()));
+                write_out(&tablemate::style::fit(&text, self.width.get()));
             } else {
-                write_out(&r.text);
+                write_out(&text);
             }
         }
     }
@@ -358,7 +362,7 @@ fn one_shot(app: &mut App, out: &Printer, words: &[String]) -> ExitCode {
     out.notes(app);
     match result {
         Ok(r) => {
-            out.reply(&r);
+            out.reply(app, &r);
             out.seed_note(app, &r, &mut told);
             ExitCode::SUCCESS
         }
@@ -399,7 +403,7 @@ fn script(app: &mut App, out: &Printer) -> ExitCode {
         match result {
             Ok(None) => {}
             Ok(Some(r)) => {
-                out.reply(&r);
+                out.reply(app, &r);
                 out.seed_note(app, &r, &mut told);
                 if r.quit {
                     break;
@@ -551,7 +555,7 @@ fn repl(
                 match result {
                     Ok(None) => {}
                     Ok(Some(r)) => {
-                        out.reply(&r);
+                        out.reply(app, &r);
                         if r.quit {
                             break;
                         }
@@ -568,7 +572,7 @@ fn repl(
                         let result = app.run_words(&then);
                         out.notes(app);
                         match result {
-                            Ok(r) => out.reply(&r),
+                            Ok(r) => out.reply(app, &r),
                             Err(e) => out.error(&e, ""),
                         }
                     }

@@ -1,7 +1,7 @@
-//! Names players type for games and rooms, shared by `setup`, `score`,
-//! `solve` and the rules lookup: a name may run over several words ("lab
-//! rats", "slide jam", "roll out the barrels"), and is matched by its
-//! longest run of words, joined with hyphens.
+//! Names players type for games, shared by `setup`, `score`, `solve` and
+//! the rules lookup: a name may run over several words ("slide jam", "roll
+//! out the barrels"), and is matched by its longest run of words, joined
+//! with hyphens.
 
 /// The most words one name spans (`roll out the barrels`).
 const MOST_WORDS: usize = 4;
@@ -22,32 +22,4 @@ pub fn longest<T>(
         }
         find(&name).map(|t| (t, extra))
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::games::funhouse::Room;
-
-    fn words(s: &str) -> Vec<String> {
-        s.split_whitespace().map(String::from).collect()
-    }
-
-    #[test]
-    fn names_run_over_words() {
-        let room = |s: &str| s.parse::<Room>().ok();
-        assert_eq!(
-            longest("slide", &words("jam none"), room),
-            Some((Room::SlideJam, 1))
-        );
-        assert_eq!(
-            longest("roll", &words("out the barrels 3"), room),
-            Some((Room::Barrels, 3))
-        );
-        assert_eq!(
-            longest("catwalk", &words("5xn"), room),
-            Some((Room::Catwalk, 0))
-        );
-        assert_eq!(longest("hall", &words("of mirrors"), room), None);
-    }
 }

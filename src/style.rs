@@ -109,6 +109,17 @@ pub fn wrap(text: &str, width: usize, indent: &str) -> String {
     out
 }
 
+/// What a step did, a sentence a line (each wrapped with a hanging
+/// indent), then a block drawn under them (a position).
+pub fn narrate<S: std::fmt::Display>(lines: &[S], width: usize, below: &str) -> String {
+    let mut text: String = lines
+        .iter()
+        .map(|l| wrap(&l.to_string(), width, "  ") + "\n")
+        .collect();
+    text.push_str(below);
+    text
+}
+
 /// Columns `text` takes on screen: colour escape codes take none.
 pub fn visible_width(text: &str) -> usize {
     if text.contains('\u{1b}') {

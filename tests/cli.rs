@@ -426,3 +426,52 @@ fn cast_counts_and_values_cannot_be_confused() {
     let (_, _, code) = env.run(&["cast", "6"]);
     assert_eq!(code, 0);
 }
+
+/// Tab completes commands, kinds, games, settings and each game's words.
+#[test]
+fn completes_names_and_values() {
+    assert_eq!(tablemate::command::complete("sh").1, vec!["shuffle"]);
+    assert_eq!(
+        tablemate::command::complete("shuffle do"),
+        (8, vec!["dominoes".into(), "dominoes9".into()])
+    );
+    assert_eq!(
+        tablemate::command::complete("deck new bag ti").1,
+        vec!["tiles"]
+    );
+    assert!(
+        tablemate::command::complete("deck ")
+            .1
+            .contains(&"return".to_string())
+    );
+    assert_eq!(tablemate::command::complete("setup cat").1, vec!["catwalk"]);
+    assert_eq!(tablemate::command::complete("rules tro").1, vec!["troll"]);
+    assert_eq!(
+        tablemate::command::complete("rules ang").1,
+        vec!["angry-troll"]
+    );
+    // Sections come from the rule texts (the REPL asks them).
+    assert!(
+        tablemate::command::complete("rules catwalk sc")
+            .1
+            .is_empty()
+    );
+    assert_eq!(
+        tablemate::command::wants_section("rules catwalk sc").as_deref(),
+        Some("catwalk")
+    );
+    assert_eq!(tablemate::command::complete("score ba").1, vec!["barrels"]);
+    assert_eq!(
+        tablemate::command::complete("score w").1,
+        vec!["whack", "whack-a-dummy"]
+    );
+    assert_eq!(tablemate::command::complete("troll aw").1, vec!["awaken"]);
+    assert_eq!(
+        tablemate::command::complete("setup penguins players=3 v").1,
+        vec!["variant=elbow-room"]
+    );
+    assert_eq!(
+        tablemate::command::complete("setup trampoland c").1,
+        vec!["cast=", "columns="]
+    );
+}

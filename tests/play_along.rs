@@ -5,7 +5,7 @@
 //! script sets up.
 
 use tablemate::games::funhouse::die::{self, Hand};
-use tablemate::games::funhouse::play::Game;
+use tablemate::games::funhouse::play::RoomGame as Game;
 use tablemate::games::funhouse::setup::trampo_land;
 use tablemate::games::funhouse::solve::{barrels, mirror, slide_jam, trampo, whack};
 use tablemate::pieces::{Piece, Rank};

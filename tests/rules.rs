@@ -231,7 +231,7 @@ fn rule_texts_share_no_ten_word_run_with_the_sources() {
         }
     }
     assert!(!runs.is_empty());
-    for (file, text) in tablemate::rules::EMBEDDED {
+    for (file, text) in tablemate::rules::embedded() {
         let w = words(text);
         for win in w.windows(10) {
             assert!(!runs.contains(win), "{file} copies: {}", win.join(" "));
@@ -283,4 +283,36 @@ fn search_and_names_as_players_type_them() {
     let (out, err, code) = common::tm(&["rules", "epic", "funhouse"]);
     assert_eq!(code, 0, "{err}");
     assert!(out.starts_with("Epic Funhouse"), "{out}");
+}
+
+/// The shipped rule texts load without a problem, and lookups forgive.
+#[test]
+fn embedded_rules_load_clean() {
+    let l = Library::load(None);
+    assert!(l.problems.is_empty(), "{:?}", l.problems);
+    assert_eq!(l.games.len(), 5);
+    let funhouse = l.games.iter().find(|g| g.id == "epic-funhouse").unwrap();
+    assert_eq!(funhouse.parts.len(), 6);
+}
+
+#[test]
+fn lookups_forgive() {
+    let l = Library::load(None);
+    assert_eq!(l.find("troll").unwrap().id, "angry-troll");
+    assert_eq!(l.find("penguins").unwrap().id, "penguins-night-out");
+    assert_eq!(l.find("barrels").unwrap().id, "roll-out-the-barrels");
+    assert_eq!(l.find("whack").unwrap().id, "whack-a-dummy");
+    assert_eq!(l.find("sj").unwrap().id, "slide-jam");
+    assert_eq!(l.find("catwlk").unwrap().id, "catwalk");
+    assert_eq!(l.find("Trampo Land").unwrap().id, "trampo-land");
+    assert!(l.find("zzzzzz").is_err());
+    let cat = l.find("catwalk").unwrap();
+    assert_eq!(
+        tablemate::rules::find_section(&cat, "scoring").unwrap().id,
+        "scoring"
+    );
+    assert_eq!(
+        tablemate::rules::find_section(&cat, "scorng").unwrap().id,
+        "scoring"
+    );
 }

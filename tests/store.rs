@@ -319,8 +319,8 @@ fn damaged_rows_are_reported_and_do_not_stop_other_commands() {
     tamper(
         data,
         "UPDATE deck_items SET item = 'ZZ' WHERE deck = 'bag' AND pos = 0 AND pile = 'left';
-         UPDATE troll_play SET state = json_set(state, '$.troll_slot', 200);
-         UPDATE penguin_board SET die_sides = 255;",
+         UPDATE games SET state = json_set(state, '$.troll_slot', 200) WHERE game = 'angry-troll';
+         UPDATE games SET state = json_set(state, '$.die_sides', 255) WHERE game = 'penguins-night-out';",
     );
     let (_, err, code) = tm_in(data, &["draw", "bag"]);
     assert_eq!(code, 1);
@@ -367,7 +367,10 @@ fn a_damaged_run_is_left_out_with_a_warning() {
     let data = dir.path();
     tm_in(data, &["funhouse", "new"]);
     tm_in(data, &["score", "barrels", "2"]);
-    tamper(data, "UPDATE funhouse_scores SET total = 7;");
+    tamper(
+        data,
+        "UPDATE games SET state = json_set(state, '$.run.rooms[3].total', 7) WHERE game = 'epic-funhouse';",
+    );
     let (out, err, code) = tm_in(data, &["funhouse"]);
     assert_eq!(code, 0, "{err}");
     assert!(

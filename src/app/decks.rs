@@ -62,7 +62,7 @@ impl App {
             Ok(())
         })?;
         let order: Vec<String> = items.iter().map(|i| i.to_string()).collect();
-        let mut reply = Reply::new(
+        let mut reply = super::drawn(
             "shuffle",
             self.render_items(&items),
             json!({"kind": kind.name(), "order": order, "seed": self.seed()}),
@@ -118,7 +118,7 @@ impl App {
                     .iter()
                     .map(|(name, why)| json!({"name": name, "problem": why}))
                     .collect();
-                Ok(Reply::new(
+                Ok(super::drawn(
                     "decks",
                     text.trim_end().to_string(),
                     json!({"current": book.current, "decks": data, "damaged": damaged}),
@@ -172,7 +172,7 @@ impl App {
                     }
                 );
                 let data = json!({"name": name, "kind": kind.name(), "left": deck.left.len(), "seed": self.seed()});
-                let mut reply = Reply::new("deck", text, data);
+                let mut reply = super::drawn("deck", text, data);
                 let again = format!("deck new {name} {}", what.join(" "));
                 self.tell_deal(&mut reply, code, &again, "deals");
                 Ok(reply)
@@ -184,7 +184,7 @@ impl App {
                     store::set_current(c, Some(&name))?;
                     Ok::<_, AppError>((name.clone(), Some(format!("deck use {name}"))))
                 })?;
-                Ok(Reply::new(
+                Ok(super::drawn(
                     "deck",
                     format!("deck '{name}' is now the current deck: `draw` draws from it"),
                     json!({"current": name}),
@@ -215,7 +215,7 @@ impl App {
                 );
                 let data = json!({"name": d.name, "kind": d.kind.name(), "left": d.left.len(),
                     "drawn": d.drawn.iter().map(|i| i.to_string()).collect::<Vec<_>>()});
-                Ok(Reply::new("deck", text, data))
+                Ok(super::drawn("deck", text, data))
             }
             DeckAction::Return { name } => {
                 let d = store.change(Part::Decks, |c| {
@@ -231,7 +231,7 @@ impl App {
                 let (name, n, left) = d;
                 let text = format!("deck '{name}': {n} returned, {left} shuffled");
                 let data = json!({"name": name, "returned": n, "left": left, "seed": self.seed()});
-                Ok(Reply::new("deck", text, data))
+                Ok(super::drawn("deck", text, data))
             }
             DeckAction::Delete { name } => {
                 // Works on a damaged deck too: that is how one is mended.
@@ -245,7 +245,7 @@ impl App {
                     store::delete_deck(c, &real)?;
                     Ok((real.clone(), Some(format!("deck delete {real}"))))
                 })?;
-                Ok(Reply::new(
+                Ok(super::drawn(
                     "deck",
                     format!("deck '{name}' deleted"),
                     json!({"name": name, "deleted": true}),
@@ -285,7 +285,7 @@ impl App {
         })?;
         let text = format!("{}\n({left} left in '{name}')", self.render_items(&taken),);
         let data = json!({"deck": name, "drawn": taken.iter().map(|i| i.to_string()).collect::<Vec<_>>(), "left": left});
-        Ok(Reply::new("draw", text, data))
+        Ok(super::drawn("draw", text, data))
     }
 
     pub(super) fn flip(&mut self, n: u32) -> Reply {
@@ -304,7 +304,7 @@ impl App {
                 plural(tails as u64, "tail", "tails")
             ));
         }
-        Reply::new(
+        super::drawn(
             "flip",
             text,
             json!({"tosses": words, "heads": heads, "tails": n as usize - heads, "seed": self.seed()}),
@@ -339,7 +339,7 @@ impl App {
             self.style.paint(&sum.to_string(), Tone::Emph)
         );
         let names = |v: &[CastCoin]| v.iter().map(|c| c.to_string()).collect::<Vec<_>>();
-        Ok(Reply::new(
+        Ok(super::drawn(
             "cast",
             text,
             json!({"up": names(&up), "down": names(&down), "sum": sum, "seed": self.seed()}),

@@ -20,7 +20,7 @@ impl App {
             if !yes {
                 let (entries, _) = roll_log::read(&dir).map_err(unreadable)?;
                 if entries.is_empty() {
-                    return Ok(Reply::new(
+                    return Ok(super::drawn(
                         "log",
                         "the roll log is empty".into(),
                         json!({"cleared": 0}),
@@ -36,7 +36,7 @@ impl App {
             }
             let n = roll_log::clear(&dir)
                 .map_err(|e| invalid(format!("the roll log could not be cleared: {e}")))?;
-            return Ok(Reply::new(
+            return Ok(super::drawn(
                 "log",
                 format!(
                     "forgot {n} logged {}",
@@ -76,7 +76,7 @@ impl App {
         }
         let all = entries.len();
         let shown = &entries[all.saturating_sub(count)..];
-        let mut reply = Reply::new(
+        let mut reply = super::drawn(
             "log",
             self.log_text(shown, all, key.as_deref()),
             json!({"entries": shown, "total": all}),

@@ -4,9 +4,25 @@ use std::fmt::Write;
 
 use serde_json::{Value, json};
 
+use std::cell::OnceCell;
+
 use super::{App, Reply, Result, invalid};
 use crate::rules::{self, Entry, Library, SectionSpec};
 use crate::style::{Style, Tone, wrap};
+
+/// A section of a game's rule text, loading the rules on first use (the
+/// Funhouse's transitions).
+pub(super) fn section(
+    rules: &OnceCell<Library>,
+    dir: &Option<std::path::PathBuf>,
+    game: &str,
+    section: &str,
+) -> Option<String> {
+    let lib = rules.get_or_init(|| Library::load(dir.as_deref()));
+    let entry = lib.find(game).ok()?;
+    let s = entry.sections.iter().find(|s| s.id == section)?;
+    Some(s.text.clone())
+}
 
 impl App {
     /// The rule library, loaded on first use (start-up never pays for it).
@@ -100,7 +116,7 @@ fn list(lib: &Library, style: &Style) -> Reply {
                    "parts": g.parts.iter().map(|p| p.id.clone()).collect::<Vec<_>>()})
         })
         .collect();
-    Reply::new("rules", out, json!({"games": games}))
+    super::drawn("rules", out, json!({"games": games}))
 }
 
 fn game_page(lib: &Library, e: &Entry, style: &Style) -> Reply {
@@ -152,55 +168,7 @@ fn game_page(lib: &Library, e: &Entry, style: &Style) -> Reply {
         "sections": e.sections.iter().map(|s| json!({"id": s.id, "title": s.title})).collect::<Vec<_>>(),
         "parts": if e.parent.is_none() { g.parts.iter().map(|p| p.id.clone()).collect::<Vec<_>>() } else { Vec::new() },
     });
-    Reply::new("rules", out, data)
-}
-
-/// Paragraphs and list items of a section text.
-pub(crate) fn blocks(text: &str) -> Vec<String> {
-    let mut out: Vec<String> = Vec::new();
-    let mut cur = String::new();
-    let flush = |cur: &mut String, out: &mut Vec<String>| {
-        if !cur.trim().is_empty() {
-            out.push(cur.trim().to_string());
-        }
-        cur.clear();
-    };
-    for line in text.lines() {
-        let t = line.trim();
-        let starts_item = t.starts_with("- ")
-            || t.split_once(". ")
-                .is_some_and(|(n, _)| n.chars().all(|c| c.is_ascii_digit()) && !n.is_empty());
-        if t.is_empty() {
-            flush(&mut cur, &mut out);
-        } else if starts_item {
-            flush(&mut cur, &mut out);
-            cur.push_str(t);
-        } else {
-            if !cur.is_empty() {
-                cur.push(' ');
-            }
-            cur.push_str(t);
-        }
-    }
-    flush(&mut cur, &mut out);
-    out
-}
-
-/// A section's text wrapped to the width, lists indented, interpretations
-/// marked.
-pub(crate) fn render_text(text: &str, style: &Style) -> String {
-    let mut out = Vec::new();
-    for b in blocks(text) {
-        let indent = if b.starts_with("- ") { "  " } else { "" };
-        let wrapped = wrap(&b, style.width, indent);
-        let painted = if b.starts_with("Interpretation") {
-            style.paint(&wrapped, Tone::Emph)
-        } else {
-            wrapped
-        };
-        out.push(painted);
-    }
-    out.join("\n\n").replace("\n\n- ", "\n- ")
+    super::drawn("rules", out, data)
 }
 
 fn section_page(e: &Entry, s: &SectionSpec, style: &Style) -> Reply {
@@ -208,13 +176,13 @@ fn section_page(e: &Entry, s: &SectionSpec, style: &Style) -> Reply {
     let out = format!(
         "{}\n{}",
         style.paint(&heading, Tone::Heading),
-        render_text(&s.text, style)
+        rules::render_text(&s.text, style)
     );
     let data = json!({
         "game": e.id, "section": s.id, "title": s.title,
-        "text": s.text.trim(), "blocks": blocks(&s.text),
+        "text": s.text.trim(), "blocks": rules::blocks(&s.text),
     });
-    Reply::new("rule", out, data)
+    super::drawn("rule", out, data)
 }
 
 /// Hits shown unless `--all` is given.
@@ -272,5 +240,5 @@ fn search(lib: &Library, words: &[String], style: &Style, all: bool) -> Reply {
         "query": words.join(" "),
         "hits": hits.iter().map(|h| json!({"game": h.entry, "section": h.section, "title": h.title, "score": h.score, "line": h.line})).collect::<Vec<_>>(),
     });
-    Reply::new("rules-search", out, data)
+    super::drawn("rules-search", out, data)
 }

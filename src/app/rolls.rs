@@ -2,8 +2,9 @@
 
 use serde_json::Value;
 
-use super::{App, Reply, Result, invalid};
+use super::{App, Drawn, Reply, Result, invalid};
 use crate::dice::{self, show, show::Target};
+use crate::reply::Body;
 use crate::roll_log;
 use crate::style::Style;
 
@@ -18,7 +19,7 @@ impl App {
         };
         let parts = top_level_parts(&source);
         if parts.len() == 1 {
-            return self.roll_one(source);
+            return self.roll_single(source);
         }
         // Several rolls in one command: `roll 1d20+5, 2d6+3`.
         if parts.iter().any(|p| p.is_empty()) {
@@ -38,23 +39,38 @@ impl App {
         }
         let mut texts = Vec::new();
         let mut datas = Vec::new();
+        let mut warnings = Vec::new();
         for p in &parts {
-            let r = self.roll_one(p.to_string())?;
-            datas.push(match r.raw_data {
-                Some(raw) => raw,
-                None => r.data.to_string(),
-            });
+            let (r, said) = self.roll_one(p.to_string())?;
+            datas.push(r.json());
             texts.push(r.text);
+            warnings.extend(said);
         }
         self.last_roll = Some(source);
-        let mut reply = Reply::new("roll", texts.join("\n"), Value::Null);
-        if self.json {
-            reply.raw_data = Some(format!("{{\"rolls\":[{}]}}", datas.join(",")));
-        }
+        let mut reply = Reply::new(
+            "roll",
+            Drawn {
+                text: texts.join("\n"),
+                data: Value::Null,
+                raw: self
+                    .json
+                    .then(|| format!("{{\"rolls\":[{}]}}", datas.join(","))),
+            },
+        );
+        reply.warnings = warnings;
         Ok(reply)
     }
 
-    fn roll_one(&mut self, source: String) -> Result<Reply> {
+    pub(super) fn roll_single(&mut self, source: String) -> Result<Reply> {
+        let (drawn, warnings) = self.roll_one(source)?;
+        let mut reply = Reply::new("roll", drawn);
+        reply.warnings = warnings;
+        Ok(reply)
+    }
+
+    /// One roll, drawn in the form it will be shown, and what to say on
+    /// stderr beside it.
+    fn roll_one(&mut self, source: String) -> Result<(Drawn, Vec<String>)> {
         let source = self.with_saved(&source)?;
         let parsed = dice::parse(&source).map_err(|e| {
             // `roll d6 d8`: two rolls written without a comma.
@@ -115,26 +131,32 @@ impl App {
             shown: shown.chars().take(roll_log::MAX_SHOWN).collect(),
         });
         self.last_roll = Some(source);
-        let mut reply = if self.json && parsed.repeats > 1 {
-            let mut reply = Reply::new("roll", text, Value::Null);
-            reply.raw_data = Some(json_many.finish(self.seed()));
-            reply
+        let drawn = if self.json && parsed.repeats > 1 {
+            Drawn {
+                text,
+                data: Value::Null,
+                raw: Some(json_many.finish(self.seed())),
+            }
         } else {
             let data = if self.json {
                 show::roll_json(&parsed, json_one, self.seed())
             } else {
                 Value::Null
             };
-            Reply::new("roll", text, data)
+            Drawn {
+                text,
+                data,
+                raw: None,
+            }
         };
-        reply.warnings.extend(warning);
+        let mut warnings: Vec<String> = warning.into_iter().collect();
         if !self.pool_hinted
             && let Some(hint) = pool_hint(&parsed)
         {
             self.pool_hinted = true;
-            reply.warnings.push(hint);
+            warnings.push(hint);
         }
-        Ok(reply)
+        Ok((drawn, warnings))
     }
 
     /// Add a roll to the log. A log that cannot be written is said once
@@ -386,9 +408,9 @@ pub(super) fn prob(words: &[String], style: &Style, json: bool) -> Result<Reply>
             ));
         }
         return Ok(if json {
-            Reply::new("prob", String::new(), show::compare_json(&parsed, &margin))
+            super::drawn("prob", String::new(), show::compare_json(&parsed, &margin))
         } else {
-            Reply::new(
+            super::drawn(
                 "prob",
                 show::compare_text(&parsed, &margin, style),
                 Value::Null,
@@ -399,9 +421,9 @@ pub(super) fn prob(words: &[String], style: &Style, json: bool) -> Result<Reply>
     // Only the form that will be printed: a fraction string per total is
     // most of the work for a long distribution.
     Ok(if json {
-        Reply::new("prob", String::new(), show::prob_json(&parsed, &d, target))
+        super::drawn("prob", String::new(), show::prob_json(&parsed, &d, target))
     } else {
-        Reply::new(
+        super::drawn(
             "prob",
             show::prob_text(&parsed, &d, target, style, all),
             Value::Null,

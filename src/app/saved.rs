@@ -15,7 +15,7 @@ const MAX_IMPORT_BYTES: u64 = 50 << 20;
 impl App {
     pub(super) fn undo(&mut self) -> Result<Reply> {
         let Some(u) = self.store.undo()? else {
-            return Ok(Reply::new(
+            return Ok(super::drawn(
                 "undo",
                 "nothing to undo".into(),
                 json!({"undone": null, "left": 0}),
@@ -30,7 +30,7 @@ impl App {
             1 => "\n(1 earlier change can be undone)".to_string(),
             n => format!("\n({n} earlier changes can be undone)"),
         });
-        Ok(Reply::new(
+        Ok(super::drawn(
             "undo",
             text,
             json!({"undone": u.what, "elsewhere": u.elsewhere, "left": u.left}),
@@ -42,11 +42,11 @@ impl App {
         let Some(path) = file else {
             let text = doc.to_text().trim_end().to_string();
             let data = serde_json::to_value(&doc).expect("documents serialise");
-            return Ok(Reply::new("export", text, data));
+            return Ok(super::drawn("export", text, data));
         };
         write_new(path, doc.to_text().as_bytes(), force)?;
         let summary = doc.summary();
-        Ok(Reply::new(
+        Ok(super::drawn(
             "export",
             format!("exported to {}: {summary}", path.display()),
             json!({"file": path.display().to_string(), "summary": summary}),
@@ -72,7 +72,7 @@ impl App {
             Err(e) => Err(e.into()),
             Ok(()) => {
                 let summary = doc.summary();
-                Ok(Reply::new(
+                Ok(super::drawn(
                     "import",
                     format!("imported {}: {summary}", path.display()),
                     json!({"file": path.display().to_string(), "summary": summary}),
@@ -135,4 +135,38 @@ pub(super) fn write_new(path: &Path, bytes: &[u8], force: bool) -> Result<()> {
         return Err(cannot(e));
     }
     Ok(())
+}
+
+/// Text generated from the command definitions (a completion script, the
+/// man page).
+#[derive(Debug, serde::Serialize)]
+pub(super) struct Generated {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub shell: Option<String>,
+    #[serde(skip)]
+    pub text: String,
+}
+
+impl crate::reply::Show for Generated {
+    fn show(&self, _: &crate::style::Style) -> String {
+        self.text.clone()
+    }
+}
+
+/// `seed`: the seed, and whether the generator was just restarted.
+#[derive(Debug, serde::Serialize)]
+pub(super) struct Seed {
+    pub seed: u64,
+    #[serde(skip)]
+    pub restarted: bool,
+}
+
+impl crate::reply::Show for Seed {
+    fn show(&self, _: &crate::style::Style) -> String {
+        if self.restarted {
+            format!("seed {}: generator restarted", self.seed)
+        } else {
+            format!("seed {}", self.seed)
+        }
+    }
 }

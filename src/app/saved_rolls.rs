@@ -40,7 +40,7 @@ impl App {
             if replaced { "replaced" } else { "saved" },
             note.as_ref().map(|n| format!(" # {n}")).unwrap_or_default()
         );
-        Ok(Reply::new(
+        Ok(super::drawn(
             "save",
             text,
             json!({"name": name, "expr": expr, "note": note, "replaced": replaced}),
@@ -52,7 +52,7 @@ impl App {
             .store
             .read(|c| store::saved_rolls(c).map_err(AppError::from))?;
         if all.0.is_empty() {
-            return Ok(Reply::new(
+            return Ok(super::drawn(
                 "saved",
                 "no saved rolls: `save attack 1d20+5 # longsword` keeps one".into(),
                 json!([]),
@@ -75,7 +75,7 @@ impl App {
             })
             .collect::<Vec<_>>()
             .join("\n");
-        Ok(Reply::new("saved", text, json!(all)))
+        Ok(super::drawn("saved", text, json!(all)))
     }
 
     pub(super) fn unsave_roll(&mut self, name: &str) -> Result<Reply> {
@@ -94,7 +94,7 @@ impl App {
             Ok::<_, AppError>(((), Some(format!("unsave {name}"))))
         });
         gone?;
-        Ok(Reply::new(
+        Ok(super::drawn(
             "unsave",
             format!("forgot {name}"),
             json!({ "name": name }),

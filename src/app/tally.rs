@@ -29,7 +29,7 @@ impl App {
                 all.write(c)?;
                 Ok::<_, AppError>(((), Some(format!("tally {key} clear"))))
             })?;
-            return Ok(Reply::new(
+            return Ok(super::drawn(
                 "tally",
                 format!("forgot the {key} results"),
                 json!({"expr": key}),
@@ -81,7 +81,7 @@ impl App {
             ))
         })?;
         let total: u64 = counts.values().sum();
-        Ok(Reply::new(
+        Ok(super::drawn(
             "tally",
             format!(
                 "recorded {} {key} result{}: {total} in all (`fair {key}` tests them)",
@@ -97,7 +97,7 @@ impl App {
             .store
             .read(|c| store::tallies(c).map_err(AppError::from))?;
         if all.0.is_empty() {
-            return Ok(Reply::new(
+            return Ok(super::drawn(
                 "tally",
                 "nothing tallied: `tally d20 3 17 20` records real rolls".into(),
                 json!([]),
@@ -109,7 +109,7 @@ impl App {
             .map(|t| format!("{}: {} results", t.expr, t.counts.values().sum::<u64>()))
             .collect::<Vec<_>>()
             .join("\n");
-        Ok(Reply::new("tally", text, json!(all)))
+        Ok(super::drawn("tally", text, json!(all)))
     }
 
     /// `fair EXPR`: the tallied results tested; with `logged`, the rolls
@@ -198,7 +198,7 @@ impl App {
             .map(|l| crate::style::wrap(l, self.style.width, "  "))
             .collect::<Vec<_>>()
             .join("\n");
-        Ok(Reply::new(
+        Ok(super::drawn(
             "fair",
             text,
             json!({"expr": key, "source": if logged { "log" } else { "tally" },
@@ -234,7 +234,7 @@ fn logged_counts(dir: &std::path::Path, key: &str) -> Result<BTreeMap<i64, u64>>
 
 fn counts_reply(key: &str, counts: &BTreeMap<i64, u64>) -> Reply {
     if counts.is_empty() {
-        return Reply::new(
+        return super::drawn(
             "tally",
             format!("no {key} results tallied"),
             json!({"expr": key, "counts": {}}),
@@ -245,7 +245,7 @@ fn counts_reply(key: &str, counts: &BTreeMap<i64, u64>) -> Reply {
         .map(|(v, n)| format!("{v:>4}: {n}"))
         .collect::<Vec<_>>()
         .join("\n");
-    Reply::new(
+    super::drawn(
         "tally",
         format!("{key}\n{text}"),
         json!({"expr": key, "counts": counts}),

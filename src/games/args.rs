@@ -3,6 +3,7 @@
 //! so `setup GAME --help`, Tab completion and the error for a bad value
 //! all come from the same table.
 
+use super::GameError;
 use crate::pieces::{Rank, Suit};
 
 /// What a setting's value is.
@@ -26,8 +27,11 @@ pub enum Type {
     Card,
     /// Some of these words, separated by commas.
     Words(&'static [&'static str]),
-    /// Free text, read by the game (a layout, a file name).
+    /// Free text, read by the game.
     Text(&'static str),
+    /// Text given inline when it holds the character, else the name of a
+    /// file holding it (read by the caller, never by a game).
+    TextOrFile(&'static str, char),
 }
 
 impl Type {
@@ -43,7 +47,7 @@ impl Type {
             Type::Suits => "S,M,C,A".into(),
             Type::Card => "CARD".into(),
             Type::Words(words) => format!("{},...", words.join("|")),
-            Type::Text(shape) => shape.into(),
+            Type::Text(shape) | Type::TextOrFile(shape, _) => shape.into(),
         }
     }
 }
@@ -56,264 +60,14 @@ pub struct Arg {
     pub help: &'static str,
 }
 
-/// What one game's setup takes.
+/// What one game's `setup` (or `solve`) takes.
 #[derive(Debug, Clone, Copy)]
-pub struct Setup {
+pub struct Declared {
     /// The game's id, as `rules` and the layouts name it.
     pub id: &'static str,
     /// What loose words (not `key=value`) mean; `None`: it takes none.
     pub words: Option<&'static str>,
     pub args: &'static [Arg],
-}
-
-const ROLLS: Arg = Arg {
-    key: "rolls",
-    ty: Type::Faces,
-    help: "your die results, in order",
-};
-
-/// The die that picks Trampo-Land's empty trampoline.
-const TRAMPO_DIE: Arg = Arg {
-    key: "die",
-    ty: Type::Face,
-    help: "the die you rolled (it picks the empty trampoline)",
-};
-
-/// Trampo-Land's adults come from the Whack-a-Dummy column sums.
-const COLUMNS: Arg = Arg {
-    key: "columns",
-    ty: Type::Numbers {
-        count: 4,
-        min: 0,
-        max: 30,
-    },
-    help: "the Whack-a-Dummy column sums, left to right",
-};
-
-/// Every game tablemate sets up.
-pub const SETUPS: &[Setup] = &[
-    Setup {
-        id: "slide-jam",
-        words: Some("clearable: a deal the solver can clear"),
-        args: &[],
-    },
-    Setup {
-        id: "magic-mirror",
-        words: Some("the two stacks, top first, split by /"),
-        args: &[],
-    },
-    Setup {
-        id: "catwalk",
-        words: Some("the tiles in laying order"),
-        args: &[ROLLS],
-    },
-    Setup {
-        id: "roll-out-the-barrels",
-        words: Some("the coin values in the order placed"),
-        args: &[],
-    },
-    Setup {
-        id: "whack-a-dummy",
-        words: None,
-        args: &[],
-    },
-    Setup {
-        id: "trampo-land",
-        words: None,
-        args: &[
-            TRAMPO_DIE,
-            Arg {
-                key: "cast",
-                ty: Type::Number { min: 0, max: 15 },
-                help: "what the six cast coins show (0: cast again)",
-            },
-            COLUMNS,
-        ],
-    },
-    Setup {
-        id: "lab-rats",
-        words: None,
-        args: &[
-            ROLLS,
-            Arg {
-                key: "variant",
-                ty: Type::Choice(&["harder"]),
-                help: "no backing up",
-            },
-        ],
-    },
-    Setup {
-        id: "angry-troll",
-        words: None,
-        args: &[
-            Arg {
-                key: "bridge",
-                ty: Type::OneOf(&["24", "36", "48"]),
-                help: "cards in the bridge (36, 48: the diary's easier ones)",
-            },
-            Arg {
-                key: "variant",
-                ty: Type::Words(&["club-start", "diamond-ace", "toys", "gift"]),
-                help: "the diary's variants, by commas",
-            },
-            Arg {
-                key: "cards",
-                ty: Type::Choice(&["mine"]),
-                help: "laid with your own deck: name cards as they turn up",
-            },
-            Arg {
-                key: "card",
-                ty: Type::Card,
-                help: "the card turned up into the lower stack",
-            },
-            Arg {
-                key: "die",
-                ty: Type::Number { min: 1, max: 6 },
-                help: "your roll for the troll's slot",
-            },
-            Arg {
-                key: "gift",
-                ty: Type::Card,
-                help: "with variant=gift and cards=mine: the card given",
-            },
-        ],
-    },
-    Setup {
-        id: "slides-of-action",
-        words: None,
-        args: &[
-            Arg {
-                key: "players",
-                ty: Type::Number { min: 2, max: 3 },
-                help: "how many play (3 if not given)",
-            },
-            Arg {
-                key: "suits",
-                ty: Type::Suits,
-                help: "each player's suit, player 1 first",
-            },
-            Arg {
-                key: "variant",
-                ty: Type::Choice(&["harder"]),
-                help: "a win counts with at most one diagonal link",
-            },
-            Arg {
-                key: "against",
-                ty: Type::Choice(&["tablemate"]),
-                help: "tablemate plays the last player's suit",
-            },
-        ],
-    },
-    Setup {
-        id: "penguins-night-out",
-        words: None,
-        args: &[
-            Arg {
-                key: "players",
-                ty: Type::Number { min: 2, max: 4 },
-                help: "how many play (2 if not given)",
-            },
-            Arg {
-                key: "variant",
-                ty: Type::Choice(&["elbow-room", "elbow"]),
-                help: "Elbow Room: double-nine dominoes, 3+ players",
-            },
-            Arg {
-                key: "layout",
-                ty: Type::Text("A-B@rRcC ... | FILE"),
-                help: "your own board: each domino and its first square",
-            },
-            Arg {
-                key: "nests",
-                ty: Type::Text("A-B,A-B,..."),
-                help: "the nests you rolled, player 1 first",
-            },
-        ],
-    },
-];
-
-/// The setup a game name stands for: a Funhouse room by its names and
-/// aliases, or another game by its (`troll`, `penguins`, `rats` ...).
-pub fn resolve(name: &str) -> Option<&'static Setup> {
-    if let Ok(room) = name.parse::<super::funhouse::Room>() {
-        return Some(setup(room.id()));
-    }
-    let id = match name.to_ascii_lowercase().replace('_', "-").as_str() {
-        "lab-rats" | "labrats" | "rats" | "lr" => "lab-rats",
-        "troll" | "angry-troll" | "magic-bridge" | "atmb" => "angry-troll",
-        "slides-of-action" | "slides" | "soa" => "slides-of-action",
-        "penguins" | "penguin" | "penguins-night-out" | "pno" => "penguins-night-out",
-        _ => return None,
-    };
-    Some(setup(id))
-}
-
-/// The declarations for a game id.
-pub fn setup(id: &str) -> &'static Setup {
-    SETUPS
-        .iter()
-        .find(|s| s.id == id)
-        .expect("every game tablemate sets up is declared")
-}
-
-const BUDGET: Arg = Arg {
-    key: "budget",
-    ty: Type::Number { min: 1, max: 600 },
-    help: "seconds to search before giving the best found",
-};
-
-const HAND: Arg = Arg {
-    key: "die",
-    ty: Type::OneOf(&["right", "left"]),
-    help: "your die's handedness (default: the `die` setting)",
-};
-
-/// What `solve ROOM` takes, room by room: the position (or the run's),
-/// and the search's settings.
-pub const SOLVES: &[Setup] = &[
-    Setup {
-        id: "slide-jam",
-        words: Some("the 24 tiles in reading order"),
-        args: &[BUDGET],
-    },
-    Setup {
-        id: "magic-mirror",
-        words: Some("the two grids in reading order, split by /"),
-        args: &[],
-    },
-    Setup {
-        id: "roll-out-the-barrels",
-        words: Some("the 24 coin values in reading order"),
-        args: &[HAND],
-    },
-    Setup {
-        id: "whack-a-dummy",
-        words: Some("the 24 coin values in reading order"),
-        args: &[Arg {
-            key: "start",
-            ty: Type::OneOf(&["r3c2", "r3c3", "r4c2", "r4c3"]),
-            help: "the central square the die starts on (default: the best)",
-        }],
-    },
-    Setup {
-        id: "trampo-land",
-        words: None,
-        args: &[
-            TRAMPO_DIE,
-            Arg {
-                key: "cast",
-                ty: Type::Number { min: 1, max: 15 },
-                help: "what the six cast coins showed",
-            },
-            COLUMNS,
-            BUDGET,
-        ],
-    },
-];
-
-/// The declarations `solve` uses for a room id, if it solves that room.
-pub fn solve(id: &str) -> Option<&'static Setup> {
-    SOLVES.iter().find(|s| s.id == id)
 }
 
 /// A setting's value, read and checked.
@@ -328,6 +82,8 @@ pub enum Value {
     Card(crate::pieces::Card),
     Words(Vec<&'static str>),
     Text(String),
+    /// A file to read for the text (see `Type::TextOrFile`).
+    File(String),
 }
 
 /// What the player gave: loose words and checked settings.
@@ -385,6 +141,24 @@ impl Given {
         }
     }
 
+    /// Each setting that names a file to read, with the file's name.
+    pub fn files(&self) -> Vec<(&'static str, &str)> {
+        self.values
+            .iter()
+            .filter_map(|(k, v)| match v {
+                Value::File(f) => Some((*k, f.as_str())),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// The setting's value becomes the text read from its file.
+    pub fn read_file(&mut self, key: &str, text: String) {
+        if let Some((_, v)) = self.values.iter_mut().find(|(k, _)| *k == key) {
+            *v = Value::Text(text);
+        }
+    }
+
     pub fn text(&self, key: &str) -> Option<&str> {
         match self.get(key)? {
             Value::Text(t) => Some(t),
@@ -409,8 +183,9 @@ impl Given {
 
 /// Read one `key=value` against its declaration; the error names the
 /// word and what the setting takes.
-fn value(arg: &Arg, word: &str, v: &str) -> Result<Value, String> {
-    let takes = |what: String| format!("'{word}': {} is {what}: {}", arg.key, arg.help);
+fn value(arg: &Arg, word: &str, v: &str) -> Result<Value, GameError> {
+    let takes =
+        |what: String| GameError::word(format!("'{word}': {} is {what}: {}", arg.key, arg.help));
     match arg.ty {
         Type::Number { min, max } => match v.parse::<u32>() {
             Ok(n) if (min..=max).contains(&n) => Ok(Value::Number(n)),
@@ -430,7 +205,7 @@ fn value(arg: &Arg, word: &str, v: &str) -> Result<Value, String> {
             .parse::<Rank>()
             .map(Value::Face)
             .map_err(|_| takes("a die face: n, a, 2, 3, 4 or 5".into())),
-        Type::Faces => super::parse_rolls(v).map(Value::Faces),
+        Type::Faces => super::die_rolls::parse_rolls(v).map(Value::Faces),
         Type::Numbers { count, min, max } => {
             let list: Option<Vec<u32>> = v
                 .split(',')
@@ -453,15 +228,17 @@ fn value(arg: &Arg, word: &str, v: &str) -> Result<Value, String> {
             .map(|s| {
                 s.trim()
                     .parse::<Suit>()
-                    .map_err(|e| format!("'{word}': {e}"))
+                    .map_err(|e| GameError::word(format!("'{word}': {e}")))
             })
             .collect::<Result<Vec<_>, _>>()
             .map(Value::Suits),
         Type::Card => v
             .parse::<crate::pieces::Card>()
             .map(Value::Card)
-            .map_err(|e| format!("'{word}': {e}")),
+            .map_err(|e| GameError::word(format!("'{word}': {e}"))),
         Type::Text(_) => Ok(Value::Text(v.to_string())),
+        Type::TextOrFile(_, inline) if v.contains(inline) => Ok(Value::Text(v.to_string())),
+        Type::TextOrFile(..) => Ok(Value::File(v.to_string())),
         Type::Words(words) => v
             .split(',')
             .map(|s| {
@@ -470,11 +247,11 @@ fn value(arg: &Arg, word: &str, v: &str) -> Result<Value, String> {
                     .find(|w| w.eq_ignore_ascii_case(s.trim()))
                     .copied()
                     .ok_or_else(|| {
-                        format!(
+                        GameError::word(format!(
                             "'{word}': '{}' is not one of {}",
                             s.trim(),
                             words.join(", ")
-                        )
+                        ))
                     })
             })
             .collect::<Result<Vec<_>, _>>()
@@ -484,21 +261,21 @@ fn value(arg: &Arg, word: &str, v: &str) -> Result<Value, String> {
 
 /// Read a setup's input: `key=value` words against the game's table, the
 /// rest as loose words (refused when the game takes none).
-pub fn parse(setup: &Setup, input: &[String]) -> Result<Given, String> {
+pub fn parse(setup: &Declared, input: &[String]) -> Result<Given, GameError> {
     parse_for("setup", setup, input)
 }
 
 /// `parse` for a command other than `setup` (its errors name `verb`).
-pub fn parse_for(verb: &str, setup: &Setup, input: &[String]) -> Result<Given, String> {
+pub fn parse_for(verb: &str, setup: &Declared, input: &[String]) -> Result<Given, GameError> {
     let mut given = Given::default();
     for word in input {
         let Some((k, v)) = word.split_once('=') else {
             if setup.words.is_none() {
-                return Err(format!(
+                return Err(GameError::word(format!(
                     "'{word}' is not understood: {verb} {} takes {}",
                     setup.id,
                     takes(setup)
-                ));
+                )));
             }
             given.words.push(word.clone());
             continue;
@@ -508,14 +285,14 @@ pub fn parse_for(verb: &str, setup: &Setup, input: &[String]) -> Result<Given, S
             .iter()
             .find(|a| a.key.eq_ignore_ascii_case(k))
             .ok_or_else(|| {
-                format!(
+                GameError::word(format!(
                     "'{word}' is not a setting of {verb} {}: it takes {}",
                     setup.id,
                     takes(setup)
-                )
+                ))
             })?;
         if given.get(arg.key).is_some() {
-            return Err(format!("{}= is given twice", arg.key));
+            return Err(GameError::word(format!("{}= is given twice", arg.key)));
         }
         given.values.push((arg.key, value(arg, word, v)?));
     }
@@ -523,7 +300,7 @@ pub fn parse_for(verb: &str, setup: &Setup, input: &[String]) -> Result<Given, S
 }
 
 /// What a setup takes, in a few words.
-fn takes(setup: &Setup) -> String {
+fn takes(setup: &Declared) -> String {
     if setup.args.is_empty() {
         return match setup.words {
             Some(w) => w.to_string(),
@@ -535,7 +312,7 @@ fn takes(setup: &Setup) -> String {
 }
 
 /// `setup GAME --help`: each setting with its range and meaning.
-pub fn help(setup: &Setup) -> String {
+pub fn help(setup: &Declared) -> String {
     let mut out = format!("setup {}", setup.id);
     if let Some(w) = setup.words {
         out.push_str(&format!(" [WORDS]\n  WORDS: {w}"));
@@ -558,7 +335,7 @@ pub fn help(setup: &Setup) -> String {
 
 /// Tab completions for a setup's settings: `key=`, or `key=word` for a
 /// choice.
-pub fn completions(setup: &Setup) -> Vec<String> {
+pub fn completions(setup: &Declared) -> Vec<String> {
     let mut out = Vec::new();
     for a in setup.args {
         match a.ty {
@@ -570,84 +347,9 @@ pub fn completions(setup: &Setup) -> Vec<String> {
     out
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn words(s: &str) -> Vec<String> {
-        s.split_whitespace().map(String::from).collect()
-    }
-
-    #[test]
-    fn values_are_checked_against_their_declarations() {
-        let p = setup("penguins-night-out");
-        let g = parse(p, &words("players=3 variant=ELBOW")).unwrap();
-        assert_eq!(
-            (g.number("players"), g.choice("variant")),
-            (Some(3), Some("elbow-room"))
-        );
-        assert_eq!(
-            parse(p, &words("players=5")).unwrap_err(),
-            "'players=5': players is a whole number from 2 to 4: how many play (2 if not given)"
-        );
-        assert!(
-            parse(p, &words("players=2 players=3"))
-                .unwrap_err()
-                .contains("given twice")
-        );
-        assert!(
-            parse(p, &words("dice=6"))
-                .unwrap_err()
-                .contains("it takes players=, variant=")
-        );
-        assert!(
-            parse(p, &words("four"))
-                .unwrap_err()
-                .contains("'four' is not understood")
-        );
-        let t = setup("trampo-land");
-        let g = parse(t, &words("die=3 cast=10 columns=7,3,0,0")).unwrap();
-        assert_eq!(g.numbers("columns"), Some(vec![7, 3, 0, 0]));
-        assert_eq!(g.face("die"), Some(Rank::Three));
-        assert!(
-            parse(t, &words("columns=1,2"))
-                .unwrap_err()
-                .contains("4 whole numbers from 0 to 30")
-        );
-        assert!(
-            parse(t, &words("cast=16"))
-                .unwrap_err()
-                .contains("from 0 to 15")
-        );
-        let c = setup("catwalk");
-        let g = parse(c, &words("Sn C3 rolls=3,n")).unwrap();
-        assert_eq!(
-            (g.words.len(), g.faces("rolls").map(|v| v.len())),
-            (2, Some(2))
-        );
-        assert!(
-            parse(c, &words("rolls=7"))
-                .unwrap_err()
-                .contains("'7' is not a die result")
-        );
-    }
-
-    #[test]
-    fn help_and_completion_come_from_the_same_table() {
-        let p = setup("penguins-night-out");
-        assert_eq!(
-            completions(p),
-            vec!["players=", "variant=elbow-room", "layout=", "nests="]
-        );
-        let h = help(p);
-        assert!(
-            h.contains("players=2..4") && h.contains("variant=elbow-room"),
-            "{h}"
-        );
-        for s in SETUPS {
-            for line in help(s).lines() {
-                assert!(line.chars().count() <= 60, "{}: {line}", s.id);
-            }
-        }
-    }
+/// A game command's words (its `words` argument), as typed.
+pub fn words(m: &clap::ArgMatches) -> Vec<String> {
+    m.get_many::<String>("words")
+        .map(|v| v.cloned().collect())
+        .unwrap_or_default()
 }

@@ -77,6 +77,14 @@ impl serde::Serialize for Dir {
     }
 }
 
+/// Read back from the same word (saved actions keep directions so).
+impl<'de> serde::Deserialize<'de> for Dir {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Dir, D::Error> {
+        let s = <String as serde::Deserialize>::deserialize(d)?;
+        s.parse().map_err(serde::de::Error::custom)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

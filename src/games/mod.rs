@@ -1,86 +1,69 @@
-//! One module per game: setups, helpers and scoring, free of I/O.
+//! The games: one enum names every game and Funhouse room (the one list of
+//! them in tablemate), and each game lives in a folder of its own behind
+//! one trait, [`Wing`].
+//!
+//! Everything else is generic: the command language takes each game's own
+//! words from its wing, `setup`, `solve` and `rules` find a game through
+//! [`Game`], the store keeps every game's state in one table, and the text
+//! renderer asks the wing to draw its layout. Adding a game is a folder,
+//! a variant and a row of names in `game`, a line in [`Game::visit`]: see
+//! "Adding a game" in the README.
 
 pub mod args;
+pub mod cell;
 pub mod compass;
+pub mod die_rolls;
+pub mod error;
+pub mod game;
+pub mod help;
+pub mod wing;
+
 pub mod funhouse;
 pub mod lab_rats;
-pub mod lab_rats_play;
-pub mod lab_rats_solve;
-pub mod layouts;
 pub mod penguins;
-pub mod penguins_play;
 pub mod slides;
-pub mod slides_play;
 pub mod troll;
 
-use crate::pieces::Rank;
-use crate::random::TableRng;
+#[cfg(test)]
+pub mod example;
 
-/// A grid position: row from the top, column from the left (both from 0).
-pub type Cell = (usize, usize);
+pub use error::GameError;
+pub use game::{Game, ParseGameError};
+pub use wing::{Acted, Done, Order, Play, Saved, Table, Turn, Wing};
 
-/// `rNcM`, 1-based, as shown to the player (the Funhouse grids, the Slides
-/// board).
-pub fn cell_name((r, c): Cell) -> String {
-    format!("r{}c{}", r + 1, c + 1)
+/// Runs generic code on one game's wing: the one place a `Game` meets
+/// its type (see [`Game::visit`]).
+pub trait Visitor {
+    type Out;
+    fn visit<W: Wing>(self) -> Self::Out;
 }
 
-/// Piecepack die results: the player's own first (`rolls=...`), then the
-/// seeded generator's, each remembered with where it came from so the
-/// setup can say which it did.
-pub struct DieRolls<'a> {
-    given: Vec<Rank>,
-    next: usize,
-    rng: &'a mut TableRng,
-    /// Every result used, and whether the player gave it.
-    pub used: Vec<(Rank, bool)>,
-}
-
-impl<'a> DieRolls<'a> {
-    pub fn new(given: Vec<Rank>, rng: &'a mut TableRng) -> DieRolls<'a> {
-        DieRolls {
-            given,
-            next: 0,
-            rng,
-            used: Vec::new(),
+impl Game {
+    /// Run `v` with this game's wing.
+    pub fn visit<V: Visitor>(self, v: V) -> V::Out {
+        match self {
+            Game::EpicFunhouse => v.visit::<funhouse::Funhouse>(),
+            Game::SlideJam => v.visit::<funhouse::rooms::SlideJam>(),
+            Game::MagicMirror => v.visit::<funhouse::rooms::MagicMirror>(),
+            Game::Catwalk => v.visit::<funhouse::rooms::Catwalk>(),
+            Game::RollOutTheBarrels => v.visit::<funhouse::rooms::Barrels>(),
+            Game::WhackADummy => v.visit::<funhouse::rooms::WhackADummy>(),
+            Game::TrampoLand => v.visit::<funhouse::rooms::TrampoLand>(),
+            Game::LabRats => v.visit::<lab_rats::LabRats>(),
+            Game::AngryTroll => v.visit::<troll::AngryTroll>(),
+            Game::SlidesOfAction => v.visit::<slides::SlidesOfAction>(),
+            Game::PenguinsNightOut => v.visit::<penguins::PenguinsNightOut>(),
+            #[cfg(test)]
+            Game::Example => v.visit::<example::Example>(),
         }
     }
 
-    pub fn roll(&mut self) -> Rank {
-        let r = match self.given.get(self.next) {
-            Some(&r) => {
-                self.next += 1;
-                (r, true)
-            }
-            None => (random_face(self.rng), false),
-        };
-        self.used.push(r);
-        r.0
+    /// Why `name` is no puzzle `solve` knows: said as the rooms' error
+    /// (most puzzles are Funhouse rooms), naming the nearest.
+    pub fn unknown_puzzle(name: &str) -> String {
+        match name.parse::<funhouse::Room>() {
+            Err(e) => e.to_string(),
+            Ok(room) => format!("{} has nothing to solve", room.title()),
+        }
     }
-
-    /// How many of the player's rolls were used, and how many were rolled.
-    pub fn counts(&self) -> (usize, usize) {
-        let given = self.used.iter().filter(|(_, g)| *g).count();
-        (given, self.used.len() - given)
-    }
-
-    pub fn unused(&self) -> usize {
-        self.given.len() - self.next
-    }
-}
-
-/// A piecepack die rolled with the session's generator.
-pub fn random_face(rng: &mut TableRng) -> Rank {
-    Rank::from_index(rng.below(6) as u8).expect("0..6 is a rank")
-}
-
-/// Parse `rolls=3,n,5` values (null/ace/2..5, also 0 and 1).
-pub fn parse_rolls(list: &str) -> Result<Vec<Rank>, String> {
-    list.split([',', ' '])
-        .filter(|s| !s.is_empty())
-        .map(|s| {
-            s.parse::<Rank>()
-                .map_err(|_| format!("'{s}' is not a die result: expected n, a, 2, 3, 4 or 5"))
-        })
-        .collect()
 }

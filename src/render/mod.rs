@@ -1,6 +1,7 @@
 //! Renderers: each reads only the layout model (`crate::layout`) and
 //! returns bytes; writing them anywhere is the caller's business.
 
+pub mod cells;
 mod csv;
 mod png;
 mod ppn;

@@ -1,53 +1,211 @@
 //! The whole store as one JSON document (`export`, `import`), and the
 //! undo journal's snapshot of an import.
+//!
+//! Each game's state is written by its own type, under the key its
+//! `Saved` declares, in the order `Game::SAVED` lists them: the document
+//! reads exactly as the release before wrote it, and a new game adds its
+//! key without anything here changing.
 
 use rusqlite::Connection;
-use serde::{Deserialize, Serialize};
+use serde::de::Error as _;
+use serde::ser::{Error as _, SerializeMap};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde_json::{Map, Value};
 
+use super::games::{parse, read_raw, write_raw};
 use super::rolls::{SavedRolls, Tallies};
 use super::{Part, PartDoc, Result};
 use crate::deck::DeckDoc;
-use crate::games::funhouse::run::Book;
-use crate::games::lab_rats_play::RatsGame;
-use crate::games::penguins::Board;
-use crate::games::slides_play::SlidesGame;
-use crate::games::troll::Troll;
+use crate::games::Visitor;
+use crate::games::game::Game;
+use crate::games::wing::{Saved, Wing};
 
 /// The version of the document's shape; a reader refuses a newer one.
 pub const EXPORT_FORMAT: u32 = 1;
 
 /// Everything saved. Each part is the same document form the undo journal
 /// keeps and the JSON files of tablemate 0.1 held.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Document {
     pub tablemate_export: u32,
     pub decks: DeckDoc,
-    pub funhouse: Book,
-    pub troll: Option<Troll>,
-    pub penguins: Option<Board>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub slides: Option<SlidesGame>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub lab_rats: Option<RatsGame>,
-    #[serde(default, skip_serializing_if = "SavedRolls::is_none")]
+    /// Each game with saved state, in `Game::SAVED` order: its state as
+    /// its type writes it.
+    pub games: Vec<(Game, Value)>,
     pub saved_rolls: SavedRolls,
-    #[serde(default, skip_serializing_if = "Tallies::is_none")]
     pub tallies: Tallies,
+}
+
+/// Runs `f` on a game's state type.
+struct WithState<F>(F);
+
+/// What can be done with a saved game's document without naming its type.
+trait StateFn {
+    type Out;
+    fn call<S: Saved>(self) -> Self::Out;
+}
+
+impl<F: StateFn> Visitor for WithState<F> {
+    type Out = F::Out;
+    fn visit<W: Wing>(self) -> F::Out {
+        self.0.call::<W::State>()
+    }
+}
+
+fn with_state<F: StateFn>(game: Game, f: F) -> F::Out {
+    game.visit(WithState(f))
+}
+
+/// The key a game's state has in the document.
+fn key(game: Game) -> &'static str {
+    struct Key;
+    impl StateFn for Key {
+        type Out = &'static str;
+        fn call<S: Saved>(self) -> &'static str {
+            S::EXPORT_KEY
+        }
+    }
+    with_state(game, Key)
+}
+
+/// Read a document's value for a game as its type, checked.
+fn checked(game: Game, value: &Value) -> std::result::Result<(), String> {
+    struct Check<'a>(&'a Value);
+    impl StateFn for Check<'_> {
+        type Out = std::result::Result<(), String>;
+        fn call<S: Saved>(self) -> Self::Out {
+            let state: Option<S> =
+                serde_json::from_value(self.0.clone()).map_err(|e| e.to_string())?;
+            state.map_or(Ok(()), |s| s.check())
+        }
+    }
+    with_state(game, Check(value))
+}
+
+impl Document {
+    /// A game's state in the document, if it holds one.
+    pub fn game(&self, game: Game) -> Option<&Value> {
+        self.games.iter().find(|(g, _)| *g == game).map(|(_, v)| v)
+    }
+}
+
+impl Serialize for Document {
+    fn serialize<Z: Serializer>(&self, s: Z) -> std::result::Result<Z::Ok, Z::Error> {
+        /// One game's entry, written by its own type (so its fields come
+        /// in the order the type declares them).
+        struct Entry<'a>(Game, Option<&'a Value>);
+        impl Serialize for Entry<'_> {
+            fn serialize<Z: Serializer>(&self, s: Z) -> std::result::Result<Z::Ok, Z::Error> {
+                struct Write<'a, Z>(Option<&'a Value>, Z);
+                impl<Z: Serializer> StateFn for Write<'_, Z> {
+                    type Out = std::result::Result<Z::Ok, Z::Error>;
+                    fn call<S: Saved>(self) -> Self::Out {
+                        let state: Option<S> = match self.0 {
+                            Some(v) => {
+                                serde_json::from_value(v.clone()).map_err(Z::Error::custom)?
+                            }
+                            None => S::empty(),
+                        };
+                        state.serialize(self.1)
+                    }
+                }
+                with_state(self.0, Write(self.1, s))
+            }
+        }
+        let mut map = s.serialize_map(None)?;
+        map.serialize_entry("tablemate_export", &self.tablemate_export)?;
+        map.serialize_entry("decks", &self.decks)?;
+        for game in Game::SAVED {
+            struct Always;
+            impl StateFn for Always {
+                type Out = bool;
+                fn call<S: Saved>(self) -> bool {
+                    S::EXPORT_ALWAYS
+                }
+            }
+            let value = self.game(game);
+            if value.is_some() || with_state(game, Always) {
+                map.serialize_entry(key(game), &Entry(game, value))?;
+            }
+        }
+        if !self.saved_rolls.is_none() {
+            map.serialize_entry("saved_rolls", &self.saved_rolls)?;
+        }
+        if !self.tallies.is_none() {
+            map.serialize_entry("tallies", &self.tallies)?;
+        }
+        map.end()
+    }
+}
+
+impl<'de> Deserialize<'de> for Document {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<Document, D::Error> {
+        #[derive(Deserialize)]
+        struct Parts {
+            tablemate_export: u32,
+            decks: DeckDoc,
+            #[serde(default)]
+            saved_rolls: SavedRolls,
+            #[serde(default)]
+            tallies: Tallies,
+            /// The games' states, by their keys; anything else is refused.
+            #[serde(flatten)]
+            rest: Map<String, Value>,
+        }
+        let mut parts = Parts::deserialize(d)?;
+        let mut games = Vec::new();
+        for game in Game::SAVED {
+            if let Some(v) = parts.rest.remove(key(game))
+                && !v.is_null()
+            {
+                games.push((game, v));
+            }
+        }
+        if let Some(unknown) = parts.rest.keys().next() {
+            let known: Vec<&str> = ["tablemate_export", "decks", "saved_rolls", "tallies"]
+                .into_iter()
+                .chain(Game::SAVED.map(key))
+                .collect();
+            return Err(D::Error::custom(format!(
+                "unknown field `{unknown}`, expected one of {}",
+                known.join(", ")
+            )));
+        }
+        Ok(Document {
+            tablemate_export: parts.tablemate_export,
+            decks: parts.decks,
+            games,
+            saved_rolls: parts.saved_rolls,
+            tallies: parts.tallies,
+        })
+    }
 }
 
 impl PartDoc for Document {
     const PART: Part = Part::All;
 
     fn read(conn: &Connection) -> Result<Document> {
+        let mut games = Vec::new();
+        for game in Game::SAVED {
+            let Some(text) = read_raw(conn, game)? else {
+                continue;
+            };
+            struct Read<'a>(&'a str);
+            impl StateFn for Read<'_> {
+                type Out = Result<Option<Value>>;
+                fn call<S: Saved>(self) -> Self::Out {
+                    Ok(parse::<S>(self.0)?
+                        .map(|s| serde_json::to_value(s).expect("game states serialise")))
+                }
+            }
+            if let Some(v) = with_state(game, Read(&text))? {
+                games.push((game, v));
+            }
+        }
         Ok(Document {
             tablemate_export: EXPORT_FORMAT,
             decks: DeckDoc::read(conn)?,
-            funhouse: Book::read(conn)?,
-            troll: PartDoc::read(conn)?,
-            penguins: PartDoc::read(conn)?,
-            slides: PartDoc::read(conn)?,
-            lab_rats: PartDoc::read(conn)?,
+            games,
             saved_rolls: PartDoc::read(conn)?,
             tallies: PartDoc::read(conn)?,
         })
@@ -55,11 +213,10 @@ impl PartDoc for Document {
 
     fn write(&self, conn: &Connection) -> Result<()> {
         self.decks.write(conn)?;
-        self.funhouse.write(conn)?;
-        self.troll.write(conn)?;
-        self.penguins.write(conn)?;
-        self.slides.write(conn)?;
-        self.lab_rats.write(conn)?;
+        for game in Game::SAVED {
+            let text = self.game(game).map(Value::to_string);
+            write_raw(conn, game, text.as_deref())?;
+        }
         self.saved_rolls.write(conn)?;
         self.tallies.write(conn)
     }
@@ -73,11 +230,18 @@ impl PartDoc for Document {
             ));
         }
         out.extend(self.decks.problems());
-        out.extend(self.funhouse.problems());
-        out.extend(self.troll.problems());
-        out.extend(self.penguins.problems());
-        out.extend(self.slides.problems());
-        out.extend(self.lab_rats.problems());
+        for (game, value) in &self.games {
+            if let Err(why) = checked(*game, value) {
+                struct What;
+                impl StateFn for What {
+                    type Out = &'static str;
+                    fn call<S: Saved>(self) -> &'static str {
+                        S::WHAT
+                    }
+                }
+                out.push(format!("{}: {why}", with_state(*game, What)));
+            }
+        }
         out.extend(self.saved_rolls.problems());
         out.extend(self.tallies.problems());
         out
@@ -85,14 +249,89 @@ impl PartDoc for Document {
 
     fn is_empty(&self) -> bool {
         self.decks.is_empty()
-            && self.funhouse.is_empty()
-            && self.troll.is_empty()
-            && self.penguins.is_empty()
-            && self.slides.is_empty()
-            && self.lab_rats.is_empty()
+            && self.games.iter().all(|(g, v)| blank(*g, v))
             && self.saved_rolls.is_empty()
             && self.tallies.is_empty()
     }
+}
+
+/// Whether a game's state is its empty one (the Funhouse with no runs).
+fn blank(game: Game, value: &Value) -> bool {
+    struct Blank<'a>(&'a Value);
+    impl StateFn for Blank<'_> {
+        type Out = bool;
+        fn call<S: Saved>(self) -> bool {
+            let state: Option<S> = serde_json::from_value(self.0.clone()).ok().flatten();
+            state.is_none() || state == S::empty()
+        }
+    }
+    with_state(game, Blank(value))
+}
+
+/// A game's part of the store checked and written from a JSON value (the
+/// undo journal's snapshot): refused, with the reason, when its type
+/// cannot read it.
+pub(super) fn restore_game(conn: &Connection, game: Game, value: &Value) -> Result<()> {
+    if value.is_null() {
+        return write_raw(conn, game, None);
+    }
+    struct Typed<'a>(&'a Value);
+    impl StateFn for Typed<'_> {
+        type Out = Result<Option<String>>;
+        fn call<S: Saved>(self) -> Self::Out {
+            let state: Option<S> = serde_json::from_value(self.0.clone())
+                .map_err(|e| super::games::damaged::<S>(e.to_string()))?;
+            Ok(state.map(|s| serde_json::to_string(&s).expect("game states serialise")))
+        }
+    }
+    let text = with_state(game, Typed(value))?;
+    write_raw(conn, game, text.as_deref())
+}
+
+/// A game's state read from a file of tablemate 0.1 into the store, unless
+/// the store holds one already.
+pub(super) fn bring_game(
+    conn: &Connection,
+    game: Game,
+    bytes: &[u8],
+) -> Result<std::result::Result<bool, String>> {
+    struct Bring<'a>(&'a Connection, &'a [u8]);
+    impl StateFn for Bring<'_> {
+        type Out = Result<std::result::Result<bool, String>>;
+        fn call<S: Saved>(self) -> Self::Out {
+            let state: Option<S> = match serde_json::from_slice(self.1) {
+                Ok(s) => s,
+                Err(e) => return Ok(Err(e.to_string())),
+            };
+            if let Some(Err(why)) = state.as_ref().map(Saved::check) {
+                return Ok(Err(format!("{}: {why}", S::WHAT)));
+            }
+            let mut notes = Vec::new();
+            let held = super::games::load::<S>(self.0, &mut notes).unwrap_or(None);
+            if held.is_some_and(|h| Some(h) != S::empty()) {
+                return Ok(Ok(false));
+            }
+            super::games::save(self.0, state.as_ref())?;
+            Ok(Ok(true))
+        }
+    }
+    with_state(game, Bring(conn, bytes))
+}
+
+/// What a game's state is called in a few words, for a summary.
+fn said(game: Game, value: Option<&Value>) -> Option<String> {
+    struct Said<'a>(Option<&'a Value>);
+    impl StateFn for Said<'_> {
+        type Out = Option<String>;
+        fn call<S: Saved>(self) -> Option<String> {
+            let state: Option<S> = match self.0 {
+                Some(v) => serde_json::from_value(v.clone()).ok()?,
+                None => S::empty(),
+            };
+            state.map(|s| s.summary())
+        }
+    }
+    with_state(game, Said(value))
 }
 
 impl Document {
@@ -103,33 +342,18 @@ impl Document {
         s
     }
 
-    /// Read a document, naming the line and column of a JSON mistake.
-    pub fn from_text(text: &str) -> std::result::Result<Document, String> {
-        serde_json::from_str(text).map_err(|e| e.to_string())
+    /// Read a document; the error names the line and column of a JSON
+    /// mistake.
+    pub fn from_text(text: &str) -> std::result::Result<Document, serde_json::Error> {
+        serde_json::from_str(text)
     }
 
     /// A few words on what it holds, for the player.
     pub fn summary(&self) -> String {
         let n =
             |k: usize, one: &str, many: &str| format!("{k} {}", if k == 1 { one } else { many });
-        let mut parts = vec![
-            n(self.decks.decks.len(), "deck", "decks"),
-            format!(
-                "{} Funhouse run, {}",
-                if self.funhouse.run.is_some() {
-                    "an open"
-                } else {
-                    "no open"
-                },
-                n(self.funhouse.history.len(), "filed run", "filed runs")
-            ),
-        ];
-        if self.troll.is_some() {
-            parts.push("a troll game".into());
-        }
-        if self.penguins.is_some() {
-            parts.push("a penguin board".into());
-        }
+        let mut parts = vec![n(self.decks.decks.len(), "deck", "decks")];
+        parts.extend(Game::SAVED.iter().filter_map(|&g| said(g, self.game(g))));
         if !self.saved_rolls.0.is_empty() {
             parts.push(n(self.saved_rolls.0.len(), "saved roll", "saved rolls"));
         }

@@ -1,98 +1,93 @@
-//! Games kept as one document in one row: Slides of Action and Lab Rats
-//! (each game in progress is checked by its own type when read back).
+//! Every game's saved state, one row a game in `games` (schema 4): the
+//! document its type reads, checked when it is read back, and a change
+//! counter. Nothing here knows one game from another: a game is its
+//! `Saved` type, and its row is keyed by its id.
 
-use rusqlite::{Connection, OptionalExtension};
-use serde::Serialize;
-use serde::de::DeserializeOwned;
+use rusqlite::{Connection, OptionalExtension, params};
+use serde_json::Value;
 
-use super::{Part, PartDoc, Result, StoreError};
-use crate::games::lab_rats_play::RatsGame;
-use crate::games::slides_play::SlidesGame;
+use super::{Result, StoreError};
+use crate::games::game::Game;
+use crate::games::wing::Saved;
 
-/// A game that lives in one row of its own table.
-pub trait OneRow: Serialize + DeserializeOwned + Clone {
-    const PART: Part;
-    const TABLE: &'static str;
-    /// What it is called in messages, and how to start afresh.
-    const WHAT: &'static str;
-    const REPAIR: &'static str;
-    fn check(&self) -> std::result::Result<(), String>;
+/// A game's row as stored: its document's text, if any.
+pub(super) fn read_raw(conn: &Connection, game: Game) -> Result<Option<String>> {
+    Ok(conn
+        .query_row(
+            "SELECT state FROM games WHERE game = ?1",
+            [game.id()],
+            |r| r.get(0),
+        )
+        .optional()?)
 }
 
-impl OneRow for SlidesGame {
-    const PART: Part = Part::Slides;
-    const TABLE: &'static str = "slides_game";
-    const WHAT: &'static str = "the saved Slides of Action game";
-    const REPAIR: &'static str = "`setup slides` starts a new one";
-    fn check(&self) -> std::result::Result<(), String> {
-        SlidesGame::check(self)
-    }
+/// Replace a game's row with `state` (none: remove it); the change
+/// counter goes up by one.
+pub(super) fn write_raw(conn: &Connection, game: Game, state: Option<&str>) -> Result<()> {
+    match state {
+        Some(s) => conn.execute(
+            "INSERT INTO games (game, state) VALUES (?1, ?2)
+             ON CONFLICT (game) DO UPDATE SET state = excluded.state, version = version + 1",
+            params![game.id(), s],
+        )?,
+        None => conn.execute("DELETE FROM games WHERE game = ?1", [game.id()])?,
+    };
+    Ok(())
 }
 
-impl OneRow for RatsGame {
-    const PART: Part = Part::LabRats;
-    const TABLE: &'static str = "lab_rats_game";
-    const WHAT: &'static str = "the saved Lab Rats game";
-    const REPAIR: &'static str = "`setup lab-rats` starts a new one";
-    fn check(&self) -> std::result::Result<(), String> {
-        RatsGame::check(self)
-    }
+/// How often each game's state has been saved: what a watcher compares
+/// to notice a change without reading any state.
+pub fn versions(conn: &Connection) -> Result<Vec<(String, i64)>> {
+    let mut stmt = conn.prepare("SELECT game, version FROM games ORDER BY game")?;
+    let rows = stmt
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+        .collect::<Result<_, _>>()?;
+    Ok(rows)
 }
 
-fn damaged<G: OneRow>(reason: String) -> StoreError {
+pub(super) fn damaged<S: Saved>(reason: String) -> StoreError {
     StoreError::Damaged {
-        what: G::WHAT.into(),
+        what: S::WHAT.into(),
         reason,
-        repair: G::REPAIR.into(),
+        repair: S::REPAIR.into(),
     }
 }
 
-impl<G: OneRow> PartDoc for Option<G> {
-    const PART: Part = G::PART;
-
-    fn read(conn: &Connection) -> Result<Option<G>> {
-        let state: Option<String> = conn
-            .query_row(
-                &format!("SELECT state FROM {} WHERE id = 1", G::TABLE),
-                [],
-                |r| r.get(0),
-            )
-            .optional()?;
-        state
-            .map(|s| serde_json::from_str(&s).map_err(|e| damaged::<G>(e.to_string())))
-            .transpose()
-    }
-
-    fn write(&self, conn: &Connection) -> Result<()> {
-        conn.execute(&format!("DELETE FROM {}", G::TABLE), [])?;
-        if let Some(g) = self {
-            conn.execute(
-                &format!("INSERT INTO {} (id, state) VALUES (1, ?1)", G::TABLE),
-                [serde_json::json!(g).to_string()],
-            )?;
-        }
-        Ok(())
-    }
-
-    fn problems(&self) -> Vec<String> {
-        super::optional_problems(self, G::WHAT, G::check)
-    }
-
-    fn is_empty(&self) -> bool {
-        self.is_none()
-    }
+/// A document read as `S`, without its checks.
+pub(super) fn parse<S: Saved>(text: &str) -> Result<Option<S>> {
+    serde_json::from_str(text).map_err(|e| damaged::<S>(e.to_string()))
 }
 
-/// The game, checked: one that fails its checks is refused with the reason
-/// and the command that starts afresh.
-pub fn load<G: OneRow>(conn: &Connection) -> Result<Option<G>> {
-    let g = Option::<G>::read(conn)?;
-    if let Some(game) = &g {
-        game.check().map_err(damaged::<G>)?;
-    }
-    Ok(g)
+/// A game's state as its type reads it, checked: parts that fail their
+/// checks are set aside where the type allows (each said in `notes`),
+/// otherwise the whole is refused with the reason and the command that
+/// starts afresh.
+pub fn load<S: Saved>(conn: &Connection, notes: &mut Vec<String>) -> Result<Option<S>> {
+    let Some(text) = read_raw(conn, S::GAME)? else {
+        return Ok(None);
+    };
+    let Some(mut state) = parse::<S>(&text)? else {
+        return Ok(None);
+    };
+    notes.extend(state.mend());
+    state.check().map_err(damaged::<S>)?;
+    Ok(Some(state))
 }
 
-pub fn save<G: OneRow>(conn: &Connection, g: &G) -> Result<()> {
-    Some(g.clone()).write(conn)
+/// Save a game's state (none: nothing is saved for it).
+pub fn save<S: Saved>(conn: &Connection, state: Option<&S>) -> Result<()> {
+    let text = state.map(|s| serde_json::to_string(s).expect("game states serialise"));
+    write_raw(conn, S::GAME, text.as_deref())
+}
+
+/// A game's row as a JSON value, for the undo journal (null: none).
+pub(super) fn snapshot(conn: &Connection, game: Game) -> Result<Value> {
+    Ok(match read_raw(conn, game)? {
+        Some(text) => serde_json::from_str(&text).map_err(|e| StoreError::Damaged {
+            what: format!("the saved {} game", game.title()),
+            reason: e.to_string(),
+            repair: String::new(),
+        })?,
+        None => Value::Null,
+    })
 }

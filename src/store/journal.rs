@@ -11,11 +11,6 @@ use serde_json::Value;
 use super::rolls::{SavedRolls, Tallies};
 use super::{Document, Part, PartDoc, Result, StoreError};
 use crate::deck::DeckDoc;
-use crate::games::funhouse::run::Book;
-use crate::games::lab_rats_play::RatsGame;
-use crate::games::penguins::Board;
-use crate::games::slides_play::SlidesGame;
-use crate::games::troll::Troll;
 
 /// How many changes can be undone.
 const KEEP: i64 = 100;
@@ -38,11 +33,7 @@ fn value<D: PartDoc>(conn: &Connection) -> Result<Value> {
 pub(super) fn snapshot(conn: &Connection, part: Part) -> Result<Value> {
     match part {
         Part::Decks => value::<DeckDoc>(conn),
-        Part::Funhouse => value::<Book>(conn),
-        Part::Troll => value::<Option<Troll>>(conn),
-        Part::Penguins => value::<Option<Board>>(conn),
-        Part::Slides => value::<Option<SlidesGame>>(conn),
-        Part::LabRats => value::<Option<RatsGame>>(conn),
+        Part::Game(game) => super::games::snapshot(conn, game),
         Part::Rolls => value::<SavedRolls>(conn),
         Part::Tally => value::<Tallies>(conn),
         Part::All => value::<Document>(conn),
@@ -61,11 +52,7 @@ fn put<D: PartDoc>(conn: &Connection, v: Value) -> Result<()> {
 fn restore(conn: &Connection, part: Part, v: Value) -> Result<()> {
     match part {
         Part::Decks => put::<DeckDoc>(conn, v),
-        Part::Funhouse => put::<Book>(conn, v),
-        Part::Troll => put::<Option<Troll>>(conn, v),
-        Part::Penguins => put::<Option<Board>>(conn, v),
-        Part::Slides => put::<Option<SlidesGame>>(conn, v),
-        Part::LabRats => put::<Option<RatsGame>>(conn, v),
+        Part::Game(game) => super::export::restore_game(conn, game, &v),
         Part::Rolls => put::<SavedRolls>(conn, v),
         Part::Tally => put::<Tallies>(conn, v),
         Part::All => put::<Document>(conn, v),

@@ -1,5 +1,5 @@
-//! The JSON state files of tablemate 0.1 (`decks.json`, `funhouse.json`,
-//! `troll.json`, `penguins.json`), brought into the store on first use.
+//! The JSON state files of tablemate 0.1 (`decks.json`, and each game's
+//! that declares one), brought into the store on first use.
 //!
 //! Each file is imported in one transaction, and its content hash recorded
 //! in the same transaction, then renamed `NAME.json.imported`: nothing is
@@ -14,9 +14,9 @@ use rusqlite::{Connection, Transaction, TransactionBehavior};
 
 use super::{PartDoc, Result, free_name};
 use crate::deck::DeckDoc;
-use crate::games::funhouse::run::Book;
-use crate::games::penguins::Board;
-use crate::games::troll::Troll;
+use crate::games::Visitor;
+use crate::games::game::Game;
+use crate::games::wing::{Saved, Wing};
 
 /// Larger than any state file 0.1 could write; a bigger one is not read.
 const MAX_BYTES: u64 = 10 << 20;
@@ -27,16 +27,43 @@ enum Outcome {
     Occupied,
 }
 
-type Bring = fn(&Connection, &[u8]) -> Result<Outcome>;
+/// What a file holds and how it is brought in.
+#[derive(Clone, Copy)]
+enum Holds {
+    Decks,
+    Game(Game),
+}
 
-const FILES: [(&str, &str, Bring); 4] = [
-    ("decks.json", "decks", bring::<DeckDoc>),
-    ("funhouse.json", "a Funhouse run or history", bring::<Book>),
-    ("troll.json", "a troll game", bring::<Option<Troll>>),
-    ("penguins.json", "a penguin board", bring::<Option<Board>>),
-];
+/// Every file 0.1 wrote: the decks, and each game's that declares one.
+fn files() -> Vec<(&'static str, &'static str, Holds)> {
+    struct File;
+    impl Visitor for File {
+        type Out = Option<(&'static str, &'static str)>;
+        fn visit<W: Wing>(self) -> Self::Out {
+            <W::State as Saved>::LEGACY_FILE
+        }
+    }
+    let mut all = vec![("decks.json", "decks", Holds::Decks)];
+    for game in Game::SAVED {
+        if let Some((file, holds)) = game.visit(File) {
+            all.push((file, holds, Holds::Game(game)));
+        }
+    }
+    all
+}
 
-fn bring<D: PartDoc>(conn: &Connection, bytes: &[u8]) -> Result<Outcome> {
+fn bring(holds: Holds, conn: &Connection, bytes: &[u8]) -> Result<Outcome> {
+    match holds {
+        Holds::Decks => bring_decks::<DeckDoc>(conn, bytes),
+        Holds::Game(game) => Ok(match super::export::bring_game(conn, game, bytes)? {
+            Ok(true) => Outcome::Imported,
+            Ok(false) => Outcome::Occupied,
+            Err(why) => Outcome::Bad(why),
+        }),
+    }
+}
+
+fn bring_decks<D: PartDoc>(conn: &Connection, bytes: &[u8]) -> Result<Outcome> {
     let doc: D = match serde_json::from_slice(bytes) {
         Ok(d) => d,
         Err(e) => return Ok(Outcome::Bad(e.to_string())),
@@ -55,7 +82,7 @@ fn bring<D: PartDoc>(conn: &Connection, bytes: &[u8]) -> Result<Outcome> {
 /// Import every old state file present; the messages to show the player.
 pub(super) fn import_all(dir: &Path, conn: &Connection) -> Result<Vec<String>> {
     let mut notes = Vec::new();
-    for (file, holds, bring) in FILES {
+    for (file, holds, what) in files() {
         let path = dir.join(file);
         // Never follow a link, and read nothing but a regular file.
         let Ok(meta) = fs::symlink_metadata(&path) else {
@@ -94,7 +121,7 @@ pub(super) fn import_all(dir: &Path, conn: &Connection) -> Result<Vec<String>> {
         let outcome = if done {
             None
         } else {
-            Some(bring(&tx, &bytes)?)
+            Some(bring(what, &tx, &bytes)?)
         };
         if matches!(outcome, Some(Outcome::Imported)) {
             tx.execute(

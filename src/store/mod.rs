@@ -8,23 +8,24 @@
 //! each other, and a process killed mid-save leaves the last whole state.
 //! WAL mode lets readers go on while a writer works.
 //!
-//! Each part of the store (decks, the Funhouse, the troll's game, the
-//! penguins' board) has one document form, a plain serde type: the same
-//! form is read from the JSON files of earlier versions, written by
-//! `export`, and kept in the undo journal as the part's state before each
-//! change. Nothing is opened until a command needs state, so `roll` and
-//! `rules` never touch the database.
+//! Each part of the store (decks, saved rolls, tallies, and every game's
+//! state) has one document form, a plain serde type: the same form is
+//! read from the JSON files of earlier versions, written by `export`, and
+//! kept in the undo journal as the part's state before each change.
+//!
+//! A game's state changes through one door, [`Store::play`]: it is read,
+//! changed and saved in one write transaction, with its journal entry, so
+//! a move computed from it can never work on a stale copy. Nothing is
+//! opened until a command needs state, so `roll` and `rules` never touch
+//! the database.
 
 mod decks;
 mod export;
-mod funhouse;
 mod games;
 mod journal;
 mod legacy;
-mod penguins;
 mod rolls;
 mod schema;
-mod troll;
 
 use std::cell::{OnceCell, RefCell};
 use std::fs;
@@ -37,33 +38,17 @@ use serde::de::DeserializeOwned;
 
 pub use decks::{delete_deck, save_deck, set_current};
 pub use export::{Document, EXPORT_FORMAT};
-pub use funhouse::load as funhouse;
-pub use games::{OneRow, load as load_game, save as save_game};
+pub use games::versions;
 pub use journal::Undone;
-pub use penguins::load as penguins;
 pub use rolls::{SavedRoll, SavedRolls, Tallies, load as saved_rolls, rolls_tally, tallies};
-pub use troll::load as troll;
 
 use crate::deck::{DeckBook, DeckDoc};
-use crate::games::funhouse::run::Book;
-use crate::games::penguins::Board;
-use crate::games::troll::Troll;
+use crate::games::game::Game;
+use crate::games::wing::Saved;
 
 /// The saved decks; a deck that fails its checks is kept apart by name.
 pub fn decks(conn: &Connection) -> Result<DeckBook> {
     Ok(DeckBook::from_doc(&DeckDoc::read(conn)?))
-}
-
-pub fn save_funhouse(conn: &Connection, book: &Book) -> Result<()> {
-    book.write(conn)
-}
-
-pub fn save_troll(conn: &Connection, t: &Troll) -> Result<()> {
-    Some(t.clone()).write(conn)
-}
-
-pub fn save_penguins(conn: &Connection, b: &Board) -> Result<()> {
-    Some(b.clone()).write(conn)
 }
 
 /// How long a command waits for another process's change to finish.
@@ -122,11 +107,8 @@ type Result<T, E = StoreError> = std::result::Result<T, E>;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Part {
     Decks,
-    Funhouse,
-    Troll,
-    Penguins,
-    Slides,
-    LabRats,
+    /// A game's state.
+    Game(Game),
     /// Saved rolls.
     Rolls,
     /// Tallied results of real dice.
@@ -136,34 +118,25 @@ pub enum Part {
 }
 
 impl Part {
-    pub fn name(self) -> &'static str {
+    /// The part as the journal names it: `decks`, `game:angry-troll`.
+    pub fn name(self) -> String {
         match self {
-            Part::Decks => "decks",
-            Part::Funhouse => "funhouse",
-            Part::Troll => "troll",
-            Part::Penguins => "penguins",
-            Part::Slides => "slides",
-            Part::LabRats => "lab-rats",
-            Part::Rolls => "rolls",
-            Part::Tally => "tally",
-            Part::All => "all",
+            Part::Decks => "decks".into(),
+            Part::Game(g) => format!("game:{}", g.id()),
+            Part::Rolls => "rolls".into(),
+            Part::Tally => "tally".into(),
+            Part::All => "all".into(),
         }
     }
 
     fn from_name(s: &str) -> Option<Part> {
-        [
-            Part::Decks,
-            Part::Funhouse,
-            Part::Troll,
-            Part::Penguins,
-            Part::Slides,
-            Part::LabRats,
-            Part::Rolls,
-            Part::Tally,
-            Part::All,
-        ]
-        .into_iter()
-        .find(|p| p.name() == s)
+        match s {
+            "decks" => Some(Part::Decks),
+            "rolls" => Some(Part::Rolls),
+            "tally" => Some(Part::Tally),
+            "all" => Some(Part::All),
+            _ => Game::by_id(s.strip_prefix("game:")?).map(Part::Game),
+        }
     }
 }
 
@@ -177,19 +150,6 @@ pub trait PartDoc: Serialize + DeserializeOwned + Sized {
     /// What is wrong with the document (empty when it is sound).
     fn problems(&self) -> Vec<String>;
     fn is_empty(&self) -> bool;
-}
-
-/// What is wrong with an optional part (a game that may not be laid),
-/// each problem named after the part.
-fn optional_problems<T>(
-    doc: &Option<T>,
-    part: &str,
-    check: impl Fn(&T) -> std::result::Result<(), String>,
-) -> Vec<String> {
-    doc.iter()
-        .filter_map(|d| check(d).err())
-        .map(|e| format!("{part}: {e}"))
-        .collect()
 }
 
 /// The data directory and, once a command needs it, the open database.
@@ -273,6 +233,46 @@ impl Store {
         }
         tx.commit().map_err(StoreError::from)?;
         Ok(out)
+    }
+
+    /// A game's saved state, checked (parts set aside are said once).
+    pub fn game<S: Saved>(&self) -> Result<Option<S>> {
+        self.read(|c| self.load_game::<S>(c))
+    }
+
+    fn load_game<S: Saved>(&self, conn: &Connection) -> Result<Option<S>> {
+        let mut notes = Vec::new();
+        let state = games::load::<S>(conn, &mut notes)?;
+        for n in notes {
+            self.warn(n);
+        }
+        Ok(state)
+    }
+
+    /// The one door through which a game's state changes: read it, let
+    /// `f` change it, save it and journal the change, all in one write
+    /// transaction, so another process's change in between is seen, never
+    /// overwritten. `f` returns its result and what the journal calls the
+    /// change (`None`: nothing changed; nothing is saved). With `fresh`,
+    /// saved state the game cannot read is started over rather than
+    /// refused (a new setup replaces it; `undo` still brings it back).
+    pub fn play<S: Saved, T, E: From<StoreError>>(
+        &self,
+        fresh: bool,
+        f: impl FnOnce(&mut Option<S>) -> std::result::Result<(T, Option<String>), E>,
+    ) -> std::result::Result<T, E> {
+        self.change(Part::Game(S::GAME), |c| {
+            let mut slot = match self.load_game::<S>(c) {
+                Ok(state) => state,
+                Err(StoreError::Damaged { .. }) if fresh => None,
+                Err(e) => return Err(e.into()),
+            };
+            let (out, what) = f(&mut slot)?;
+            if what.is_some() {
+                games::save(c, slot.as_ref())?;
+            }
+            Ok((out, what))
+        })
     }
 
     /// Revert the newest change still in the journal, whichever process

@@ -3,11 +3,13 @@
 //! The schema is where the store's invariants are stated, so that no
 //! command (and no hand edit through another SQLite client) can save an
 //! impossible table: a card sits in a deck once, in the pile left or the
-//! pile drawn but not both; one deck per name, whatever its case; one open
-//! Funhouse run; scores within range; a troll slot from 1 to 6; a domino
-//! once on the penguins' board. What SQL cannot say (that a deck of cards
-//! holds exactly the 52 cards) is checked again when rows are read back into
-//! the game types.
+//! pile drawn but not both; one deck per name, whatever its case; a game's
+//! state is one JSON document. What SQL cannot say (that a deck of cards
+//! holds exactly the 52 cards, that a game's state obeys its rules) is
+//! checked again when rows are read back into their types.
+//!
+//! Versions 1 to 3 gave each game tables of its own; version 4 keeps every
+//! game in one table, so a new game needs no migration.
 //!
 //! `PRAGMA user_version` holds the version; `PRAGMA application_id` marks
 //! the file as tablemate's. Migrations only ever append: version N is
@@ -17,7 +19,7 @@
 pub const APPLICATION_ID: i32 = 0x5462_4d74;
 
 /// Each entry moves the schema up one version.
-pub const MIGRATIONS: &[&str] = &[V1, V2, V3];
+pub const MIGRATIONS: &[&str] = &[V1, V2, V3, V4];
 
 /// The version this build writes.
 pub const VERSION: i32 = MIGRATIONS.len() as i32;
@@ -26,21 +28,129 @@ pub const VERSION: i32 = MIGRATIONS.len() as i32;
 pub const TABLES: &[&str] = &[
     "deck_items",
     "decks",
-    "funhouse_die",
-    "funhouse_runs",
-    "funhouse_scores",
+    "games",
     "imported_files",
     "journal",
-    "lab_rats_game",
-    "penguin_board",
-    "penguin_dominoes",
     "saved_rolls",
-    "slides_game",
     "tallies",
-    "troll_cards",
-    "troll_game",
-    "troll_play",
 ];
+
+/// Version 4: one table for every game's state, (game, state, version);
+/// each game's rows of version 3 are moved into it as the document its
+/// type reads, and the per-game tables dropped. The journal names a game's
+/// part `game:ID` (its entries keep their snapshots, which were already
+/// each game's document), so adding a game never needs a migration.
+const V4: &str = r#"
+-- (A subquery's JSON reaches json_object as text: json() keeps it JSON.)
+CREATE TABLE games (
+    -- The game's id (`angry-troll`, `epic-funhouse`, ...).
+    game    TEXT PRIMARY KEY CHECK (length(game) BETWEEN 1 AND 40),
+    -- Its state as one document, checked by its type when read back.
+    state   TEXT NOT NULL CHECK (json_valid(state)),
+    -- How many times it has been saved since its setup: a change counter
+    -- a reader can watch.
+    version INTEGER NOT NULL DEFAULT 1 CHECK (version >= 1)
+) STRICT;
+
+-- Slides of Action, Lab Rats and the troll's game of version 3 were one
+-- document each already.
+INSERT INTO games (game, state) SELECT 'slides-of-action', state FROM slides_game;
+INSERT INTO games (game, state) SELECT 'lab-rats', state FROM lab_rats_game;
+INSERT INTO games (game, state) SELECT 'angry-troll', state FROM troll_play;
+
+-- A troll game of version 2: its cards by place (a game about to start
+-- its turn, as version 3 read it).
+WITH slots (slot) AS (VALUES (1), (2), (3), (4), (5), (6)),
+stacks (place, slot, cards) AS (
+    SELECT p.place, s.slot, coalesce((SELECT json_group_array(c.card ORDER BY c.pos)
+        FROM troll_cards c WHERE c.place = p.place AND c.slot = s.slot), '[]')
+    FROM slots s, (SELECT 'upper' AS place UNION ALL SELECT 'lower') p)
+INSERT INTO games (game, state)
+SELECT 'angry-troll', json_object(
+    'upper', json((SELECT json_group_array(json(cards) ORDER BY slot)
+        FROM stacks WHERE place = 'upper')),
+    'lower', json((SELECT json_group_array(json(cards) ORDER BY slot)
+        FROM stacks WHERE place = 'lower')),
+    'deck', json(coalesce((SELECT json_group_array(card ORDER BY pos)
+        FROM troll_cards WHERE place = 'deck'), '[]')),
+    'played', json(coalesce((SELECT json_group_array(card ORDER BY pos)
+        FROM troll_cards WHERE place = 'played'), '[]')),
+    'lower_red', json(iif(lower_red, 'true', 'false')),
+    'troll_slot', troll_slot)
+FROM troll_game
+WHERE id = 1 AND NOT EXISTS (SELECT 1 FROM troll_play);
+
+-- The penguins' board: the set as first laid, row by row, and the game.
+INSERT INTO games (game, state)
+SELECT 'penguins-night-out', json_object(
+    'rows', json(coalesce((SELECT json_group_array(json(r) ORDER BY board_row) FROM (
+        SELECT board_row, json_group_array(json_array(pips_left, pips_right)
+            ORDER BY board_col) AS r
+        FROM penguin_dominoes GROUP BY board_row)), '[]')),
+    'die_sides', die_sides,
+    'nests', json(coalesce(nests, '[]')),
+    'play', json(play))
+FROM penguin_board WHERE id = 1;
+
+-- The Funhouse: each run with its six rooms in playing order (null for a
+-- room not scored), the open run, the filed ones in filing order, the die.
+WITH rooms (i, room) AS (VALUES (0, 'slide-jam'), (1, 'magic-mirror'), (2, 'catwalk'),
+    (3, 'roll-out-the-barrels'), (4, 'whack-a-dummy'), (5, 'trampo-land')),
+runs (id, filed, run) AS (
+    SELECT r.id, r.filed, json_object(
+        'started', r.started,
+        'rooms', json((SELECT json_group_array(json((SELECT json_object('room', s.room,
+                'inputs', json(s.inputs), 'terms', json(s.terms), 'total', s.total)
+            FROM funhouse_scores s WHERE s.run = r.id AND s.room = o.room)) ORDER BY o.i)
+            FROM rooms o)),
+        'barrels', json(r.barrels),
+        'tables', json(coalesce(r.tables, '{}')))
+    FROM funhouse_runs r)
+INSERT INTO games (game, state)
+SELECT 'epic-funhouse', json_object(
+    'run', json((SELECT run FROM runs WHERE filed = 0)),
+    'history', json(coalesce((SELECT json_group_array(json(run) ORDER BY id)
+        FROM runs WHERE filed = 1), '[]')),
+    'die', coalesce((SELECT hand FROM funhouse_die WHERE id = 1), 'right'))
+WHERE EXISTS (SELECT 1 FROM funhouse_runs) OR EXISTS (SELECT 1 FROM funhouse_die);
+
+DROP TABLE troll_cards;
+DROP TABLE troll_game;
+DROP TABLE troll_play;
+DROP TABLE penguin_dominoes;
+DROP TABLE penguin_board;
+DROP TABLE slides_game;
+DROP TABLE lab_rats_game;
+DROP TABLE funhouse_scores;
+DROP TABLE funhouse_runs;
+DROP TABLE funhouse_die;
+
+-- The journal names a game's part by its id; its snapshots are kept.
+CREATE TABLE journal_v4 (
+    id      INTEGER PRIMARY KEY AUTOINCREMENT,
+    at      INTEGER NOT NULL,
+    session TEXT NOT NULL,
+    part    TEXT NOT NULL
+            CHECK (part IN ('decks', 'rolls', 'tally', 'all')
+                   OR (part GLOB 'game:[a-z]*' AND length(part) <= 45)),
+    what    TEXT NOT NULL,
+    snapshot TEXT NOT NULL CHECK (json_valid(snapshot))
+) STRICT;
+INSERT INTO journal_v4 (id, at, session, part, what, snapshot)
+    SELECT id, at, session,
+           CASE part
+               WHEN 'funhouse' THEN 'game:epic-funhouse'
+               WHEN 'troll' THEN 'game:angry-troll'
+               WHEN 'penguins' THEN 'game:penguins-night-out'
+               WHEN 'slides' THEN 'game:slides-of-action'
+               WHEN 'lab-rats' THEN 'game:lab-rats'
+               ELSE part
+           END,
+           what, snapshot
+    FROM journal;
+DROP TABLE journal;
+ALTER TABLE journal_v4 RENAME TO journal;
+"#;
 
 /// Version 3: Angry Troll and Penguin's Night Out are followed turn by
 /// turn, and rolls can be saved by name. The game grew state

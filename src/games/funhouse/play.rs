@@ -4,9 +4,10 @@
 //! next move of a best line. Pure: the dispatcher keeps the move list in
 //! the run and replays it to rebuild the position.
 
-use super::Room;
 use super::die::{Die, Hand};
 use super::layouts as fl;
+use super::room::Room;
+use super::run::{Book, Run, parse_rows};
 use super::setup::{Cell, Trampo, WHACK_STARTS, cell_name};
 use super::solve::barrels::{self, EXIT, START};
 use super::solve::mirror::{Mirror, Pair};
@@ -14,12 +15,13 @@ use super::solve::slide_jam::{Board, Slide, Take};
 use super::solve::trampo::{self, Move, Position};
 use super::solve::whack::{self, State};
 use crate::games::compass::Dir;
+use crate::games::error::GameError;
 use crate::layout::Layout;
 use crate::pieces::{Piece, Rank};
 
 /// A room in play.
 #[derive(Debug, Clone)]
-pub enum Game {
+pub enum RoomGame {
     SlideJam {
         board: Board,
         takes: Vec<Take>,
@@ -51,33 +53,35 @@ pub enum Game {
     },
 }
 
-fn face(word: &str) -> Result<u8, String> {
-    word.parse::<Rank>()
-        .map(|r| r.index())
-        .map_err(|_| format!("'{word}' is not a die face: expected n, a, 2, 3, 4 or 5"))
+fn face(word: &str) -> Result<u8, GameError> {
+    word.parse::<Rank>().map(|r| r.index()).map_err(|_| {
+        GameError::word(format!(
+            "'{word}' is not a die face: expected n, a, 2, 3, 4 or 5"
+        ))
+    })
 }
 
-fn tile(word: &str) -> Result<Piece, String> {
-    word.parse::<Piece>().map_err(|e| e.to_string())
+fn tile(word: &str) -> Result<Piece, GameError> {
+    Ok(word.parse::<Piece>()?)
 }
 
-impl Game {
-    pub fn slide_jam(grid: &[Vec<Piece>]) -> Game {
-        Game::SlideJam {
+impl RoomGame {
+    pub fn slide_jam(grid: &[Vec<Piece>]) -> RoomGame {
+        RoomGame::SlideJam {
             board: Board::new(grid),
             takes: Vec::new(),
         }
     }
 
-    pub fn magic_mirror(upper: &[Vec<Piece>], lower: &[Vec<Piece>]) -> Game {
-        Game::MagicMirror {
+    pub fn magic_mirror(upper: &[Vec<Piece>], lower: &[Vec<Piece>]) -> RoomGame {
+        RoomGame::MagicMirror {
             mirror: Mirror::new(upper, lower),
             pairs: Vec::new(),
         }
     }
 
-    pub fn barrels(grid: Vec<Vec<Rank>>, hand: Hand) -> Game {
-        Game::Barrels {
+    pub fn barrels(grid: Vec<Vec<Rank>>, hand: Hand) -> RoomGame {
+        RoomGame::Barrels {
             grid,
             hand,
             at: START,
@@ -86,8 +90,8 @@ impl Game {
         }
     }
 
-    pub fn whack(grid: Vec<Vec<Rank>>) -> Game {
-        Game::Whack {
+    pub fn whack(grid: Vec<Vec<Rank>>) -> RoomGame {
+        RoomGame::Whack {
             grid,
             state: None,
             penalties: 0,
@@ -95,8 +99,8 @@ impl Game {
         }
     }
 
-    pub fn trampo_land(setup: Trampo) -> Game {
-        Game::TrampoLand {
+    pub fn trampo_land(setup: Trampo) -> RoomGame {
+        RoomGame::TrampoLand {
             position: Position::new(setup.board),
             setup,
             moves: Vec::new(),
@@ -105,11 +109,11 @@ impl Game {
 
     pub fn room(&self) -> Room {
         match self {
-            Game::SlideJam { .. } => Room::SlideJam,
-            Game::MagicMirror { .. } => Room::MagicMirror,
-            Game::Barrels { .. } => Room::Barrels,
-            Game::Whack { .. } => Room::WhackADummy,
-            Game::TrampoLand { .. } => Room::TrampoLand,
+            RoomGame::SlideJam { .. } => Room::SlideJam,
+            RoomGame::MagicMirror { .. } => Room::MagicMirror,
+            RoomGame::Barrels { .. } => Room::Barrels,
+            RoomGame::Whack { .. } => Room::WhackADummy,
+            RoomGame::TrampoLand { .. } => Room::TrampoLand,
         }
     }
 
@@ -131,22 +135,21 @@ impl Game {
 
     /// Make a move; returns it as it is kept (typed back, it replays) and
     /// a sentence saying what happened, or why it is refused.
-    pub fn play(&mut self, words: &[String]) -> Result<(String, String), String> {
+    pub fn play(&mut self, words: &[String]) -> Result<(String, String), GameError> {
         let w: Vec<&str> = words.iter().map(String::as_str).collect();
         match self {
-            Game::SlideJam { board, takes } => {
+            RoomGame::SlideJam { board, takes } => {
                 let (tiles, rest) = match w.as_slice() {
                     [a, b, c, rest @ ..] => ([tile(a)?, tile(b)?, tile(c)?], rest),
-                    _ => return Err(format!("name {}", Game::notation(Room::SlideJam))),
+                    _ => return Err(GameError::word(format!("name {}", RoomGame::notation(Room::SlideJam)))),
                 };
                 let (slide, stack) = match rest {
                     [s] => (s.parse::<Slide>()?, None),
                     [s, k] => (s.parse::<Slide>()?, Some(stack_word(k)?)),
                     _ => {
-                        return Err(
-                            "after the family, the slide: up, down, left or right (and stack=1 or 2)"
-                                .into(),
-                        );
+                        return Err(GameError::word(
+                            "after the family, the slide: up, down, left or right (and stack=1 or 2)",
+                        ));
                     }
                 };
                 let cells = board.family_of(tiles)?;
@@ -174,14 +177,19 @@ impl Game {
                 );
                 Ok((kept, said))
             }
-            Game::MagicMirror { mirror, pairs } => {
+            RoomGame::MagicMirror { mirror, pairs } => {
                 let (a, b) = match w.as_slice() {
                     [one] if one.contains('+') => {
                         let (a, b) = one.split_once('+').expect("checked");
                         (tile(a)?, tile(b)?)
                     }
                     [a, b] => (tile(a)?, tile(b)?),
-                    _ => return Err(format!("name {}", Game::notation(Room::MagicMirror))),
+                    _ => {
+                        return Err(GameError::word(format!(
+                            "name {}",
+                            RoomGame::notation(Room::MagicMirror)
+                        )));
+                    }
                 };
                 let p = mirror.play(a, b)?;
                 let said = format!(
@@ -195,7 +203,7 @@ impl Game {
                 pairs.push(p);
                 Ok((kept, said))
             }
-            Game::Barrels {
+            RoomGame::Barrels {
                 grid,
                 hand,
                 at,
@@ -224,11 +232,11 @@ impl Game {
                 (["start", ..], Some(_)) => {
                     Err("the die has started: once it tumbles it may not be picked up".into())
                 }
-                (_, None) => Err(format!("the die is not placed yet: {}", Game::notation(Room::Barrels))),
+                (_, None) => Err(format!("the die is not placed yet: {}", RoomGame::notation(Room::Barrels)).into()),
                 ([word], Some(d)) => {
                     let way: Dir = word.parse()?;
                     let to = barrels::step(*at, way)
-                        .ok_or_else(|| format!("{} of {} is off the grid", way.name(), cell_name(*at)))?;
+                        .ok_or_else(|| GameError::rule(format!("{} of {} is off the grid", way.name(), cell_name(*at))))?;
                     let coin = grid[to.0][to.1];
                     if !barrels::may_tip(d.top, coin) {
                         return Err(format!(
@@ -236,7 +244,8 @@ impl Game {
                             super::die::name(d.top),
                             cell_name(to),
                             coin.code()
-                        ));
+                        )
+                        .into());
                     }
                     let next = d.tip(way);
                     *die = Some(next);
@@ -255,9 +264,9 @@ impl Game {
                         ),
                     ))
                 }
-                _ => Err(format!("name {}", Game::notation(Room::Barrels))),
+                _ => Err(GameError::word(format!("name {}", RoomGame::notation(Room::Barrels)))),
             },
-            Game::Whack {
+            RoomGame::Whack {
                 grid,
                 state,
                 penalties,
@@ -269,13 +278,13 @@ impl Game {
                         .copied()
                         .find(|c| cell_name(*c).eq_ignore_ascii_case(square))
                         .ok_or_else(|| {
-                            format!("'{square}' is not a start square: the die starts on r3c2, r3c3, r4c2 or r4c3")
+                            GameError::word(format!("'{square}' is not a start square: the die starts on r3c2, r3c3, r4c2 or r4c3"))
                         })?;
                     *state = Some(State::start(c));
                     Ok((format!("start {}", cell_name(c)), format!("the die stands on {}", cell_name(c))))
                 }
                 (["start", ..], Some(_)) => Err("the die has started".into()),
-                (_, None) => Err(format!("the die is not placed yet: {}", Game::notation(Room::WhackADummy))),
+                (_, None) => Err(format!("the die is not placed yet: {}", RoomGame::notation(Room::WhackADummy)).into()),
                 ([word], Some(s)) => {
                     if s.is_complete() {
                         return Err("all four corners are active: the room is done".into());
@@ -287,19 +296,19 @@ impl Game {
                     *steps += 1;
                     Ok((way.name().to_string(), step.describe()))
                 }
-                _ => Err(format!("name {}", Game::notation(Room::WhackADummy))),
+                _ => Err(GameError::word(format!("name {}", RoomGame::notation(Room::WhackADummy)))),
             },
-            Game::TrampoLand {
+            RoomGame::TrampoLand {
                 position, moves, ..
             } => {
                 let [from, to] = w.as_slice() else {
-                    return Err(format!("name {}", Game::notation(Room::TrampoLand)));
+                    return Err(GameError::word(format!("name {}", RoomGame::notation(Room::TrampoLand))));
                 };
-                let number = |s: &str| -> Result<usize, String> {
+                let number = |s: &str| -> Result<usize, GameError> {
                     s.parse::<usize>()
                         .ok()
                         .filter(|n| (1..=15).contains(n))
-                        .ok_or_else(|| format!("'{s}' is not a trampoline: they are numbered 1 to 15"))
+                        .ok_or_else(|| GameError::word(format!("'{s}' is not a trampoline: they are numbered 1 to 15")))
                 };
                 let (f, t) = (number(from)?, number(to)?);
                 let (m, next) = position.find(f, t)?;
@@ -310,22 +319,82 @@ impl Game {
         }
     }
 
+    /// The moves allowed now, as `move` takes them (each tried on a
+    /// copy, so the list is exactly what would be accepted).
+    pub fn legal_moves(&self) -> Vec<String> {
+        let dirs = || {
+            Dir::CLOCKWISE
+                .iter()
+                .map(|d| d.name().to_string())
+                .collect::<Vec<_>>()
+        };
+        let candidates: Vec<String> = match self {
+            RoomGame::SlideJam { board, .. } => board
+                .families()
+                .into_iter()
+                .flat_map(|cells| {
+                    let t = cells.map(|i| board.tile_at(i).expect("a family's tile"));
+                    Slide::ALL.map(|s| format!("{} {} {} {}", t[0], t[1], t[2], s.name()))
+                })
+                .collect(),
+            RoomGame::MagicMirror { mirror, .. } => {
+                let (upper, lower) = mirror.grids();
+                let tiles = |g: &Vec<Vec<Option<Piece>>>| -> Vec<Piece> {
+                    g.iter().flatten().flatten().copied().collect()
+                };
+                let (u, l) = (tiles(&upper), tiles(&lower));
+                u.iter()
+                    .flat_map(|a| l.iter().map(move |b| format!("{a}+{b}")))
+                    .collect()
+            }
+            RoomGame::Barrels { die: None, .. } => {
+                let faces = ["n", "a", "2", "3", "4", "5"];
+                faces
+                    .iter()
+                    .flat_map(|t| faces.iter().map(move |n| format!("start {t} {n}")))
+                    .collect()
+            }
+            RoomGame::Barrels { .. } => dirs(),
+            RoomGame::Whack { state: None, .. } => WHACK_STARTS
+                .iter()
+                .map(|&c| format!("start {}", cell_name(c)))
+                .collect(),
+            RoomGame::Whack { .. } => dirs(),
+            RoomGame::TrampoLand { position, .. } => position
+                .moves()
+                .into_iter()
+                .map(|(m, _)| match m {
+                    Move::Bounce { from, to, .. } | Move::Walk { from, to, .. } => {
+                        format!("{from} {to}")
+                    }
+                })
+                .collect(),
+        };
+        candidates
+            .into_iter()
+            .filter(|m| {
+                let words: Vec<String> = m.split_whitespace().map(String::from).collect();
+                self.clone().play(&words).is_ok()
+            })
+            .collect()
+    }
+
     /// Whether the room is over by its own rules (no family, no pair, no
     /// move left; the corners done; the die out).
     pub fn is_over(&self) -> bool {
         match self {
-            Game::SlideJam { board, .. } => board.families().is_empty(),
-            Game::MagicMirror { mirror, .. } => mirror.is_over(),
-            Game::Barrels { at, .. } => *at == EXIT,
-            Game::Whack { state, .. } => state.is_some_and(|s| s.is_complete()),
-            Game::TrampoLand { position, .. } => position.moves().is_empty(),
+            RoomGame::SlideJam { board, .. } => board.families().is_empty(),
+            RoomGame::MagicMirror { mirror, .. } => mirror.is_over(),
+            RoomGame::Barrels { at, .. } => *at == EXIT,
+            RoomGame::Whack { state, .. } => state.is_some_and(|s| s.is_complete()),
+            RoomGame::TrampoLand { position, .. } => position.moves().is_empty(),
         }
     }
 
     /// What `score ROOM` takes for the position as it stands.
     pub fn score_inputs(&self) -> Vec<String> {
         match self {
-            Game::SlideJam { board, .. } => {
+            RoomGame::SlideJam { board, .. } => {
                 let left: Vec<String> = board.tiles().iter().map(Piece::to_string).collect();
                 if left.is_empty() {
                     vec!["none".into()]
@@ -333,13 +402,13 @@ impl Game {
                     left
                 }
             }
-            Game::MagicMirror { mirror, pairs } => pairs
+            RoomGame::MagicMirror { mirror, pairs } => pairs
                 .iter()
                 .map(|p| format!("{}+{}", p.upper, p.lower))
                 .chain(std::iter::once("left".to_string()))
                 .chain(mirror.left().0.iter().map(Piece::to_string))
                 .collect(),
-            Game::Barrels { visited, .. } => {
+            RoomGame::Barrels { visited, .. } => {
                 let best = visited
                     .iter()
                     .map(|&c| barrels::distance(c))
@@ -347,7 +416,7 @@ impl Game {
                     .unwrap_or(8);
                 vec![best.to_string()]
             }
-            Game::Whack {
+            RoomGame::Whack {
                 state, penalties, ..
             } => {
                 let done = state.is_some_and(|s| s.is_complete());
@@ -357,7 +426,7 @@ impl Game {
                 }
                 v
             }
-            Game::TrampoLand { position, .. } => {
+            RoomGame::TrampoLand { position, .. } => {
                 let count = |o| position.board.iter().filter(|&&b| b == o).count();
                 vec![
                     format!("kids={}", count(super::setup::Occupant::Kid)),
@@ -371,7 +440,7 @@ impl Game {
     /// takes, with what the line reaches; None when nothing is left to do.
     pub fn hint(&self, stop: &mut dyn FnMut() -> bool) -> Option<(String, String)> {
         match self {
-            Game::SlideJam { board, .. } => {
+            RoomGame::SlideJam { board, .. } => {
                 let s = super::solve::slide_jam::solve_board(*board, stop);
                 let t = s.takes.first()?;
                 Some((
@@ -398,7 +467,7 @@ impl Game {
                     ),
                 ))
             }
-            Game::MagicMirror { mirror, .. } => {
+            RoomGame::MagicMirror { mirror, .. } => {
                 let s = mirror.solve();
                 let p = s.pairs.first()?;
                 Some((
@@ -406,7 +475,7 @@ impl Game {
                     format!("the best line scores {} more from here", s.score),
                 ))
             }
-            Game::Barrels {
+            RoomGame::Barrels {
                 grid,
                 hand,
                 at,
@@ -430,7 +499,7 @@ impl Game {
                     format!("{} tips from here reach score {}", s.route.len(), s.score),
                 ))
             }
-            Game::Whack {
+            RoomGame::Whack {
                 grid,
                 state,
                 penalties,
@@ -461,7 +530,7 @@ impl Game {
                     ),
                 ))
             }
-            Game::TrampoLand { position, .. } => {
+            RoomGame::TrampoLand { position, .. } => {
                 let s = trampo::solve_from(*position, stop);
                 let m = s.moves.first()?;
                 let (from, to) = match *m {
@@ -487,14 +556,14 @@ impl Game {
     /// The position drawn through the layout model.
     pub fn layout(&self) -> Layout {
         match self {
-            Game::SlideJam { board, .. } => fl::slide_jam_board(&board.grid()),
-            Game::MagicMirror { mirror, .. } => {
+            RoomGame::SlideJam { board, .. } => fl::slide_jam_board(&board.grid()),
+            RoomGame::MagicMirror { mirror, .. } => {
                 let (u, l) = mirror.grids();
                 fl::magic_mirror_board(&u, &l)
             }
-            Game::Barrels { grid, visited, .. } => fl::barrels_route(grid, visited),
-            Game::Whack { grid, state, .. } => fl::whack_board(grid, *state),
-            Game::TrampoLand {
+            RoomGame::Barrels { grid, visited, .. } => fl::barrels_route(grid, visited),
+            RoomGame::Whack { grid, state, .. } => fl::whack_board(grid, *state),
+            RoomGame::TrampoLand {
                 setup, position, ..
             } => {
                 let mut t = setup.clone();
@@ -507,7 +576,7 @@ impl Game {
 
 // ------------------------------------------------------ carrying the table
 
-impl Game {
+impl RoomGame {
     /// Slide Jam's two stacks, top tile first, by the transition rule:
     /// each family went onto its stack as taken (its first tile lowest);
     /// the tiles left are picked up in reading order onto the shorter
@@ -515,7 +584,7 @@ impl Game {
     /// shorter until both hold 12. Stack 1 becomes the upper grid (an
     /// interpretation: the rules let you choose).
     pub fn stacks(&self) -> Option<[Vec<Piece>; 2]> {
-        let Game::SlideJam { board, takes } = self else {
+        let RoomGame::SlideJam { board, takes } = self else {
             return None;
         };
         // Bottom first while building.
@@ -546,7 +615,7 @@ impl Game {
     /// in reading order; then each stack laid from its top, in that order
     /// (an interpretation: the rules let you pick the stacks' order).
     pub fn catwalk_order(&self) -> Option<Vec<Piece>> {
-        let Game::MagicMirror { mirror, pairs } = self else {
+        let RoomGame::MagicMirror { mirror, pairs } = self else {
             return None;
         };
         let mut order = Vec::new();
@@ -577,7 +646,7 @@ impl Game {
     /// The Whack-a-Dummy column sums of the position played (null 0).
     pub fn columns(&self) -> Option<[u32; 4]> {
         match self {
-            Game::Whack {
+            RoomGame::Whack {
                 grid,
                 state: Some(s),
                 ..
@@ -587,23 +656,82 @@ impl Game {
     }
 }
 
-fn stack_word(w: &str) -> Result<u8, String> {
+fn stack_word(w: &str) -> Result<u8, GameError> {
     match w.to_ascii_lowercase().as_str() {
         "stack=1" | "1" => Ok(1),
         "stack=2" | "2" => Ok(2),
-        _ => Err(format!("'{w}': the family goes on stack=1 or stack=2")),
+        _ => Err(GameError::word(format!(
+            "'{w}': the family goes on stack=1 or stack=2"
+        ))),
     }
 }
 
 /// Rebuild a game from its table and the moves kept; Err names the first
 /// move that no longer replays (a damaged record).
-pub fn replay(mut game: Game, moves: &[String]) -> Result<Game, String> {
+pub fn replay(mut game: RoomGame, moves: &[String]) -> Result<RoomGame, GameError> {
     for (i, m) in moves.iter().enumerate() {
         let words: Vec<String> = m.split_whitespace().map(String::from).collect();
         game.play(&words)
-            .map_err(|e| format!("move {} ('{m}') does not replay: {e}", i + 1))?;
+            .map_err(|e| GameError::rule(format!("move {} ('{m}') does not replay: {e}", i + 1)))?;
     }
     Ok(game)
+}
+
+/// The room's game as set up in the run, with the moves kept so far;
+/// `None` when the run holds no table for it.
+pub fn of_run(book: &Book, run: &Run, room: Room) -> Result<Option<RoomGame>, GameError> {
+    let t = &run.tables;
+    let fresh = match room {
+        Room::SlideJam => t
+            .slide_jam
+            .as_ref()
+            .and_then(|g| parse_rows::<Piece>(g))
+            .map(|g| RoomGame::slide_jam(&g)),
+        Room::MagicMirror => t.magic_mirror.as_ref().and_then(|[u, l]| {
+            Some(RoomGame::magic_mirror(
+                &parse_rows::<Piece>(u)?,
+                &parse_rows::<Piece>(l)?,
+            ))
+        }),
+        Room::Barrels | Room::WhackADummy => run
+            .barrels
+            .as_ref()
+            .and_then(|g| parse_rows::<Rank>(g))
+            .map(|g| {
+                if room == Room::Barrels {
+                    RoomGame::barrels(g, book.die)
+                } else {
+                    RoomGame::whack(g)
+                }
+            }),
+        Room::TrampoLand => t.trampo_land.as_ref().and_then(|s| {
+            Some(RoomGame::trampo_land(super::setup::trampo_land(
+                s.die.parse().ok()?,
+                s.cast,
+                s.columns,
+            )))
+        }),
+        Room::Catwalk => None,
+    };
+    let Some(fresh) = fresh else {
+        return Ok(None);
+    };
+    let moves = t.played.get(room.id()).map_or(&[][..], Vec::as_slice);
+    replay(fresh, moves)
+        .map(Some)
+        .map_err(|e| GameError::rule(format!("{e}; `undo` or `setup {}` again", room.id())))
+}
+
+/// The game followed in `room` of the open run, if any move was made in
+/// it: what the next room's setup carries over.
+pub fn tracked(book: &Book, room: Room) -> Result<Option<RoomGame>, GameError> {
+    let Some(run) = &book.run else {
+        return Ok(None);
+    };
+    if !run.tables.played.contains_key(room.id()) {
+        return Ok(None);
+    }
+    of_run(book, run, room)
 }
 
 #[cfg(test)]
@@ -620,7 +748,7 @@ mod tests {
         s.split_whitespace().map(String::from).collect()
     }
 
-    fn total(g: &Game) -> u32 {
+    fn total(g: &RoomGame) -> u32 {
         score::score(g.room(), &g.score_inputs()).unwrap().total
     }
 
@@ -644,7 +772,7 @@ mod tests {
             let t = deal(seed);
             let grid: Vec<Vec<Piece>> = t.chunks(4).map(<[Piece]>::to_vec).collect();
             let s = ss::solve(&grid, &mut || false);
-            let mut g = Game::slide_jam(&grid);
+            let mut g = RoomGame::slide_jam(&grid);
             for k in &s.takes {
                 let m = format!(
                     "{} {} {} {} stack={}",
@@ -664,7 +792,7 @@ mod tests {
                 t[12..].chunks(4).map(<[Piece]>::to_vec).collect::<Vec<_>>(),
             );
             let s = sm::solve(&u, &l);
-            let mut g = Game::magic_mirror(&u, &l);
+            let mut g = RoomGame::magic_mirror(&u, &l);
             for p in &s.pairs {
                 g.play(&words(&format!("{}+{}", p.upper, p.lower))).unwrap();
             }
@@ -673,7 +801,7 @@ mod tests {
 
             let grid = coins(seed);
             let s = sb::solve(&grid, Hand::Right);
-            let mut g = Game::barrels(grid.clone(), Hand::Right);
+            let mut g = RoomGame::barrels(grid.clone(), Hand::Right);
             g.play(&words(&format!(
                 "start {} {}",
                 super::super::die::name(s.start.top),
@@ -686,7 +814,7 @@ mod tests {
             assert_eq!(total(&g), s.score, "barrels seed {seed}");
 
             let s = sw::solve(&grid, WHACK_STARTS[0], 200_000);
-            let mut g = Game::whack(grid.clone());
+            let mut g = RoomGame::whack(grid.clone());
             g.play(&words("start r3c2")).unwrap();
             for step in &s.route {
                 g.play(&words(step.dir.name())).unwrap();
@@ -698,7 +826,7 @@ mod tests {
 
             let mut rng = TableRng::new(seed);
             let setup = trampo_land(
-                crate::games::random_face(&mut rng),
+                crate::games::die_rolls::random_face(&mut rng),
                 super::super::setup::random_cast(&mut rng),
                 super::super::setup::random_columns(&mut rng),
             );
@@ -707,7 +835,7 @@ mod tests {
                 n += 1;
                 n > 2
             });
-            let mut g = Game::trampo_land(setup);
+            let mut g = RoomGame::trampo_land(setup);
             for m in &s.moves {
                 let (Move::Bounce { from, to, .. } | Move::Walk { from, to, .. }) = *m;
                 g.play(&words(&format!("{from} {to}"))).unwrap();
@@ -721,7 +849,7 @@ mod tests {
         let t = deal(3);
         let grid: Vec<Vec<Piece>> = t.chunks(4).map(<[Piece]>::to_vec).collect();
         let s = ss::solve(&grid, &mut || false);
-        let mut g = Game::slide_jam(&grid);
+        let mut g = RoomGame::slide_jam(&grid);
         // Three families: the first and third on stack 1, the second on 2.
         for (k, st) in s.takes.iter().take(3).zip([1, 2, 1]) {
             let m = format!(
@@ -753,22 +881,23 @@ mod tests {
     fn illegal_moves_are_refused_with_the_rule() {
         let t = deal(3);
         let grid: Vec<Vec<Piece>> = t.chunks(4).map(<[Piece]>::to_vec).collect();
-        let mut g = Game::slide_jam(&grid);
-        let e = g.play(&words("Sn Sa S2 up")).unwrap_err();
+        let mut g = RoomGame::slide_jam(&grid);
+        let e = g.play(&words("Sn Sa S2 up")).unwrap_err().to_string();
         assert!(
             e.contains("is not a family") || e.contains("not on the board"),
             "{e}"
         );
-        let e = g.play(&words("Sn Sa")).unwrap_err();
+        let e = g.play(&words("Sn Sa")).unwrap_err().to_string();
         assert!(e.starts_with("name a family and the slide"), "{e}");
 
-        let mut g = Game::barrels(coins(1), Hand::Right);
+        let mut g = RoomGame::barrels(coins(1), Hand::Right);
         assert!(
             g.play(&words("east"))
                 .unwrap_err()
+                .to_string()
                 .starts_with("the die is not placed yet")
         );
-        let e = g.play(&words("start 2 3")).unwrap_err();
+        let e = g.play(&words("start 2 3")).unwrap_err().to_string();
         assert_eq!(
             e,
             "2 and 3 are opposite faces: the north face is beside the top"
@@ -776,24 +905,27 @@ mod tests {
 
         // Empty 2, you 10, adults 7 3 15 1, kids elsewhere.
         let setup = trampo_land(Rank::Three, 10, [7, 3, 0, 0]);
-        let mut g = Game::trampo_land(setup);
-        let e = g.play(&words("5 2")).unwrap_err();
+        let mut g = RoomGame::trampo_land(setup);
+        let e = g.play(&words("5 2")).unwrap_err().to_string();
         assert!(e.starts_with("kids cannot walk"), "{e}");
         g.play(&words("3 2")).unwrap();
-        let e = g.play(&words("2 3")).unwrap_err();
+        let e = g.play(&words("2 3")).unwrap_err().to_string();
         assert_eq!(
             e,
             "the adult on 2 walked last move: no adult walks twice running"
         );
-        let e = g.play(&words("16 2")).unwrap_err();
+        let e = g.play(&words("16 2")).unwrap_err().to_string();
         assert_eq!(e, "'16' is not a trampoline: they are numbered 1 to 15");
 
         let upper: Vec<Vec<Piece>> = t[..12].chunks(4).map(<[Piece]>::to_vec).collect();
         let lower: Vec<Vec<Piece>> = t[12..].chunks(4).map(<[Piece]>::to_vec).collect();
-        let mut g = Game::magic_mirror(&upper, &lower);
+        let mut g = RoomGame::magic_mirror(&upper, &lower);
         let back = upper[0][0];
         let front = lower[0][0];
-        let e = g.play(&words(&format!("{back}+{front}"))).unwrap_err();
+        let e = g
+            .play(&words(&format!("{back}+{front}")))
+            .unwrap_err()
+            .to_string();
         assert!(
             e.contains("is not at the mirror") || e.contains("not 5"),
             "{e}"
@@ -804,18 +936,19 @@ mod tests {
     fn replay_rebuilds_the_position() {
         let setup = trampo_land(Rank::Three, 10, [7, 3, 0, 0]);
         let e = replay(
-            Game::trampo_land(setup.clone()),
+            RoomGame::trampo_land(setup.clone()),
             &["3 2".into(), "5 3".into()],
         )
-        .unwrap_err();
+        .unwrap_err()
+        .to_string();
         assert!(
             e.starts_with("move 2 ('5 3') does not replay: kids cannot walk"),
             "{e}"
         );
-        let played = replay(Game::trampo_land(setup.clone()), &[]).unwrap();
+        let played = replay(RoomGame::trampo_land(setup.clone()), &[]).unwrap();
         assert_eq!(played.score_inputs(), vec!["kids=9", "adults=4"]);
         // Adult 7 bounces the kid on 4 into 2: one kid fewer.
-        let played = replay(Game::trampo_land(setup), &["7 2".into()]).unwrap();
+        let played = replay(RoomGame::trampo_land(setup), &["7 2".into()]).unwrap();
         assert_eq!(played.score_inputs(), vec!["kids=8", "adults=4"]);
     }
 }

@@ -6,8 +6,8 @@ use std::fmt::Write;
 
 use serde::{Deserialize, Serialize};
 
-use super::Room;
 use super::die::Hand;
+use super::room::Room;
 use super::score::Score;
 use crate::pieces::{Piece, Rank};
 use crate::style::{Style, Tone};
@@ -328,6 +328,21 @@ pub fn best_run(history: &[Run]) -> Option<usize> {
         .filter(|(_, r)| r.is_complete())
         .min_by_key(|(i, r)| (r.total(), *i))
         .map(|(i, _)| i)
+}
+
+/// A grid the run keeps (in notation) read back; `None` if any cell is
+/// not a piece.
+pub fn parse_rows<T: std::str::FromStr>(g: &[Vec<String>]) -> Option<Vec<Vec<T>>> {
+    g.iter()
+        .map(|r| r.iter().map(|t| t.parse().ok()).collect())
+        .collect()
+}
+
+/// A grid in the notation the run keeps.
+pub fn grid_codes<T: ToString>(g: &[Vec<T>]) -> Vec<Vec<String>> {
+    g.iter()
+        .map(|r| r.iter().map(T::to_string).collect())
+        .collect()
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::Room;
+use super::room::Room;
 use crate::pieces::{Piece, Rank, Suit};
 use crate::style::plural;
 

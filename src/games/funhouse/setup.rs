@@ -1,13 +1,14 @@
 //! Setting up each room from what is on the table (or at random), as data,
 //! with text diagrams. Facts and interpretations: DESIGN.md.
 
-use crate::games::DieRolls;
 use crate::games::compass::Dir;
+use crate::games::die_rolls::DieRolls;
+use crate::games::error::GameError;
 use crate::pieces::{Piece, Rank, Suit};
 use crate::random::TableRng;
 use serde::{Serialize, Serializer};
 
-pub use crate::games::{Cell, cell_name};
+pub use crate::games::cell::{Cell, cell_name};
 
 /// Cells serialise as the player sees them (`r1c1`), not as indices.
 fn cell_as_name<S: Serializer>(cell: &Cell, s: S) -> Result<S::Ok, S::Error> {
@@ -50,12 +51,14 @@ pub fn magic_mirror(
     upper: &[Piece],
     lower: &[Piece],
     rng: &mut TableRng,
-) -> Result<MirrorStacks, String> {
+) -> Result<MirrorStacks, GameError> {
     if let Some(t) = upper.iter().find(|t| lower.contains(t)) {
-        return Err(format!("tile {t} is in both stacks"));
+        return Err(GameError::word(format!("tile {t} is in both stacks")));
     }
     if upper.len() > 12 || lower.len() > 12 {
-        return Err("a stack holds 12 tiles: separate the two stacks with /".to_string());
+        return Err(GameError::word(
+            "a stack holds 12 tiles: separate the two stacks with /",
+        ));
     }
     let mut rest: Vec<Piece> = Piece::all()
         .into_iter()
@@ -173,7 +176,7 @@ pub fn pick_direction(roll: Rank, choices: &[Dir]) -> Dir {
 /// Lay the tiles by the suit compass with the rules' fallbacks. When a
 /// tile is boxed in, the previous tile is backed out and laid again in a
 /// direction not yet tried there (an interpretation, as Lab Rats does).
-pub fn catwalk(order: &[Piece], rolls: &mut DieRolls) -> Result<Catwalk, String> {
+pub fn catwalk(order: &[Piece], rolls: &mut DieRolls) -> Result<Catwalk, GameError> {
     let mut placed: Vec<CatwalkTile> = Vec::new();
     let mut fallbacks = Vec::new();
     // Directions already tried from each place, for backing out.
@@ -412,7 +415,7 @@ pub fn scoreboard_coins(inputs: &[String]) -> (Vec<Rank>, Vec<(Rank, Rank)>) {
 
 /// The 24 coin values of a piecepack (four of each) less those in `used`;
 /// Err names a value used more than four times.
-pub fn coin_pool(used: &[Rank]) -> Result<Vec<Rank>, String> {
+pub fn coin_pool(used: &[Rank]) -> Result<Vec<Rank>, GameError> {
     let mut pool: Vec<Rank> = Piece::all().into_iter().map(|p| p.rank).collect();
     for &u in used {
         match pool.iter().position(|&r| r == u) {
@@ -420,10 +423,10 @@ pub fn coin_pool(used: &[Rank]) -> Result<Vec<Rank>, String> {
                 pool.remove(i);
             }
             None => {
-                return Err(format!(
+                return Err(GameError::word(format!(
                     "more than four {} coins: a piecepack has four of each value",
                     u.name()
-                ));
+                )));
             }
         }
     }
@@ -797,6 +800,7 @@ mod tests {
         assert!(
             coin_pool(&ranks("5 5 5 5 5"))
                 .unwrap_err()
+                .to_string()
                 .contains("more than four 5")
         );
         assert_eq!(

@@ -861,7 +861,7 @@ mod tests {
         for (seed, want) in (0..).zip(plain) {
             let mut rng = crate::random::TableRng::new(seed);
             let t = trampo_land(
-                crate::games::random_face(&mut rng),
+                crate::games::die_rolls::random_face(&mut rng),
                 crate::games::funhouse::setup::random_cast(&mut rng),
                 crate::games::funhouse::setup::random_columns(&mut rng),
             );

@@ -1,0 +1,577 @@
+//! The Funhouse plugged into tablemate: the run (with its filed history
+//! and the die's handedness) as the saved state, the run's actions, and
+//! its commands: `funhouse`, `score`, `move`, `hint` and `die`.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use super::die::Hand;
+use super::events::{Event, Recorded, Source};
+use super::play::{self as room_play};
+use super::room::Room;
+use super::rooms;
+use super::run::{self, Book, MAX_MOVES, Run};
+use super::score::{self, Score};
+use super::show;
+use crate::games::args::Given;
+use crate::games::error::GameError;
+use crate::games::game::Game;
+use crate::games::wing::{Done, Order, Play, Saved, Table, Turn, Wing};
+use crate::layout::Layout;
+use crate::random::TableRng;
+use crate::reply::Reply;
+
+pub struct Funhouse;
+
+/// How long `hint` searches where a search can run long.
+const HINT_BUDGET: std::time::Duration = std::time::Duration::from_secs(3);
+
+/// A change to the Funhouse: the run, its history, the die.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "do", rename_all = "snake_case")]
+pub enum FunhouseAction {
+    /// Start a run (`discard`: throw away an open one with scores), filed
+    /// under `day` (today's date when the command was given).
+    New {
+        discard: bool,
+        #[serde(default)]
+        day: String,
+    },
+    /// File the open run (`partial`: with rooms still to play).
+    End {
+        partial: bool,
+    },
+    /// Remove a filed run, by its number in the history.
+    Delete {
+        number: usize,
+    },
+    /// Score a room from what is on the table; with nothing given, the
+    /// position played in the run (or, for the barrels, the solver).
+    Score {
+        room: Room,
+        inputs: Vec<String>,
+    },
+    /// Lay a room out at random and keep its table in the run.
+    Lay {
+        room: Room,
+    },
+    /// A move in the room in play, in its own notation.
+    Move {
+        words: Vec<String>,
+    },
+    Die {
+        hand: Hand,
+    },
+}
+
+impl fmt::Display for FunhouseAction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FunhouseAction::New { discard, .. } => {
+                write!(
+                    f,
+                    "funhouse new{}",
+                    if *discard { " --discard" } else { "" }
+                )
+            }
+            FunhouseAction::End { partial } => {
+                write!(
+                    f,
+                    "funhouse end{}",
+                    if *partial { " --partial" } else { "" }
+                )
+            }
+            FunhouseAction::Delete { number } => write!(f, "funhouse delete {number}"),
+            FunhouseAction::Score { room, inputs } => {
+                write!(f, "score {room}")?;
+                for w in inputs {
+                    write!(f, " {w}")?;
+                }
+                Ok(())
+            }
+            FunhouseAction::Lay { room } => write!(f, "setup {room}"),
+            FunhouseAction::Move { words } => write!(f, "move {}", words.join(" ")),
+            FunhouseAction::Die { hand } => write!(f, "die {hand}"),
+        }
+    }
+}
+
+/// What the Funhouse's commands ask.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Ask {
+    Scorecard,
+    History,
+    Hint,
+    /// `move` alone: how moves are written in the room in play.
+    Notation,
+    Die,
+}
+
+impl Saved for Book {
+    const GAME: Game = Game::EpicFunhouse;
+    const WHAT: &'static str = "the saved Funhouse runs";
+    const REPAIR: &'static str =
+        "`export` shows what is saved; `import FILE --replace` puts mended state back";
+    const EXPORT_KEY: &'static str = "funhouse";
+    const EXPORT_ALWAYS: bool = true;
+    const LEGACY_FILE: Option<(&'static str, &'static str)> =
+        Some(("funhouse.json", "a Funhouse run or history"));
+
+    fn check(&self) -> Result<(), String> {
+        Book::check(self)
+    }
+
+    /// A run that fails its checks is left out, with a message saying so,
+    /// so that the commands that replace it still work; the saved state
+    /// keeps it until the next change (and `undo` brings it back).
+    fn mend(&mut self) -> Vec<String> {
+        let mut notes = Vec::new();
+        if let Some(Err(why)) = self.run.as_ref().map(Run::check) {
+            notes.push(format!(
+                "warning: the open Funhouse run is damaged ({why}); it is left out, and `funhouse new` starts a fresh one"
+            ));
+            self.run = None;
+        }
+        let mut n = 0;
+        self.history.retain(|r| {
+            n += 1;
+            match r.check() {
+                Ok(()) => true,
+                Err(why) => {
+                    notes.push(format!(
+                        "warning: filed Funhouse run {n} is damaged ({why}); it is left out of the history"
+                    ));
+                    false
+                }
+            }
+        });
+        notes
+    }
+
+    fn empty() -> Option<Book> {
+        Some(Book::default())
+    }
+
+    fn summary(&self) -> String {
+        let n = self.history.len();
+        format!(
+            "{} Funhouse run, {n} {}",
+            if self.run.is_some() {
+                "an open"
+            } else {
+                "no open"
+            },
+            crate::style::plural(n as u64, "filed run", "filed runs")
+        )
+    }
+}
+
+/// The room in play: the run's first room not yet scored.
+pub fn room_in_play(book: &Book) -> Result<(&Run, Room), GameError> {
+    let run = book.run.as_ref().ok_or_else(|| {
+        GameError::missing(
+            "moves are followed in a Funhouse run: `funhouse new`, then `setup` the room",
+        )
+    })?;
+    let room = run.next_room().ok_or_else(|| {
+        GameError::rule("every room of this run is scored: `funhouse end` files it")
+    })?;
+    Ok((run, room))
+}
+
+pub fn not_set_up(room: Room) -> GameError {
+    if room == Room::Catwalk {
+        return GameError::rule(room_play::RoomGame::notation(Room::Catwalk));
+    }
+    let setup = match room {
+        Room::WhackADummy => "setup barrels".to_string(),
+        _ => format!("setup {}", room.id()),
+    };
+    GameError::missing(format!(
+        "the run holds no {} table to follow: `{setup}` lays one out",
+        room.title()
+    ))
+}
+
+impl Book {
+    /// `score barrels` with no number: the run's grid scored by the
+    /// solver with the die setting.
+    fn barrels_by_solver(&self) -> Result<Score, GameError> {
+        let grid = self
+            .run
+            .as_ref()
+            .and_then(|r| r.barrels.as_ref())
+            .and_then(|g| run::parse_rows(g))
+            .ok_or_else(|| {
+                GameError::word(
+                    "give the distance from the nearest coin the die reached to the exit (0 if it got out); with no number, the run's barrel grid is scored, and this run has none",
+                )
+            })?;
+        let s = super::solve::barrels::solve(&grid, self.die);
+        score::score(Room::Barrels, &[s.score.to_string()]).map_err(|e| GameError::word(e.0))
+    }
+
+    fn score(&mut self, room: Room, inputs: &[String]) -> Result<Vec<Event>, GameError> {
+        let tracked = if inputs.is_empty() {
+            room_play::tracked(self, room)?.map(|g| g.score_inputs())
+        } else {
+            None
+        };
+        let (sc, source) = match tracked {
+            Some(played) => (
+                score::score(room, &played).map_err(|e| GameError::word(e.0))?,
+                Source::Play,
+            ),
+            None if room == Room::Barrels && inputs.is_empty() => {
+                (self.barrels_by_solver()?, Source::Solver { hand: self.die })
+            }
+            None => (
+                score::score(room, inputs).map_err(|e| GameError::word(e.0))?,
+                Source::Typed,
+            ),
+        };
+        let recorded = self.run.as_mut().map(|run| {
+            let replaced = run.record(room, sc.clone()).map(|r| r.total);
+            Recorded {
+                replaced,
+                run_total: run.total(),
+                played: run.played(),
+            }
+        });
+        Ok(vec![Event::Scored {
+            score: sc,
+            source,
+            recorded,
+        }])
+    }
+
+    fn play_move(&mut self, words: &[String]) -> Result<Vec<Event>, GameError> {
+        let (run, room) = room_in_play(self)?;
+        let mut game = room_play::of_run(self, run, room)?.ok_or_else(|| not_set_up(room))?;
+        let (kept, said) = game.play(words)?;
+        let run = self.run.as_mut().expect("checked above");
+        let moves = run.tables.played.entry(room.id().to_string()).or_default();
+        if moves.len() >= MAX_MOVES {
+            return Err(GameError::rule(format!(
+                "{MAX_MOVES} moves kept for this room: score it, or set it up again"
+            )));
+        }
+        moves.push(kept.clone());
+        Ok(vec![Event::Moved {
+            room,
+            count: moves.len(),
+            kept,
+            said,
+        }])
+    }
+}
+
+impl Play for Book {
+    type Action = FunhouseAction;
+    type Event = Event;
+
+    fn sample(_: &mut TableRng) -> Book {
+        Book::default()
+    }
+
+    fn apply(
+        &mut self,
+        action: &FunhouseAction,
+        rng: &mut TableRng,
+    ) -> Result<Vec<Event>, GameError> {
+        let before = self.clone();
+        let done = self.step(action, rng);
+        if done.is_err() {
+            *self = before;
+        }
+        done
+    }
+
+    fn legal(&self) -> Vec<FunhouseAction> {
+        let Some(run) = &self.run else {
+            return vec![FunhouseAction::New {
+                discard: false,
+                day: "2026-01-01".into(),
+            }];
+        };
+        let Some(room) = run.next_room() else {
+            return vec![FunhouseAction::End { partial: false }];
+        };
+        let game = match room_play::of_run(self, run, room) {
+            Ok(Some(g)) => g,
+            // A room with no table (or none to follow) is laid, then
+            // scored as the play left it, or with a score of its own.
+            _ if room == Room::Catwalk && run.tables.played.contains_key(room.id()) => {
+                return vec![FunhouseAction::Score {
+                    room,
+                    inputs: vec!["none".into()],
+                }];
+            }
+            _ => return vec![FunhouseAction::Lay { room }],
+        };
+        let mut all: Vec<FunhouseAction> = game
+            .legal_moves()
+            .into_iter()
+            .map(|words| FunhouseAction::Move {
+                words: words.split_whitespace().map(String::from).collect(),
+            })
+            .collect();
+        if game.is_over() || all.is_empty() {
+            all.push(FunhouseAction::Score {
+                room,
+                inputs: Vec::new(),
+            });
+        }
+        all
+    }
+
+    fn turn(&self) -> Turn {
+        let next = match &self.run {
+            None => "`funhouse new` starts a run".to_string(),
+            Some(run) => match run.next_room() {
+                Some(room) => format!("{}: `setup {}`, then play it", room.title(), room.id()),
+                None => "all six rooms scored: `funhouse end` files the run".to_string(),
+            },
+        };
+        Turn {
+            to_move: None,
+            next,
+            over: false,
+        }
+    }
+
+    fn layout(&self) -> Layout {
+        self.run
+            .as_ref()
+            .and_then(|run| {
+                let room = run.next_room()?;
+                room_play::of_run(self, run, room).ok().flatten()
+            })
+            .map(|g| g.layout())
+            .unwrap_or_else(|| Layout::new("epic-funhouse", "Epic Funhouse"))
+    }
+}
+
+impl Book {
+    fn step(
+        &mut self,
+        action: &FunhouseAction,
+        rng: &mut TableRng,
+    ) -> Result<Vec<Event>, GameError> {
+        match action {
+            FunhouseAction::New { discard, day } => {
+                if let Some(run) = &self.run
+                    && run.played() > 0
+                    && !discard
+                {
+                    return Err(GameError::Confirm {
+                        question: format!(
+                            "a run is open ({} of 6 rooms, total {}); discard it?",
+                            run.played(),
+                            run.total()
+                        ),
+                        then: vec!["funhouse".into(), "new".into(), "--discard".into()],
+                    });
+                }
+                let old = self.run.replace(Run::new(day.clone()));
+                Ok(vec![Event::Started {
+                    day: day.clone(),
+                    discarded: old.filter(|r| r.played() > 0).map(|r| r.total()),
+                }])
+            }
+            FunhouseAction::End { partial } => {
+                let Some(run) = self.run.take() else {
+                    return Err(GameError::missing(
+                        "no run open to end: `funhouse new` starts one",
+                    ));
+                };
+                if (1..6).contains(&run.played()) && !partial {
+                    let question = format!(
+                        "the run has {} of 6 rooms (total {}); file it as a partial run?",
+                        run.played(),
+                        run.total()
+                    );
+                    self.run = Some(run);
+                    return Err(GameError::Confirm {
+                        question,
+                        then: vec!["funhouse".into(), "end".into(), "--partial".into()],
+                    });
+                }
+                if run.played() == 0 {
+                    return Ok(vec![Event::Closed]);
+                }
+                let (total, played) = (run.total(), run.played());
+                self.history.push(run);
+                let number = self.history.len();
+                let best = run::best_run(&self.history) == Some(number - 1);
+                Ok(vec![Event::Filed {
+                    number,
+                    total,
+                    played,
+                    best,
+                }])
+            }
+            FunhouseAction::Delete { number } => {
+                let filed = self.history.len();
+                if *number == 0 || *number > filed {
+                    return Err(GameError::word(format!(
+                        "there is no run {number}: the history holds {filed} (`funhouse history` lists them)"
+                    )));
+                }
+                let run = self.history.remove(number - 1);
+                Ok(vec![Event::Deleted {
+                    number: *number,
+                    total: run.total(),
+                    started: run.started,
+                }])
+            }
+            FunhouseAction::Score { room, inputs } => self.score(*room, inputs),
+            FunhouseAction::Lay { room } => {
+                let mut slot = Some(std::mem::take(self));
+                let laid = rooms::lay(*room, &mut slot, &Given::default(), rng);
+                *self = slot.unwrap_or_default();
+                let kept = laid?.what.is_some();
+                Ok(vec![Event::Laid { room: *room, kept }])
+            }
+            FunhouseAction::Move { words } => self.play_move(words),
+            FunhouseAction::Die { hand } => {
+                let was = std::mem::replace(&mut self.die, *hand);
+                Ok(vec![Event::DieSet { was, now: *hand }])
+            }
+        }
+    }
+}
+
+/// The words of `funhouse` and its subcommands, `score`, `move`, `hint`
+/// and `die`.
+fn order(command: &str, m: &clap::ArgMatches) -> Result<Order<FunhouseAction, Ask>, GameError> {
+    let words = || crate::games::args::words(m);
+    Ok(match command {
+        "funhouse" => match m.subcommand() {
+            None | Some(("show", _)) => Order::Ask(Ask::Scorecard),
+            Some(("history", _)) => Order::Ask(Ask::History),
+            Some(("new", sub)) => Order::Act(FunhouseAction::New {
+                discard: sub.get_flag("discard"),
+                day: String::new(),
+            }),
+            Some(("end", sub)) => Order::Act(FunhouseAction::End {
+                partial: sub.get_flag("partial"),
+            }),
+            Some(("delete", sub)) => Order::Act(FunhouseAction::Delete {
+                number: *sub.get_one::<usize>("number").expect("required"),
+            }),
+            Some((other, _)) => {
+                return Err(GameError::word(format!(
+                    "'{other}' is not a funhouse action"
+                )));
+            }
+        },
+        "score" => {
+            let first = m.get_one::<String>("room").expect("required");
+            let rest = words();
+            let (room, inputs) = Room::from_words(first, &rest)?;
+            Order::Act(FunhouseAction::Score {
+                room,
+                inputs: inputs.to_vec(),
+            })
+        }
+        "move" => match words() {
+            w if w.is_empty() => Order::Ask(Ask::Notation),
+            w => Order::Act(FunhouseAction::Move { words: w }),
+        },
+        "hint" => Order::Ask(Ask::Hint),
+        "die" => match m.get_one::<String>("hand") {
+            None => Order::Ask(Ask::Die),
+            Some(word) => Order::Act(FunhouseAction::Die {
+                hand: word.parse().map_err(GameError::Word)?,
+            }),
+        },
+        other => unreachable!("'{other}' is not a Funhouse command"),
+    })
+}
+
+impl Wing for Funhouse {
+    const GAME: Game = Game::EpicFunhouse;
+    type State = Book;
+    type Act = FunhouseAction;
+    type Ask = Ask;
+    type Said = Event;
+
+    const RULES: Option<(&'static str, &'static str)> = Some((
+        "epic-funhouse.yaml",
+        include_str!("../../../rules/epic-funhouse.yaml"),
+    ));
+
+    fn commands() -> Vec<clap::Command> {
+        super::words::commands()
+    }
+
+    fn completions(path: &[&str], index: usize) -> Vec<&'static str> {
+        match (path, index) {
+            (["score"], 0) => Room::ALL
+                .iter()
+                .map(|r| r.id())
+                .chain(["barrels", "whack", "mirror"])
+                .collect(),
+            (["die"], 0) => vec!["right", "left"],
+            _ => Vec::new(),
+        }
+    }
+
+    fn order(command: &str, m: &clap::ArgMatches) -> Result<Order<FunhouseAction, Ask>, GameError> {
+        order(command, m)
+    }
+
+    fn ask(state: Option<&Book>, ask: Ask, table: &mut Table) -> Result<Reply, GameError> {
+        let empty = Book::default();
+        let book = state.unwrap_or(&empty);
+        match ask {
+            Ask::Scorecard => Ok(show::scorecard(book, table.rule)),
+            Ask::History => Ok(show::history(book)),
+            Ask::Die => Ok(show::die(book.die)),
+            Ask::Notation => {
+                let (_, room) = room_in_play(book)?;
+                Err(GameError::word(format!(
+                    "{}: {}",
+                    room.title(),
+                    room_play::RoomGame::notation(room)
+                )))
+            }
+            Ask::Hint => {
+                let (run, room) = room_in_play(book)?;
+                let game = room_play::of_run(book, run, room)?.ok_or_else(|| not_set_up(room))?;
+                let start = std::time::Instant::now();
+                let mut stop = || start.elapsed() > HINT_BUDGET || crate::cancel::check().is_err();
+                Ok(show::hint(room, game.hint(&mut stop)))
+            }
+        }
+    }
+
+    fn act(
+        slot: &mut Option<Book>,
+        action: FunhouseAction,
+        table: &mut Table,
+    ) -> Result<Done<Event>, GameError> {
+        // A new run is filed under today's date, kept in the action so a
+        // replay dates it the same.
+        let action = match action {
+            FunhouseAction::New { discard, day } if day.is_empty() => FunhouseAction::New {
+                discard,
+                day: table.today.to_string(),
+            },
+            other => other,
+        };
+        let book = slot.get_or_insert_with(Book::default);
+        let said = book.step(&action, table.rng)?;
+        let what = said
+            .first()
+            .and_then(|e| show::what(e, &action.to_string()));
+        Ok(Done { said, what })
+    }
+
+    fn answer(state: Option<&Book>, said: Vec<Event>, _: &mut Table) -> Result<Reply, GameError> {
+        let empty = Book::default();
+        show::answer(said, state.unwrap_or(&empty))
+    }
+}

@@ -1,0 +1,121 @@
+//! The Funhouse's own commands, as the parser, help and completion see
+//! them: `score`, `move`, `hint`, `die` and `funhouse`.
+
+use clap::{Arg, ArgAction, Command};
+
+const SCORE_HELP: &str = "Null counts 0, except in the Catwalk where null and ace
+count 1. Slide Jam: the tiles left. Magic Mirror: the pairs
+removed, then `left` and the tiles left on one side (or
+the counts). Catwalk: each fallen coin x its tile. Barrels:
+steps from the exit (0: got out). Whack-a-Dummy: penalties
+is how many 10-point penalties.
+
+Examples:
+  score slide-jam Cn A3 A5
+  score slide-jam none
+  score mirror C3+A2 left M2 A4 S3 C2 M4 C5 A3 M5 Ma Sa Sn
+  score mirror twins=3 cousins=1 distant=5 strangers=3
+  score catwalk 5xn 4xn nx3
+  score catwalk none
+  score barrels 2
+  score whack complete penalties=1
+  score trampo-land kids=2 adults=1";
+
+pub fn commands() -> Vec<Command> {
+    vec![
+        Command::new("score")
+            .about("Score a Funhouse room, showing the working")
+            .after_help(SCORE_HELP)
+            .arg(
+                Arg::new("room")
+                    .value_name("ROOM")
+                    .required(true)
+                    .help(
+                        "The room: slide-jam (sj), magic-mirror (mirror), catwalk, roll-out-the-barrels (barrels), whack-a-dummy (whack), trampo-land (trampoland)",
+                    ),
+            )
+            .arg(
+                Arg::new("words")
+                    .value_name("INPUT")
+                    .num_args(1..)
+                    .trailing_var_arg(true)
+                    .allow_hyphen_values(true)
+                    .help("What is on the table, in piece notation"),
+            ),
+        Command::new("move")
+            .about("Say the move you made in the Funhouse room in play")
+            .after_help(
+                "The room in play is the run's first room not yet scored;\n\
+                 `setup` lays its table out and the run keeps it. Each move\n\
+                 is checked, kept and drawn; `undo` takes it back; when the\n\
+                 room is over, `score ROOM` alone scores the position.\n\
+                 Slide Jam: a family, the slide (stack=1|2). Mirror: a\n\
+                 pair. Barrels: start TOP NORTH, then a direction.\n\
+                 Whack: start r3c2, then a direction. Trampo: from to.\n\n\
+                 Examples:\n  move start 5 a",
+            )
+            .arg(
+                Arg::new("words")
+                    .value_name("MOVE")
+                    .num_args(1..)
+                    .trailing_var_arg(true)
+                    .allow_hyphen_values(true)
+                    .help("The move, in the room's notation"),
+            ),
+        Command::new("hint")
+            .about("The next move of a best line in the room in play")
+            .after_help("Examples:\n  hint"),
+        Command::new("die")
+            .about("Your piecepack die's handedness: die [right|left]")
+            .after_help(
+                "Opposite faces sum to 5 (n-5, a-4, 2-3). Hold the die with\n\
+                 null up and ace facing you: the 2 on the right is a\n\
+                 right-handed die, the 3 a left-handed one. Roll Out the\n\
+                 Barrels depends on it; `solve barrels` uses this setting.\n\n\
+                 Examples:\n  die\n  die left",
+            )
+            .arg(Arg::new("hand").value_name("HAND").help("right or left")),
+        Command::new("funhouse")
+            .about("The Funhouse run: scorecard, new, end, history")
+            .after_help(
+                "While a run is open, every `score ROOM ...` is recorded\n\
+                 in it; scoring a room again replaces its entry.\n\n\
+                 Examples:\n  funhouse new\n  funhouse\n  funhouse end\n  funhouse history",
+            )
+            .subcommand(Command::new("show").about("Show the scorecard (the default)"))
+            .subcommand(
+                Command::new("new")
+                    .about("Start a new run (asks before discarding an open one)")
+                    .arg(
+                        Arg::new("discard")
+                            .long("discard")
+                            .action(ArgAction::SetTrue)
+                            .help("Discard an open run without asking"),
+                    ),
+            )
+            .subcommand(
+                Command::new("end")
+                    .about("File the open run in the history (asks if rooms are missing)")
+                    .arg(
+                        Arg::new("partial")
+                            .long("partial")
+                            .action(ArgAction::SetTrue)
+                            .help("File a run with rooms still to play, without asking"),
+                    ),
+            )
+            .subcommand(
+                Command::new("history").about("Past runs: scores, best, average and a chart"),
+            )
+            .subcommand(
+                Command::new("delete")
+                    .about("Remove a filed run from the history (`undo` brings it back)")
+                    .arg(
+                        Arg::new("number")
+                            .value_name("NUMBER")
+                            .required(true)
+                            .value_parser(clap::value_parser!(usize))
+                            .help("The run's number in `funhouse history`"),
+                    ),
+            ),
+    ]
+}

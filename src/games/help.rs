@@ -1,0 +1,142 @@
+//! What the games declare, gathered for the commands every game shares:
+//! the games `setup` and `solve` take (for their help, errors and
+//! completion) and each game's own completions. Generated from the wings,
+//! so a new game appears here by being registered.
+
+use super::Visitor;
+use super::args::{self, Declared};
+use super::game::Game;
+use super::wing::Wing;
+
+/// Which declaration of a wing to fetch.
+#[derive(Clone, Copy)]
+enum Which {
+    Setup,
+    Solve,
+}
+
+struct Decl(Which);
+
+impl Visitor for Decl {
+    type Out = Option<&'static Declared>;
+    fn visit<W: Wing>(self) -> Self::Out {
+        match self.0 {
+            Which::Setup => W::setup_args(),
+            Which::Solve => W::solve_args(),
+        }
+    }
+}
+
+/// What `setup GAME` takes, if the game is set up.
+pub fn setup_args(game: Game) -> Option<&'static Declared> {
+    game.visit(Decl(Which::Setup))
+}
+
+/// What `solve GAME` takes, if the game is solved.
+pub fn solve_args(game: Game) -> Option<&'static Declared> {
+    game.visit(Decl(Which::Solve))
+}
+
+struct Examples(Which);
+
+impl Visitor for Examples {
+    type Out = &'static [&'static str];
+    fn visit<W: Wing>(self) -> Self::Out {
+        match self.0 {
+            Which::Setup => W::setup_examples(),
+            Which::Solve => W::solve_examples(),
+        }
+    }
+}
+
+/// The games a command takes, by the names lists show.
+fn listed(which: Which) -> Vec<&'static str> {
+    Game::all()
+        .filter(|&g| g.visit(Decl(which)).is_some())
+        .map(Game::listed)
+        .collect()
+}
+
+/// The games `setup` takes, as a sentence's list: `a, b or c`.
+pub fn setup_games() -> String {
+    or_list(&listed(Which::Setup))
+}
+
+/// The games `solve` takes, likewise.
+pub fn solve_games() -> String {
+    or_list(&listed(Which::Solve))
+}
+
+fn or_list(names: &[&str]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [most @ .., last] => format!("{} or {last}", most.join(", ")),
+    }
+}
+
+fn examples(which: Which) -> String {
+    Game::all()
+        .flat_map(|g| g.visit(Examples(which)).iter())
+        .map(|e| format!("  {e}"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// `setup`'s help after its usage: the games, and an example of each.
+pub fn setup() -> String {
+    let intro = format!(
+        "Games: {}. `setup GAME --help` lists what a game takes. Anything not given is drawn at random (and said so). --out FILE also writes the layout: .svg .png .ppn .csv .json or .txt.",
+        listed(Which::Setup).join(", ")
+    );
+    format!(
+        "{}\n\nExamples:\n{}",
+        crate::style::wrap(&intro, 60, ""),
+        examples(Which::Setup)
+    )
+}
+
+/// `solve`'s help after its usage: the games, what each takes, examples.
+pub fn solve() -> String {
+    let intro = "Without a position, solves what was set up (an open run keeps each room's table); or give the position, as each game takes it below. Searches that can run long take budget= seconds (default 5), then say whether the answer is proven best.";
+    let mut takes = Vec::new();
+    for game in Game::all() {
+        if let Some(d) = solve_args(game) {
+            let what = d.words.unwrap_or("its settings");
+            takes.push(crate::style::wrap(
+                &format!("{}: {what}", game.listed()),
+                60,
+                "    ",
+            ));
+        }
+    }
+    format!(
+        "{}\n{}\n\nExamples:\n{}",
+        crate::style::wrap(intro, 60, ""),
+        takes.join("\n"),
+        examples(Which::Solve)
+    )
+}
+
+/// `setup GAME --help` (or `solve GAME --help`): each setting with its
+/// range and meaning.
+pub fn settings(game: Game, solve: bool) -> Option<String> {
+    let d = if solve {
+        solve_args(game)
+    } else {
+        setup_args(game)
+    }?;
+    Some(args::help(d))
+}
+
+/// The fixed words Tab offers after one of a game's commands.
+pub fn completions(game: Game, path: &[&str], index: usize) -> Vec<&'static str> {
+    struct Words<'a>(&'a [&'a str], usize);
+    impl Visitor for Words<'_> {
+        type Out = Vec<&'static str>;
+        fn visit<W: Wing>(self) -> Self::Out {
+            W::completions(self.0, self.1)
+        }
+    }
+    game.visit(Words(path, index))
+}

@@ -1,0 +1,282 @@
+//! The `rats` command's replies, the setup's and `solve lab-rats`'s.
+
+use std::fmt::Write;
+
+use serde::Serialize;
+
+use super::diagram;
+use super::events::Event;
+use super::layout::{game_layout, maze_layout};
+use super::maze::Maze;
+use super::play::RatsGame;
+use super::solve::{RatsSolution, Step};
+use super::square::{Square, square_name};
+use crate::reply::{Reply, Show};
+use crate::style::{Style, Tone, plural, wrap};
+
+/// A new maze, and the game on it when it is whole.
+#[derive(Debug, Serialize)]
+#[serde(transparent)]
+pub struct Laid {
+    pub maze: Maze,
+    #[serde(skip)]
+    pub game: Option<RatsGame>,
+    /// Rolls the player gave and used; `None`: all rolled at random.
+    #[serde(skip)]
+    pub given: Option<usize>,
+    #[serde(skip)]
+    pub rolled: usize,
+}
+
+pub fn laid(maze: Maze, game: Option<RatsGame>, given: Option<usize>, rolled: usize) -> Reply {
+    let l = maze_layout(&maze);
+    Reply::new(
+        "setup",
+        Laid {
+            maze,
+            game,
+            given,
+            rolled,
+        },
+    )
+    .with_layout(l)
+}
+
+impl Show for Laid {
+    fn show(&self, style: &Style) -> String {
+        let maze = &self.maze;
+        let mut text = format!("{}\n", style.paint("Lab Rats: the maze", Tone::Heading));
+        match self.given {
+            Some(used) => {
+                let _ = writeln!(text, "{used} of your rolls used");
+            }
+            None => {
+                let _ = writeln!(text, "{} rolls made at random", self.rolled);
+            }
+        }
+        text.push_str(&diagram::draw(&maze_layout(maze)));
+        let _ = write!(
+            text,
+            "\nA..X: tiles 1 to 24 in laying order; *: rat starts on one"
+        );
+        if maze.complete {
+            text.push_str("\n#: the exit (put two pawns there)");
+        }
+        let _ = write!(
+            text,
+            "\nrerolled placements: {}; tiles backed out: {}",
+            maze.rerolls, maze.backouts
+        );
+        match &self.game {
+            Some(game) => {
+                let mix = "Mix the 24 coins suit side up, deal three face-down stacks of eight, and turn each stack over.";
+                let _ = write!(text, "\n{}", wrap(mix, style.width, ""));
+                let follow = format!(
+                    "To follow the game here, say what your stacks show: `rats turned 1=3 2=a 3=5` (tablemate dealt {} until you do). The rat starts on the left * ({}). `rats move north 2` moves it by stack 2's coin; `help rats` for more.",
+                    tops(game),
+                    square_name(game.rat)
+                );
+                let _ = write!(text, "\n{}", wrap(&follow, style.width, ""));
+            }
+            None => {
+                let short = format!(
+                    "your rolls ran out with {} of 24 tiles laid: roll again and add the results to rolls= (or leave rolls= out to roll at random)",
+                    maze.tiles.len()
+                );
+                let _ = write!(text, "\n{}", wrap(&short, style.width, ""));
+            }
+        }
+        text
+    }
+}
+
+/// The maze in play, after what just happened.
+#[derive(Debug, Serialize)]
+#[serde(transparent)]
+pub struct Board {
+    pub game: RatsGame,
+    #[serde(skip)]
+    pub said: Vec<Event>,
+}
+
+pub fn board(game: RatsGame, said: Vec<Event>) -> Reply {
+    let l = game_layout(&game);
+    Reply::new("rats", Board { game, said }).with_layout(l)
+}
+
+impl Show for Board {
+    fn show(&self, style: &Style) -> String {
+        let game = &self.game;
+        let mut text = String::new();
+        if !self.said.is_empty() {
+            let said: Vec<String> = self.said.iter().map(Event::to_string).collect();
+            let _ = writeln!(text, "{}", wrap(&said.join("; "), style.width, "  "));
+        }
+        text.push_str(&diagram::draw(&game_layout(game)));
+        let status = if game.out {
+            "the rat is out: you win".to_string()
+        } else if game.stuck() {
+            if game.harder {
+                "no coins left and the rat is in the maze: you lose".to_string()
+            } else {
+                "no coins left: back up (`rats back`) or the game is lost".to_string()
+            }
+        } else {
+            format!("coins showing: {}", tops(game))
+        };
+        let _ = write!(text, "\n{status}");
+        text
+    }
+}
+
+/// The coins showing on the three stacks: `1: 3, 2: n, 3: (empty)`.
+pub fn tops(g: &RatsGame) -> String {
+    g.tops()
+        .iter()
+        .enumerate()
+        .map(|(i, t)| match t {
+            Some(r) => format!("{}: {}", i + 1, r.code()),
+            None => format!("{}: (empty)", i + 1),
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// `solve lab-rats`: the fewest coins out from the stacks as dealt.
+#[derive(Debug, Serialize)]
+pub struct Solved {
+    pub game: &'static str,
+    pub out: bool,
+    pub steps: Option<Vec<Step>>,
+    pub positions: usize,
+    pub seen: usize,
+    #[serde(skip)]
+    pub dealt: [Vec<crate::pieces::Rank>; 3],
+    #[serde(skip)]
+    pub start: Square,
+    #[serde(skip)]
+    pub played: RatsGame,
+}
+
+pub fn solved(
+    sol: RatsSolution,
+    played: RatsGame,
+    dealt: [Vec<crate::pieces::Rank>; 3],
+    start: Square,
+) -> Reply {
+    let seen: usize = played.low.iter().map(|&l| (9 - l).min(8)).sum();
+    Reply::new(
+        "solve",
+        Solved {
+            game: "lab-rats",
+            out: sol.steps.is_some(),
+            steps: sol.steps,
+            positions: sol.positions,
+            seen,
+            dealt,
+            start,
+            played,
+        },
+    )
+}
+
+impl Show for Solved {
+    fn show(&self, style: &Style) -> String {
+        let game = &self.played;
+        let mut text = format!(
+            "{}\n",
+            style.paint("Lab Rats: from the stacks as dealt", Tone::Heading)
+        );
+        let tops: Vec<String> = self
+            .dealt
+            .iter()
+            .enumerate()
+            .map(|(i, s)| {
+                let down: Vec<&str> = s.iter().rev().map(|c| c.code()).collect();
+                format!("{}: {}", i + 1, down.join(" "))
+            })
+            .collect();
+        let _ = writeln!(text, "stacks, top first:\n  {}", tops.join("\n  "));
+        if self.seen < 24 {
+            let note = format!(
+                "{} of the 24 coins have shown on a stack's top; the rest stand for the coins still hidden at the table (say what turns up with `rats turned`)",
+                self.seen
+            );
+            let _ = writeln!(text, "{}", wrap(&note, style.width, ""));
+        }
+        match &self.steps {
+            Some(steps) => {
+                let _ = writeln!(
+                    text,
+                    "the rat could get out with {} {}, without backing up:",
+                    steps.len(),
+                    plural(steps.len() as u64, "coin", "coins")
+                );
+                let mut at = self.start;
+                for (i, st) in steps.iter().enumerate() {
+                    let what = match *st {
+                        Step::Move {
+                            stack,
+                            coin,
+                            dir,
+                            spaces,
+                            out,
+                        } => {
+                            let (dx, dy) = dir.unit();
+                            at = (at.0 + dx * spaces as i32, at.1 + dy * spaces as i32);
+                            let to = if out {
+                                "out through the exit".to_string()
+                            } else {
+                                format!("to {}", square_name(at))
+                            };
+                            format!(
+                                "stack {stack} ({}): {} {spaces} {to}",
+                                coin.code(),
+                                dir.name()
+                            )
+                        }
+                        Step::Lose { stack, coin } => {
+                            format!("stack {stack} ({}): give it up", coin.code())
+                        }
+                    };
+                    let _ = writeln!(
+                        text,
+                        "{}",
+                        wrap(
+                            &format!("{}. {what} ({})", i + 1, st.command()),
+                            style.width,
+                            "      "
+                        )
+                    );
+                }
+            }
+            None => {
+                let why = if game.harder {
+                    "no way out: the coins as dealt cannot take the rat out (the harder game has no backing up)"
+                } else {
+                    "no way out without backing up; backing up puts coins back on the stacks to come round again, which this search does not try"
+                };
+                let _ = writeln!(text, "{}", wrap(why, style.width, ""));
+            }
+        }
+        let _ = write!(
+            text,
+            "your game: {}",
+            if game.out {
+                format!(
+                    "the rat got out using {} {}",
+                    game.used.len(),
+                    plural(game.used.len() as u64, "coin", "coins")
+                )
+            } else {
+                format!(
+                    "the rat is on {}, {} {} used so far",
+                    square_name(game.rat),
+                    game.used.len(),
+                    plural(game.used.len() as u64, "coin", "coins")
+                )
+            }
+        );
+        text
+    }
+}

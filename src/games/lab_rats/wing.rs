@@ -1,0 +1,412 @@
+//! Lab Rats plugged into tablemate: its saved state, its actions, its
+//! `rats` command, its setup and solver, and its diagram.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use super::events::Event;
+use super::layout::game_layout;
+use super::maze::{Maze, build};
+use super::play::RatsGame;
+use super::solve::solve;
+use super::{diagram, show};
+use crate::games::args::{Arg, Declared, Given, Type};
+use crate::games::compass::Dir;
+use crate::games::die_rolls::DieRolls;
+use crate::games::error::GameError;
+use crate::games::game::Game;
+use crate::games::wing::{Acted, Done, Order, Play, Saved, Table, Turn, Wing};
+use crate::layout::Layout;
+use crate::pieces::{Piece, Rank};
+use crate::random::TableRng;
+use crate::reply::Reply;
+use crate::style::Style;
+
+pub struct LabRats;
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "do", rename_all = "snake_case")]
+pub enum RatsAction {
+    /// Move the rat by the coin on `stack` (1 to 3); a null says how far.
+    Move {
+        dir: Dir,
+        stack: usize,
+        spaces: Option<u32>,
+    },
+    Lose {
+        stack: usize,
+    },
+    /// Off a coin, back to the last coin; on one, return it to `stack`.
+    Back {
+        stack: Option<usize>,
+    },
+    /// What the stacks show at the table.
+    Turned {
+        shown: Vec<(usize, Rank)>,
+    },
+}
+
+impl fmt::Display for RatsAction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RatsAction::Move { dir, stack, spaces } => {
+                write!(f, "move {} {stack}", dir.name())?;
+                if let Some(n) = spaces {
+                    write!(f, " {n}")?;
+                }
+                Ok(())
+            }
+            RatsAction::Lose { stack } => write!(f, "lose {stack}"),
+            RatsAction::Back { stack: None } => f.write_str("back"),
+            RatsAction::Back { stack: Some(s) } => write!(f, "back {s}"),
+            RatsAction::Turned { shown } => {
+                f.write_str("turned")?;
+                for (s, v) in shown {
+                    write!(f, " {s}={}", v.code())?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ask {
+    Show,
+}
+
+impl Saved for RatsGame {
+    const GAME: Game = Game::LabRats;
+    const WHAT: &'static str = "the saved Lab Rats game";
+    const REPAIR: &'static str = "`setup lab-rats` starts a new one";
+    const EXPORT_KEY: &'static str = "lab_rats";
+
+    fn check(&self) -> Result<(), String> {
+        RatsGame::check(self)
+    }
+
+    fn summary(&self) -> String {
+        "a Lab Rats game".into()
+    }
+}
+
+impl Play for RatsGame {
+    type Action = RatsAction;
+    type Event = Event;
+
+    fn sample(rng: &mut TableRng) -> RatsGame {
+        loop {
+            if let Some(g) = new_game(&Given::default(), rng).ok().and_then(|n| n.game) {
+                return g;
+            }
+        }
+    }
+
+    fn apply(&mut self, action: &RatsAction, _: &mut TableRng) -> Result<Vec<Event>, GameError> {
+        let before = self.clone();
+        let done = match action {
+            RatsAction::Move { dir, stack, spaces } => {
+                self.step(*dir, *stack, *spaces).map(|e| vec![e])
+            }
+            RatsAction::Lose { stack } => self.lose(*stack).map(|e| vec![e]),
+            RatsAction::Back { stack } => self.back(*stack).map(|e| vec![e]),
+            RatsAction::Turned { shown } => shown
+                .iter()
+                .map(|&(stack, value)| self.turned(stack, value))
+                .collect(),
+        };
+        if done.is_err() {
+            *self = before;
+        }
+        done
+    }
+
+    fn legal(&self) -> Vec<RatsAction> {
+        if self.out {
+            return Vec::new();
+        }
+        let mut all = Vec::new();
+        for stack in 1..=3 {
+            let Some(top) = self.tops()[stack - 1] else {
+                continue;
+            };
+            for dir in Dir::CLOCKWISE {
+                let spans: Vec<Option<u32>> = if top == Rank::Null {
+                    (1..=12).map(Some).collect()
+                } else {
+                    vec![None]
+                };
+                for spaces in spans {
+                    all.push(RatsAction::Move { dir, stack, spaces });
+                }
+            }
+            all.push(RatsAction::Lose { stack });
+        }
+        all.push(RatsAction::Back { stack: None });
+        all.extend((1..=3).map(|s| RatsAction::Back { stack: Some(s) }));
+        all.retain(|a| self.clone().apply(a, &mut TableRng::new(0)).is_ok());
+        all
+    }
+
+    fn turn(&self) -> Turn {
+        let over = self.out || (self.harder && self.stuck());
+        Turn {
+            to_move: (!over).then(|| "the rat".to_string()),
+            next: if self.out {
+                "the rat is out: you win".to_string()
+            } else {
+                format!("coins showing: {}", show::tops(self))
+            },
+            over,
+        }
+    }
+
+    fn layout(&self) -> Layout {
+        game_layout(self)
+    }
+}
+
+const ROLLS: Arg = Arg {
+    key: "rolls",
+    ty: Type::Faces,
+    help: "your die results, in order",
+};
+
+const SETUP: Declared = Declared {
+    id: "lab-rats",
+    words: None,
+    args: &[
+        ROLLS,
+        Arg {
+            key: "variant",
+            ty: Type::Choice(&["harder"]),
+            help: "no backing up",
+        },
+    ],
+};
+
+const SOLVE: Declared = Declared {
+    id: "lab-rats",
+    words: Some("nothing: it works from the game `setup lab-rats` dealt"),
+    args: &[],
+};
+
+/// A maze laid from the rolls given (then at random), and when it is
+/// whole, a game on it with tablemate's stand-in coins.
+struct NewMaze {
+    maze: Maze,
+    game: Option<RatsGame>,
+    given: Option<usize>,
+    rolled: usize,
+}
+
+fn new_game(inputs: &Given, rng: &mut TableRng) -> Result<NewMaze, GameError> {
+    let harder = inputs.choice("variant") == Some("harder");
+    let given = inputs.faces("rolls").unwrap_or_default();
+    let only_given = !given.is_empty();
+    let mut rolls = DieRolls::new(given, rng);
+    let maze = build(&mut rolls, only_given);
+    let (used_given, rolled) = rolls.counts();
+    let game = if maze.complete {
+        // The game to follow: coins dealt here stand for the table's.
+        let mut coins: Vec<Rank> = Piece::all().into_iter().map(|p| p.rank).collect();
+        rng.shuffle(&mut coins);
+        Some(RatsGame::new(&maze, &coins, 0, harder)?)
+    } else {
+        None
+    };
+    Ok(NewMaze {
+        maze,
+        game,
+        given: only_given.then_some(used_given),
+        rolled,
+    })
+}
+
+fn no_game() -> GameError {
+    GameError::missing("no Lab Rats game: `setup lab-rats` builds a maze and starts one")
+}
+
+impl Wing for LabRats {
+    const GAME: Game = Game::LabRats;
+    type State = RatsGame;
+    type Act = RatsAction;
+    type Ask = Ask;
+    type Said = Event;
+
+    const RULES: Option<(&'static str, &'static str)> = Some((
+        "lab-rats.yaml",
+        include_str!("../../../rules/lab-rats.yaml"),
+    ));
+
+    fn setup_args() -> Option<&'static Declared> {
+        Some(&SETUP)
+    }
+
+    fn setup_examples() -> &'static [&'static str] {
+        &["setup lab-rats rolls=3,a,5,2,n"]
+    }
+
+    fn setup(
+        slot: &mut Option<RatsGame>,
+        given: &Given,
+        table: &mut Table,
+    ) -> Result<Acted, GameError> {
+        let new = new_game(given, table.rng)?;
+        let reply = show::laid(new.maze, new.game.clone(), new.given, new.rolled);
+        // A maze the rolls did not finish starts no game.
+        Ok(match new.game {
+            Some(game) => {
+                *slot = Some(game);
+                Acted::changed(reply, "setup lab-rats")
+            }
+            None => Acted::unchanged(reply),
+        })
+    }
+
+    fn solve_args() -> Option<&'static Declared> {
+        Some(&SOLVE)
+    }
+
+    fn solve_examples() -> &'static [&'static str] {
+        &["solve lab-rats"]
+    }
+
+    fn solve(state: Option<&RatsGame>, given: &Given, _: &mut Table) -> Result<Reply, GameError> {
+        if let Some(w) = given.words.first() {
+            return Err(GameError::word(format!(
+                "'{w}' is not understood: solve lab-rats works from the game `setup lab-rats` dealt, and takes nothing more"
+            )));
+        }
+        let game = state.ok_or_else(|| {
+            GameError::missing(
+                "no Lab Rats game: `setup lab-rats` lays a maze and deals the stacks",
+            )
+        })?;
+        let (Some(dealt), Some(start)) = (&game.dealt, game.start) else {
+            return Err(GameError::rule(
+                "this game was saved before tablemate kept the stacks as dealt: `setup lab-rats` starts one it can solve",
+            ));
+        };
+        let sol = solve(&game.squares, &game.exit, start, dealt);
+        Ok(show::solved(sol, game.clone(), dealt.clone(), start))
+    }
+
+    fn commands() -> Vec<clap::Command> {
+        vec![
+            clap::Command::new("rats")
+                .about("Lab Rats play: move, lose, back, show")
+                .after_help(
+                    "After `setup lab-rats`: `move DIRECTION STACK` moves the rat\n\
+                     by the coin showing on that stack (a null needs how far:\n\
+                     `move north 2 3`); the coin stays under the rat. `lose\n\
+                     STACK` gives a coin up without moving. `back` backs up off\n\
+                     a coin; on a coin, `back STACK` returns it (not in the\n\
+                     harder variant). `turned 1=3` says what a stack shows at\n\
+                     the table (after each move, the next coin). Alone, it\n\
+                     shows the maze.\n\n\
+                     Examples:\n  rats\n  rats turned 1=3 2=a\n  rats lose 1",
+                )
+                .arg(
+                    clap::Arg::new("words")
+                        .value_name("ACTION")
+                        .num_args(0..=4)
+                        .help(
+                            "move DIRECTION STACK [SQUARES], lose STACK, back [STACK], turned STACK=VALUE",
+                        ),
+                ),
+        ]
+    }
+
+    fn completions(_path: &[&str], index: usize) -> Vec<&'static str> {
+        if index == 0 {
+            vec!["move", "lose", "back", "turned", "show"]
+        } else {
+            Vec::new()
+        }
+    }
+
+    fn order(_: &str, m: &clap::ArgMatches) -> Result<Order<RatsAction, Ask>, GameError> {
+        let w: Vec<String> = crate::games::args::words(m)
+            .iter()
+            .map(|w| w.to_ascii_lowercase())
+            .collect();
+        let words: Vec<&str> = w.iter().map(String::as_str).collect();
+        let number = |s: &str, what: &str| -> Result<usize, GameError> {
+            s.parse::<usize>()
+                .map_err(|_| GameError::word(format!("'{s}' is not {what}")))
+        };
+        let stack = |s: &str| number(s, "a stack (1, 2 or 3)");
+        let act = match words.as_slice() {
+            [] | ["show"] => return Ok(Order::Ask(Ask::Show)),
+            ["move", dir, s] | ["move", dir, s, _] => {
+                let dir: Dir = dir.parse().map_err(GameError::Word)?;
+                let spaces = match words.get(3) {
+                    Some(n) => Some(number(n, "a number of squares")? as u32),
+                    None => None,
+                };
+                RatsAction::Move {
+                    dir,
+                    stack: stack(s)?,
+                    spaces,
+                }
+            }
+            ["lose", s] => RatsAction::Lose { stack: stack(s)? },
+            ["back"] => RatsAction::Back { stack: None },
+            ["back", s] => RatsAction::Back {
+                stack: Some(stack(s)?),
+            },
+            ["turned", shown @ ..] if !shown.is_empty() => {
+                let mut said = Vec::new();
+                for word in shown {
+                    let (k, v) = word.split_once('=').ok_or_else(|| {
+                        GameError::word(format!("'{word}': say stack=value, like 2=4"))
+                    })?;
+                    let value = v.parse().map_err(|_| {
+                        GameError::word(format!(
+                            "'{v}' in '{word}' is not a coin value: expected n, a, 2, 3, 4 or 5"
+                        ))
+                    })?;
+                    said.push((stack(k)?, value));
+                }
+                RatsAction::Turned { shown: said }
+            }
+            [other, ..] => {
+                return Err(GameError::word(format!(
+                    "'{other}' is not a rats action{}: expected move DIRECTION STACK [SQUARES], lose STACK, back [STACK], turned STACK=VALUE or show",
+                    crate::suggest::hint(other, ["move", "lose", "back", "turned", "show"])
+                )));
+            }
+        };
+        Ok(Order::Act(act))
+    }
+
+    fn ask(state: Option<&RatsGame>, _: Ask, _: &mut Table) -> Result<Reply, GameError> {
+        let game = state.ok_or_else(no_game)?;
+        Ok(show::board(game.clone(), Vec::new()))
+    }
+
+    fn act(
+        slot: &mut Option<RatsGame>,
+        action: RatsAction,
+        table: &mut Table,
+    ) -> Result<Done<Event>, GameError> {
+        let game = slot.as_mut().ok_or_else(no_game)?;
+        let said = game.apply(&action, table.rng)?;
+        Ok(Done::changed(said, format!("rats {action}")))
+    }
+
+    fn answer(
+        state: Option<&RatsGame>,
+        said: Vec<Event>,
+        _: &mut Table,
+    ) -> Result<Reply, GameError> {
+        let game = state.ok_or_else(no_game)?;
+        Ok(show::board(game.clone(), said))
+    }
+
+    fn diagram(layout: &Layout, _: &Style) -> Option<String> {
+        Some(diagram::draw(layout))
+    }
+}

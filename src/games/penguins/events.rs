@@ -1,0 +1,229 @@
+//! What happens on the penguins' board, as typed events; each reads as
+//! the sentence the table is told. Players are numbered from 0 here and
+//! from 1 in words.
+
+use std::fmt;
+
+use serde::Serialize;
+
+use super::squares::{Sq, sq_name};
+use crate::games::compass::Dir;
+use crate::pieces::Domino;
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
+pub enum Event {
+    /// A buddy token placed during setup.
+    Placed {
+        placer: usize,
+        owner: usize,
+        at: Sq,
+    },
+    Rolled {
+        player: usize,
+        roll: u8,
+    },
+    Stayed {
+        player: usize,
+    },
+    Walked {
+        player: usize,
+        steps: usize,
+        to: Sq,
+        pips: u8,
+    },
+    /// The mover picked up one of its own buddies.
+    PickedUp {
+        carrying: u8,
+    },
+    /// The move ended on a double: buddies may be nudged.
+    Double {
+        pips: u8,
+        each: bool,
+    },
+    /// The two dice of the alteration, and the domino they name.
+    Altered {
+        player: usize,
+        a: u8,
+        b: u8,
+        domino: Domino,
+    },
+    NotOnBoard {
+        domino: Domino,
+    },
+    /// The mover stands on the domino rolled: any vacant one may move.
+    MoverOn {
+        domino: Domino,
+    },
+    AlreadyStunned {
+        player: usize,
+        domino: Domino,
+    },
+    Stunned {
+        player: usize,
+        domino: Domino,
+    },
+    /// Buddy tokens on the domino rolled may each move a square.
+    BuddiesOn {
+        count: usize,
+        domino: Domino,
+        first: Sq,
+    },
+    Vacant {
+        domino: Domino,
+    },
+    /// A buddy moved onto its own penguin, who picks it up.
+    BuddyHome {
+        dir: Dir,
+        owner: usize,
+        carrying: u8,
+    },
+    BuddyMoved {
+        owner: usize,
+        dir: Dir,
+        to: Sq,
+    },
+    Relocated {
+        domino: Domino,
+        to: Sq,
+        down: bool,
+        renumbered: bool,
+    },
+    Won {
+        player: usize,
+    },
+    Passes {
+        player: usize,
+    },
+    ToRoll {
+        player: usize,
+    },
+}
+
+impl fmt::Display for Event {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Event::Placed { placer, owner, at } => write!(
+                f,
+                "player {} placed player {}'s buddy on {}",
+                placer + 1,
+                owner + 1,
+                sq_name(*at)
+            ),
+            Event::Rolled { player, roll } => write!(
+                f,
+                "player {} rolled {roll}: move up to six squares, stopping on a {roll}",
+                player + 1
+            ),
+            Event::Stayed { player } => write!(f, "player {} stays put", player + 1),
+            Event::Walked {
+                player,
+                steps,
+                to,
+                pips,
+            } => write!(
+                f,
+                "player {} moved {steps} to {} ({pips})",
+                player + 1,
+                sq_name(*to)
+            ),
+            Event::PickedUp { carrying } => {
+                write!(f, "picked up a buddy: carrying {carrying}")
+            }
+            Event::Double { pips, each } => write!(
+                f,
+                "ended on the double {pips}-{pips}: {} (`penguins shift r3c4 north`)",
+                if *each {
+                    "move each of your buddies one space"
+                } else {
+                    "move one of your buddies one space"
+                }
+            ),
+            Event::Altered {
+                player,
+                a,
+                b,
+                domino,
+            } => write!(
+                f,
+                "player {} rolled {a} and {b}: domino {domino}",
+                player + 1
+            ),
+            Event::NotOnBoard { domino } => {
+                write!(f, "{domino} is not on the board: nothing happens")
+            }
+            Event::MoverOn { domino } => write!(
+                f,
+                "you stand on {domino}: you may move any vacant domino (`penguins relocate 2-4 r1c9`)"
+            ),
+            Event::AlreadyStunned { player, domino } => {
+                write!(f, "player {} is on {domino}, already stunned", player + 1)
+            }
+            Event::Stunned { player, domino } => write!(
+                f,
+                "player {} is on {domino}: stunned, and misses their next turn",
+                player + 1
+            ),
+            Event::BuddiesOn {
+                count,
+                domino,
+                first,
+            } => write!(
+                f,
+                "{count} buddy {} on {domino}: each may move to a square beside it (`penguins shift {} north`)",
+                if *count == 1 { "token" } else { "tokens" },
+                sq_name(*first)
+            ),
+            Event::Vacant { domino } => write!(
+                f,
+                "{domino} is vacant: you may move it anywhere beside the board (`penguins relocate {domino} r1c9`, `v` after the square to lay it down the table)"
+            ),
+            Event::BuddyHome {
+                dir,
+                owner,
+                carrying,
+            } => write!(
+                f,
+                "the buddy moved {} onto player {}'s penguin, who picks it up (carrying {carrying})",
+                dir.name(),
+                owner + 1
+            ),
+            Event::BuddyMoved { owner, dir, to } => write!(
+                f,
+                "player {}'s buddy moved {} to {}",
+                owner + 1,
+                dir.name(),
+                sq_name(*to)
+            ),
+            Event::Relocated {
+                domino,
+                to,
+                down,
+                renumbered,
+            } => {
+                write!(
+                    f,
+                    "{domino} now lies at {} {}",
+                    sq_name(*to),
+                    if *down { "down the table" } else { "across" }
+                )?;
+                if *renumbered {
+                    f.write_str("; the board is renumbered from its new top-left square")?;
+                }
+                Ok(())
+            }
+            Event::Won { player } => write!(
+                f,
+                "player {} is home with both buddies: player {} wins!",
+                player + 1,
+                player + 1
+            ),
+            Event::Passes { player } => write!(f, "player {} is stunned and passes", player + 1),
+            Event::ToRoll { player } => write!(f, "player {} to roll", player + 1),
+        }
+    }
+}
+
+// Tests compare an event with the sentence the table is told.
+#[cfg(test)]
+crate::games::error::said_as!(Event);

@@ -1,0 +1,252 @@
+//! Penguin's Night Out plugged into tablemate: its saved state, its
+//! actions, its `penguins` command, its setup and its diagram.
+
+use super::actions::{Ask, PenguinAction};
+use super::board::Board;
+use super::events::Event;
+use super::layout::layout;
+use super::play::Phase;
+use super::words::COMMAND_WORDS;
+use super::{diagram, setup, show, words};
+use crate::games::args::{Declared, Given};
+use crate::games::compass::Dir;
+use crate::games::error::GameError;
+use crate::games::game::Game;
+use crate::games::wing::{Acted, Done, Order, Play, Saved, Table, Turn, Wing};
+use crate::layout::Layout;
+use crate::random::TableRng;
+use crate::reply::Reply;
+use crate::style::Style;
+
+pub struct PenguinsNightOut;
+
+impl Saved for Board {
+    const GAME: Game = Game::PenguinsNightOut;
+    const WHAT: &'static str = "the saved penguin board";
+    const REPAIR: &'static str = "`setup penguins` lays a new one";
+    const EXPORT_KEY: &'static str = "penguins";
+    const EXPORT_ALWAYS: bool = true;
+    const LEGACY_FILE: Option<(&'static str, &'static str)> =
+        Some(("penguins.json", "a penguin board"));
+
+    fn check(&self) -> Result<(), String> {
+        Board::check(self)
+    }
+
+    fn summary(&self) -> String {
+        "a penguin board".into()
+    }
+}
+
+impl Play for Board {
+    type Action = PenguinAction;
+    type Event = Event;
+
+    fn sample(rng: &mut TableRng) -> Board {
+        setup::new_board(&Given::default(), rng)
+            .expect("a random board needs nothing given")
+            .board
+    }
+
+    fn apply(
+        &mut self,
+        action: &PenguinAction,
+        rng: &mut TableRng,
+    ) -> Result<Vec<Event>, GameError> {
+        let sides = self.die_sides;
+        let play = self.play.as_mut().ok_or_else(|| {
+            GameError::rule(
+                "this board was laid before tablemate followed the game: `setup penguins` lays one to play",
+            )
+        })?;
+        let before = play.clone();
+        let one = |r: Result<Event, GameError>| r.map(|e| vec![e]);
+        let done = match action {
+            PenguinAction::Place { at: None } => {
+                let free = play.vacant_squares();
+                if free.is_empty() || play.phase != Phase::Place {
+                    one(play.place((0, 0)))
+                } else {
+                    let s = free[rng.below(free.len() as u64) as usize];
+                    one(play.place(s))
+                }
+            }
+            PenguinAction::Place { at: Some(s) } => one(play.place(*s)),
+            PenguinAction::Roll { die } => {
+                let v = die.unwrap_or_else(|| Board::die_value(sides, rng));
+                one(play.set_roll(v))
+            }
+            PenguinAction::Move { from, route } => play.walk(*from, route),
+            PenguinAction::Shift { from, dir } => one(play.shift(*from, *dir)),
+            PenguinAction::Alter { dice } => {
+                let (a, b) = dice.unwrap_or_else(|| {
+                    (Board::die_value(sides, rng), Board::die_value(sides, rng))
+                });
+                play.alter(a, b)
+            }
+            PenguinAction::Relocate { domino, to, down } => one(play.relocate(*domino, *to, *down)),
+            PenguinAction::Done => play.done(),
+        };
+        if done.is_err() {
+            *play = before;
+        }
+        done
+    }
+
+    fn legal(&self) -> Vec<PenguinAction> {
+        let Some(play) = &self.play else {
+            return Vec::new();
+        };
+        let shifts = || {
+            play.buddies
+                .iter()
+                .filter_map(|b| b.at)
+                .flat_map(|from| Dir::CLOCKWISE.map(|dir| PenguinAction::Shift { from, dir }))
+                .filter(|a| self.clone().apply(a, &mut TableRng::new(0)).is_ok())
+                .collect::<Vec<_>>()
+        };
+        match play.phase {
+            Phase::Over => Vec::new(),
+            Phase::Place => play
+                .vacant_squares()
+                .into_iter()
+                .map(|s| PenguinAction::Place { at: Some(s) })
+                .collect(),
+            Phase::Roll => vec![PenguinAction::Roll { die: None }],
+            Phase::Move => play
+                .legal_routes()
+                .into_iter()
+                .map(|(from, route)| PenguinAction::Move { from, route })
+                .collect(),
+            Phase::Moved => {
+                let mut all = shifts();
+                all.push(PenguinAction::Alter { dice: None });
+                all
+            }
+            Phase::Altered => {
+                let mut all = shifts();
+                all.extend(
+                    play.legal_relocations(40)
+                        .into_iter()
+                        .map(|(domino, to, down)| PenguinAction::Relocate { domino, to, down }),
+                );
+                all.push(PenguinAction::Done);
+                all
+            }
+        }
+    }
+
+    fn turn(&self) -> Turn {
+        let over = self.play.as_ref().is_none_or(|p| p.phase == Phase::Over);
+        Turn {
+            to_move: self
+                .play
+                .as_ref()
+                .filter(|_| !over)
+                .map(|p| format!("player {}", p.to_move + 1)),
+            next: self.play.as_ref().map(show::next_step).unwrap_or_default(),
+            over,
+        }
+    }
+
+    fn layout(&self) -> Layout {
+        layout(self)
+    }
+}
+
+fn no_board() -> GameError {
+    GameError::missing("no penguin board: `setup penguins players=N` lays one")
+}
+
+impl Wing for PenguinsNightOut {
+    const GAME: Game = Game::PenguinsNightOut;
+    type State = Board;
+    type Act = PenguinAction;
+    type Ask = Ask;
+    type Said = Event;
+
+    const RULES: Option<(&'static str, &'static str)> = Some((
+        "penguins-night-out.yaml",
+        include_str!("../../../rules/penguins-night-out.yaml"),
+    ));
+
+    fn setup_args() -> Option<&'static Declared> {
+        Some(&setup::DECLARED)
+    }
+
+    fn setup_examples() -> &'static [&'static str] {
+        &["setup penguins players=4 variant=elbow-room"]
+    }
+
+    fn setup(
+        slot: &mut Option<Board>,
+        given: &Given,
+        table: &mut Table,
+    ) -> Result<Acted, GameError> {
+        let new = setup::new_board(given, table.rng)?;
+        *slot = Some(new.board.clone());
+        Ok(Acted::changed(show::laid(new), "setup penguins"))
+    }
+
+    fn commands() -> Vec<clap::Command> {
+        vec![
+            clap::Command::new("penguins")
+                .about("Penguin's Night Out turn by turn: place, roll, move, alter")
+                .after_help(
+                    "After `setup penguins`: `place` puts the next buddy token (on\n\
+                     a square you name, or at random). Each turn: `roll` (or\n\
+                     `roll 4` for your die), `move` a route of directions (n e s\n\
+                     w; `from r2c3` first off the nest's middle; `stay`),\n\
+                     `shift SQUARE DIR` a buddy on a double, `alter` (or `alter\n\
+                     3 5`), then what it allows: `relocate 2-4 r1c9` (`r1c9v`\n\
+                     down the table), `shift`; `done` ends the turn.\n\n\
+                     Examples (one game, in order):\n  penguins place\n  penguins place\n  \
+                     penguins place\n  penguins place\n  penguins roll 3\n  penguins move stay\n  \
+                     penguins alter 6 6\n  penguins done\n  penguins",
+                )
+                .arg(
+                    clap::Arg::new("words")
+                        .value_name("ACTION")
+                        .num_args(1..)
+                        .trailing_var_arg(true)
+                        .help("place, roll, move, shift, alter, relocate, done, show"),
+                ),
+        ]
+    }
+
+    fn completions(_path: &[&str], index: usize) -> Vec<&'static str> {
+        if index == 0 {
+            COMMAND_WORDS.to_vec()
+        } else {
+            Vec::new()
+        }
+    }
+
+    fn order(_: &str, m: &clap::ArgMatches) -> Result<Order<PenguinAction, Ask>, GameError> {
+        words::order(&crate::games::args::words(m))
+    }
+
+    fn ask(state: Option<&Board>, _: Ask, _: &mut Table) -> Result<Reply, GameError> {
+        let board = state.ok_or_else(no_board)?;
+        Ok(show::view(board.clone(), Vec::new()))
+    }
+
+    fn act(
+        slot: &mut Option<Board>,
+        action: PenguinAction,
+        table: &mut Table,
+    ) -> Result<Done<Event>, GameError> {
+        let board = slot.as_mut().ok_or_else(no_board)?;
+        let said = board.apply(&action, table.rng)?;
+        Ok(Done::changed(said, format!("penguins {action}")))
+    }
+
+    fn answer(state: Option<&Board>, said: Vec<Event>, _: &mut Table) -> Result<Reply, GameError> {
+        let board = state.ok_or_else(no_board)?;
+        Ok(show::view(board.clone(), said))
+    }
+
+    fn diagram(layout: &Layout, _: &Style) -> Option<String> {
+        Some(diagram::draw(layout))
+    }
+}

@@ -1,0 +1,70 @@
+//! What happens on the Slides of Action board, as typed events.
+
+use std::fmt;
+
+use serde::Serialize;
+
+use crate::games::cell::{Cell, cell_name};
+use crate::pieces::Suit;
+
+/// A win: the suits joined by the move, and who wins by it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Won {
+    pub joined: Vec<Suit>,
+    pub winner: Suit,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
+pub enum Event {
+    /// Coins slid into the gap, up to and from the square named.
+    Slid {
+        suit: Suit,
+        coins: usize,
+        from: Cell,
+        /// tablemate chose the move.
+        tablemate: bool,
+        won: Option<Won>,
+    },
+}
+
+impl fmt::Display for Event {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Event::Slid {
+            suit,
+            coins,
+            from,
+            tablemate,
+            won,
+        } = self;
+        if *tablemate {
+            f.write_str("tablemate: ")?;
+        }
+        write!(
+            f,
+            "{} slid {coins} {} from {} into the gap",
+            suit.name(),
+            if *coins == 1 { "coin" } else { "coins" },
+            cell_name(*from)
+        )?;
+        if let Some(w) = won {
+            let joined: Vec<&str> = w.joined.iter().map(|s| s.name()).collect();
+            write!(
+                f,
+                "; {} connected: {} wins{}",
+                joined.join(" and "),
+                w.winner.name(),
+                if joined != [w.winner.name()] {
+                    " (the mover)"
+                } else {
+                    ""
+                }
+            )?;
+        }
+        Ok(())
+    }
+}
+
+// Tests compare an event with the sentence the table is told.
+#[cfg(test)]
+crate::games::error::said_as!(Event);

@@ -1,0 +1,478 @@
+//! Slides of Action followed move by move: the 15-puzzle slide, the
+//! no-slide-back rule, the win, and a searching opponent. Pure: the
+//! dispatcher keeps the game in the store.
+//!
+//! A move names the coin farthest from the gap that slides: it and the
+//! coins between it and the gap (one to three coins, in the gap's row or
+//! column) move one space toward the gap, which ends where that coin was.
+
+use serde::{Deserialize, Serialize};
+
+use super::events::{Event, Won};
+use super::seating::{START, suits_in_play};
+use crate::games::cell::{Cell, cell_name};
+use crate::games::error::GameError;
+use crate::pieces::Suit;
+use crate::random::TableRng;
+
+pub type Grid = [[Option<Suit>; 4]; 4];
+
+/// A game in progress, in the form the store keeps.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SlidesGame {
+    /// Rows top first: a suit letter per coin, `_` for the gap.
+    pub board: Vec<String>,
+    /// The suits that take turns, in turn order (Arms is left out with two
+    /// players: it is neutral).
+    pub turns: Vec<Suit>,
+    /// Index into `turns` of the suit to move.
+    pub next: usize,
+    /// Where the gap was before the last move: moving it straight back
+    /// would be a slide back.
+    pub before: Option<(usize, usize)>,
+    /// At most one diagonal link counts toward a win.
+    pub harder: bool,
+    /// The suit tablemate plays, if any.
+    pub computer: Option<Suit>,
+    /// The moves made, as typed (`r4c2`).
+    pub moves: Vec<String>,
+    pub winner: Option<Suit>,
+}
+
+fn grid_of(rows: &[String]) -> Option<Grid> {
+    let mut g: Grid = [[None; 4]; 4];
+    if rows.len() != 4 {
+        return None;
+    }
+    for (r, row) in rows.iter().enumerate() {
+        let cells: Vec<char> = row.chars().collect();
+        if cells.len() != 4 {
+            return None;
+        }
+        for (c, ch) in cells.into_iter().enumerate() {
+            g[r][c] = match ch {
+                '_' => None,
+                other => Some(other.to_string().parse::<Suit>().ok()?),
+            };
+        }
+    }
+    Some(g)
+}
+
+fn rows_of(g: &Grid) -> Vec<String> {
+    g.iter()
+        .map(|r| r.iter().map(|c| c.map_or('_', |s| s.letter())).collect())
+        .collect()
+}
+
+fn gap(g: &Grid) -> (usize, usize) {
+    (0..16)
+        .map(|i| (i / 4, i % 4))
+        .find(|&(r, c)| g[r][c].is_none())
+        .expect("a board has one gap")
+}
+
+/// `r2c3` as (1, 2).
+pub fn parse_cell(w: &str) -> Result<Cell, GameError> {
+    let bad = || {
+        GameError::word(format!(
+            "'{w}' is not a square: rows and columns 1 to 4, like r4c3"
+        ))
+    };
+    let lower = w.to_ascii_lowercase();
+    let rest = lower.strip_prefix('r').ok_or_else(bad)?;
+    let (r, c) = rest.split_once('c').ok_or_else(bad)?;
+    let (r, c): (usize, usize) = (r.parse().map_err(|_| bad())?, c.parse().map_err(|_| bad())?);
+    if !(1..=4).contains(&r) || !(1..=4).contains(&c) {
+        return Err(bad());
+    }
+    Ok((r - 1, c - 1))
+}
+
+/// The legal moves: each coin one to three spaces from the gap in its row
+/// or column, except the one that slides back the last move.
+pub fn moves(g: &Grid, before: Option<Cell>) -> Vec<Cell> {
+    let (gr, gc) = gap(g);
+    let mut out = Vec::new();
+    for r in 0..4 {
+        if r != gr {
+            out.push((r, gc));
+        }
+    }
+    for c in 0..4 {
+        if c != gc {
+            out.push((gr, c));
+        }
+    }
+    out.retain(|&m| Some(m) != before);
+    out
+}
+
+fn slide(g: &Grid, to: (usize, usize)) -> Grid {
+    let mut g = *g;
+    let (gr, gc) = gap(&g);
+    let (tr, tc) = to;
+    if tr == gr {
+        if tc < gc {
+            for c in (tc..gc).rev() {
+                g[gr][c + 1] = g[gr][c];
+            }
+        } else {
+            for c in gc..tc {
+                g[gr][c] = g[gr][c + 1];
+            }
+        }
+    } else if tr < gr {
+        for r in (tr..gr).rev() {
+            g[r + 1][gc] = g[r][gc];
+        }
+    } else {
+        for r in gr..tr {
+            g[r][gc] = g[r + 1][gc];
+        }
+    }
+    g[tr][tc] = None;
+    g
+}
+
+/// Whether a suit's five coins form one group, orthogonal or diagonal
+/// links alike; with `harder`, at most one of the links may be diagonal.
+pub fn connected(g: &Grid, suit: Suit, harder: bool) -> bool {
+    let cells: Vec<(usize, usize)> = (0..16)
+        .map(|i| (i / 4, i % 4))
+        .filter(|&(r, c)| g[r][c] == Some(suit))
+        .collect();
+    let groups = |diagonal: bool| -> Vec<usize> {
+        // Union by flood fill: a group number per coin.
+        let mut group = vec![usize::MAX; cells.len()];
+        let mut n = 0;
+        for start in 0..cells.len() {
+            if group[start] != usize::MAX {
+                continue;
+            }
+            let mut stack = vec![start];
+            group[start] = n;
+            while let Some(i) = stack.pop() {
+                for j in 0..cells.len() {
+                    let (dr, dc) = (
+                        cells[i].0.abs_diff(cells[j].0),
+                        cells[i].1.abs_diff(cells[j].1),
+                    );
+                    let touch = dr + dc == 1 || (diagonal && dr == 1 && dc == 1);
+                    if touch && group[j] == usize::MAX {
+                        group[j] = n;
+                        stack.push(j);
+                    }
+                }
+            }
+            n += 1;
+        }
+        group
+    };
+    let all = groups(true);
+    if all.iter().any(|&g| g != 0) {
+        return false;
+    }
+    if !harder {
+        return true;
+    }
+    // Orthogonal groups: one, or two joined by a single diagonal link.
+    let orth = groups(false);
+    let count = orth.iter().max().map_or(0, |m| m + 1);
+    count <= 2
+}
+
+/// Who wins after `mover` moved to make `g`, if anyone: the mover when
+/// their own suit, or two or more suits, are connected; otherwise the one
+/// suit connected (Arms, neutral with two players, wins for the mover).
+fn winner(g: &Grid, mover: Suit, turns: &[Suit], harder: bool) -> Option<Suit> {
+    let done: Vec<Suit> = [Suit::Arms, Suit::Crowns, Suit::Suns]
+        .into_iter()
+        .filter(|&s| connected(g, s, harder))
+        .collect();
+    match done.as_slice() {
+        [] => None,
+        [one] if turns.contains(one) => Some(*one),
+        _ => Some(mover),
+    }
+}
+
+impl SlidesGame {
+    pub fn new(players: usize, harder: bool, computer: Option<Suit>) -> SlidesGame {
+        SlidesGame {
+            board: rows_of(&START),
+            turns: suits_in_play(players),
+            next: 0,
+            before: None,
+            harder,
+            computer,
+            moves: Vec::new(),
+            winner: None,
+        }
+    }
+
+    pub fn grid(&self) -> Grid {
+        grid_of(&self.board).expect("a checked board")
+    }
+
+    pub fn to_move(&self) -> Suit {
+        self.turns[self.next % self.turns.len()]
+    }
+
+    /// Everything a saved game must be; Err says what is wrong.
+    pub fn check(&self) -> Result<(), String> {
+        let g = grid_of(&self.board).ok_or("the board is not 4 rows of 4 squares")?;
+        for s in [Suit::Arms, Suit::Crowns, Suit::Suns] {
+            if g.iter().flatten().filter(|c| **c == Some(s)).count() != 5 {
+                return Err(format!("the board does not hold five {} coins", s.name()));
+            }
+        }
+        if self.turns.is_empty() || self.next >= self.turns.len() {
+            return Err("no one is to move".into());
+        }
+        Ok(())
+    }
+
+    /// Slide the coins up to `to` into the gap, for the suit to move.
+    pub fn play(&mut self, to: Cell) -> Result<Event, GameError> {
+        if let Some(w) = self.winner {
+            return Err(format!(
+                "the game is over: {} won (`setup slides` starts another)",
+                w.name()
+            )
+            .into());
+        }
+        let g = self.grid();
+        let (gr, gc) = gap(&g);
+        if to == (gr, gc) {
+            return Err(format!(
+                "{} is the gap itself: name a coin that slides",
+                cell_name(to)
+            )
+            .into());
+        }
+        if to.0 != gr && to.1 != gc {
+            return Err(format!(
+                "{} is not in the gap's row or column ({}): coins slide straight into the gap",
+                cell_name(to),
+                cell_name((gr, gc))
+            )
+            .into());
+        }
+        if Some(to) == self.before {
+            return Err(format!(
+                "no slide backs: that puts back the coins the last move slid (the gap was on {})",
+                cell_name(to)
+            )
+            .into());
+        }
+        let n = to.0.abs_diff(gr) + to.1.abs_diff(gc);
+        let mover = self.to_move();
+        let after = slide(&g, to);
+        self.board = rows_of(&after);
+        self.before = Some((gr, gc));
+        self.moves.push(cell_name(to));
+        self.winner = winner(&after, mover, &self.turns, self.harder);
+        self.next = (self.next + 1) % self.turns.len();
+        let won = self.winner.map(|winner| Won {
+            joined: [Suit::Arms, Suit::Crowns, Suit::Suns]
+                .into_iter()
+                .filter(|&s| connected(&after, s, self.harder))
+                .collect(),
+            winner,
+        });
+        Ok(Event::Slid {
+            suit: mover,
+            coins: n,
+            from: to,
+            tablemate: false,
+            won,
+        })
+    }
+
+    /// The move tablemate makes for the suit to move: a search a few moves
+    /// deep, each side taking its best (the others against it with three
+    /// players), scoring how close each suit's coins are.
+    pub fn best_move(&self) -> Cell {
+        let me = self.to_move();
+        let g = self.grid();
+        let options = moves(&g, self.before);
+        let mut best = (i32::MIN, options[0]);
+        for &m in &options {
+            let v = value(
+                &slide(&g, m),
+                Some(gap(&g)),
+                me,
+                &self.turns,
+                (self.next + 1) % self.turns.len(),
+                DEPTH - 1,
+                self.harder,
+            );
+            if v > best.0 {
+                best = (v, m);
+            }
+        }
+        best.1
+    }
+
+    /// A legal move at random (for testing the opponent).
+    pub fn random_move(&self, rng: &mut TableRng) -> Cell {
+        let options = moves(&self.grid(), self.before);
+        options[rng.below(options.len() as u64) as usize]
+    }
+}
+
+/// Plies the opponent looks ahead.
+const DEPTH: u32 = 4;
+const WIN: i32 = 100_000;
+
+/// How spread out a suit's coins are: the sum of distances (king moves)
+/// from each coin to the others; 0 is impossible, smaller is closer.
+fn spread(g: &Grid, s: Suit) -> i32 {
+    let cells: Vec<(usize, usize)> = (0..16)
+        .map(|i| (i / 4, i % 4))
+        .filter(|&(r, c)| g[r][c] == Some(s))
+        .collect();
+    let mut total = 0;
+    for (i, a) in cells.iter().enumerate() {
+        for b in &cells[i + 1..] {
+            total += a.0.abs_diff(b.0).max(a.1.abs_diff(b.1)) as i32;
+        }
+    }
+    total
+}
+
+/// The position for `me`: my coins close, the others' apart.
+fn evaluate(g: &Grid, me: Suit, turns: &[Suit]) -> i32 {
+    let others: i32 = turns
+        .iter()
+        .filter(|&&s| s != me)
+        .map(|&s| spread(g, s))
+        .sum();
+    others - spread(g, me) * (turns.len() as i32 - 1)
+}
+
+/// The value of `g` for `me`, `turns[next]` to move: the mover takes
+/// its best; everyone but `me` plays against `me` (a paranoid search, so
+/// with three players tablemate assumes the other two gang up). A sooner
+/// win is worth more, a later loss less.
+fn value(
+    g: &Grid,
+    before: Option<(usize, usize)>,
+    me: Suit,
+    turns: &[Suit],
+    next: usize,
+    depth: u32,
+    harder: bool,
+) -> i32 {
+    let moved = turns[(next + turns.len() - 1) % turns.len()];
+    if let Some(w) = winner(g, moved, turns, harder) {
+        let v = WIN + depth as i32;
+        return if w == me { v } else { -v };
+    }
+    if depth == 0 {
+        return evaluate(g, me, turns);
+    }
+    let gp = gap(g);
+    let values = moves(g, before).into_iter().map(|m| {
+        value(
+            &slide(g, m),
+            Some(gp),
+            me,
+            turns,
+            (next + 1) % turns.len(),
+            depth - 1,
+            harder,
+        )
+    });
+    let best = if turns[next] == me {
+        values.max()
+    } else {
+        values.min()
+    };
+    best.unwrap_or(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn g(rows: &str) -> Grid {
+        let rows: Vec<String> = rows.split('/').map(|r| r.trim().replace(' ', "")).collect();
+        grid_of(&rows).unwrap()
+    }
+
+    #[test]
+    fn a_slide_moves_up_to_three_coins() {
+        let mut game = SlidesGame::new(3, false, None);
+        // The gap starts at r4c4; naming r4c1 slides three coins right.
+        let said = game.play((3, 0)).unwrap();
+        assert_eq!(said.to_string(), "Arms slid 3 coins from r4c1 into the gap");
+        assert_eq!(game.board[3], "_ACS");
+        // Sliding them straight back is refused.
+        let e = game.play((3, 3)).unwrap_err().to_string();
+        assert!(e.starts_with("no slide backs"), "{e}");
+        let e = game.play((1, 2)).unwrap_err().to_string();
+        assert!(e.contains("not in the gap's row or column"), "{e}");
+        assert!(game.play((0, 0)).is_ok());
+    }
+
+    #[test]
+    fn connections_and_the_harder_variant() {
+        // Suns in an L with one diagonal step: connected; under the harder
+        // variant one diagonal link is allowed.
+        let b = g("S S _ A / A C S A / C A S C / C A C A");
+        assert!(connected(&b, Suit::Suns, false));
+        assert!(connected(&b, Suit::Suns, true));
+        // Two diagonal links: connected, but not under the variant.
+        let b = g("S A C A / A S C A / C A S C / C A S S");
+        assert!(connected(&b, Suit::Suns, false));
+        assert!(!connected(&b, Suit::Suns, true));
+        assert!(!connected(
+            &g("S A C A / A C S A / C S A C / A C S _"),
+            Suit::Suns,
+            false
+        ));
+    }
+
+    #[test]
+    fn the_mover_wins_a_simultaneous_connection() {
+        // Crowns and Suns both connected after Arms moved: Arms (the mover)
+        // wins, though neither group is its own.
+        let b = g("C C C A / C C S A / S S S A / S A A _");
+        let turns = [Suit::Arms, Suit::Crowns, Suit::Suns];
+        assert_eq!(winner(&b, Suit::Arms, &turns, false), Some(Suit::Arms));
+        // One group only: its owner wins, whoever moved.
+        let b = g("C C C A / C C A S / A S A S / A S _ S");
+        assert_eq!(winner(&b, Suit::Suns, &turns, false), Some(Suit::Crowns));
+        // Neutral Arms connected with two players: a win for the mover.
+        let b = g("A A A C / A A S C / S C S C / S C S _");
+        assert_eq!(
+            winner(&b, Suit::Crowns, &[Suit::Crowns, Suit::Suns], false),
+            Some(Suit::Crowns)
+        );
+    }
+
+    #[test]
+    fn the_opponent_beats_random_play() {
+        let mut won = 0;
+        for seed in 0..100 {
+            let mut rng = TableRng::new(seed);
+            let mut game = SlidesGame::new(2, false, Some(Suit::Suns));
+            for _ in 0..300 {
+                if game.winner.is_some() {
+                    break;
+                }
+                let m = if game.to_move() == Suit::Suns {
+                    game.best_move()
+                } else {
+                    game.random_move(&mut rng)
+                };
+                game.play(m).unwrap();
+            }
+            won += usize::from(game.winner == Some(Suit::Suns));
+        }
+        assert!(won >= 95, "won {won} of 100");
+    }
+}

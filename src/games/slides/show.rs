@@ -1,0 +1,130 @@
+//! The `slides` command's replies and the setup's.
+
+use std::fmt::Write;
+
+use serde::Serialize;
+
+use super::diagram;
+use super::events::Event;
+use super::layout::{board_layout, start_layout};
+use super::play::SlidesGame;
+use super::seating::Seating;
+use crate::reply::{Reply, Show};
+use crate::style::{Style, Tone, wrap};
+
+/// A new game: the seats, and tablemate's first move if it starts.
+#[derive(Debug, Serialize)]
+#[serde(transparent)]
+pub struct Seated {
+    pub seating: Seating,
+    #[serde(skip)]
+    pub game: SlidesGame,
+    #[serde(skip)]
+    pub opening: Vec<Event>,
+}
+
+pub fn seated(seating: Seating, game: SlidesGame, opening: Vec<Event>) -> Reply {
+    Reply::new(
+        "setup",
+        Seated {
+            seating,
+            game,
+            opening,
+        },
+    )
+    .with_layout(start_layout())
+}
+
+impl Show for Seated {
+    fn show(&self, style: &Style) -> String {
+        let (seating, game) = (&self.seating, &self.game);
+        let players = seating.players.len();
+        let mut text = format!("{}\n", style.paint("Slides of Action", Tone::Heading));
+        let _ = writeln!(text, "{}", diagram::draw(&start_layout(), style));
+        text.push_str("coins suit up on four face-down tiles; _ is empty\n");
+        let _ = writeln!(
+            text,
+            "suits ({}):",
+            if seating.chosen {
+                "as you chose"
+            } else {
+                "drawn at random"
+            }
+        );
+        for seat in &seating.players {
+            let _ = writeln!(text, "  player {}: {}", seat.player, seat.suit.name());
+        }
+        if players == 2 {
+            text.push_str("Arms is neutral: it takes no turns but can still win.");
+        } else {
+            let first = seating
+                .players
+                .iter()
+                .find(|s| s.suit == seating.first)
+                .map_or(1, |s| s.player);
+            let _ = write!(
+                text,
+                "Arms moves first (player {first}); turns go clockwise."
+            );
+        }
+        let first_suit = game.turns[0];
+        let _ = write!(
+            text,
+            "\n{}",
+            wrap(
+                &format!(
+                    "{}{}Follow the game with `slides move r4c1` (the coin farthest from the gap that slides).",
+                    match game.computer {
+                        Some(s) => format!("tablemate plays {}. ", s.name()),
+                        None => String::new(),
+                    },
+                    if players == 2 {
+                        format!("{} moves first. ", first_suit.name())
+                    } else {
+                        String::new()
+                    }
+                ),
+                style.width,
+                ""
+            )
+        );
+        if game.harder {
+            text.push_str("\nvariant harder: a win counts with at most one diagonal link");
+        }
+        for e in &self.opening {
+            let _ = write!(text, "\n{e}");
+        }
+        text
+    }
+}
+
+/// The board as it is now, after what just happened.
+#[derive(Debug, Serialize)]
+#[serde(transparent)]
+pub struct Board {
+    pub game: SlidesGame,
+    #[serde(skip)]
+    pub said: Vec<Event>,
+}
+
+pub fn board(game: SlidesGame, said: Vec<Event>) -> Reply {
+    let l = board_layout(&game.grid());
+    Reply::new("slides", Board { game, said }).with_layout(l)
+}
+
+impl Show for Board {
+    fn show(&self, style: &Style) -> String {
+        let g = &self.game;
+        let drawn = diagram::draw(&board_layout(&g.grid()), style);
+        let mut text = crate::style::narrate(&self.said, style.width, &drawn);
+        let _ = write!(
+            text,
+            "\n{}",
+            match g.winner {
+                Some(s) => format!("game over: {} won after {} moves", s.name(), g.moves.len()),
+                None => format!("{} to move", g.to_move().name()),
+            }
+        );
+        text
+    }
+}

@@ -1,0 +1,314 @@
+//! Slides of Action plugged into tablemate: its saved state, its actions
+//! (tablemate's move among them), its `slides` command and its setup.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use super::events::Event;
+use super::layout::board_layout;
+use super::play::{SlidesGame, moves, parse_cell};
+use super::seating::seat;
+use super::{diagram, show};
+use crate::games::args::{Arg, Declared, Given, Type};
+use crate::games::cell::{Cell, cell_name};
+use crate::games::error::GameError;
+use crate::games::game::Game;
+use crate::games::wing::{Acted, Done, Order, Play, Saved, Table, Turn, Wing};
+use crate::layout::Layout;
+use crate::random::TableRng;
+use crate::reply::Reply;
+use crate::style::Style;
+
+pub struct SlidesOfAction;
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "do", rename_all = "snake_case")]
+pub enum SlidesAction {
+    /// The coin on this square, and those between it and the gap, slide
+    /// into the gap (for the suit to move).
+    Move { at: Cell },
+    /// tablemate's move for the suit to move.
+    Ai,
+}
+
+impl fmt::Display for SlidesAction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SlidesAction::Move { at } => write!(f, "move {}", cell_name(*at)),
+            SlidesAction::Ai => f.write_str("ai"),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ask {
+    Show,
+}
+
+impl Saved for SlidesGame {
+    const GAME: Game = Game::SlidesOfAction;
+    const WHAT: &'static str = "the saved Slides of Action game";
+    const REPAIR: &'static str = "`setup slides` starts a new one";
+    const EXPORT_KEY: &'static str = "slides";
+
+    fn check(&self) -> Result<(), String> {
+        SlidesGame::check(self)
+    }
+
+    fn summary(&self) -> String {
+        "a Slides of Action game".into()
+    }
+}
+
+impl SlidesGame {
+    /// tablemate's move for the suit to move.
+    fn reply_move(&mut self) -> Result<Event, GameError> {
+        let m = self.best_move();
+        let mut said = self.play(m)?;
+        let Event::Slid { tablemate, .. } = &mut said;
+        *tablemate = true;
+        Ok(said)
+    }
+}
+
+impl Play for SlidesGame {
+    type Action = SlidesAction;
+    type Event = Event;
+
+    fn sample(rng: &mut TableRng) -> SlidesGame {
+        let players = 2 + rng.below(2) as usize;
+        SlidesGame::new(players, rng.coin(), None)
+    }
+
+    fn apply(&mut self, action: &SlidesAction, _: &mut TableRng) -> Result<Vec<Event>, GameError> {
+        let before = self.clone();
+        let done = match action {
+            SlidesAction::Ai => self.reply_move().map(|e| vec![e]),
+            SlidesAction::Move { at } => {
+                if self.winner.is_none() && self.computer == Some(self.to_move()) {
+                    return Err(GameError::rule(format!(
+                        "it is tablemate's turn ({}): `slides ai`",
+                        self.to_move().name()
+                    )));
+                }
+                self.play(*at).map(|said| vec![said])
+            }
+        };
+        if done.is_err() {
+            *self = before;
+        }
+        done
+    }
+
+    fn legal(&self) -> Vec<SlidesAction> {
+        if self.winner.is_some() {
+            return Vec::new();
+        }
+        let mut all = vec![SlidesAction::Ai];
+        if self.computer != Some(self.to_move()) {
+            all.extend(
+                moves(&self.grid(), self.before)
+                    .into_iter()
+                    .map(|at| SlidesAction::Move { at }),
+            );
+        }
+        all
+    }
+
+    fn turn(&self) -> Turn {
+        Turn {
+            to_move: self
+                .winner
+                .is_none()
+                .then(|| self.to_move().name().to_string()),
+            next: match self.winner {
+                Some(s) => format!(
+                    "game over: {} won after {} moves",
+                    s.name(),
+                    self.moves.len()
+                ),
+                None if self.computer == Some(self.to_move()) => "`slides ai`".to_string(),
+                None => "`slides move r4c1`".to_string(),
+            },
+            over: self.winner.is_some(),
+        }
+    }
+
+    fn layout(&self) -> Layout {
+        board_layout(&self.grid())
+    }
+}
+
+const DECLARED: Declared = Declared {
+    id: "slides-of-action",
+    words: None,
+    args: &[
+        Arg {
+            key: "players",
+            ty: Type::Number { min: 2, max: 3 },
+            help: "how many play (3 if not given)",
+        },
+        Arg {
+            key: "suits",
+            ty: Type::Suits,
+            help: "each player's suit, player 1 first",
+        },
+        Arg {
+            key: "variant",
+            ty: Type::Choice(&["harder"]),
+            help: "a win counts with at most one diagonal link",
+        },
+        Arg {
+            key: "against",
+            ty: Type::Choice(&["tablemate"]),
+            help: "tablemate plays the last player's suit",
+        },
+    ],
+};
+
+fn no_game() -> GameError {
+    GameError::missing("no Slides of Action game: `setup slides players=2` starts one")
+}
+
+impl Wing for SlidesOfAction {
+    const GAME: Game = Game::SlidesOfAction;
+    type State = SlidesGame;
+    type Act = SlidesAction;
+    type Ask = Ask;
+    type Said = Event;
+
+    const RULES: Option<(&'static str, &'static str)> = Some((
+        "slides-of-action.yaml",
+        include_str!("../../../rules/slides-of-action.yaml"),
+    ));
+
+    fn setup_args() -> Option<&'static Declared> {
+        Some(&DECLARED)
+    }
+
+    fn setup_examples() -> &'static [&'static str] {
+        &["setup slides-of-action players=3 suits=C,A,S"]
+    }
+
+    fn setup(
+        slot: &mut Option<SlidesGame>,
+        given: &Given,
+        table: &mut Table,
+    ) -> Result<Acted, GameError> {
+        let players = given.number("players").unwrap_or(3) as usize;
+        let seating = seat(players, given.suits("suits"), table.rng)?;
+        let harder = given.choice("variant") == Some("harder");
+        let computer = (given.choice("against") == Some("tablemate"))
+            .then(|| seating.players.last().map(|s| s.suit))
+            .flatten();
+        let mut game = SlidesGame::new(players, harder, computer);
+        let before = game.clone();
+        // Against tablemate, when it is to move first, it moves now.
+        let opening = if game.computer == Some(game.to_move()) {
+            vec![game.reply_move()?]
+        } else {
+            Vec::new()
+        };
+        *slot = Some(game);
+        Ok(Acted::changed(
+            show::seated(seating, before, opening),
+            "setup slides",
+        ))
+    }
+
+    fn commands() -> Vec<clap::Command> {
+        vec![
+            clap::Command::new("slides")
+                .about("Slides of Action play: move SQUARE, ai, show")
+                .after_help(
+                    "After `setup slides`: `move r4c1` slides the coin on r4c1,\n\
+                     and those between it and the gap, one space into the gap\n\
+                     (one to three coins, in the gap's row or column; never\n\
+                     straight back). The suit to move moves; after each move\n\
+                     tablemate checks for a win. `ai` makes tablemate's move for\n\
+                     the suit to move; with against=tablemate it answers your\n\
+                     moves itself. Alone, it shows the board.\n\n\
+                     Examples:\n  slides move r4c1\n  slides ai\n  slides",
+                )
+                .arg(
+                    clap::Arg::new("words")
+                        .value_name("ACTION")
+                        .num_args(0..=2)
+                        .help("move SQUARE, ai or show"),
+                ),
+        ]
+    }
+
+    fn completions(_path: &[&str], index: usize) -> Vec<&'static str> {
+        if index == 0 {
+            vec!["move", "ai", "show"]
+        } else {
+            Vec::new()
+        }
+    }
+
+    fn order(_: &str, m: &clap::ArgMatches) -> Result<Order<SlidesAction, Ask>, GameError> {
+        let w: Vec<String> = crate::games::args::words(m)
+            .iter()
+            .map(|w| w.to_ascii_lowercase())
+            .collect();
+        match w.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
+            [] | ["show"] => Ok(Order::Ask(Ask::Show)),
+            ["move", square] => Ok(Order::Act(SlidesAction::Move {
+                at: parse_cell(square)?,
+            })),
+            ["ai"] => Ok(Order::Act(SlidesAction::Ai)),
+            ["move"] => Err(GameError::word(
+                "name the square of the coin farthest from the gap that slides: `slides move r4c1`",
+            )),
+            [other, ..] => Err(GameError::word(format!(
+                "'{other}' is not a slides action{}: expected move SQUARE, ai or show",
+                crate::suggest::hint(other, ["move", "ai", "show"])
+            ))),
+        }
+    }
+
+    fn ask(state: Option<&SlidesGame>, _: Ask, _: &mut Table) -> Result<Reply, GameError> {
+        let game = state.ok_or_else(no_game)?;
+        Ok(show::board(game.clone(), Vec::new()))
+    }
+
+    fn act(
+        slot: &mut Option<SlidesGame>,
+        action: SlidesAction,
+        table: &mut Table,
+    ) -> Result<Done<Event>, GameError> {
+        let game = slot.as_mut().ok_or_else(no_game)?;
+        let said = game.apply(&action, table.rng)?;
+        // The journal names the square tablemate chose, so `undo` says
+        // which move it takes back.
+        let what = match (&action, said.first()) {
+            (SlidesAction::Ai, Some(Event::Slid { from, .. })) => {
+                format!("slides ai {}", cell_name(*from))
+            }
+            _ => format!("slides {action}"),
+        };
+        Ok(Done::changed(said, what))
+    }
+
+    /// Against tablemate, its move answers the player's, as a move of its
+    /// own (`undo` takes it back alone).
+    fn follow_up(state: Option<&SlidesGame>) -> Option<SlidesAction> {
+        let g = state?;
+        (g.winner.is_none() && g.computer == Some(g.to_move())).then_some(SlidesAction::Ai)
+    }
+
+    fn answer(
+        state: Option<&SlidesGame>,
+        said: Vec<Event>,
+        _: &mut Table,
+    ) -> Result<Reply, GameError> {
+        let game = state.ok_or_else(no_game)?;
+        Ok(show::board(game.clone(), said))
+    }
+
+    fn diagram(layout: &Layout, style: &Style) -> Option<String> {
+        Some(diagram::draw(layout, style))
+    }
+}

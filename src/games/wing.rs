@@ -1,0 +1,295 @@
+//! The one interface every game implements, in two parts, after OpenSpiel
+//! and boardgame.io:
+//!
+//! - [`Play`]: the game's state as a plain value (boardgame.io's `G`),
+//!   changed only by [`Play::apply`] with a typed action, which says what
+//!   happened as typed events; it lists its legal actions, says whose
+//!   turn it is and lays itself out. A computer move is an action like any
+//!   other, so it is computed from the state it changes.
+//! - [`Wing`]: the plug-in around it: its setup, its solver, its own
+//!   command words and replies, its diagram. The rest of tablemate reaches
+//!   a game only through this trait (by [`super::Game::visit`]).
+//!
+//! A wing never touches the store: `act` and `setup` receive the saved
+//! state inside the store's transaction and change it there, and the
+//! store alone saves it, journals it for `undo` and keeps it safe from
+//! other processes.
+
+use std::fmt::{Debug, Display};
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+use super::args::{Declared, Given};
+use super::error::GameError;
+use super::game::Game;
+use crate::layout::Layout;
+use crate::random::TableRng;
+use crate::reply::Reply;
+use crate::style::Style;
+
+/// What the store keeps of a game between commands: one document, checked
+/// when it is read back (from the store, an `import` or an old file).
+pub trait Saved: Clone + Debug + PartialEq + Serialize + DeserializeOwned + 'static {
+    /// The game whose slot this is.
+    const GAME: Game;
+    /// What it is called in messages: "the saved troll game".
+    const WHAT: &'static str;
+    /// The command that starts afresh when it is damaged.
+    const REPAIR: &'static str;
+    /// Its key in the `export` document.
+    const EXPORT_KEY: &'static str;
+    /// Whether `export` writes the key when nothing is saved (as `null`,
+    /// or the empty state where there is one); otherwise it is left out.
+    const EXPORT_ALWAYS: bool = false;
+    /// The JSON file of tablemate 0.1 that held it, if any.
+    const LEGACY_FILE: Option<(&'static str, &'static str)> = None;
+
+    /// What is wrong with it; `Ok` when it is sound.
+    fn check(&self) -> Result<(), String>;
+
+    /// Set aside the parts that fail their checks, saying so, so that the
+    /// rest stays usable (the Funhouse's filed runs); by default nothing.
+    fn mend(&mut self) -> Vec<String> {
+        Vec::new()
+    }
+
+    /// What `export` writes when nothing is saved, where that is not
+    /// `null` (the Funhouse's empty book).
+    fn empty() -> Option<Self> {
+        None
+    }
+
+    /// What it holds, in a few words (`a troll game`), for a summary of
+    /// everything saved.
+    fn summary(&self) -> String;
+}
+
+/// Whose turn it is and what the game waits for.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Turn {
+    /// Who moves next, in the game's words (`Crowns`, `player 2`).
+    pub to_move: Option<String>,
+    /// What comes next, as a command to type.
+    pub next: String,
+    pub over: bool,
+}
+
+/// A game followed move by move: OpenSpiel's `State`.
+pub trait Play: Saved {
+    /// What a player (or tablemate) does, parsed from words and written
+    /// back as the words that replay it (`Display`).
+    type Action: Clone + Debug + PartialEq + Display + Serialize + DeserializeOwned;
+    /// What came of an action, in order.
+    type Event: Clone + Debug + Display + Serialize;
+
+    /// A fresh game as a random setup deals it (the property test plays
+    /// from here).
+    fn sample(rng: &mut TableRng) -> Self;
+
+    /// Take an action: the state changes and the events say how, or it
+    /// is refused with the rule and the state is as it was. `rng` rolls
+    /// what the player did not say (a die, a card, a computer move's
+    /// tie-break).
+    fn apply(
+        &mut self,
+        action: &Self::Action,
+        rng: &mut TableRng,
+    ) -> Result<Vec<Self::Event>, GameError>;
+
+    /// The actions allowed now (every one where the game can list them;
+    /// a sample of them where the choices are too many, as a penguin's
+    /// routes). Empty when the game is over.
+    fn legal(&self) -> Vec<Self::Action>;
+
+    fn turn(&self) -> Turn;
+
+    /// The position as the table sees it (nothing hidden is shown).
+    fn layout(&self) -> Layout;
+}
+
+/// What a game's own command asks: a change or a question.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Order<A, Q> {
+    /// Change the saved state (in one transaction).
+    Act(A),
+    /// Read it.
+    Ask(Q),
+}
+
+/// For a wing with no questions or no changes of its own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Nothing {}
+
+/// A change made: what it said happened, and what the undo journal calls
+/// it (`None`: nothing was changed, so nothing is saved or journaled).
+#[derive(Debug)]
+pub struct Done<E> {
+    pub said: Vec<E>,
+    pub what: Option<String>,
+}
+
+impl<E> Done<E> {
+    pub fn changed(said: Vec<E>, what: impl Into<String>) -> Done<E> {
+        Done {
+            said,
+            what: Some(what.into()),
+        }
+    }
+
+    pub fn unchanged(said: Vec<E>) -> Done<E> {
+        Done { said, what: None }
+    }
+}
+
+/// A setup made: the reply, and what the undo journal calls the change
+/// (`None`: nothing was changed, so nothing is saved or journaled).
+#[derive(Debug)]
+pub struct Acted {
+    pub reply: Reply,
+    pub what: Option<String>,
+}
+
+impl Acted {
+    pub fn changed(reply: Reply, what: impl Into<String>) -> Acted {
+        Acted {
+            reply,
+            what: Some(what.into()),
+        }
+    }
+
+    pub fn unchanged(reply: Reply) -> Acted {
+        Acted { reply, what: None }
+    }
+}
+
+/// What a wing may use besides the state: the session's generator (or a
+/// deal's), today's date, and the rule texts.
+pub struct Table<'a> {
+    pub rng: &'a mut TableRng,
+    /// YYYY-MM-DD, for filing.
+    pub today: &'a str,
+    /// A section of a game's rule text, by game and section id.
+    pub rule: &'a dyn Fn(&str, &str) -> Option<String>,
+}
+
+/// One game's plug-in.
+pub trait Wing: 'static {
+    const GAME: Game;
+    /// The state the store keeps for it (a Funhouse room keeps its run's).
+    type State: Play;
+    /// A change its own commands ask of the state.
+    type Act;
+    /// A question they ask of it.
+    type Ask;
+    /// What a change says happened (usually the game's events).
+    type Said;
+
+    /// Its rule text as shipped: file name and YAML.
+    const RULES: Option<(&'static str, &'static str)> = None;
+
+    /// What `setup` takes, declared once; `None`: not set up.
+    fn setup_args() -> Option<&'static Declared> {
+        None
+    }
+
+    /// A line or two for `help setup`: how it is set up.
+    fn setup_examples() -> &'static [&'static str] {
+        &[]
+    }
+
+    /// Whether `setup` starts afresh whatever is saved (a game of its
+    /// own), rather than reading the state it adds to (a room's run).
+    const SETUP_REPLACES: bool = true;
+
+    /// Lay it out from what the player gave, the rest at random, in the
+    /// saved state.
+    fn setup(
+        _slot: &mut Option<Self::State>,
+        _given: &Given,
+        _table: &mut Table,
+    ) -> Result<Acted, GameError> {
+        unreachable!("`setup` reaches only games that declare setup_args")
+    }
+
+    /// What `solve` takes; `None`: nothing to solve.
+    fn solve_args() -> Option<&'static Declared> {
+        None
+    }
+
+    fn solve_examples() -> &'static [&'static str] {
+        &[]
+    }
+
+    /// Why there is nothing to solve, when it is not a puzzle.
+    fn unsolvable() -> Option<String> {
+        None
+    }
+
+    fn solve(
+        _state: Option<&Self::State>,
+        _given: &Given,
+        _table: &mut Table,
+    ) -> Result<Reply, GameError> {
+        unreachable!("`solve` reaches only games that declare solve_args")
+    }
+
+    /// Its own commands (`troll`, `funhouse`, ...), for the parser, help
+    /// and completion.
+    fn commands() -> Vec<clap::Command> {
+        Vec::new()
+    }
+
+    /// The fixed words Tab offers for the `index`th word after one of its
+    /// commands (`path`: the command and any subcommand).
+    fn completions(_path: &[&str], _index: usize) -> Vec<&'static str> {
+        Vec::new()
+    }
+
+    /// What one of its commands asks.
+    fn order(
+        _command: &str,
+        _matches: &clap::ArgMatches,
+    ) -> Result<Order<Self::Act, Self::Ask>, GameError> {
+        unreachable!("only games with commands are given one")
+    }
+
+    fn ask(
+        _state: Option<&Self::State>,
+        _ask: Self::Ask,
+        _table: &mut Table,
+    ) -> Result<Reply, GameError> {
+        unreachable!("a wing with questions answers them")
+    }
+
+    /// Make a change to the saved state (inside the store's transaction).
+    fn act(
+        _slot: &mut Option<Self::State>,
+        _act: Self::Act,
+        _table: &mut Table,
+    ) -> Result<Done<Self::Said>, GameError> {
+        unreachable!("a wing with changes makes them")
+    }
+
+    /// A change that follows by itself, as an action of its own (the
+    /// computer's answer to a move): applied and journaled after the one
+    /// before it, so `undo` takes them back one at a time.
+    fn follow_up(_state: Option<&Self::State>) -> Option<Self::Act> {
+        None
+    }
+
+    /// The reply to the changes made, from the state as saved after them.
+    fn answer(
+        _state: Option<&Self::State>,
+        _said: Vec<Self::Said>,
+        _table: &mut Table,
+    ) -> Result<Reply, GameError> {
+        unreachable!("a wing with changes answers them")
+    }
+
+    /// Its layouts as the terminal draws them; `None` leaves it to the
+    /// generic drawing.
+    fn diagram(_layout: &Layout, _style: &Style) -> Option<String> {
+        None
+    }
+}

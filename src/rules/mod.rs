@@ -1,0 +1,704 @@
+//! Rule texts: YAML files, one per game, embedded in the binary and
+//! optionally overridden or extended from a directory.
+//!
+//! Loading is two steps: deserialize into plain spec structs, then check
+//! them, collecting every problem (file, line, field) instead of stopping
+//! at the first; a bad file is reported and the others still load. Only the
+//! commands that need rules load them, once per process.
+
+pub mod text;
+
+use std::path::Path;
+
+use serde::Deserialize;
+
+use crate::games::{Game, Visitor, Wing};
+use crate::suggest;
+
+pub use text::{blocks, render_text};
+
+/// The rule files shipped inside the binary: each game's own, in the
+/// order games are listed.
+pub fn embedded() -> Vec<(&'static str, &'static str)> {
+    struct Shipped;
+    impl Visitor for Shipped {
+        type Out = Option<(&'static str, &'static str)>;
+        fn visit<W: Wing>(self) -> Self::Out {
+            W::RULES
+        }
+    }
+    Game::all().filter_map(|g| g.visit(Shipped)).collect()
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameSpec {
+    pub id: String,
+    pub name: String,
+    #[serde(default)]
+    pub aliases: Vec<String>,
+    pub designer: String,
+    pub source: String,
+    pub licence: String,
+    pub players: String,
+    pub time: String,
+    #[serde(default)]
+    pub equipment: Vec<String>,
+    pub summary: String,
+    #[serde(default)]
+    pub sections: Vec<SectionSpec>,
+    /// Games within the game (the Funhouse rooms), in playing order.
+    #[serde(default)]
+    pub parts: Vec<PartSpec>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PartSpec {
+    pub id: String,
+    pub name: String,
+    #[serde(default)]
+    pub aliases: Vec<String>,
+    pub summary: String,
+    pub sections: Vec<SectionSpec>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SectionSpec {
+    pub id: String,
+    pub title: String,
+    #[serde(default)]
+    pub aliases: Vec<String>,
+    #[serde(default)]
+    pub keywords: Vec<String>,
+    /// Paragraphs separated by blank lines; `- ` starts a list item.
+    pub text: String,
+}
+
+/// One problem in one file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Problem {
+    pub file: String,
+    pub line: Option<usize>,
+    pub field: String,
+    pub message: String,
+}
+
+impl std::fmt::Display for Problem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.line {
+            Some(l) => write!(
+                f,
+                "{} line {l}: {}: {}",
+                self.file, self.field, self.message
+            ),
+            None => write!(f, "{}: {}: {}", self.file, self.field, self.message),
+        }
+    }
+}
+
+/// A game or a part of one (a Funhouse room): what lookups return.
+#[derive(Debug, Clone)]
+pub struct Entry {
+    pub id: String,
+    pub name: String,
+    pub aliases: Vec<String>,
+    pub summary: String,
+    pub sections: Vec<SectionSpec>,
+    /// Index of the game in the library.
+    pub game: usize,
+    /// For a part, its game's name.
+    pub parent: Option<String>,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct Library {
+    pub games: Vec<GameSpec>,
+    /// Where each game came from (file name, or path for overrides).
+    pub origins: Vec<String>,
+    pub problems: Vec<Problem>,
+}
+
+/// Section ids every game (or each part) must have one of, per need.
+const NEEDED: &[(&str, &[&str])] = &[
+    ("setup", &["setup"]),
+    ("play", &["play"]),
+    ("scoring or winning", &["scoring", "winning"]),
+];
+
+fn line_of(text: &str, needle: &str, after: usize) -> Option<usize> {
+    text.lines()
+        .enumerate()
+        .skip(after.saturating_sub(1))
+        .find(|(_, l)| l.contains(needle))
+        .map(|(i, _)| i + 1)
+}
+
+/// Check a parsed game, reporting every problem.
+fn check(game: &GameSpec, file: &str, text: &str) -> Vec<Problem> {
+    let mut out = Vec::new();
+    let mut problem = |line: Option<usize>, field: &str, message: String| {
+        out.push(Problem {
+            file: file.to_string(),
+            line,
+            field: field.to_string(),
+            message,
+        })
+    };
+    for (field, value) in [
+        ("id", &game.id),
+        ("name", &game.name),
+        ("designer", &game.designer),
+        ("source", &game.source),
+        ("licence", &game.licence),
+        ("players", &game.players),
+        ("time", &game.time),
+        ("summary", &game.summary),
+    ] {
+        if value.trim().is_empty() {
+            problem(
+                line_of(text, &format!("{field}:"), 1),
+                field,
+                "is empty".into(),
+            );
+        }
+    }
+    if !game
+        .id
+        .chars()
+        .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+    {
+        problem(
+            line_of(text, "id:", 1),
+            "id",
+            format!("'{}' must be lowercase letters, digits and -", game.id),
+        );
+    }
+    let mut check_sections = |owner: &str, sections: &[SectionSpec], start: usize, need: bool| {
+        let mut seen: Vec<&str> = Vec::new();
+        for s in sections {
+            let line = line_of(text, &format!("id: {}", s.id), start);
+            if seen.contains(&s.id.as_str()) {
+                problem(
+                    line,
+                    "sections.id",
+                    format!("'{}' appears twice in {owner}", s.id),
+                );
+            }
+            seen.push(&s.id);
+            if s.title.trim().is_empty() {
+                problem(
+                    line,
+                    "sections.title",
+                    format!("section '{}' has no title", s.id),
+                );
+            }
+            if s.text.trim().is_empty() {
+                problem(
+                    line,
+                    "sections.text",
+                    format!("section '{}' has no text", s.id),
+                );
+            }
+        }
+        if need {
+            for (what, ids) in NEEDED {
+                if !sections.iter().any(|s| ids.contains(&s.id.as_str())) {
+                    problem(
+                        Some(start),
+                        "sections",
+                        format!("{owner} has no {what} section (id {})", ids.join(" or ")),
+                    );
+                }
+            }
+        }
+    };
+    check_sections(&game.name, &game.sections, 1, game.parts.is_empty());
+    for p in &game.parts {
+        let start = line_of(text, &format!("id: {}", p.id), 1).unwrap_or(1);
+        check_sections(&p.name, &p.sections, start, true);
+    }
+    out
+}
+
+/// Parse one file's text into a game, or the problems that stop it.
+pub fn parse_file(file: &str, text: &str) -> Result<(GameSpec, Vec<Problem>), Vec<Problem>> {
+    match serde_yaml::from_str::<GameSpec>(text) {
+        Ok(game) => {
+            let problems = check(&game, file, text);
+            Ok((game, problems))
+        }
+        Err(e) => {
+            let line = e.location().map(|l| l.line());
+            let msg = e.to_string();
+            // serde_yaml names the field in its message ("missing field `x`").
+            let field = msg
+                .split('`')
+                .nth(1)
+                .filter(|_| msg.contains("field"))
+                .unwrap_or("(document)")
+                .to_string();
+            let message = msg.split(" at line ").next().unwrap_or(&msg).to_string();
+            Err(vec![Problem {
+                file: file.to_string(),
+                line,
+                field,
+                message,
+            }])
+        }
+    }
+}
+
+/// Larger than any rule text; a bigger file is skipped, not read.
+const MAX_RULE_BYTES: u64 = 1 << 20;
+/// Flow collections (`[ ]`, `{ }`) inside one another; rule files need a
+/// level or two, and deep nesting makes the YAML parser slow.
+const MAX_FLOW_DEPTH: usize = 32;
+
+/// Read a rule file, refusing anything that could hang, flood memory or
+/// stall the parser: only a regular file (a FIFO is never opened, a link
+/// to /dev/zero never read), at most `MAX_RULE_BYTES`, no YAML anchors or
+/// aliases (which can expand a small file enormously), and shallow flow
+/// nesting.
+fn read_rule_file(path: &Path) -> Result<String, String> {
+    use std::io::Read;
+    let meta = std::fs::metadata(path).map_err(|e| format!("cannot read: {e}"))?;
+    if !meta.is_file() {
+        return Err("not a regular file; skipped".into());
+    }
+    if meta.len() > MAX_RULE_BYTES {
+        return Err(format!(
+            "{} bytes; a rule file is at most {MAX_RULE_BYTES}; skipped",
+            meta.len()
+        ));
+    }
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(MAX_RULE_BYTES + 1).read_to_end(&mut bytes))
+        .map_err(|e| format!("cannot read: {e}"))?;
+    if bytes.len() as u64 > MAX_RULE_BYTES {
+        return Err(format!("more than {MAX_RULE_BYTES} bytes; skipped"));
+    }
+    let text = String::from_utf8(bytes).map_err(|_| "not UTF-8 text; skipped".to_string())?;
+    let mut depth = 0usize;
+    for c in text.chars() {
+        match c {
+            '[' | '{' => {
+                depth += 1;
+                if depth > MAX_FLOW_DEPTH {
+                    return Err(format!(
+                        "lists or maps nested more than {MAX_FLOW_DEPTH} deep; skipped"
+                    ));
+                }
+            }
+            ']' | '}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    // An alias only repeats what an anchor defines, so refusing anchors
+    // (`&name` where a value starts) is enough.
+    let anchor = text.lines().enumerate().find(|(_, line)| {
+        let rest = line.trim_start().trim_start_matches("- ");
+        let value = rest.split_once(": ").map_or(rest, |(_, v)| v.trim_start());
+        let starts = [rest, value]
+            .into_iter()
+            .chain(line.split(['[', '{', ',']).skip(1).map(str::trim_start));
+        starts.into_iter().any(|v| {
+            let mut c = v.chars();
+            c.next() == Some('&') && c.next().is_some_and(|c| c.is_alphanumeric() || c == '_')
+        })
+    });
+    if let Some((n, _)) = anchor {
+        return Err(format!(
+            "line {}: YAML anchors (&name) are not used in rule files; skipped",
+            n + 1
+        ));
+    }
+    Ok(text)
+}
+
+impl Library {
+    /// The embedded rules, plus `*.yaml` files from `extra` (a file whose
+    /// id matches an embedded game replaces it).
+    pub fn load(extra: Option<&Path>) -> Library {
+        let mut lib = Library::default();
+        for (file, text) in embedded() {
+            lib.add(file, text);
+        }
+        if let Some(dir) = extra {
+            match std::fs::read_dir(dir) {
+                Ok(entries) => {
+                    let mut paths: Vec<_> = entries
+                        .filter_map(|e| e.ok().map(|e| e.path()))
+                        .filter(|p| p.extension().is_some_and(|x| x == "yaml" || x == "yml"))
+                        .collect();
+                    paths.sort();
+                    for p in paths {
+                        let name = p.display().to_string();
+                        match read_rule_file(&p) {
+                            Ok(text) => lib.add(&name, &text),
+                            Err(message) => lib.problems.push(Problem {
+                                file: name,
+                                line: None,
+                                field: "(file)".into(),
+                                message,
+                            }),
+                        }
+                    }
+                }
+                Err(e) => lib.problems.push(Problem {
+                    file: dir.display().to_string(),
+                    line: None,
+                    field: "(directory)".into(),
+                    message: format!("cannot read the rules directory: {e}"),
+                }),
+            }
+        }
+        lib
+    }
+
+    fn add(&mut self, file: &str, text: &str) {
+        match parse_file(file, text) {
+            Ok((game, problems)) => {
+                self.problems.extend(problems);
+                if let Some(i) = self.games.iter().position(|g| g.id == game.id) {
+                    self.games[i] = game;
+                    self.origins[i] = file.to_string();
+                } else {
+                    self.games.push(game);
+                    self.origins.push(file.to_string());
+                }
+            }
+            Err(problems) => self.problems.extend(problems),
+        }
+    }
+
+    /// Every game and every part, as lookup entries.
+    pub fn entries(&self) -> Vec<Entry> {
+        let mut out = Vec::new();
+        for (i, g) in self.games.iter().enumerate() {
+            out.push(Entry {
+                id: g.id.clone(),
+                name: g.name.clone(),
+                aliases: g.aliases.clone(),
+                summary: g.summary.clone(),
+                sections: g.sections.clone(),
+                game: i,
+                parent: None,
+            });
+            for p in &g.parts {
+                out.push(Entry {
+                    id: p.id.clone(),
+                    name: p.name.clone(),
+                    aliases: p.aliases.clone(),
+                    summary: p.summary.clone(),
+                    sections: p.sections.clone(),
+                    game: i,
+                    parent: Some(g.name.clone()),
+                });
+            }
+        }
+        out
+    }
+
+    /// Find a game or part by id, name or alias; forgiving of case, spaces
+    /// and small typos.
+    pub fn find(&self, name: &str) -> Result<Entry, String> {
+        let entries = self.entries();
+        let key = normalise(name);
+        let names = |e: &Entry| answers_to(&e.id, &e.name, &e.aliases);
+        if let Some(e) = entries.iter().find(|e| names(e).contains(&key)) {
+            return Ok(e.clone());
+        }
+        let all: Vec<(String, usize)> = entries
+            .iter()
+            .enumerate()
+            .flat_map(|(i, e)| names(e).into_iter().map(move |n| (n, i)))
+            .collect();
+        let close = suggest::nearest(&key, all.iter().map(|(n, _)| n.as_str()));
+        let mut hits: Vec<usize> = close
+            .iter()
+            .filter_map(|c| all.iter().find(|(n, _)| n == c).map(|(_, i)| *i))
+            .collect();
+        hits.dedup();
+        match hits.as_slice() {
+            [one] => Ok(entries[*one].clone()),
+            [] => Err(format!("no game called '{name}' (`rules` lists them)")),
+            many => Err(format!(
+                "no game called '{name}'; did you mean {}?",
+                many.iter()
+                    .map(|&i| format!("'{}'", entries[i].id))
+                    .collect::<Vec<_>>()
+                    .join(" or ")
+            )),
+        }
+    }
+
+    /// Rank sections across every game and part by how well they match.
+    pub fn search(&self, words: &[String]) -> Vec<Hit> {
+        let query = Query::new(words);
+        let terms = &query.terms;
+        if terms.is_empty() {
+            return Vec::new();
+        }
+        let mut hits = Vec::new();
+        for e in self.entries() {
+            for s in &e.sections {
+                let title = tokens(&s.title);
+                let tags: Vec<String> = s
+                    .keywords
+                    .iter()
+                    .chain(&s.aliases)
+                    .flat_map(|k| tokens(k))
+                    .collect();
+                let body = tokens(&s.text);
+                let mut score = 0.0;
+                let mut matched = 0;
+                for t in terms {
+                    let in_title = title.iter().filter(|w| *w == t).count() as f64;
+                    let in_tags = tags.iter().filter(|w| *w == t).count() as f64;
+                    let in_body = body.iter().filter(|w| *w == t).count() as f64;
+                    if in_title + in_tags + in_body > 0.0 {
+                        matched += 1;
+                    }
+                    score += 4.0 * in_title.min(1.0) + 3.0 * in_tags.min(1.0) + in_body.min(5.0);
+                }
+                if matched == 0 {
+                    continue;
+                }
+                // Sections that hold every word rank above those holding some,
+                // and a quoted phrase found as written above its words apart.
+                score *= matched as f64 / terms.len() as f64;
+                let phrases = query
+                    .phrases
+                    .iter()
+                    .filter(|p| contains_run(&body, p) || contains_run(&title, p))
+                    .count();
+                score += 6.0 * phrases as f64;
+                let line = best_line(&s.text, &query);
+                hits.push(Hit {
+                    entry: e.id.clone(),
+                    entry_name: e.name.clone(),
+                    section: s.id.clone(),
+                    title: s.title.clone(),
+                    score,
+                    line,
+                });
+            }
+        }
+        hits.sort_by(|a, b| b.score.total_cmp(&a.score).then(a.entry.cmp(&b.entry)));
+        hits
+    }
+}
+
+/// A search result: which section, how well it matched, and its best line.
+#[derive(Debug, Clone)]
+pub struct Hit {
+    pub entry: String,
+    pub entry_name: String,
+    pub section: String,
+    pub title: String,
+    pub score: f64,
+    pub line: String,
+}
+
+fn normalise(s: &str) -> String {
+    s.trim()
+        .to_lowercase()
+        .replace([' ', '_'], "-")
+        .replace('\'', "")
+}
+
+/// Every name something answers to, normalised: its id, its name or
+/// title, its aliases.
+fn answers_to(id: &str, name: &str, aliases: &[String]) -> Vec<String> {
+    std::iter::once(id.to_string())
+        .chain(std::iter::once(normalise(name)))
+        .chain(aliases.iter().map(|a| normalise(a)))
+        .collect()
+}
+
+/// A crude stem, so "coins" finds "coin" and "counts" finds "count".
+fn stem(w: &str) -> String {
+    let w: String = w.chars().filter(|c| c.is_alphanumeric()).collect();
+    if w.len() > 3 && w.ends_with('s') && !w.ends_with("ss") {
+        w[..w.len() - 1].to_string()
+    } else {
+        w
+    }
+}
+
+fn tokens(text: &str) -> Vec<String> {
+    text.split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(|w| stem(&w.to_lowercase()))
+        .collect()
+}
+
+/// Words too common to find anything by: never searched for.
+const STOP_WORDS: &[&str] = &[
+    "a", "an", "and", "are", "as", "at", "be", "by", "can", "do", "for", "from", "how", "i", "if",
+    "in", "is", "it", "its", "my", "of", "on", "or", "that", "the", "then", "this", "to", "what",
+    "when", "with", "you", "your",
+];
+
+pub fn is_common(word: &str) -> bool {
+    STOP_WORDS.contains(&word.to_lowercase().as_str())
+}
+
+/// A search as the player typed it: the words that count (stemmed, common
+/// words dropped), and each quoted phrase as a run of words. A word that
+/// holds spaces is a phrase (the shell or the REPL kept quotes together);
+/// stray quote marks are dropped.
+struct Query {
+    terms: Vec<String>,
+    phrases: Vec<Vec<String>>,
+}
+
+impl Query {
+    fn new(words: &[String]) -> Query {
+        let cleaned: Vec<String> = words
+            .iter()
+            .map(|w| w.replace(['"', '\u{201c}', '\u{201d}'], ""))
+            .collect();
+        let useful: Vec<String> = cleaned
+            .iter()
+            .flat_map(|w| tokens(w))
+            .filter(|t| !is_common(t))
+            .collect();
+        let mut terms = useful;
+        terms.dedup();
+        let phrases = cleaned
+            .iter()
+            .map(|w| tokens(w))
+            .filter(|t| t.len() > 1)
+            .collect();
+        Query { terms, phrases }
+    }
+}
+
+/// Whether `words` holds `run` as consecutive words.
+fn contains_run(words: &[String], run: &[String]) -> bool {
+    !run.is_empty() && words.windows(run.len()).any(|w| w == run)
+}
+
+/// The whole sentence of `text` that best matches: the most query words,
+/// then a quoted phrase as written, then the query's words closest
+/// together. Sentences end at '.', ';' or '!' (a colon introduces what
+/// follows, so it does not end one). With no sentence holding a word (the
+/// section matched on its title), its first sentence.
+fn best_line(text: &str, query: &Query) -> String {
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let sentences: Vec<&str> = flat
+        .split_inclusive(['.', ';', '!'])
+        .map(|s| s.trim().trim_start_matches("- "))
+        .filter(|s| s.chars().any(char::is_alphanumeric))
+        .collect();
+    let rank = |sentence: &str| {
+        let toks = tokens(sentence);
+        // "fall" finds "falling" and "fell" is lost: a word that begins
+        // with a query word counts, for words of three letters or more.
+        let has = |t: &String| {
+            toks.iter()
+                .any(|w| w == t || (t.len() >= 3 && w.starts_with(t.as_str())))
+        };
+        let found = query.terms.iter().filter(|t| has(t)).count();
+        let phrase = query
+            .phrases
+            .iter()
+            .filter(|p| contains_run(&toks, p))
+            .count();
+        // The narrowest window of words holding every found term.
+        let places: Vec<usize> = toks
+            .iter()
+            .enumerate()
+            .filter(|(_, w)| {
+                query
+                    .terms
+                    .iter()
+                    .any(|t| *w == t || (t.len() >= 3 && w.starts_with(t.as_str())))
+            })
+            .map(|(i, _)| i)
+            .collect();
+        let spread = match (places.first(), places.last()) {
+            (Some(a), Some(b)) => b - a,
+            _ => usize::MAX,
+        };
+        (found, phrase, std::cmp::Reverse(spread))
+    };
+    let mut best: Option<(_, &str)> = None;
+    for s in &sentences {
+        let r = rank(s);
+        if r.0 > 0 && best.as_ref().is_none_or(|(b, _)| r > *b) {
+            best = Some((r, s));
+        }
+    }
+    best.map(|(_, s)| s)
+        .or(sentences.first().copied())
+        .unwrap_or_default()
+        .to_string()
+}
+
+/// Find a section of an entry by id, title or alias (typos forgiven).
+pub fn find_section<'a>(e: &'a Entry, name: &str) -> Result<&'a SectionSpec, String> {
+    let key = normalise(name);
+    let names = |s: &SectionSpec| answers_to(&s.id, &s.title, &s.aliases);
+    if let Some(s) = e.sections.iter().find(|s| names(s).contains(&key)) {
+        return Ok(s);
+    }
+    let all: Vec<String> = e.sections.iter().flat_map(names).collect();
+    let close = suggest::nearest(&key, all.iter().map(String::as_str));
+    if let Some(first) = close.first()
+        && let Some(s) = e
+            .sections
+            .iter()
+            .find(|s| names(s).iter().any(|n| n == first))
+    {
+        return Ok(s);
+    }
+    Err(format!(
+        "{} has no section '{name}': {}",
+        e.name,
+        e.sections
+            .iter()
+            .map(|s| s.id.as_str())
+            .collect::<Vec<_>>()
+            .join(", ")
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bad_file_reports_every_problem() {
+        let text = "id: Bad Id\nname: x\ndesigner: ''\nsource: s\nlicence: l\nplayers: '1'\ntime: t\nsummary: s\nsections:\n  - id: setup\n    title: Setup\n    text: do it\n";
+        let (_, problems) = parse_file("bad.yaml", text).unwrap();
+        let shown: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
+        assert!(
+            shown.contains(&"bad.yaml line 3: designer: is empty".to_string()),
+            "{shown:?}"
+        );
+        assert!(
+            shown.iter().any(|p| p.contains("line 1: id: 'Bad Id'")),
+            "{shown:?}"
+        );
+        assert!(
+            shown.iter().any(|p| p.contains("no play section")),
+            "{shown:?}"
+        );
+        assert!(
+            shown
+                .iter()
+                .any(|p| p.contains("no scoring or winning section")),
+            "{shown:?}"
+        );
+        let broken = parse_file("broken.yaml", "id: x\nname: [unclosed\n").unwrap_err();
+        assert_eq!(broken[0].file, "broken.yaml");
+        assert!(broken[0].line.is_some());
+        let missing = parse_file("m.yaml", "id: x\nname: y\n").unwrap_err();
+        assert_eq!(missing[0].field, "designer", "{:?}", missing[0]);
+    }
+}
