@@ -77,7 +77,7 @@ pub fn is_command(name: &str) -> bool {
 }
 
 /// What a line asks: one of tablemate's own commands, or one a game
-/// brings (`troll`, `funhouse`, ...), with its words as parsed.
+/// brings (its wing's `commands`), with its words as parsed.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Parsed {
     Builtin(Command),
@@ -155,8 +155,8 @@ pub fn parse_at(words: &[String], width: usize) -> Result<Parsed, clap::Error> {
             if e.kind() != clap::error::ErrorKind::InvalidSubcommand {
                 return e;
             }
-            // clap lists near names in no useful order ('prob', 'troll',
-            // 'roll' for "rol"); name the nearest, as everywhere else.
+            // clap lists near names in no useful order; name the nearest,
+            // as everywhere else.
             let word = words.first().map_or("", String::as_str);
             let cmd = root();
             let names = command_names(&cmd);
@@ -351,7 +351,7 @@ pub enum Command {
         name: String,
     },
 
-    /// Set up a game or Funhouse room, as a diagram
+    /// Set up a game (or a room of one), as a diagram
     #[command(disable_help_flag = true)]
     Setup {
         /// Print help; after a game, that game's settings
@@ -373,8 +373,7 @@ pub enum Command {
 
     /// Solve a puzzle: best score and how
     Solve {
-        /// The game or room: slide-jam, magic-mirror, barrels, whack,
-        /// trampo-land; or lab-rats
+        /// The game or room (those solved are listed below)
         room: String,
         /// The position (without one: the run's), and settings
         #[arg(
@@ -391,7 +390,7 @@ pub enum Command {
         Examples:\n  rules\n  rules catwalk\n  rules catwalk scoring\n  rules barrels setup\n  \
         rules search flick coin\n  rules search null counts")]
     Rules {
-        /// A game (or Funhouse room) and a section, or `search` and words
+        /// A game (or a room of one) and a section, or `search` and words
         #[arg(value_name = "GAME [SECTION]|search WORDS", trailing_var_arg = true)]
         words: Vec<String>,
     },
@@ -409,7 +408,7 @@ pub enum Command {
 
     /// Undo the last change to saved state
     #[command(after_help = "Reverts the newest change to what is saved (a draw, a\n\
-        deck, a score, a run, a troll or penguin move) and says\n\
+        deck, a score, a run, a move in a game) and says\n\
         what it was. Again goes further back (up to 100 changes).\n\
         Changes from every terminal share one list, newest first.\n\n\
         Examples:\n  undo")]

@@ -81,7 +81,7 @@ pub struct Placed {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Layout {
-    /// The game's id (`catwalk`, `lab-rats`, ...).
+    /// The game's id (`catwalk`, `slide-jam`, ...).
     pub game: String,
     pub title: String,
     pub pieces: Vec<Placed>,

@@ -3,7 +3,7 @@
 //! notation as input, so anything shown can be typed back.
 //!
 //! A piece's *value* is deliberately absent here: null counts 0 in one
-//! Funhouse room and 1 in another, so values belong to the games.
+//! game and 1 in another, so values belong to the games.
 
 use std::fmt;
 use std::str::FromStr;

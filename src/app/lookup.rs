@@ -10,8 +10,8 @@ use super::{App, Reply, Result, invalid};
 use crate::rules::{self, Entry, Library, SectionSpec};
 use crate::style::{Style, Tone, wrap};
 
-/// A section of a game's rule text, loading the rules on first use (the
-/// Funhouse's transitions).
+/// A section of a game's rule text, loading the rules on first use (what
+/// a game quotes from its rules, as a room's transition).
 pub(super) fn section(
     rules: &OnceCell<Library>,
     dir: &Option<std::path::PathBuf>,
@@ -74,7 +74,7 @@ impl App {
 }
 
 /// The game a `rules` line names, however many words its name takes
-/// (`rules lab rats setup`, `rules epic funhouse`), and the words left
+/// (`rules slide jam setup`, `rules roll out the barrels`), and the words left
 /// for the section: the longest run of leading words that names a game.
 fn find_game<'a>(lib: &Library, words: &'a [String]) -> Result<(Entry, &'a [String])> {
     // The same rule as `setup`, `score` and `solve` (crate::names); an

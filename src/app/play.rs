@@ -1,4 +1,4 @@
-//! A game's own commands (`troll`, `funhouse`, ...): the game reads its
+//! A game's own commands (each wing's `commands`): the game reads its
 //! words; a question reads the saved state, a change goes through the
 //! store's one door, so it is worked out from the state it changes. A
 //! change that follows by itself (tablemate's answer to a move) is an

@@ -191,7 +191,7 @@ impl App {
         // A bad file name is refused before anything is dealt or saved.
         let format = out.map(Format::of).transpose().map_err(invalid)?;
         let (code, words) = crate::deal::split(words).map_err(invalid)?;
-        // A name may run over words: `setup lab rats`, `setup slide jam`.
+        // A name may run over words: `setup slide jam`.
         let (game, words) = setup_game(first, &words)?;
         let declared = games::setup_args(game).expect("a game that is set up declares it");
         let mut given = args::parse(declared, &words)?;

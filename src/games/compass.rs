@@ -1,5 +1,5 @@
 //! Compass directions on the table, clockwise from north: the Catwalk's
-//! track and the Lab Rats maze both turn and step by them.
+//! track and a maze of tiles both turn and step by them.
 
 /// x grows east, y grows north.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

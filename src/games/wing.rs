@@ -33,7 +33,7 @@ use crate::style::Style;
 pub trait Saved: Clone + Debug + PartialEq + Serialize + DeserializeOwned + 'static {
     /// The game whose slot this is.
     const GAME: Game;
-    /// What it is called in messages: "the saved troll game".
+    /// What it is called in messages: "the saved Slide Jam game".
     const WHAT: &'static str;
     /// The command that starts afresh when it is damaged.
     const REPAIR: &'static str;
@@ -49,18 +49,18 @@ pub trait Saved: Clone + Debug + PartialEq + Serialize + DeserializeOwned + 'sta
     fn check(&self) -> Result<(), String>;
 
     /// Set aside the parts that fail their checks, saying so, so that the
-    /// rest stays usable (the Funhouse's filed runs); by default nothing.
+    /// rest stays usable (a run among filed runs); by default nothing.
     fn mend(&mut self) -> Vec<String> {
         Vec::new()
     }
 
     /// What `export` writes when nothing is saved, where that is not
-    /// `null` (the Funhouse's empty book).
+    /// `null` (an empty history of runs).
     fn empty() -> Option<Self> {
         None
     }
 
-    /// What it holds, in a few words (`a troll game`), for a summary of
+    /// What it holds, in a few words (`a game of chess`), for a summary of
     /// everything saved.
     fn summary(&self) -> String;
 }
@@ -98,7 +98,7 @@ pub trait Play: Saved {
     ) -> Result<Vec<Self::Event>, GameError>;
 
     /// The actions allowed now (every one where the game can list them;
-    /// a sample of them where the choices are too many, as a penguin's
+    /// a sample of them where the choices are too many, as a walk's
     /// routes). Empty when the game is over.
     fn legal(&self) -> Vec<Self::Action>;
 
@@ -176,7 +176,7 @@ pub struct Table<'a> {
 /// One game's plug-in.
 pub trait Wing: 'static {
     const GAME: Game;
-    /// The state the store keeps for it (a Funhouse room keeps its run's).
+    /// The state the store keeps for it (a room of a game keeps its run's).
     type State: Play;
     /// A change its own commands ask of the state.
     type Act;
@@ -234,7 +234,7 @@ pub trait Wing: 'static {
         unreachable!("`solve` reaches only games that declare solve_args")
     }
 
-    /// Its own commands (`troll`, `funhouse`, ...), for the parser, help
+    /// Its own commands (`chess move e4`), for the parser, help
     /// and completion.
     fn commands() -> Vec<clap::Command> {
         Vec::new()

@@ -47,7 +47,7 @@ pub struct GameSpec {
     pub summary: String,
     #[serde(default)]
     pub sections: Vec<SectionSpec>,
-    /// Games within the game (the Funhouse rooms), in playing order.
+    /// Games within the game (rooms), in playing order.
     #[serde(default)]
     pub parts: Vec<PartSpec>,
 }
@@ -98,7 +98,7 @@ impl std::fmt::Display for Problem {
     }
 }
 
-/// A game or a part of one (a Funhouse room): what lookups return.
+/// A game or a part of one (a room): what lookups return.
 #[derive(Debug, Clone)]
 pub struct Entry {
     pub id: String,

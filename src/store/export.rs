@@ -255,7 +255,7 @@ impl PartDoc for Document {
     }
 }
 
-/// Whether a game's state is its empty one (the Funhouse with no runs).
+/// Whether a game's state is its empty one (a game with nothing in it).
 fn blank(game: Game, value: &Value) -> bool {
     struct Blank<'a>(&'a Value);
     impl StateFn for Blank<'_> {

@@ -118,7 +118,7 @@ pub enum Part {
 }
 
 impl Part {
-    /// The part as the journal names it: `decks`, `game:angry-troll`.
+    /// The part as the journal names it: `decks`, `game:ID`.
     pub fn name(self) -> String {
         match self {
             Part::Decks => "decks".into(),

@@ -63,7 +63,7 @@ fn the_schema_refuses_impossible_rows() {
     );
     // The journal names only the store's parts.
     refused(
-        "INSERT INTO journal (at, session, part, what, snapshot) VALUES (0, 's', 'troll', 'x', 'null')",
+        "INSERT INTO journal (at, session, part, what, snapshot) VALUES (0, 's', 'cards', 'x', 'null')",
     );
 }
 

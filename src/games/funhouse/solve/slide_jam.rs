@@ -3,7 +3,7 @@
 //!
 //! A family is three tiles in sequence (null, ace, 2 ... 5, null, ace: the
 //! sequence wraps) along a path of orthogonal or diagonal neighbours, like
-//! a word in Boggle. After taking one, every tile slides as far as it can
+//! a word in Boggle. After taking one, every tile moves as far as it can
 //! one way (up, down, left or right) inside the 4x6 frame. The game ends
 //! when no family is left; the score is the sum of the tiles left.
 //!
@@ -381,7 +381,7 @@ mod tests {
     }
 
     #[test]
-    fn slides_pack_tiles_against_the_edge() {
+    fn sliding_packs_tiles_against_the_edge() {
         let g = grid(
             "Sn Sa S2 S3 / S4 S5 Mn Ma / M2 M3 M4 M5 / Cn Ca C2 C3 / C4 C5 An Aa / A2 A3 A4 A5",
         );
