@@ -52,6 +52,13 @@ pub enum AppError {
     /// What a game refused.
     #[error(transparent)]
     Game(GameError),
+    #[error(transparent)]
+    Render(#[from] crate::render::RenderError),
+    #[error(transparent)]
+    Deal(#[from] crate::deal::DealError),
+    /// A `rules` name or section nothing answers to.
+    #[error(transparent)]
+    Rule(#[from] crate::rules::NotFound),
     /// A value that parsed but cannot be used, with the reason.
     #[error("{0}")]
     Invalid(String),

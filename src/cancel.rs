@@ -17,10 +17,15 @@ pub fn reset() {
     REQUESTED.store(false, Ordering::SeqCst);
 }
 
-/// `Err("cancelled")` once a stop was asked for.
-pub fn check() -> Result<(), String> {
+/// A computation stopped by Ctrl-C.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("cancelled")]
+pub struct Cancelled;
+
+/// `Err(Cancelled)` once a stop was asked for.
+pub fn check() -> Result<(), Cancelled> {
     if REQUESTED.load(Ordering::Relaxed) {
-        Err("cancelled".into())
+        Err(Cancelled)
     } else {
         Ok(())
     }

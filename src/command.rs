@@ -51,17 +51,25 @@ pub struct Line {
     pub command: Command,
 }
 
-/// `flip N`: said in words, not as a Rust range.
-fn coin_count(s: &str) -> Result<u32, String> {
+/// A value a command's argument cannot take, said in words (not as a
+/// Rust type or range).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum BadValue {
+    #[error("flip tosses 1 to 1000 coins")]
+    Coins,
+    #[error("a seed is a whole number from 0 to {}", u64::MAX)]
+    Seed,
+}
+
+fn coin_count(s: &str) -> Result<u32, BadValue> {
     match s.parse::<u32>() {
         Ok(n) if (1..=1000).contains(&n) => Ok(n),
-        _ => Err("flip tosses 1 to 1000 coins".to_string()),
+        _ => Err(BadValue::Coins),
     }
 }
 
-fn seed_value(s: &str) -> Result<u64, String> {
-    s.parse::<u64>()
-        .map_err(|_| format!("a seed is a whole number from 0 to {}", u64::MAX))
+fn seed_value(s: &str) -> Result<u64, BadValue> {
+    s.parse::<u64>().map_err(|_| BadValue::Seed)
 }
 
 /// Every command's name and alias.
@@ -351,7 +359,7 @@ pub enum Command {
         name: String,
     },
 
-    /// Set up a game (or a room of one), as a diagram
+    /// Set up a game or room, as a diagram
     #[command(disable_help_flag = true)]
     Setup {
         /// Print help; after a game, that game's settings

@@ -42,14 +42,22 @@ impl fmt::Display for DealCode {
     }
 }
 
+/// A `deal=` that cannot be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum DealError {
+    #[error("'{0}' is not a deal code: six letters and digits, as tablemate printed it")]
+    NotACode(String),
+    #[error("deal= is given twice")]
+    Twice,
+}
+
 impl FromStr for DealCode {
-    type Err = String;
+    type Err = DealError;
 
     /// Case does not matter, and the letters a reader may take for digits
     /// (I and L for 1, O for 0) are read as those digits.
-    fn from_str(s: &str) -> Result<DealCode, String> {
-        let bad =
-            || format!("'{s}' is not a deal code: six letters and digits, as tablemate printed it");
+    fn from_str(s: &str) -> Result<DealCode, DealError> {
+        let bad = || DealError::NotACode(s.to_string());
         if s.chars().count() != LENGTH {
             return Err(bad());
         }
@@ -71,14 +79,14 @@ impl FromStr for DealCode {
 }
 
 /// A command's words without its `deal=CODE`, and the code if given.
-pub fn split(words: &[String]) -> Result<(Option<DealCode>, Vec<String>), String> {
+pub fn split(words: &[String]) -> Result<(Option<DealCode>, Vec<String>), DealError> {
     let mut code = None;
     let mut rest = Vec::with_capacity(words.len());
     for w in words {
         match w.split_once('=') {
             Some((k, v)) if k.eq_ignore_ascii_case("deal") => {
                 if code.is_some() {
-                    return Err("deal= is given twice".to_string());
+                    return Err(DealError::Twice);
                 }
                 code = Some(v.parse()?);
             }
@@ -104,7 +112,7 @@ mod tests {
         }
         assert_eq!("0O1IL0".parse::<DealCode>(), "001110".parse::<DealCode>());
         assert_eq!(
-            "K7Q2".parse::<DealCode>().unwrap_err(),
+            "K7Q2".parse::<DealCode>().unwrap_err().to_string(),
             "'K7Q2' is not a deal code: six letters and digits, as tablemate printed it"
         );
         assert!("K7Q2MU".parse::<DealCode>().is_err(), "U is not used");

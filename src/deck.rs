@@ -79,6 +79,11 @@ impl fmt::Display for DeckKind {
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum DeckError {
+    #[error("'{0}' cannot name a deck: use up to 24 letters, digits, - or _, not only digits")]
+    BadName(String),
+    /// A saved deck that is not a real one, and why.
+    #[error("{0}")]
+    Unsound(String),
     #[error(
         "'{0}' is not a deck kind: expected tiles, coins, cards, jokers, dominoes or dominoes9"
     )]
@@ -93,6 +98,12 @@ pub enum DeckError {
         left: usize,
         asked: usize,
     },
+}
+
+impl From<String> for DeckError {
+    fn from(why: String) -> DeckError {
+        DeckError::Unsound(why)
+    }
 }
 
 impl FromStr for DeckKind {
@@ -236,7 +247,7 @@ impl DeckKind {
 
 /// Whether `name` can name a deck: 1 to 24 letters, digits, `-` or `_`,
 /// not only digits (a bare number is a count to `draw`).
-pub fn check_name(name: &str) -> Result<(), String> {
+pub fn check_name(name: &str) -> Result<(), DeckError> {
     let ok = !name.is_empty()
         && name.chars().count() <= 24
         && name
@@ -246,9 +257,7 @@ pub fn check_name(name: &str) -> Result<(), String> {
     if ok {
         Ok(())
     } else {
-        Err(format!(
-            "'{name}' cannot name a deck: use up to 24 letters, digits, - or _, not only digits"
-        ))
+        Err(DeckError::BadName(name.to_string()))
     }
 }
 
@@ -266,15 +275,17 @@ impl Deck {
 
     /// Read a saved deck back, refusing anything a real deck cannot be:
     /// an item not of its kind, an item twice, a set that is not whole.
-    pub fn from_record(r: &DeckRecord) -> Result<Deck, String> {
+    pub fn from_record(r: &DeckRecord) -> Result<Deck, DeckError> {
         check_name(&r.name)?;
-        let parse = |list: &[String]| -> Result<Vec<Item>, String> {
+        let parse = |list: &[String]| -> Result<Vec<Item>, DeckError> {
             list.iter()
                 .map(|s| {
                     r.kind
                         .parse_item(s)
                         .filter(|_| !s.is_empty() && s.chars().count() <= 100)
-                        .ok_or_else(|| format!("'{s}' is not one of the {}", r.kind.name()))
+                        .ok_or_else(|| {
+                            DeckError::Unsound(format!("'{s}' is not one of the {}", r.kind.name()))
+                        })
                 })
                 .collect()
         };
@@ -290,7 +301,8 @@ impl Deck {
                 return Err(format!(
                     "it holds {} items; a custom deck holds 1 to {CUSTOM_MAX}",
                     all.len()
-                ));
+                )
+                .into());
             }
             return Ok(deck);
         }
@@ -298,10 +310,10 @@ impl Deck {
         let mut seen = std::collections::HashSet::new();
         for item in &all {
             if !full.contains(item) {
-                return Err(format!("'{item}' is not one of the {}", deck.kind.name()));
+                return Err(format!("'{item}' is not one of the {}", deck.kind.name()).into());
             }
             if !seen.insert(*item) {
-                return Err(format!("it holds {item} twice"));
+                return Err(format!("it holds {item} twice").into());
             }
         }
         if all.len() != full.len() {
@@ -310,7 +322,8 @@ impl Deck {
                 all.len(),
                 deck.kind.name(),
                 full.len()
-            ));
+            )
+            .into());
         }
         Ok(deck)
     }
@@ -334,7 +347,7 @@ impl DeckBook {
         for r in &doc.decks {
             match Deck::from_record(r) {
                 Ok(d) => book.decks.push(d),
-                Err(why) => book.damaged.push((r.name.clone(), why)),
+                Err(why) => book.damaged.push((r.name.clone(), why.to_string())),
             }
         }
         book
@@ -419,7 +432,7 @@ mod tests {
         let bad = |f: &dyn Fn(&mut DeckRecord)| {
             let mut r = d.record();
             f(&mut r);
-            Deck::from_record(&r).unwrap_err()
+            Deck::from_record(&r).unwrap_err().to_string()
         };
         // A card twice, in the same pile or in both.
         let twice = bad(&|r| r.left[1] = r.left[0].clone());

@@ -55,7 +55,7 @@ impl App {
     }
 
     pub(super) fn shuffle(&mut self, what: &[String]) -> Result<Reply> {
-        let (given, what) = crate::deal::split(what).map_err(invalid)?;
+        let (given, what) = crate::deal::split(what)?;
         let (kind, mut items) = self.items_for(&what)?;
         let ((), code) = self.dealt(given, |app| {
             app.rng.shuffle(&mut items);
@@ -125,8 +125,8 @@ impl App {
                 ))
             }
             DeckAction::New { name, what } => {
-                deck::check_name(&name).map_err(invalid)?;
-                let (given, what) = crate::deal::split(&what).map_err(invalid)?;
+                deck::check_name(&name)?;
+                let (given, what) = crate::deal::split(&what)?;
                 let (kind, items) = self.items_for(&what)?;
                 if items.len() > deck::CUSTOM_MAX {
                     return Err(invalid(format!(

@@ -63,7 +63,7 @@ impl App {
                 if section.is_empty() {
                     game_page(lib, &e, &style)
                 } else {
-                    let s = rules::find_section(&e, &section.join(" ")).map_err(invalid)?;
+                    let s = rules::find_section(&e, &section.join(" "))?;
                     section_page(&e, s, &style)
                 }
             }
@@ -81,7 +81,7 @@ fn find_game<'a>(lib: &Library, words: &'a [String]) -> Result<(Entry, &'a [Stri
     // unknown name gets the rule texts' own suggestions.
     match crate::names::longest(&words[0], &words[1..], |n| lib.find(n).ok()) {
         Some((e, used)) => Ok((e, &words[1 + used..])),
-        None => Err(invalid(lib.find(&words[0]).expect_err("no name matched"))),
+        None => Err(lib.find(&words[0]).expect_err("no name matched").into()),
     }
 }
 

@@ -189,8 +189,8 @@ impl App {
             )));
         };
         // A bad file name is refused before anything is dealt or saved.
-        let format = out.map(Format::of).transpose().map_err(invalid)?;
-        let (code, words) = crate::deal::split(words).map_err(invalid)?;
+        let format = out.map(Format::of).transpose()?;
+        let (code, words) = crate::deal::split(words)?;
         // A name may run over words: `setup slide jam`.
         let (game, words) = setup_game(first, &words)?;
         let declared = games::setup_args(game).expect("a game that is set up declares it");
@@ -207,7 +207,7 @@ impl App {
         }
         if let (Some(path), Some(format), Some(layout)) = (out, format, &reply.layout) {
             let plain = reply.text(&Style::plain());
-            let bytes = render::render(layout, format, &plain).map_err(invalid)?;
+            let bytes = render::render(layout, format, &plain)?;
             super::saved::write_new(path, &bytes, force)?;
             reply.after.push(format!("(written to {})", path.display()));
             reply

@@ -234,7 +234,7 @@ pub fn estimate(r: &Roll) -> Cost {
 }
 
 /// Refuse, in words, a distribution past the budget.
-pub fn check(r: &Roll) -> Result<Cost, String> {
+pub fn check(r: &Roll) -> Result<Cost, super::dist::Refusal> {
     let c = estimate(r);
     let mut past = Vec::new();
     if c.totals > MAX_TOTALS {
@@ -266,7 +266,8 @@ pub fn check(r: &Roll) -> Result<Cost, String> {
             Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
             _ => past.join(""),
         }
-    ))
+    )
+    .into())
 }
 
 /// A count in words a player reads at a glance: 1,234 or 3.4 million.
@@ -333,7 +334,7 @@ mod tests {
     use super::*;
 
     fn refusal(s: &str) -> Option<String> {
-        check(&parse(s).unwrap()).err()
+        check(&parse(s).unwrap()).err().map(|r| r.0)
     }
 
     /// The table and the expressions players type most.

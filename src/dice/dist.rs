@@ -32,7 +32,31 @@ pub struct Dist {
     pub beyond: BigUint,
 }
 
-type Res<T> = Result<T, String>;
+/// Why an exact answer is not worked out: too much to compute, a form the
+/// method cannot follow, or Ctrl-C.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct Refusal(pub String);
+
+impl From<String> for Refusal {
+    fn from(why: String) -> Refusal {
+        Refusal(why)
+    }
+}
+
+impl From<&str> for Refusal {
+    fn from(why: &str) -> Refusal {
+        Refusal(why.to_string())
+    }
+}
+
+impl From<crate::cancel::Cancelled> for Refusal {
+    fn from(c: crate::cancel::Cancelled) -> Refusal {
+        Refusal(c.to_string())
+    }
+}
+
+type Res<T> = Result<T, Refusal>;
 
 impl Dist {
     pub fn point(v: i64) -> Dist {
@@ -72,7 +96,7 @@ impl Dist {
                 *weights.entry(v).or_default() += w;
             }
             if weights.len() > MAX_TOTALS {
-                return Err(format!("more than {MAX_TOTALS} totals to list"));
+                return Err(format!("more than {MAX_TOTALS} totals to list").into());
             }
         }
         let beyond = self.joint_beyond(other);
@@ -506,7 +530,7 @@ fn explode(first: &Dist, sel: Sel, faces: &Faces, depth: u32, chain: &Chain) -> 
         }
         next.beyond = beyond;
         if next.weights.len() > MAX_TOTALS {
-            return Err(format!("more than {MAX_TOTALS} totals to list"));
+            return Err(format!("more than {MAX_TOTALS} totals to list").into());
         }
         tail = next;
     }
@@ -591,7 +615,7 @@ fn exploding_sum(lo: i64, hi: i64, e: i64, n: u64, depth: u32) -> Res<Dist> {
         .ok_or("a total is too large")?;
     let span = (i128::from(t_hi) - i128::from(t_lo) + 1) as u128;
     if span > MAX_TOTALS as u128 {
-        return Err(format!("more than {MAX_TOTALS} totals to list"));
+        return Err(format!("more than {MAX_TOTALS} totals to list").into());
     }
     let pairs = a.weights.len() as u128 * (most as u128 + 1);
     if pairs > MAX_WORK / 8 {
@@ -810,7 +834,7 @@ fn unique(d: &Dice, lo: u64, hi: u64, worth: &dyn Fn(i64) -> i64) -> Res<Dist> {
         return Err(format!(
             "too much to work out exactly: {n} different faces of {} is about {work:.0} steps (at most 50 million); `roll` it many times for a sample",
             faces.len()
-        ));
+        ).into());
     }
     let mut ways: Vec<BTreeMap<i64, BigUint>> = vec![BTreeMap::new(); n + 1];
     ways[0].insert(0, BigUint::one());
@@ -902,7 +926,7 @@ fn order_statistics(die: &Dist, n: u64, lo: u64, hi: u64, worth: &dyn Fn(i64) ->
         return Err("too many outcomes to compute exactly".into());
     }
     if kept * span > MAX_TOTALS as u128 * 8 {
-        return Err(format!("more than {MAX_TOTALS} totals to list"));
+        return Err(format!("more than {MAX_TOTALS} totals to list").into());
     }
     // choose[r][c] = C(n - r, c) for r, c < hi.
     let choose: Vec<Vec<BigUint>> = (0..hi)
@@ -1092,7 +1116,7 @@ fn pool(d: &[Dist], m: &PoolMods) -> Res<Dist> {
     if joint > MAX_GROUP_OUTCOMES {
         return Err(format!(
             "this group has {joint} joint outcomes; prob works out at most {MAX_GROUP_OUTCOMES} (keeping the single highest or lowest entry has no such limit)"
-        ));
+        ).into());
     }
     let lists: Vec<Vec<(i64, &BigUint)>> = d
         .iter()
@@ -1159,10 +1183,10 @@ pub fn distribution(r: &Roll) -> Result<Dist, DiceError> {
 /// `f` of the dice terms' distributions, after the cost check (every way
 /// to an answer goes through it first); errors name the roll.
 fn with_terms<T>(r: &Roll, f: impl FnOnce(&[Dist]) -> Res<T>) -> Result<T, DiceError> {
-    let err = |message: String| DiceError {
+    let err = |why: Refusal| DiceError {
         input: r.source.clone(),
         pos: None,
-        message,
+        message: why.0,
     };
     super::cost::check(r).map_err(err)?;
     let terms: Vec<Dist> = r.dice.iter().map(term).collect::<Res<_>>().map_err(err)?;

@@ -1,6 +1,8 @@
 //! Compass directions on the table, clockwise from north: the Catwalk's
 //! track and a maze of tiles both turn and step by them.
 
+use crate::games::error::GameError;
+
 /// x grows east, y grows north.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Dir {
@@ -56,16 +58,16 @@ impl Dir {
 /// Typed as a word or its letter (`north`, `n`; `up` too, as a grid is
 /// read); the error names the word.
 impl std::str::FromStr for Dir {
-    type Err = String;
-    fn from_str(word: &str) -> Result<Dir, String> {
+    type Err = GameError;
+    fn from_str(word: &str) -> Result<Dir, GameError> {
         match word.to_ascii_lowercase().as_str() {
             "n" | "north" | "up" => Ok(Dir::N),
             "e" | "east" | "right" => Ok(Dir::E),
             "s" | "south" | "down" => Ok(Dir::S),
             "w" | "west" | "left" => Ok(Dir::W),
-            _ => Err(format!(
+            _ => Err(GameError::word(format!(
                 "'{word}' is not a direction: expected north, east, south or west"
-            )),
+            ))),
         }
     }
 }

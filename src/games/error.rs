@@ -84,3 +84,24 @@ pub(crate) use said_as;
 
 #[cfg(test)]
 said_as!(GameError);
+
+/// What is wrong with a game's state read back (from the store, a file,
+/// an import): the first thing found, in words.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct Unsound(pub String);
+
+impl From<String> for Unsound {
+    fn from(why: String) -> Unsound {
+        Unsound(why)
+    }
+}
+
+impl From<&str> for Unsound {
+    fn from(why: &str) -> Unsound {
+        Unsound(why.to_string())
+    }
+}
+
+#[cfg(test)]
+said_as!(Unsound);

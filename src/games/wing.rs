@@ -21,7 +21,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use super::args::{Declared, Given};
-use super::error::GameError;
+use super::error::{GameError, Unsound};
 use super::game::Game;
 use crate::layout::Layout;
 use crate::random::TableRng;
@@ -46,7 +46,7 @@ pub trait Saved: Clone + Debug + PartialEq + Serialize + DeserializeOwned + 'sta
     const LEGACY_FILE: Option<(&'static str, &'static str)> = None;
 
     /// What is wrong with it; `Ok` when it is sound.
-    fn check(&self) -> Result<(), String>;
+    fn check(&self) -> Result<(), Unsound>;
 
     /// Set aside the parts that fail their checks, saying so, so that the
     /// rest stays usable (a run among filed runs); by default nothing.

@@ -17,6 +17,16 @@ pub use png::png;
 pub use ppn::ppn;
 pub use svg::svg;
 
+/// Why a layout could not be written.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RenderError {
+    #[error("'{path}': the extension says what to write, one of {known}")]
+    Extension { path: String, known: String },
+    /// The picture could not be drawn (the message is resvg's).
+    #[error("the picture could not be drawn: {0}")]
+    Picture(String),
+}
+
 /// The file formats a layout can be written in, by extension.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Format {
@@ -50,7 +60,7 @@ impl Format {
     }
 
     /// The format a file name asks for, by its extension (any case).
-    pub fn of(path: &Path) -> Result<Format, String> {
+    pub fn of(path: &Path) -> Result<Format, RenderError> {
         let ext = path
             .extension()
             .and_then(|e| e.to_str())
@@ -64,17 +74,16 @@ impl Format {
                     .iter()
                     .map(|f| format!(".{}", f.ext()))
                     .collect();
-                format!(
-                    "'{}': the extension says what to write, one of {}",
-                    path.display(),
-                    known.join(" ")
-                )
+                RenderError::Extension {
+                    path: path.display().to_string(),
+                    known: known.join(" "),
+                }
             })
     }
 }
 
 /// The layout in `format`; `text` is the terminal diagram, for `.txt`.
-pub fn render(layout: &Layout, format: Format, text: &str) -> Result<Vec<u8>, String> {
+pub fn render(layout: &Layout, format: Format, text: &str) -> Result<Vec<u8>, RenderError> {
     Ok(match format {
         Format::Svg => svg(layout).into_bytes(),
         Format::Png => png(layout)?,

@@ -3,24 +3,26 @@
 //! system's fonts; on a machine with none, pieces are still drawn, without
 //! their letters.
 
+use super::RenderError;
 use crate::layout::Layout;
 use resvg::{tiny_skia, usvg};
 
 /// Pixels per SVG unit.
 const SCALE: f32 = 2.0;
 
-pub fn png(layout: &Layout) -> Result<Vec<u8>, String> {
+pub fn png(layout: &Layout) -> Result<Vec<u8>, RenderError> {
     let mut opt = usvg::Options::default();
     opt.fontdb_mut().load_system_fonts();
-    let tree = usvg::Tree::from_str(&super::svg(layout), &opt).map_err(|e| e.to_string())?;
+    let tree = usvg::Tree::from_str(&super::svg(layout), &opt)
+        .map_err(|e| RenderError::Picture(e.to_string()))?;
     let size = tree.size().to_int_size();
     let width = (size.width() as f32 * SCALE) as u32;
     let height = (size.height() as f32 * SCALE) as u32;
     if width == 0 || height == 0 {
-        return Err("the picture has no size".to_string());
+        return Err(RenderError::Picture("it has no size".into()));
     }
     let rgb = raster(&tree, width, height)?;
-    encode(&rgb, width, height).map_err(|e| e.to_string())
+    encode(&rgb, width, height).map_err(|e| RenderError::Picture(e.to_string()))
 }
 
 /// The picture as RGB rows. Rasterising is most of a PNG's cost, so the
@@ -28,7 +30,7 @@ pub fn png(layout: &Layout) -> Result<Vec<u8>, String> {
 /// each band is the whole tree drawn through a window. Anti-aliased edges
 /// that cross a seam may differ by a shade from a single drawing; nothing
 /// a reader can see.
-fn raster(tree: &usvg::Tree, width: u32, height: u32) -> Result<Vec<u8>, String> {
+fn raster(tree: &usvg::Tree, width: u32, height: u32) -> Result<Vec<u8>, RenderError> {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let bands = cores.clamp(1, 8) as u32;
     let band_height = height.div_ceil(bands);
@@ -60,7 +62,7 @@ fn raster(tree: &usvg::Tree, width: u32, height: u32) -> Result<Vec<u8>, String>
     });
     let mut rgb = Vec::with_capacity(width as usize * height as usize * 3);
     for part in parts {
-        rgb.extend(part.ok_or("the picture is too large to draw")?);
+        rgb.extend(part.ok_or_else(|| RenderError::Picture("it is too large to draw".into()))?);
     }
     Ok(rgb)
 }

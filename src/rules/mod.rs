@@ -76,6 +76,28 @@ pub struct SectionSpec {
     pub text: String,
 }
 
+/// A game or section no name matches, and what would.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct NotFound(pub String);
+
+/// A rule file skipped, and why.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct Unreadable(pub String);
+
+impl From<String> for Unreadable {
+    fn from(why: String) -> Unreadable {
+        Unreadable(why)
+    }
+}
+
+impl From<&str> for Unreadable {
+    fn from(why: &str) -> Unreadable {
+        Unreadable(why.to_string())
+    }
+}
+
 /// One problem in one file.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Problem {
@@ -261,9 +283,9 @@ const MAX_FLOW_DEPTH: usize = 32;
 /// to /dev/zero never read), at most `MAX_RULE_BYTES`, no YAML anchors or
 /// aliases (which can expand a small file enormously), and shallow flow
 /// nesting.
-fn read_rule_file(path: &Path) -> Result<String, String> {
+fn read_rule_file(path: &Path) -> Result<String, Unreadable> {
     use std::io::Read;
-    let meta = std::fs::metadata(path).map_err(|e| format!("cannot read: {e}"))?;
+    let meta = std::fs::metadata(path).map_err(|e| Unreadable(format!("cannot read: {e}")))?;
     if !meta.is_file() {
         return Err("not a regular file; skipped".into());
     }
@@ -271,16 +293,17 @@ fn read_rule_file(path: &Path) -> Result<String, String> {
         return Err(format!(
             "{} bytes; a rule file is at most {MAX_RULE_BYTES}; skipped",
             meta.len()
-        ));
+        )
+        .into());
     }
     let mut bytes = Vec::new();
     std::fs::File::open(path)
         .and_then(|f| f.take(MAX_RULE_BYTES + 1).read_to_end(&mut bytes))
-        .map_err(|e| format!("cannot read: {e}"))?;
+        .map_err(|e| Unreadable(format!("cannot read: {e}")))?;
     if bytes.len() as u64 > MAX_RULE_BYTES {
-        return Err(format!("more than {MAX_RULE_BYTES} bytes; skipped"));
+        return Err(format!("more than {MAX_RULE_BYTES} bytes; skipped").into());
     }
-    let text = String::from_utf8(bytes).map_err(|_| "not UTF-8 text; skipped".to_string())?;
+    let text = String::from_utf8(bytes).map_err(|_| Unreadable::from("not UTF-8 text; skipped"))?;
     let mut depth = 0usize;
     for c in text.chars() {
         match c {
@@ -289,7 +312,8 @@ fn read_rule_file(path: &Path) -> Result<String, String> {
                 if depth > MAX_FLOW_DEPTH {
                     return Err(format!(
                         "lists or maps nested more than {MAX_FLOW_DEPTH} deep; skipped"
-                    ));
+                    )
+                    .into());
                 }
             }
             ']' | '}' => depth = depth.saturating_sub(1),
@@ -313,7 +337,8 @@ fn read_rule_file(path: &Path) -> Result<String, String> {
         return Err(format!(
             "line {}: YAML anchors (&name) are not used in rule files; skipped",
             n + 1
-        ));
+        )
+        .into());
     }
     Ok(text)
 }
@@ -338,11 +363,11 @@ impl Library {
                         let name = p.display().to_string();
                         match read_rule_file(&p) {
                             Ok(text) => lib.add(&name, &text),
-                            Err(message) => lib.problems.push(Problem {
+                            Err(why) => lib.problems.push(Problem {
                                 file: name,
                                 line: None,
                                 field: "(file)".into(),
-                                message,
+                                message: why.0,
                             }),
                         }
                     }
@@ -404,7 +429,7 @@ impl Library {
 
     /// Find a game or part by id, name or alias; forgiving of case, spaces
     /// and small typos.
-    pub fn find(&self, name: &str) -> Result<Entry, String> {
+    pub fn find(&self, name: &str) -> Result<Entry, NotFound> {
         let entries = self.entries();
         let key = normalise(name);
         let names = |e: &Entry| answers_to(&e.id, &e.name, &e.aliases);
@@ -424,14 +449,16 @@ impl Library {
         hits.dedup();
         match hits.as_slice() {
             [one] => Ok(entries[*one].clone()),
-            [] => Err(format!("no game called '{name}' (`rules` lists them)")),
-            many => Err(format!(
+            [] => Err(NotFound(format!(
+                "no game called '{name}' (`rules` lists them)"
+            ))),
+            many => Err(NotFound(format!(
                 "no game called '{name}'; did you mean {}?",
                 many.iter()
                     .map(|&i| format!("'{}'", entries[i].id))
                     .collect::<Vec<_>>()
                     .join(" or ")
-            )),
+            ))),
         }
     }
 
@@ -641,7 +668,7 @@ fn best_line(text: &str, query: &Query) -> String {
 }
 
 /// Find a section of an entry by id, title or alias (typos forgiven).
-pub fn find_section<'a>(e: &'a Entry, name: &str) -> Result<&'a SectionSpec, String> {
+pub fn find_section<'a>(e: &'a Entry, name: &str) -> Result<&'a SectionSpec, NotFound> {
     let key = normalise(name);
     let names = |s: &SectionSpec| answers_to(&s.id, &s.title, &s.aliases);
     if let Some(s) = e.sections.iter().find(|s| names(s).contains(&key)) {
@@ -657,7 +684,7 @@ pub fn find_section<'a>(e: &'a Entry, name: &str) -> Result<&'a SectionSpec, Str
     {
         return Ok(s);
     }
-    Err(format!(
+    Err(NotFound(format!(
         "{} has no section '{name}': {}",
         e.name,
         e.sections
@@ -665,7 +692,7 @@ pub fn find_section<'a>(e: &'a Entry, name: &str) -> Result<&'a SectionSpec, Str
             .map(|s| s.id.as_str())
             .collect::<Vec<_>>()
             .join(", ")
-    ))
+    )))
 }
 
 #[cfg(test)]

@@ -13,10 +13,12 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::{Map, Value};
 
 use super::games::{parse, read_raw, write_raw};
+use super::legacy::Outcome;
 use super::rolls::{SavedRolls, Tallies};
 use super::{Part, PartDoc, Result};
 use crate::deck::DeckDoc;
 use crate::games::Visitor;
+use crate::games::error::Unsound;
 use crate::games::game::Game;
 use crate::games::wing::{Saved, Wing};
 
@@ -69,13 +71,13 @@ fn key(game: Game) -> &'static str {
 }
 
 /// Read a document's value for a game as its type, checked.
-fn checked(game: Game, value: &Value) -> std::result::Result<(), String> {
+fn checked(game: Game, value: &Value) -> std::result::Result<(), Unsound> {
     struct Check<'a>(&'a Value);
     impl StateFn for Check<'_> {
-        type Out = std::result::Result<(), String>;
+        type Out = std::result::Result<(), Unsound>;
         fn call<S: Saved>(self) -> Self::Out {
             let state: Option<S> =
-                serde_json::from_value(self.0.clone()).map_err(|e| e.to_string())?;
+                serde_json::from_value(self.0.clone()).map_err(|e| Unsound(e.to_string()))?;
             state.map_or(Ok(()), |s| s.check())
         }
     }
@@ -290,29 +292,25 @@ pub(super) fn restore_game(conn: &Connection, game: Game, value: &Value) -> Resu
 
 /// A game's state read from a file of tablemate 0.1 into the store, unless
 /// the store holds one already.
-pub(super) fn bring_game(
-    conn: &Connection,
-    game: Game,
-    bytes: &[u8],
-) -> Result<std::result::Result<bool, String>> {
+pub(super) fn bring_game(conn: &Connection, game: Game, bytes: &[u8]) -> Result<Outcome> {
     struct Bring<'a>(&'a Connection, &'a [u8]);
     impl StateFn for Bring<'_> {
-        type Out = Result<std::result::Result<bool, String>>;
+        type Out = Result<Outcome>;
         fn call<S: Saved>(self) -> Self::Out {
             let state: Option<S> = match serde_json::from_slice(self.1) {
                 Ok(s) => s,
-                Err(e) => return Ok(Err(e.to_string())),
+                Err(e) => return Ok(Outcome::Bad(e.to_string())),
             };
             if let Some(Err(why)) = state.as_ref().map(Saved::check) {
-                return Ok(Err(format!("{}: {why}", S::WHAT)));
+                return Ok(Outcome::Bad(format!("{}: {why}", S::WHAT)));
             }
             let mut notes = Vec::new();
             let held = super::games::load::<S>(self.0, &mut notes).unwrap_or(None);
             if held.is_some_and(|h| Some(h) != S::empty()) {
-                return Ok(Ok(false));
+                return Ok(Outcome::Occupied);
             }
             super::games::save(self.0, state.as_ref())?;
-            Ok(Ok(true))
+            Ok(Outcome::Imported)
         }
     }
     with_state(game, Bring(conn, bytes))

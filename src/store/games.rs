@@ -70,7 +70,7 @@ pub fn load<S: Saved>(conn: &Connection, notes: &mut Vec<String>) -> Result<Opti
         return Ok(None);
     };
     notes.extend(state.mend());
-    state.check().map_err(damaged::<S>)?;
+    state.check().map_err(|e| damaged::<S>(e.0))?;
     Ok(Some(state))
 }
 

@@ -21,7 +21,9 @@ use crate::games::wing::{Saved, Wing};
 /// Larger than any state file 0.1 could write; a bigger one is not read.
 const MAX_BYTES: u64 = 10 << 20;
 
-enum Outcome {
+/// What became of a file: imported, refused (why), or kept aside since
+/// the store holds its part already.
+pub(super) enum Outcome {
     Imported,
     Bad(String),
     Occupied,
@@ -55,11 +57,7 @@ fn files() -> Vec<(&'static str, &'static str, Holds)> {
 fn bring(holds: Holds, conn: &Connection, bytes: &[u8]) -> Result<Outcome> {
     match holds {
         Holds::Decks => bring_decks::<DeckDoc>(conn, bytes),
-        Holds::Game(game) => Ok(match super::export::bring_game(conn, game, bytes)? {
-            Ok(true) => Outcome::Imported,
-            Ok(false) => Outcome::Occupied,
-            Err(why) => Outcome::Bad(why),
-        }),
+        Holds::Game(game) => super::export::bring_game(conn, game, bytes),
     }
 }
 

@@ -17,7 +17,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use crate::games::args::{Arg, Declared, Given, Type};
-use crate::games::error::GameError;
+use crate::games::error::{GameError, Unsound};
 use crate::games::game::Game;
 use crate::games::wing::{Acted, Done, Nothing, Order, Play, Saved, Table, Turn, Wing};
 use crate::layout::{Layout, Placed};
@@ -90,12 +90,9 @@ impl Saved for Pile {
     const REPAIR: &'static str = "`setup example` starts a new one";
     const EXPORT_KEY: &'static str = "example";
 
-    fn check(&self) -> Result<(), String> {
+    fn check(&self) -> Result<(), Unsound> {
         if self.left > MOST || !(1..=2).contains(&self.to_move) {
-            return Err(format!(
-                "{} coins, player {} to move",
-                self.left, self.to_move
-            ));
+            return Err(format!("{} coins, player {} to move", self.left, self.to_move).into());
         }
         Ok(())
     }

@@ -7,6 +7,7 @@
 //! setting. We call a die right-handed when, with null up and ace facing
 //! you, the 2 is on your right; on a left-handed die the 3 is there.
 
+use crate::games::error::GameError;
 use std::fmt;
 use std::str::FromStr;
 
@@ -68,14 +69,14 @@ impl fmt::Display for Hand {
 }
 
 impl FromStr for Hand {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Hand, String> {
+    type Err = GameError;
+    fn from_str(s: &str) -> Result<Hand, GameError> {
         match s.to_ascii_lowercase().as_str() {
             "right" | "r" | "right-handed" => Ok(Hand::Right),
             "left" | "l" | "left-handed" => Ok(Hand::Left),
             _ => Err(format!(
                 "'{s}' is not a die handedness: expected right (null up, ace facing you, 2 on the right) or left (3 on the right)"
-            )),
+            ).into()),
         }
     }
 }
@@ -251,7 +252,10 @@ mod tests {
     fn handedness_parses_and_explains() {
         assert_eq!("LEFT".parse::<Hand>().unwrap(), Hand::Left);
         let e = "up".parse::<Hand>().unwrap_err();
-        assert!(e.starts_with("'up' is not a die handedness"), "{e}");
+        assert!(
+            e.to_string().starts_with("'up' is not a die handedness"),
+            "{e}"
+        );
         assert_eq!(
             Hand::Right.how_to_tell(),
             "with null up and ace facing you, the 2 is on the right"

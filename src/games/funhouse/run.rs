@@ -1,6 +1,7 @@
 //! A Funhouse run in progress and the runs filed before it. Plain data:
 //! the dispatcher loads and saves it through `store`.
 
+use crate::games::error::Unsound;
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
@@ -82,7 +83,7 @@ impl Tables {
     }
 
     /// Every piece a real one, each grid its room's shape.
-    fn check(&self) -> Result<(), String> {
+    fn check(&self) -> Result<(), Unsound> {
         let tiles_ok = |rows: &[Vec<String>], n: usize| {
             rows.len() == n
                 && rows.iter().all(|r| r.len() == 4)
@@ -107,10 +108,10 @@ impl Tables {
         }
         for (room, moves) in &self.played {
             if !Room::ALL.iter().any(|r| r.id() == room) {
-                return Err(format!("moves kept for '{room}', which is not a room"));
+                return Err(format!("moves kept for '{room}', which is not a room").into());
             }
             if moves.len() > MAX_MOVES || moves.iter().any(|m| m.len() > 40) {
-                return Err(format!("the {room} moves are beyond any game's"));
+                return Err(format!("the {room} moves are beyond any game's").into());
             }
         }
         Ok(())
@@ -162,28 +163,29 @@ impl Run {
     /// Check a run read back from the store or a file: each score in its
     /// own room's slot, within range, and adding up (summed with checks,
     /// so points that would overflow are refused, never wrapped).
-    pub fn check(&self) -> Result<(), String> {
+    pub fn check(&self) -> Result<(), Unsound> {
         if self.started.is_empty() || self.started.chars().count() > 40 {
-            return Err(format!("'{}' is not a start date", self.started));
+            return Err(format!("'{}' is not a start date", self.started).into());
         }
         for (room, slot) in Room::ALL.iter().zip(&self.rooms) {
             if let Some(s) = slot {
                 if s.room != room.id() {
-                    return Err(format!("the {} slot holds a {} score", room.id(), s.room));
+                    return Err(format!("the {} slot holds a {} score", room.id(), s.room).into());
                 }
                 let sum = s
                     .terms
                     .iter()
                     .try_fold(0u32, |acc, t| acc.checked_add(t.points));
                 if sum != Some(s.total) {
-                    return Err(format!("the {} score does not add up", room.id()));
+                    return Err(format!("the {} score does not add up", room.id()).into());
                 }
                 if s.total > MAX_ROOM_SCORE {
                     return Err(format!(
                         "the {} score {} is beyond any room's ({MAX_ROOM_SCORE})",
                         room.id(),
                         s.total
-                    ));
+                    )
+                    .into());
                 }
             }
         }
@@ -199,7 +201,7 @@ impl Run {
 }
 
 impl Book {
-    pub fn check(&self) -> Result<(), String> {
+    pub fn check(&self) -> Result<(), Unsound> {
         self.run
             .iter()
             .chain(&self.history)

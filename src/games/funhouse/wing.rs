@@ -15,7 +15,7 @@ use super::run::{self, Book, MAX_MOVES, Run};
 use super::score::{self, Score};
 use super::show;
 use crate::games::args::Given;
-use crate::games::error::GameError;
+use crate::games::error::{GameError, Unsound};
 use crate::games::game::Game;
 use crate::games::wing::{Done, Order, Play, Saved, Table, Turn, Wing};
 use crate::layout::Layout;
@@ -118,7 +118,7 @@ impl Saved for Book {
     const LEGACY_FILE: Option<(&'static str, &'static str)> =
         Some(("funhouse.json", "a Funhouse run or history"));
 
-    fn check(&self) -> Result<(), String> {
+    fn check(&self) -> Result<(), Unsound> {
         Book::check(self)
     }
 
@@ -484,7 +484,7 @@ fn order(command: &str, m: &clap::ArgMatches) -> Result<Order<FunhouseAction, As
         "die" => match m.get_one::<String>("hand") {
             None => Order::Ask(Ask::Die),
             Some(word) => Order::Act(FunhouseAction::Die {
-                hand: word.parse().map_err(GameError::Word)?,
+                hand: word.parse()?,
             }),
         },
         other => unreachable!("'{other}' is not a Funhouse command"),

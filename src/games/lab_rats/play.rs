@@ -9,7 +9,7 @@ use super::events::Event;
 use super::maze::Maze;
 use super::square::{Square, square_name};
 use crate::games::compass::Dir;
-use crate::games::error::GameError;
+use crate::games::error::{GameError, Unsound};
 use crate::pieces::Rank;
 
 /// A movement coin used: its value, the square it was left on, and the
@@ -285,11 +285,11 @@ impl RatsGame {
         !self.out && self.stacks.iter().all(Vec::is_empty)
     }
 
-    pub fn check(&self) -> Result<(), String> {
+    pub fn check(&self) -> Result<(), Unsound> {
         let coins = self.stacks.iter().map(Vec::len).sum::<usize>()
             + self.piles.iter().map(|(_, p)| p.len()).sum::<usize>();
         if coins != 24 {
-            return Err(format!("{coins} coins in play; the game has 24"));
+            return Err(format!("{coins} coins in play; the game has 24").into());
         }
         let mut values = [0; 6];
         for c in self

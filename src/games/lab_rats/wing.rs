@@ -14,7 +14,7 @@ use super::{diagram, show};
 use crate::games::args::{Arg, Declared, Given, Type};
 use crate::games::compass::Dir;
 use crate::games::die_rolls::DieRolls;
-use crate::games::error::GameError;
+use crate::games::error::{GameError, Unsound};
 use crate::games::game::Game;
 use crate::games::wing::{Acted, Done, Order, Play, Saved, Table, Turn, Wing};
 use crate::layout::Layout;
@@ -82,7 +82,7 @@ impl Saved for RatsGame {
     const REPAIR: &'static str = "`setup lab-rats` starts a new one";
     const EXPORT_KEY: &'static str = "lab_rats";
 
-    fn check(&self) -> Result<(), String> {
+    fn check(&self) -> Result<(), Unsound> {
         RatsGame::check(self)
     }
 
@@ -341,7 +341,7 @@ impl Wing for LabRats {
         let act = match words.as_slice() {
             [] | ["show"] => return Ok(Order::Ask(Ask::Show)),
             ["move", dir, s] | ["move", dir, s, _] => {
-                let dir: Dir = dir.parse().map_err(GameError::Word)?;
+                let dir: Dir = dir.parse()?;
                 let spaces = match words.get(3) {
                     Some(n) => Some(number(n, "a number of squares")? as u32),
                     None => None,

@@ -1,5 +1,6 @@
 //! The domino board as first laid, and the nests.
 
+use crate::games::error::Unsound;
 use serde::{Deserialize, Serialize};
 
 use crate::pieces::Domino;
@@ -59,14 +60,14 @@ impl Board {
 
     /// Check a board read back from the store or a file: a whole set laid
     /// once (double-six with six-sided dice, double-nine with ten-sided).
-    pub fn check(&self) -> Result<(), String> {
+    pub fn check(&self) -> Result<(), Unsound> {
         let top = match self.die_sides {
             6 => 6,
             10 => 9,
             n => {
-                return Err(format!(
-                    "{n}-sided dice: the game uses 6 (or 10 for Elbow Room)"
-                ));
+                return Err(
+                    format!("{n}-sided dice: the game uses 6 (or 10 for Elbow Room)").into(),
+                );
             }
         };
         if self.rows.is_empty() || self.rows.iter().any(Vec::is_empty) {
@@ -75,10 +76,10 @@ impl Board {
         let mut seen = std::collections::HashSet::new();
         for &(a, b) in self.rows.iter().flatten() {
             if a > top || b > top {
-                return Err(format!("domino {a}-{b} is not in a double-{top} set"));
+                return Err(format!("domino {a}-{b} is not in a double-{top} set").into());
             }
             if !seen.insert(Domino::new(a, b)) {
-                return Err(format!("domino {a}-{b} is on the board twice"));
+                return Err(format!("domino {a}-{b} is on the board twice").into());
             }
         }
         if let Some(&(a, b)) = self
@@ -86,14 +87,15 @@ impl Board {
             .iter()
             .find(|&&(a, b)| !seen.contains(&Domino::new(a, b)))
         {
-            return Err(format!("the nest {a}-{b} is not a domino on the board"));
+            return Err(format!("the nest {a}-{b} is not a domino on the board").into());
         }
         let want = Domino::set(top).len();
         if seen.len() != want {
             return Err(format!(
                 "the board holds {} dominoes; a double-{top} set has {want}",
                 seen.len()
-            ));
+            )
+            .into());
         }
         if let Some(play) = &self.play {
             play.check(&seen)?;
@@ -200,15 +202,21 @@ mod tests {
         assert_eq!(b.check(), Ok(()));
         let mut d255 = b.clone();
         d255.die_sides = 255;
-        assert!(d255.check().unwrap_err().contains("255-sided"));
+        assert!(d255.check().unwrap_err().to_string().contains("255-sided"));
         let mut twice = b.clone();
         twice.rows[0][1] = twice.rows[0][0];
-        assert!(twice.check().unwrap_err().contains("twice"));
+        assert!(twice.check().unwrap_err().to_string().contains("twice"));
         let mut short = b.clone();
         short.rows[6].pop();
-        assert!(short.check().unwrap_err().contains("27 dominoes"));
+        assert!(
+            short
+                .check()
+                .unwrap_err()
+                .to_string()
+                .contains("27 dominoes")
+        );
         let mut nine = b;
         nine.rows[0][0] = (9, 9);
-        assert!(nine.check().unwrap_err().contains("double-6"));
+        assert!(nine.check().unwrap_err().to_string().contains("double-6"));
     }
 }

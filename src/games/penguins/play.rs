@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 use super::events::Event;
 use super::squares::{Sq, parse_sq, sq_name, step};
 use crate::games::compass::Dir;
-use crate::games::error::GameError;
+use crate::games::error::{GameError, Unsound};
 use crate::pieces::Domino;
 
 /// A domino on the table: `a` on its first half at `at`, `b` on the
@@ -963,16 +963,16 @@ impl Night {
 
     /// Check a game read back: every domino once and on its own squares,
     /// penguins and buddies on the board, counts in range.
-    pub fn check(&self, set: &HashSet<Domino>) -> Result<(), String> {
+    pub fn check(&self, set: &HashSet<Domino>) -> Result<(), Unsound> {
         let mut squares = HashSet::new();
         let mut dominoes = HashSet::new();
         for d in &self.board {
             if !dominoes.insert(d.domino()) {
-                return Err(format!("domino {} is on the board twice", d.domino()));
+                return Err(format!("domino {} is on the board twice", d.domino()).into());
             }
             for s in d.squares() {
                 if !squares.insert(s) {
-                    return Err(format!("two dominoes cover {}", sq_name(s)));
+                    return Err(format!("two dominoes cover {}", sq_name(s)).into());
                 }
             }
         }
@@ -980,10 +980,7 @@ impl Night {
             return Err("the board's dominoes are not the set laid".into());
         }
         if self.penguins.len() < 2 || self.penguins.len() > 4 {
-            return Err(format!(
-                "{} penguins: the game is for 2 to 4",
-                self.penguins.len()
-            ));
+            return Err(format!("{} penguins: the game is for 2 to 4", self.penguins.len()).into());
         }
         if self.buddies.len() != 2 * self.penguins.len() || self.to_move >= self.penguins.len() {
             return Err("the buddy tokens or the turn do not match the players".into());
@@ -992,7 +989,7 @@ impl Night {
             if let Some(s) = p.at
                 && !squares.contains(&s)
             {
-                return Err(format!("player {}'s penguin is off the board", i + 1));
+                return Err(format!("player {}'s penguin is off the board", i + 1).into());
             }
             let carried = self
                 .buddies
@@ -1001,7 +998,7 @@ impl Night {
                 .count();
             let placed_all = self.phase != Phase::Place;
             if placed_all && carried != usize::from(p.carrying) {
-                return Err(format!("player {}'s buddies do not add up", i + 1));
+                return Err(format!("player {}'s buddies do not add up", i + 1).into());
             }
         }
         if self

@@ -10,7 +10,7 @@ use super::words::COMMAND_WORDS;
 use super::{diagram, setup, show, words};
 use crate::games::args::{Declared, Given};
 use crate::games::compass::Dir;
-use crate::games::error::GameError;
+use crate::games::error::{GameError, Unsound};
 use crate::games::game::Game;
 use crate::games::wing::{Acted, Done, Order, Play, Saved, Table, Turn, Wing};
 use crate::layout::Layout;
@@ -29,7 +29,7 @@ impl Saved for Board {
     const LEGACY_FILE: Option<(&'static str, &'static str)> =
         Some(("penguins.json", "a penguin board"));
 
-    fn check(&self) -> Result<(), String> {
+    fn check(&self) -> Result<(), Unsound> {
         Board::check(self)
     }
 

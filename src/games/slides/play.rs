@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use super::events::{Event, Won};
 use super::seating::{START, suits_in_play};
 use crate::games::cell::{Cell, cell_name};
-use crate::games::error::GameError;
+use crate::games::error::{GameError, Unsound};
 use crate::pieces::Suit;
 use crate::random::TableRng;
 
@@ -221,11 +221,11 @@ impl SlidesGame {
     }
 
     /// Everything a saved game must be; Err says what is wrong.
-    pub fn check(&self) -> Result<(), String> {
+    pub fn check(&self) -> Result<(), Unsound> {
         let g = grid_of(&self.board).ok_or("the board is not 4 rows of 4 squares")?;
         for s in [Suit::Arms, Suit::Crowns, Suit::Suns] {
             if g.iter().flatten().filter(|c| **c == Some(s)).count() != 5 {
-                return Err(format!("the board does not hold five {} coins", s.name()));
+                return Err(format!("the board does not hold five {} coins", s.name()).into());
             }
         }
         if self.turns.is_empty() || self.next >= self.turns.len() {

@@ -12,7 +12,7 @@ use super::seating::seat;
 use super::{diagram, show};
 use crate::games::args::{Arg, Declared, Given, Type};
 use crate::games::cell::{Cell, cell_name};
-use crate::games::error::GameError;
+use crate::games::error::{GameError, Unsound};
 use crate::games::game::Game;
 use crate::games::wing::{Acted, Done, Order, Play, Saved, Table, Turn, Wing};
 use crate::layout::Layout;
@@ -52,7 +52,7 @@ impl Saved for SlidesGame {
     const REPAIR: &'static str = "`setup slides` starts a new one";
     const EXPORT_KEY: &'static str = "slides";
 
-    fn check(&self) -> Result<(), String> {
+    fn check(&self) -> Result<(), Unsound> {
         SlidesGame::check(self)
     }
 

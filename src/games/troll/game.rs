@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 use super::bridge::{BRIDGES, DIRS, Row, SLOT_CARDS, Spot, beside, colour_name, dir_name};
 use super::events::{Event, Tool, Whence};
 use crate::games::compass::Dir;
-use crate::games::error::GameError;
+use crate::games::error::{GameError, Unsound};
 use crate::pieces::{Card, CardSuit};
 
 /// The diary's variants, each an option of `setup troll`.
@@ -1122,29 +1122,32 @@ impl Troll {
     /// Check a game read back from the store or a file: each card of one
     /// deck at most once (stand-ins fill what is unseen), 52 in all; the
     /// troll on a brick of the bridge; awake cards on top of their slots.
-    pub fn check(&self) -> Result<(), String> {
+    pub fn check(&self) -> Result<(), Unsound> {
         if !(1..=6).contains(&self.troll_slot) {
             return Err(format!(
                 "the troll stands on slot {}; slots are 1 to 6",
                 self.troll_slot
-            ));
+            )
+            .into());
         }
         if !BRIDGES.contains(&self.bridge) {
             return Err(format!(
                 "a bridge of {} cards: the bridges are 24, 36 and 48",
                 self.bridge
-            ));
+            )
+            .into());
         }
         let most = 52 - self.bridge - 1;
         if self.deck.len() > most {
             return Err(format!(
                 "the deck of awakening holds {} cards; it starts with {most}",
                 self.deck.len()
-            ));
+            )
+            .into());
         }
         for (name, row) in [("upper", &self.upper), ("lower", &self.lower)] {
             if row.len() != 6 {
-                return Err(format!("the {name} row has {} slots, not 6", row.len()));
+                return Err(format!("the {name} row has {} slots, not 6", row.len()).into());
             }
         }
         let mut seen = std::collections::HashSet::new();
@@ -1162,43 +1165,37 @@ impl Troll {
             if !c.starts_with('?') {
                 let card: Card = c.parse().map_err(|_| format!("'{c}' is not a card"))?;
                 if matches!(card, Card::Joker { .. }) {
-                    return Err(format!("{card}: the game uses no jokers"));
+                    return Err(format!("{card}: the game uses no jokers").into());
                 }
             } else if c[1..].parse::<u8>().is_err() {
-                return Err(format!("'{c}' is not a card"));
+                return Err(format!("'{c}' is not a card").into());
             }
             if !seen.insert(c.clone()) {
-                return Err(format!("{c} is in the game twice"));
+                return Err(format!("{c} is in the game twice").into());
             }
         }
         if count != 52 {
-            return Err(format!("the game holds {count} cards, not 52"));
+            return Err(format!("the game holds {count} cards, not 52").into());
         }
         let first = self
             .played
             .first()
             .ok_or("no card was turned up at setup")?;
         if known(first).is_some_and(Card::is_red) != self.lower_red {
-            return Err(format!(
-                "the lower stack's colour does not match its first card, {first}"
-            ));
+            return Err(
+                format!("the lower stack's colour does not match its first card, {first}").into(),
+            );
         }
         for a in &self.awake {
             if !Troll::spots().any(|s| self.top(s) == Some(a)) {
-                return Err(format!("{a} is marked awake but is not on top of a slot"));
+                return Err(format!("{a} is marked awake but is not on top of a slot").into());
             }
         }
         if self.phase != Phase::Over && self.stack(self.troll()).is_empty() {
-            return Err(format!(
-                "the troll stands on {}, which has no brick",
-                self.troll()
-            ));
+            return Err(format!("the troll stands on {}, which has no brick", self.troll()).into());
         }
         if self.acted > 2 {
-            return Err(format!(
-                "{} actions taken in a turn; the troll has 2",
-                self.acted
-            ));
+            return Err(format!("{} actions taken in a turn; the troll has 2", self.acted).into());
         }
         Ok(())
     }

@@ -8,7 +8,7 @@ use super::layout::layout;
 use super::words::COMMAND_WORDS;
 use super::{diagram, setup, show, words};
 use crate::games::args::{Declared, Given};
-use crate::games::error::GameError;
+use crate::games::error::{GameError, Unsound};
 use crate::games::game::Game;
 use crate::games::wing::{Acted, Done, Order, Play, Saved, Table, Turn, Wing};
 use crate::layout::Layout;
@@ -27,7 +27,7 @@ impl Saved for Troll {
     const EXPORT_ALWAYS: bool = true;
     const LEGACY_FILE: Option<(&'static str, &'static str)> = Some(("troll.json", "a troll game"));
 
-    fn check(&self) -> Result<(), String> {
+    fn check(&self) -> Result<(), Unsound> {
         Troll::check(self)
     }
 

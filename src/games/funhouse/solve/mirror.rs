@@ -4,6 +4,7 @@
 //! tiles each of the eight columns has lost (0 to 3): 4^8 = 65,536
 //! positions, each solved once.
 
+use crate::games::error::GameError;
 use serde::Serialize;
 
 use super::super::score::Kinship;
@@ -147,11 +148,11 @@ impl Mirror {
 
     /// Take a pair, the tiles in either order; refused with the rule it
     /// breaks.
-    pub fn play(&mut self, a: Piece, b: Piece) -> Result<Pair, String> {
+    pub fn play(&mut self, a: Piece, b: Piece) -> Result<Pair, GameError> {
         let col_of = |t: Piece| (0..8).find(|&c| self.cols[c][taken(self.state, c)..].contains(&t));
         let (ca, cb) = (
-            col_of(a).ok_or_else(|| format!("tile {a} is not on the board"))?,
-            col_of(b).ok_or_else(|| format!("tile {b} is not on the board"))?,
+            col_of(a).ok_or_else(|| GameError::rule(format!("tile {a} is not on the board")))?,
+            col_of(b).ok_or_else(|| GameError::rule(format!("tile {b} is not on the board")))?,
         );
         let ((u, ut), (l, lt)) = match (ca < 4, cb < 4) {
             (true, false) => ((ca, a), (cb, b)),
@@ -159,7 +160,7 @@ impl Mirror {
             _ => {
                 return Err(format!(
                     "{a} and {b} are on the same side: a pair is one tile from each side of the mirror"
-                ));
+                ).into());
             }
         };
         for (c, t) in [(u, ut), (l, lt)] {
@@ -167,14 +168,14 @@ impl Mirror {
                 return Err(format!(
                     "{t} is not at the mirror: only the front tile of a column can be taken ({} is in front of it)",
                     front(&self.cols, self.state, c).expect("a column with a tile")
-                ));
+                ).into());
             }
         }
         let sum = ut.rank.index() + lt.rank.index();
         if sum != 5 {
-            return Err(format!(
-                "{ut}+{lt} totals {sum}, not 5 (null counts 0: n+5, a+4, 2+3)"
-            ));
+            return Err(
+                format!("{ut}+{lt} totals {sum}, not 5 (null counts 0: n+5, a+4, 2+3)").into(),
+            );
         }
         let kin = pair_kin(&self.cols, self.state, u, l);
         self.state += (1 << (2 * u)) + (1 << (2 * l));

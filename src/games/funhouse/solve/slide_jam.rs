@@ -12,6 +12,7 @@
 //! `stop` says when the time budget is spent: the answer is then the best
 //! found, not proven best.
 
+use crate::games::error::GameError;
 use std::collections::HashSet;
 
 use serde::Serialize;
@@ -45,16 +46,14 @@ impl Slide {
 }
 
 impl std::str::FromStr for Slide {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Slide, String> {
+    type Err = GameError;
+    fn from_str(s: &str) -> Result<Slide, GameError> {
         match s.to_ascii_lowercase().as_str() {
             "up" | "u" | "north" | "n" => Ok(Slide::Up),
             "down" | "d" | "south" | "s" => Ok(Slide::Down),
             "left" | "l" | "west" | "w" => Ok(Slide::Left),
             "right" | "r" | "east" | "e" => Ok(Slide::Right),
-            _ => Err(format!(
-                "'{s}' is not a slide: expected up, down, left or right"
-            )),
+            _ => Err(format!("'{s}' is not a slide: expected up, down, left or right").into()),
         }
     }
 }
@@ -175,12 +174,12 @@ impl Board {
 
     /// Check a family named by its tiles (in any order) and return its
     /// cells in sequence, or why it is not one.
-    pub fn family_of(&self, tiles: [Piece; 3]) -> Result<[usize; 3], String> {
+    pub fn family_of(&self, tiles: [Piece; 3]) -> Result<[usize; 3], GameError> {
         let mut cells = Vec::new();
         for t in tiles {
             cells.push(
                 self.find(t)
-                    .ok_or_else(|| format!("tile {t} is not on the board"))?,
+                    .ok_or_else(|| GameError::rule(format!("tile {t} is not on the board")))?,
             );
         }
         self.families()
@@ -193,10 +192,10 @@ impl Board {
                 a == b
             })
             .ok_or_else(|| {
-                format!(
+                GameError::rule(format!(
                     "{} {} {} is not a family: three tiles in sequence (null after 5), each touching the next, across or corner to corner",
                     tiles[0], tiles[1], tiles[2]
-                )
+                ))
             })
     }
 }
@@ -421,7 +420,7 @@ mod tests {
         let e = b
             .family_of(["S5", "M3", "M4"].map(|t| t.parse().unwrap()))
             .unwrap_err();
-        assert!(e.contains("is not a family"), "{e}");
+        assert!(e.to_string().contains("is not a family"), "{e}");
     }
 
     #[test]

@@ -10,6 +10,7 @@
 //! and a breadth-first search over every position reachable gives the
 //! best score by the fewest moves.
 
+use crate::games::error::GameError;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::OnceLock;
@@ -158,23 +159,21 @@ impl Position {
 
     /// The move from trampoline `from` to `to` (numbered 1 to 15): a walk
     /// to a neighbour or a bounce two along a line; or the rule it breaks.
-    pub fn find(&self, from: usize, to: usize) -> Result<(Move, Position), String> {
+    pub fn find(&self, from: usize, to: usize) -> Result<(Move, Position), GameError> {
         let who = self.board[from - 1];
         if who == Occupant::Empty {
-            return Err(format!("no one stands on {from}"));
+            return Err(format!("no one stands on {from}").into());
         }
         if self.board[to - 1] != Occupant::Empty {
-            return Err(format!(
-                "{to} is taken: a piece moves only onto an empty trampoline"
-            ));
+            return Err(
+                format!("{to} is taken: a piece moves only onto an empty trampoline").into(),
+            );
         }
         let line = lines()[from - 1]
             .iter()
             .find(|&&(over, beyond)| over == to - 1 || beyond == Some(to - 1));
         let Some(&(over, beyond)) = line else {
-            return Err(format!(
-                "{to} is not next to {from}, nor two along a line from it"
-            ));
+            return Err(format!("{to} is not next to {from}, nor two along a line from it").into());
         };
         let found = self.moves().into_iter().find(|(m, _)| match *m {
             Move::Walk { from: f, to: t, .. } => (f, t) == (from, to),
@@ -200,16 +199,17 @@ impl Position {
                 "the {} on {from} walked last move: no adult walks twice running",
                 if who == Occupant::You { "die" } else { "adult" }
             )
-        })
+        }
+        .into())
     }
 
     /// The position after `m`, or why it is not allowed.
-    pub fn play(&self, m: &Move) -> Result<Position, String> {
+    pub fn play(&self, m: &Move) -> Result<Position, GameError> {
         self.moves()
             .into_iter()
             .find(|(n, _)| n == m)
             .map(|(_, p)| p)
-            .ok_or_else(|| "that move is not allowed here".to_string())
+            .ok_or_else(|| GameError::rule("that move is not allowed here"))
     }
 }
 
