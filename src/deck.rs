@@ -153,6 +153,13 @@ impl fmt::Display for Item {
     }
 }
 
+/// An item is written as it is typed (`S3`, `QH`, `blue`).
+impl Serialize for Item {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
 /// A named deck: `left` is face down, top first; `drawn` in drawing order.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Deck {

@@ -3,37 +3,21 @@
 
 use std::rc::Rc;
 
-use serde_json::{Value, json};
-
 use super::{App, AppError, Reply, Result, invalid};
 use crate::command::DeckAction;
 use crate::deck::{self, Deck, DeckBook, DeckKind, Item};
 use crate::pieces::{Piece, Rank};
 use crate::store::{self, Part, StoreError};
-use crate::style::{Style, Tone, plural, wrap};
+use crate::style::Style;
 use crate::suggest;
 
-impl App {
-    fn render_items(&self, items: &[Item]) -> String {
-        let plain: Vec<String> = items.iter().map(|i| i.to_string()).collect();
-        let wrapped = wrap(&plain.join(" "), self.style.width, "");
-        if !self.style.color {
-            return wrapped;
-        }
-        // Colour after wrapping, so escape codes never count as width.
-        let mut it = items.iter();
-        wrapped
-            .lines()
-            .map(|line| {
-                line.split(' ')
-                    .map(|_| it.next().map(|i| i.render(&self.style)).unwrap_or_default())
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            })
-            .collect::<Vec<_>>()
-            .join("\n")
-    }
+mod replies;
+use replies::{
+    Cast, DeckChosen, DeckDeleted, DeckList, DeckMade, DeckReturned, DeckShown, Flipped, Shuffled,
+    Taken, Toss,
+};
 
+impl App {
     /// A kind name, or (two or more words) the player's own items.
     fn items_for(&self, what: &[String]) -> Result<(DeckKind, Vec<Item>)> {
         match what {
@@ -61,11 +45,13 @@ impl App {
             app.rng.shuffle(&mut items);
             Ok(())
         })?;
-        let order: Vec<String> = items.iter().map(|i| i.to_string()).collect();
-        let mut reply = super::drawn(
+        let mut reply = Reply::new(
             "shuffle",
-            self.render_items(&items),
-            json!({"kind": kind.name(), "order": order, "seed": self.seed()}),
+            Shuffled {
+                kind: kind.name(),
+                order: items,
+                seed: self.seed(),
+            },
         );
         self.tell_deal(
             &mut reply,
@@ -83,47 +69,7 @@ impl App {
     pub(super) fn deck(&mut self, action: DeckAction) -> Result<Reply> {
         let store = Rc::clone(&self.store);
         match action {
-            DeckAction::List => {
-                let book = self.deck_book()?;
-                let mut text = String::new();
-                if book.decks.is_empty() && book.damaged.is_empty() {
-                    text.push_str("no decks yet: `deck new NAME KIND` makes one");
-                }
-                for d in &book.decks {
-                    let mark = if book.current.as_deref() == Some(&d.name) {
-                        "*"
-                    } else {
-                        " "
-                    };
-                    text.push_str(&format!(
-                        "{mark} {:<12} {:<9} {:>3} left, {:>3} drawn\n",
-                        d.name,
-                        d.kind.name(),
-                        d.left.len(),
-                        d.drawn.len()
-                    ));
-                }
-                for (name, why) in &book.damaged {
-                    text.push_str(&format!(
-                        "! {name:<12} damaged: {why} (`deck delete {name}`)\n"
-                    ));
-                }
-                let data: Vec<Value> = book
-                    .decks
-                    .iter()
-                    .map(|d| json!({"name": d.name, "kind": d.kind.name(), "left": d.left.len(), "drawn": d.drawn.len()}))
-                    .collect();
-                let damaged: Vec<Value> = book
-                    .damaged
-                    .iter()
-                    .map(|(name, why)| json!({"name": name, "problem": why}))
-                    .collect();
-                Ok(super::drawn(
-                    "decks",
-                    text.trim_end().to_string(),
-                    json!({"current": book.current, "decks": data, "damaged": damaged}),
-                ))
-            }
+            DeckAction::List => Ok(Reply::new("decks", DeckList::of(self.deck_book()?))),
             DeckAction::New { name, what } => {
                 deck::check_name(&name)?;
                 let (given, what) = crate::deal::split(&what)?;
@@ -154,25 +100,16 @@ impl App {
                     let what = format!("deck new {name} ({} {})", deck.left.len(), kind.name());
                     Ok::<_, AppError>((replaced, Some(what)))
                 })?;
-                // "3 items", not "3 custom": the kind of your own list is
-                // no word for what it holds.
-                let what_held = match kind {
-                    DeckKind::Custom => {
-                        crate::style::plural(deck.left.len() as u64, "item", "items")
-                    }
-                    _ => kind.name(),
-                };
-                let text = format!(
-                    "deck '{name}': {} {what_held} shuffled{}",
-                    deck.left.len(),
-                    if replaced {
-                        " (replaced the old one)"
-                    } else {
-                        ""
-                    }
+                let mut reply = Reply::new(
+                    "deck",
+                    DeckMade {
+                        name: name.clone(),
+                        kind,
+                        left: deck.left.len(),
+                        seed: self.seed(),
+                        replaced,
+                    },
                 );
-                let data = json!({"name": name, "kind": kind.name(), "left": deck.left.len(), "seed": self.seed()});
-                let mut reply = super::drawn("deck", text, data);
                 let again = format!("deck new {name} {}", what.join(" "));
                 self.tell_deal(&mut reply, code, &again, "deals");
                 Ok(reply)
@@ -184,11 +121,7 @@ impl App {
                     store::set_current(c, Some(&name))?;
                     Ok::<_, AppError>((name.clone(), Some(format!("deck use {name}"))))
                 })?;
-                Ok(super::drawn(
-                    "deck",
-                    format!("deck '{name}' is now the current deck: `draw` draws from it"),
-                    json!({"current": name}),
-                ))
+                Ok(Reply::new("deck", DeckChosen { current: name }))
             }
             DeckAction::Show { name } => {
                 let book = self.deck_book()?;
@@ -201,21 +134,7 @@ impl App {
                     }
                 };
                 let d = &book.decks[deck_index(&book, &name)?];
-                let drawn = if d.drawn.is_empty() {
-                    "nothing yet".to_string()
-                } else {
-                    self.render_items(&d.drawn)
-                };
-                let text = format!(
-                    "deck '{}' ({}): {} left of {}\ndrawn: {drawn}",
-                    d.name,
-                    d.kind.name(),
-                    d.left.len(),
-                    d.total()
-                );
-                let data = json!({"name": d.name, "kind": d.kind.name(), "left": d.left.len(),
-                    "drawn": d.drawn.iter().map(|i| i.to_string()).collect::<Vec<_>>()});
-                Ok(super::drawn("deck", text, data))
+                Ok(Reply::new("deck", DeckShown::of(d)))
             }
             DeckAction::Return { name } => {
                 let d = store.change(Part::Decks, |c| {
@@ -228,10 +147,17 @@ impl App {
                     let what = format!("deck return {} ({n} back in)", d.name);
                     Ok::<_, AppError>(((d.name.clone(), n, d.left.len()), Some(what)))
                 })?;
-                let (name, n, left) = d;
-                let text = format!("deck '{name}': {n} returned, {left} shuffled");
-                let data = json!({"name": name, "returned": n, "left": left, "seed": self.seed()});
-                Ok(super::drawn("deck", text, data))
+                let (name, returned, left) = d;
+                let seed = self.seed();
+                Ok(Reply::new(
+                    "deck",
+                    DeckReturned {
+                        name,
+                        returned,
+                        left,
+                        seed,
+                    },
+                ))
             }
             DeckAction::Delete { name } => {
                 // Works on a damaged deck too: that is how one is mended.
@@ -245,10 +171,12 @@ impl App {
                     store::delete_deck(c, &real)?;
                     Ok((real.clone(), Some(format!("deck delete {real}"))))
                 })?;
-                Ok(super::drawn(
+                Ok(Reply::new(
                     "deck",
-                    format!("deck '{name}' deleted"),
-                    json!({"name": name, "deleted": true}),
+                    DeckDeleted {
+                        name,
+                        deleted: true,
+                    },
                 ))
             }
         }
@@ -283,31 +211,36 @@ impl App {
             let what = format!("draw {} from '{}'", list.join(" "), d.name);
             Ok::<_, AppError>(((taken, d.left.len(), d.name.clone()), Some(what)))
         })?;
-        let text = format!("{}\n({left} left in '{name}')", self.render_items(&taken),);
-        let data = json!({"deck": name, "drawn": taken.iter().map(|i| i.to_string()).collect::<Vec<_>>(), "left": left});
-        Ok(super::drawn("draw", text, data))
+        Ok(Reply::new(
+            "draw",
+            Taken {
+                deck: name,
+                drawn: taken,
+                left,
+            },
+        ))
     }
 
     pub(super) fn flip(&mut self, n: u32) -> Reply {
-        let tosses: Vec<bool> = (0..n).map(|_| self.rng.coin()).collect();
-        let heads = tosses.iter().filter(|&&h| h).count();
-        let words: Vec<&str> = tosses
-            .iter()
-            .map(|&h| if h { "heads" } else { "tails" })
+        let tosses: Vec<Toss> = (0..n)
+            .map(|_| {
+                if self.rng.coin() {
+                    Toss::Heads
+                } else {
+                    Toss::Tails
+                }
+            })
             .collect();
-        let mut text = wrap(&words.join(" "), self.style.width, "");
-        if n > 1 {
-            let tails = n as usize - heads;
-            text.push_str(&format!(
-                "\n{heads} {}, {tails} {}",
-                plural(heads as u64, "head", "heads"),
-                plural(tails as u64, "tail", "tails")
-            ));
-        }
-        super::drawn(
+        let heads = tosses.iter().filter(|t| matches!(t, Toss::Heads)).count();
+        let tails = tosses.len() - heads;
+        Reply::new(
             "flip",
-            text,
-            json!({"tosses": words, "heads": heads, "tails": n as usize - heads, "seed": self.seed()}),
+            Flipped {
+                tosses,
+                heads,
+                tails,
+                seed: self.seed(),
+            },
         )
     }
 
@@ -323,33 +256,21 @@ impl App {
             }
         }
         let sum: u32 = up.iter().map(|c| c.rank().index() as u32).sum();
-        let show = |v: &[CastCoin]| -> String {
-            if v.is_empty() {
-                return "-".into();
-            }
-            v.iter()
-                .map(|c| c.render(&self.style))
-                .collect::<Vec<_>>()
-                .join(" ")
-        };
-        let text = format!(
-            "number up: {}\nsuit up:   {}\nsum {} (null counts 0)",
-            show(&up),
-            show(&down),
-            self.style.paint(&sum.to_string(), Tone::Emph)
-        );
-        let names = |v: &[CastCoin]| v.iter().map(|c| c.to_string()).collect::<Vec<_>>();
-        Ok(super::drawn(
+        Ok(Reply::new(
             "cast",
-            text,
-            json!({"up": names(&up), "down": names(&down), "sum": sum, "seed": self.seed()}),
+            Cast {
+                up,
+                down,
+                sum,
+                seed: self.seed(),
+            },
         ))
     }
 }
 
 /// A coin to cast: with its suit when the player named one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum CastCoin {
+pub(super) enum CastCoin {
     Value(Rank),
     Piece(Piece),
 }
@@ -366,6 +287,13 @@ impl CastCoin {
             CastCoin::Value(r) => r.to_string(),
             CastCoin::Piece(p) => style.piece(p),
         }
+    }
+}
+
+/// A coin is written as it is typed (`3`, `S3`).
+impl serde::Serialize for CastCoin {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        s.collect_str(self)
     }
 }
 

@@ -1,10 +1,12 @@
 //! `log`: the rolls made lately, from the roll log (`crate::roll_log`).
 
-use serde_json::json;
+use serde::Serialize;
 
 use super::{App, AppError, Reply, Result, invalid};
 use crate::dice;
+use crate::reply::Show;
 use crate::roll_log::{self, Entry};
+use crate::style::{Style, plural, wrap};
 
 /// Rolls `log` shows when not told how many.
 const SHOWN: usize = 20;
@@ -20,10 +22,12 @@ impl App {
             if !yes {
                 let (entries, _) = roll_log::read(&dir).map_err(unreadable)?;
                 if entries.is_empty() {
-                    return Ok(super::drawn(
+                    return Ok(Reply::new(
                         "log",
-                        "the roll log is empty".into(),
-                        json!({"cleared": 0}),
+                        Cleared {
+                            cleared: 0,
+                            asked: false,
+                        },
                     ));
                 }
                 return Err(AppError::Confirm {
@@ -36,13 +40,12 @@ impl App {
             }
             let n = roll_log::clear(&dir)
                 .map_err(|e| invalid(format!("the roll log could not be cleared: {e}")))?;
-            return Ok(super::drawn(
+            return Ok(Reply::new(
                 "log",
-                format!(
-                    "forgot {n} logged {}",
-                    crate::style::plural(n as u64, "roll", "rolls")
-                ),
-                json!({"cleared": n}),
+                Cleared {
+                    cleared: n,
+                    asked: true,
+                },
             ));
         }
         // `log`, `log 5`, `log d20`, `log 5 2d6`.
@@ -75,40 +78,85 @@ impl App {
             entries = rolls_of(entries, key);
         }
         let all = entries.len();
-        let shown = &entries[all.saturating_sub(count)..];
-        let mut reply = super::drawn(
+        let shown = entries.split_off(all.saturating_sub(count));
+        let mut reply = Reply::new(
             "log",
-            self.log_text(shown, all, key.as_deref()),
-            json!({"entries": shown, "total": all}),
+            Logged {
+                entries: shown,
+                total: all,
+                key,
+                now: roll_log::now(),
+            },
         );
         if bad > 0 {
             reply.warnings.push(format!(
                 "note: {bad} {} of the roll log could not be read and {} left out",
-                crate::style::plural(bad as u64, "line", "lines"),
-                crate::style::plural(bad as u64, "was", "were")
+                plural(bad as u64, "line", "lines"),
+                plural(bad as u64, "was", "were")
             ));
         }
         Ok(reply)
     }
+}
 
-    fn log_text(&self, shown: &[Entry], all: usize, key: Option<&str>) -> String {
-        let what = key.map_or(String::new(), |k| format!(" of {k}"));
+/// `log clear`: how many logged rolls were forgotten.
+#[derive(Debug, Serialize)]
+struct Cleared {
+    cleared: usize,
+    /// The player asked for it (rather than the log being empty).
+    #[serde(skip)]
+    asked: bool,
+}
+
+impl Show for Cleared {
+    fn show(&self, _: &Style) -> String {
+        if !self.asked {
+            return "the roll log is empty".into();
+        }
+        let n = self.cleared;
+        format!("forgot {n} logged {}", plural(n as u64, "roll", "rolls"))
+    }
+}
+
+/// `log`: the last rolls (of one expression), oldest first.
+#[derive(Debug, Serialize)]
+struct Logged {
+    entries: Vec<Entry>,
+    /// Rolls in the log (of that expression), shown or not.
+    total: usize,
+    /// The expression asked for, as tallies are kept.
+    #[serde(skip)]
+    key: Option<String>,
+    /// When the log was read, for each roll's age.
+    #[serde(skip)]
+    now: u64,
+}
+
+impl Show for Logged {
+    fn show(&self, style: &Style) -> String {
+        let (shown, all) = (&self.entries, self.total);
+        let what = self
+            .key
+            .as_ref()
+            .map_or(String::new(), |k| format!(" of {k}"));
         if shown.is_empty() {
             return format!("no rolls{what} in the log yet: `roll 2d6` adds one");
         }
-        let now = roll_log::now();
-        let ages: Vec<String> = shown.iter().map(|e| roll_log::ago(e.at, now)).collect();
+        let ages: Vec<String> = shown
+            .iter()
+            .map(|e| roll_log::ago(e.at, self.now))
+            .collect();
         let pad = ages.iter().map(|a| a.len()).max().unwrap_or(0);
         // Wrapped beside the ages, and only when too long: wrapping
         // closes up the spaces before a roll's `# note`.
-        let room = self.style.width.saturating_sub(pad + 2).max(20);
+        let room = style.width.saturating_sub(pad + 2).max(20);
         let mut lines = Vec::new();
         for (e, age) in shown.iter().zip(&ages) {
             let body = entry_text(e);
             let body = if body.chars().count() <= room {
                 body
             } else {
-                crate::style::wrap(&body, room, "")
+                wrap(&body, room, "")
             };
             for (i, l) in body.lines().enumerate() {
                 let age = if i == 0 { age.as_str() } else { "" };

@@ -4,53 +4,44 @@ use std::fs;
 use std::io::Write;
 use std::path::Path;
 
-use serde_json::json;
+use serde::Serialize;
 
 use super::{App, AppError, Reply, Result, invalid};
+use crate::reply::Show;
 use crate::store::{Document, ImportError};
+use crate::style::Style;
 
 /// Larger than any document a real table produces.
 const MAX_IMPORT_BYTES: u64 = 50 << 20;
 
 impl App {
     pub(super) fn undo(&mut self) -> Result<Reply> {
-        let Some(u) = self.store.undo()? else {
-            return Ok(super::drawn(
-                "undo",
-                "nothing to undo".into(),
-                json!({"undone": null, "left": 0}),
-            ));
+        let undone = match self.store.undo()? {
+            None => Undid {
+                undone: None,
+                elsewhere: None,
+                left: 0,
+                say_elsewhere: false,
+            },
+            Some(u) => Undid {
+                undone: Some(u.what),
+                elsewhere: Some(u.elsewhere),
+                left: u.left,
+                // A one-shot command is always another session: saying so
+                // would tell the player nothing.
+                say_elsewhere: u.elsewhere && !self.one_shot,
+            },
         };
-        let mut text = format!("undid: {}", u.what);
-        if u.elsewhere && !self.one_shot {
-            text.push_str(" (made in another session)");
-        }
-        text.push_str(&match u.left {
-            0 => "\n(nothing more to undo)".to_string(),
-            1 => "\n(1 earlier change can be undone)".to_string(),
-            n => format!("\n({n} earlier changes can be undone)"),
-        });
-        Ok(super::drawn(
-            "undo",
-            text,
-            json!({"undone": u.what, "elsewhere": u.elsewhere, "left": u.left}),
-        ))
+        Ok(Reply::new("undo", undone))
     }
 
     pub(super) fn export(&mut self, file: Option<&Path>, force: bool) -> Result<Reply> {
         let doc = self.store.export()?;
         let Some(path) = file else {
-            let text = doc.to_text().trim_end().to_string();
-            let data = serde_json::to_value(&doc).expect("documents serialise");
-            return Ok(super::drawn("export", text, data));
+            return Ok(Reply::new("export", doc));
         };
         write_new(path, doc.to_text().as_bytes(), force)?;
-        let summary = doc.summary();
-        Ok(super::drawn(
-            "export",
-            format!("exported to {}: {summary}", path.display()),
-            json!({"file": path.display().to_string(), "summary": summary}),
-        ))
+        Ok(Reply::new("export", Filed::of(path, &doc, "exported to")))
     }
 
     pub(super) fn import(&mut self, path: &Path, replace: bool) -> Result<Reply> {
@@ -70,14 +61,7 @@ impl App {
                 ],
             }),
             Err(e) => Err(e.into()),
-            Ok(()) => {
-                let summary = doc.summary();
-                Ok(super::drawn(
-                    "import",
-                    format!("imported {}: {summary}", path.display()),
-                    json!({"file": path.display().to_string(), "summary": summary}),
-                ))
-            }
+            Ok(()) => Ok(Reply::new("import", Filed::of(path, &doc, "imported"))),
         }
     }
 }
@@ -168,5 +152,69 @@ impl crate::reply::Show for Seed {
         } else {
             format!("seed {}", self.seed)
         }
+    }
+}
+
+/// `undo`: the change undone, and how many are left.
+#[derive(Debug, Serialize)]
+struct Undid {
+    /// What the change was, or nothing when there was none.
+    undone: Option<String>,
+    /// Made in another session (absent when nothing was undone).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    elsewhere: Option<bool>,
+    left: usize,
+    #[serde(skip)]
+    say_elsewhere: bool,
+}
+
+impl Show for Undid {
+    fn show(&self, _: &Style) -> String {
+        let Some(what) = &self.undone else {
+            return "nothing to undo".into();
+        };
+        let mut text = format!("undid: {what}");
+        if self.say_elsewhere {
+            text.push_str(" (made in another session)");
+        }
+        text.push_str(&match self.left {
+            0 => "\n(nothing more to undo)".to_string(),
+            1 => "\n(1 earlier change can be undone)".to_string(),
+            n => format!("\n({n} earlier changes can be undone)"),
+        });
+        text
+    }
+}
+
+/// `export` with no file: the document itself.
+impl Show for Document {
+    fn show(&self, _: &Style) -> String {
+        self.to_text().trim_end().to_string()
+    }
+}
+
+/// `export FILE` and `import FILE`: the file, and what it holds.
+#[derive(Debug, Serialize)]
+struct Filed {
+    file: String,
+    summary: String,
+    /// "exported to" or "imported".
+    #[serde(skip)]
+    verb: &'static str,
+}
+
+impl Filed {
+    fn of(path: &Path, doc: &Document, verb: &'static str) -> Filed {
+        Filed {
+            file: path.display().to_string(),
+            summary: doc.summary(),
+            verb,
+        }
+    }
+}
+
+impl Show for Filed {
+    fn show(&self, _: &Style) -> String {
+        format!("{} {}: {}", self.verb, self.file, self.summary)
     }
 }

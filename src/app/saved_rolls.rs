@@ -1,10 +1,12 @@
 //! `save`, `saved` and `unsave`: rolls kept by name in the store.
 
-use serde_json::json;
+use serde::Serialize;
 
 use super::{App, AppError, Reply, Result, invalid};
 use crate::dice;
+use crate::reply::Show;
 use crate::store::{self, Part, PartDoc, SavedRoll, SavedRolls};
+use crate::style::Style;
 
 impl App {
     pub(super) fn save_roll(&mut self, name: &str, words: &[String]) -> Result<Reply> {
@@ -35,15 +37,15 @@ impl App {
             all.write(c)?;
             Ok::<_, AppError>(((all.0.len(), replaced), Some(format!("save {name}"))))
         })?;
-        let text = format!(
-            "{} {name}: {expr}{}  (`roll {name}`; {count} saved)",
-            if replaced { "replaced" } else { "saved" },
-            note.as_ref().map(|n| format!(" # {n}")).unwrap_or_default()
-        );
-        Ok(super::drawn(
+        Ok(Reply::new(
             "save",
-            text,
-            json!({"name": name, "expr": expr, "note": note, "replaced": replaced}),
+            Kept {
+                name: name.to_string(),
+                expr,
+                note,
+                replaced,
+                count,
+            },
         ))
     }
 
@@ -51,31 +53,7 @@ impl App {
         let all: SavedRolls = self
             .store
             .read(|c| store::saved_rolls(c).map_err(AppError::from))?;
-        if all.0.is_empty() {
-            return Ok(super::drawn(
-                "saved",
-                "no saved rolls: `save attack 1d20+5 # longsword` keeps one".into(),
-                json!([]),
-            ));
-        }
-        let width = all.0.iter().map(|r| r.name.len()).max().unwrap_or(0);
-        let text = all
-            .0
-            .iter()
-            .map(|r| {
-                format!(
-                    "{:<width$}  {}{}",
-                    r.name,
-                    r.expr,
-                    r.note
-                        .as_ref()
-                        .map(|n| format!("  # {n}"))
-                        .unwrap_or_default()
-                )
-            })
-            .collect::<Vec<_>>()
-            .join("\n");
-        Ok(super::drawn("saved", text, json!(all)))
+        Ok(Reply::new("saved", all))
     }
 
     pub(super) fn unsave_roll(&mut self, name: &str) -> Result<Reply> {
@@ -94,10 +72,11 @@ impl App {
             Ok::<_, AppError>(((), Some(format!("unsave {name}"))))
         });
         gone?;
-        Ok(super::drawn(
+        Ok(Reply::new(
             "unsave",
-            format!("forgot {name}"),
-            json!({ "name": name }),
+            Forgot {
+                name: name.to_string(),
+            },
         ))
     }
 }
@@ -123,4 +102,63 @@ fn check_name(name: &str) -> Result<()> {
         )));
     }
     Ok(())
+}
+
+/// `save NAME EXPR`: the roll kept.
+#[derive(Debug, Serialize)]
+struct Kept {
+    name: String,
+    expr: String,
+    note: Option<String>,
+    /// A roll of that name was there before.
+    replaced: bool,
+    /// Rolls saved now.
+    #[serde(skip)]
+    count: usize,
+}
+
+impl Show for Kept {
+    fn show(&self, _: &Style) -> String {
+        let name = &self.name;
+        format!(
+            "{} {name}: {}{}  (`roll {name}`; {} saved)",
+            if self.replaced { "replaced" } else { "saved" },
+            self.expr,
+            self.note
+                .as_ref()
+                .map(|n| format!(" # {n}"))
+                .unwrap_or_default(),
+            self.count
+        )
+    }
+}
+
+/// `saved`: every saved roll, names in a column.
+impl Show for SavedRolls {
+    fn show(&self, _: &Style) -> String {
+        if self.0.is_empty() {
+            return "no saved rolls: `save attack 1d20+5 # longsword` keeps one".into();
+        }
+        let width = self.0.iter().map(|r| r.name.len()).max().unwrap_or(0);
+        self.0
+            .iter()
+            .map(|r| {
+                let note = r.note.as_ref().map(|n| format!("  # {n}"));
+                format!("{:<width$}  {}{}", r.name, r.expr, note.unwrap_or_default())
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+}
+
+/// `unsave NAME`.
+#[derive(Debug, Serialize)]
+struct Forgot {
+    name: String,
+}
+
+impl Show for Forgot {
+    fn show(&self, _: &Style) -> String {
+        format!("forgot {}", self.name)
+    }
 }

@@ -2,13 +2,13 @@
 //! the exact odds (the test itself is `dice::fair`).
 
 use std::collections::BTreeMap;
-use std::fmt::Write;
-
-use serde_json::json;
 
 use super::{App, AppError, Reply, Result, invalid};
 use crate::dice;
 use crate::store::{self, Part, PartDoc, Tallies};
+
+mod replies;
+use replies::{Counts, Fair, Forgot, Recorded, Source};
 
 /// Most results one `tally` line records.
 const MAX_RESULTS: usize = 10_000;
@@ -29,18 +29,14 @@ impl App {
                 all.write(c)?;
                 Ok::<_, AppError>(((), Some(format!("tally {key} clear"))))
             })?;
-            return Ok(super::drawn(
-                "tally",
-                format!("forgot the {key} results"),
-                json!({"expr": key}),
-            ));
+            return Ok(Reply::new("tally", Forgot { expr: key }));
         }
         if values.is_empty() {
             let all: Tallies = self
                 .store
                 .read(|c| store::tallies(c).map_err(AppError::from))?;
             let counts = all.get(&key).map(|t| t.counts.clone()).unwrap_or_default();
-            return Ok(counts_reply(&key, &counts));
+            return Ok(Reply::new("tally", Counts { expr: key, counts }));
         }
         if values.len() > MAX_RESULTS {
             return Err(invalid(format!(
@@ -81,14 +77,13 @@ impl App {
             ))
         })?;
         let total: u64 = counts.values().sum();
-        Ok(super::drawn(
+        Ok(Reply::new(
             "tally",
-            format!(
-                "recorded {} {key} result{}: {total} in all (`fair {key}` tests them)",
-                given.len(),
-                if given.len() == 1 { "" } else { "s" }
-            ),
-            json!({"expr": key, "added": given, "total": total}),
+            Recorded {
+                expr: key,
+                added: given,
+                total,
+            },
         ))
     }
 
@@ -96,20 +91,7 @@ impl App {
         let all: Tallies = self
             .store
             .read(|c| store::tallies(c).map_err(AppError::from))?;
-        if all.0.is_empty() {
-            return Ok(super::drawn(
-                "tally",
-                "nothing tallied: `tally d20 3 17 20` records real rolls".into(),
-                json!([]),
-            ));
-        }
-        let text = all
-            .0
-            .iter()
-            .map(|t| format!("{}: {} results", t.expr, t.counts.values().sum::<u64>()))
-            .collect::<Vec<_>>()
-            .join("\n");
-        Ok(super::drawn("tally", text, json!(all)))
+        Ok(Reply::new("tally", all))
     }
 
     /// `fair EXPR`: the tallied results tested; with `logged`, the rolls
@@ -139,71 +121,15 @@ impl App {
             counts
         };
         let dist = dice::distribution(&roll)?;
-        let f = dice::fair::test(&dist, &counts);
-        let mut text = format!(
-            "{key}: {} {} {}\n",
-            f.rolls,
-            crate::style::plural(f.rolls, "result", "results"),
-            if logged { "in the roll log" } else { "tallied" }
-        );
-        let verdict = if !f.impossible.is_empty() {
-            format!("not fair: {key} cannot come up {:?}", f.impossible)
-        } else if f.dof == 0 {
-            format!(
-                "too few results to test: {} more",
-                if logged { "roll" } else { "tally" }
-            )
-        } else {
-            let _ = writeln!(
-                text,
-                "chi-square {:.2} with {} degree{} of freedom: p {}",
-                f.chi_square,
-                f.dof,
-                if f.dof == 1 { "" } else { "s" },
-                if f.p_value < 0.001 {
-                    "< 0.001".to_string()
-                } else {
-                    format!("= {:.3}", f.p_value)
-                }
-            );
-            if f.p_value < 0.01 {
-                let odds = if f.p_value < 1e-6 {
-                    "less than 1 in a million".to_string()
-                } else {
-                    format!("about 1 in {:.0}", 1.0 / f.p_value)
-                };
-                format!(
-                    "these results would be rare from fair dice ({odds}): the dice may be biased"
-                )
-            } else if f.p_value < 0.05 {
-                "somewhat unusual for fair dice; tally more before deciding".to_string()
-            } else {
-                "no sign of bias: results like these are common from fair dice".to_string()
-            }
-        };
-        text.push_str(&verdict);
-        if let Some(n) = f.rolls_to_notice {
-            let _ = write!(
-                text,
-                "\nto notice the likeliest total coming up half as often again takes about {n} rolls{}",
-                if n > f.rolls {
-                    format!(" ({} more)", n - f.rolls)
-                } else {
-                    String::new()
-                }
-            );
-        }
-        let text = text
-            .lines()
-            .map(|l| crate::style::wrap(l, self.style.width, "  "))
-            .collect::<Vec<_>>()
-            .join("\n");
-        Ok(super::drawn(
+        let source = if logged { Source::Log } else { Source::Tally };
+        let test = dice::fair::test(&dist, &counts);
+        Ok(Reply::new(
             "fair",
-            text,
-            json!({"expr": key, "source": if logged { "log" } else { "tally" },
-                   "rolls": f.rolls, "chi_square": f.chi_square, "dof": f.dof,
-                   "p_value": f.p_value, "impossible": f.impossible, "rolls_to_notice": f.rolls_to_notice}),
+            Fair {
+                expr: key,
+                source,
+                test,
+            },
         ))
     }
 }
@@ -230,24 +156,4 @@ fn logged_counts(dir: &std::path::Path, key: &str) -> Result<BTreeMap<i64, u64>>
         }
     }
     Ok(counts)
-}
-
-fn counts_reply(key: &str, counts: &BTreeMap<i64, u64>) -> Reply {
-    if counts.is_empty() {
-        return super::drawn(
-            "tally",
-            format!("no {key} results tallied"),
-            json!({"expr": key, "counts": {}}),
-        );
-    }
-    let text = counts
-        .iter()
-        .map(|(v, n)| format!("{v:>4}: {n}"))
-        .collect::<Vec<_>>()
-        .join("\n");
-    super::drawn(
-        "tally",
-        format!("{key}\n{text}"),
-        json!({"expr": key, "counts": counts}),
-    )
 }

@@ -8,7 +8,7 @@ use super::Dist;
 use super::dist::prob_f64;
 
 /// The test's answer.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct Fairness {
     pub rolls: u64,
     pub chi_square: f64,

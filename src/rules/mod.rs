@@ -520,9 +520,11 @@ impl Library {
 }
 
 /// A search result: which section, how well it matched, and its best line.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize)]
 pub struct Hit {
+    #[serde(rename = "game")]
     pub entry: String,
+    #[serde(skip)]
     pub entry_name: String,
     pub section: String,
     pub title: String,
