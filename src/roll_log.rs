@@ -147,6 +147,21 @@ pub fn now() -> u64 {
         .map_or(0, |d| d.as_secs())
 }
 
+/// The logged rolls of the expression kept under `key` (as tallies are:
+/// `1d20` and `d20` alike), each logged expression parsed once however
+/// often it was rolled.
+pub fn rolls_of(entries: Vec<Entry>, key: &str) -> Vec<Entry> {
+    let mut same: std::collections::HashMap<String, bool> = std::collections::HashMap::new();
+    entries
+        .into_iter()
+        .filter(|e| {
+            *same
+                .entry(e.expr.clone())
+                .or_insert_with(|| crate::dice::parse(&e.expr).is_ok_and(|r| r.key() == key))
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -71,11 +71,11 @@ impl App {
                     "{e}\n`log` takes a count, an expression or `clear`: log 5 2d6"
                 ))
             })?;
-            Some(super::tally::key_of(&roll))
+            Some(roll.key())
         };
         let (mut entries, bad) = roll_log::read(&dir).map_err(unreadable)?;
         if let Some(key) = &key {
-            entries = rolls_of(entries, key);
+            entries = roll_log::rolls_of(entries, key);
         }
         let all = entries.len();
         let shown = entries.split_off(all.saturating_sub(count));
@@ -171,21 +171,6 @@ impl Show for Logged {
         }
         lines.join("\n")
     }
-}
-
-/// The logged rolls of the expression kept under `key` (as tallies are:
-/// `1d20` and `d20` alike), each logged expression parsed once however
-/// often it was rolled.
-pub(super) fn rolls_of(entries: Vec<Entry>, key: &str) -> Vec<Entry> {
-    let mut same: std::collections::HashMap<String, bool> = std::collections::HashMap::new();
-    entries
-        .into_iter()
-        .filter(|e| {
-            *same.entry(e.expr.clone()).or_insert_with(|| {
-                dice::parse(&e.expr).is_ok_and(|r| super::tally::key_of(&r) == key)
-            })
-        })
-        .collect()
 }
 
 /// One logged command as a line: the roll as shown, or for repeats the

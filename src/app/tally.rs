@@ -19,7 +19,7 @@ impl App {
             return self.tally_list();
         };
         let roll = dice::parse(expr)?;
-        let key = key_of(&roll);
+        let key = roll.key();
         if let [w] = values
             && w.eq_ignore_ascii_case("clear")
         {
@@ -99,7 +99,7 @@ impl App {
     /// roll's use over an evening).
     pub(super) fn fair(&mut self, expr: &str, logged: bool) -> Result<Reply> {
         let roll = dice::parse(expr)?;
-        let key = key_of(&roll);
+        let key = roll.key();
         let counts = if logged {
             let counts = logged_counts(self.store.dir(), &key)?;
             if counts.is_empty() {
@@ -134,23 +134,12 @@ impl App {
     }
 }
 
-/// The name a tally is kept under: the expression as parsed (without
-/// repeats), lower case, `1d20` written `d20` (so both find the same
-/// results).
-pub(super) fn key_of(roll: &dice::Roll) -> String {
-    let s = roll.body.to_ascii_lowercase();
-    match s.strip_prefix('1') {
-        Some(rest) if rest.starts_with('d') || rest.starts_with("pp") => rest.to_string(),
-        _ => s,
-    }
-}
-
 /// How often each total came up in the logged rolls of `key`.
 fn logged_counts(dir: &std::path::Path, key: &str) -> Result<BTreeMap<i64, u64>> {
     let (entries, _) = crate::roll_log::read(dir)
         .map_err(|e| invalid(format!("the roll log could not be read: {e}")))?;
     let mut counts = BTreeMap::new();
-    for e in super::log::rolls_of(entries, key) {
+    for e in crate::roll_log::rolls_of(entries, key) {
         for t in e.totals {
             *counts.entry(t).or_insert(0u64) += 1;
         }

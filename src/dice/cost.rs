@@ -8,8 +8,8 @@
 //! for each method (see the README's Speed section); they are estimates,
 //! within a factor of about two, and the budget leaves room for that.
 
-use super::dist::{Method, explosion_depth, method, places};
 use super::parse::{Dice, Expr, MAX_EXPLOSIONS, Op, Roll};
+use super::plan::{Method, explosion_depth, method, places};
 
 /// Estimated seconds past which `prob` refuses.
 const TIME_BUDGET: f64 = 5.0;
@@ -234,7 +234,7 @@ pub fn estimate(r: &Roll) -> Cost {
 }
 
 /// Refuse, in words, a distribution past the budget.
-pub fn check(r: &Roll) -> Result<Cost, super::dist::Refusal> {
+pub fn check(r: &Roll) -> Result<Cost, super::error::Refusal> {
     let c = estimate(r);
     let mut past = Vec::new();
     if c.totals > MAX_TOTALS {

@@ -12,10 +12,11 @@ use num_bigint::{BigInt, BigUint};
 use num_integer::Integer;
 use num_traits::{One, ToPrimitive, Zero};
 
+pub use super::error::Refusal;
 use super::parse::{
-    Dice, DiceError, Expr, Faces, Func, MAX_EXPLOSIONS, Op, Pick, PoolMods, Roll, Sel,
+    Dice, DiceError, Expr, Faces, Func, MAX_EXPLOSIONS, Op, Pick, PoolMods, Roll, Sel, floor_div,
 };
-use super::roll::floor_div;
+use super::plan::{Method, explosion_depth, method, places};
 
 /// More distinct totals than this is refused rather than computed.
 pub const MAX_TOTALS: usize = 1_000_001;
@@ -30,30 +31,6 @@ pub struct Dist {
     pub denom: BigUint,
     /// Mass of outcomes past the explosion limit (not in `weights`).
     pub beyond: BigUint,
-}
-
-/// Why an exact answer is not worked out: too much to compute, a form the
-/// method cannot follow, or Ctrl-C.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct Refusal(pub String);
-
-impl From<String> for Refusal {
-    fn from(why: String) -> Refusal {
-        Refusal(why)
-    }
-}
-
-impl From<&str> for Refusal {
-    fn from(why: &str) -> Refusal {
-        Refusal(why.to_string())
-    }
-}
-
-impl From<crate::cancel::Cancelled> for Refusal {
-    fn from(c: crate::cancel::Cancelled) -> Refusal {
-        Refusal(c.to_string())
-    }
 }
 
 type Res<T> = Result<T, Refusal>;
@@ -469,23 +446,6 @@ fn one_die(d: &Dice, element: Option<&dyn Fn(i64) -> i64>) -> Res<Dist> {
     Ok(die)
 }
 
-/// How many explosions `prob` follows per die: until the chance of one
-/// die going further is below 10^-34, so that even 10,000 such dice leave
-/// out less than 10^-30 of the whole (shown, as what is not counted),
-/// never more than the `MAX_EXPLOSIONS` a roll allows. A d6 needs 44, a d2
-/// the full 100; following all 100 everywhere made 20d6! six times slower
-/// for chances nobody could see. Per die, not per term, so a die's
-/// distribution is the same alone or in a pool.
-pub fn explosion_depth(d: &Dice) -> Option<u32> {
-    let sel = d.mods.explode?;
-    let (f, m) = (d.faces.count() as f64, sel.matching(&d.faces) as f64);
-    if m >= f {
-        return Some(MAX_EXPLOSIONS);
-    }
-    let needed = 34.0 / (f / m).log10();
-    Some((needed.ceil() as u32).clamp(1, MAX_EXPLOSIONS))
-}
-
 /// Follow explosions: a matching face adds a plain roll, which may match
 /// again, up to `depth` extra rolls.
 /// How the rolls of one exploding chain count: the first roll, and each
@@ -551,20 +511,6 @@ fn explode(first: &Dist, sel: Sel, faces: &Faces, depth: u32, chain: &Chain) -> 
         }
     }
     Ok(out)
-}
-
-/// The face a plain exploding die explodes on, when exactly one face
-/// explodes and nothing else changes the die (no reroll, no clamp).
-fn lone_explosion(d: &Dice) -> Option<i64> {
-    let sel = d.mods.explode?;
-    if d.mods.reroll.is_some() || d.mods.min.is_some() || d.mods.max.is_some() {
-        return None;
-    }
-    // The factored sum walks the faces as a range.
-    if sel.matching(&d.faces) != 1 || !d.faces.is_range() {
-        return None;
-    }
-    (d.faces.min()..=d.faces.max()).find(|&v| sel.matches(v))
 }
 
 /// The sum of `n` dice with faces `lo..=hi` that explode on the one face
@@ -673,23 +619,6 @@ fn exploding_sum(lo: i64, hi: i64, e: i64, n: u64, depth: u32) -> Res<Dist> {
         weights,
         denom,
     })
-}
-
-/// The places (0 = highest) whose dice are kept after the count steps
-/// (`kh`, `kl`, `dh`, `dl`), each narrowing what the last one left.
-pub(super) fn places(d: &Dice) -> (u64, u64) {
-    let (mut lo, mut hi) = (0u64, d.count);
-    for p in &d.mods.picks {
-        let len = hi - lo;
-        match *p {
-            Pick::KeepHigh(k) => hi = lo + k.min(len),
-            Pick::KeepLow(k) => lo = hi - k.min(len),
-            Pick::DropHigh(k) => lo += k.min(len),
-            Pick::DropLow(k) => hi -= k.min(len),
-            Pick::Keep(_) | Pick::Drop(_) => {}
-        }
-    }
-    (lo, hi)
 }
 
 /// n independent dice with keep/drop steps.
@@ -864,35 +793,6 @@ fn unique(d: &Dice, lo: u64, hi: u64, worth: &dyn Fn(i64) -> i64) -> Res<Dist> {
         denom,
         beyond: BigUint::zero(),
     })
-}
-
-/// How a dice term's distribution is found (the cost model follows it).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Method {
-    /// Plain dice exploding on one face: factored (`exploding_sum`).
-    Exploding(i64),
-    /// Every die counts: a power of the one die's distribution.
-    Sum,
-    /// Some places are kept: order statistics.
-    Places,
-}
-
-pub(super) fn method(d: &Dice) -> Method {
-    let (lo, hi) = places(d);
-    if lo != 0 || hi != d.count {
-        return Method::Places;
-    }
-    let filtered = d
-        .mods
-        .picks
-        .iter()
-        .any(|p| matches!(p, Pick::Keep(_) | Pick::Drop(_)));
-    match lone_explosion(d) {
-        Some(face) if !filtered && d.mods.success.is_none() && !d.mods.penetrate => {
-            Method::Exploding(face)
-        }
-        _ => Method::Sum,
-    }
 }
 
 /// Distribution of the sum of the dice ranked `lo..hi` (0 = highest) among

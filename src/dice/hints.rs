@@ -1,7 +1,7 @@
 //! What other dice rollers' users type, and the form that works here: a
 //! parse error at such a place gains a line saying what to write instead.
 
-use super::parse::DiceError;
+use super::error::DiceError;
 
 /// `e` with a hint added when the text at its caret is a known habit from
 /// another roller (or plain words); unchanged otherwise.

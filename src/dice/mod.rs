@@ -3,9 +3,11 @@
 
 pub mod cost;
 pub mod dist;
+mod error;
 pub mod fair;
 mod hints;
 pub mod parse;
+mod plan;
 pub mod roll;
 pub mod show;
 

@@ -33,6 +33,8 @@
 
 use std::fmt;
 
+pub use super::error::DiceError;
+
 /// Hard limits: past these an expression is refused, never attempted.
 pub const MAX_DICE: u64 = 10_000;
 pub const MAX_SIDES: u64 = 1_000_000;
@@ -49,46 +51,6 @@ pub const MAX_NESTING: u32 = 100;
 /// Operators in one expression (`1+1+...`), bounded for the same reason:
 /// a sum's tree is as deep as it is long.
 pub const MAX_OPERATORS: u32 = 1_000;
-
-/// A parse or validation error, pointing at a byte of the input.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct DiceError {
-    pub input: String,
-    /// Byte offset of the bad character (None: the whole expression).
-    pub pos: Option<usize>,
-    pub message: String,
-}
-
-impl fmt::Display for DiceError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        // The caret goes under the first line; a hint after it.
-        let (first, hint) = match self.message.split_once('\n') {
-            Some((first, hint)) => (first, Some(hint)),
-            None => (self.message.as_str(), None),
-        };
-        write!(f, "{first}")?;
-        if let Some(pos) = self.pos {
-            // A window of the line around the caret, so a pasted line of
-            // thousands of characters still gives a short message.
-            const SIDE: usize = 25;
-            let chars: Vec<char> = self.input.chars().collect();
-            let col = self.input[..pos.min(self.input.len())].chars().count();
-            let from = col.saturating_sub(SIDE);
-            let to = (col + SIDE).min(chars.len());
-            let before = if from > 0 { "..." } else { "" };
-            let after = if to < chars.len() { "..." } else { "" };
-            let shown: String = chars[from..to].iter().collect();
-            let caret = before.len() + col - from;
-            write!(f, "\n  {before}{shown}{after}\n  {}^", " ".repeat(caret))?;
-        }
-        if let Some(hint) = hint {
-            write!(f, "\n{hint}")?;
-        }
-        Ok(())
-    }
-}
-
-impl std::error::Error for DiceError {}
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Faces {
@@ -398,11 +360,9 @@ impl Func {
             (a, b)
         };
         match self {
-            Func::Ceil => super::roll::floor_div(a.checked_neg()?, b)?.checked_neg(),
-            Func::Round => {
-                super::roll::floor_div(a.checked_mul(2)?.checked_add(b)?, b.checked_mul(2)?)
-            }
-            _ => super::roll::floor_div(a, b),
+            Func::Ceil => floor_div(a.checked_neg()?, b)?.checked_neg(),
+            Func::Round => floor_div(a.checked_mul(2)?.checked_add(b)?, b.checked_mul(2)?),
+            _ => floor_div(a, b),
         }
     }
 }
@@ -512,6 +472,17 @@ pub struct Roll {
 }
 
 impl Roll {
+    /// The name its results are kept under (tallies, the roll log's
+    /// filter): the expression without repeats, lower case, `1d20` written
+    /// `d20`, so that both find the same results.
+    pub fn key(&self) -> String {
+        let s = self.body.to_ascii_lowercase();
+        match s.strip_prefix('1') {
+            Some(rest) if rest.starts_with('d') || rest.starts_with("pp") => rest.to_string(),
+            _ => s,
+        }
+    }
+
     /// Write the expression into `out`, each dice term written by `term`.
     pub fn show(&self, out: &mut String, term: &mut dyn FnMut(usize, &mut String)) {
         type Term<'a> = dyn FnMut(usize, &mut String) + 'a;
@@ -1422,6 +1393,20 @@ impl Parser<'_> {
                 }
             }
         }
+    }
+}
+
+/// Floor division (rounds down, also for negative results).
+pub fn floor_div(a: i64, b: i64) -> Option<i64> {
+    if b == 0 {
+        return None;
+    }
+    // checked_div fails only for i64::MIN / -1, whose result overflows.
+    let q = a.checked_div(b)?;
+    if (a % b != 0) && ((a < 0) != (b < 0)) {
+        q.checked_sub(1)
+    } else {
+        Some(q)
     }
 }
 

@@ -7,6 +7,7 @@
 
 use super::parse::{
     Dice, DiceError, Expr, Faces, Func, MAX_EXPLOSIONS, Op, Pick, Roll, Sel, dropped_by_count,
+    floor_div,
 };
 use crate::random::TableRng;
 
@@ -234,20 +235,6 @@ fn too_large(roll: &Roll) -> DiceError {
         input: roll.source.clone(),
         pos: None,
         message: "a number in the result is too large".into(),
-    }
-}
-
-/// Floor division (rounds down, also for negative results).
-pub fn floor_div(a: i64, b: i64) -> Option<i64> {
-    if b == 0 {
-        return None;
-    }
-    // checked_div fails only for i64::MIN / -1, whose result overflows.
-    let q = a.checked_div(b)?;
-    if (a % b != 0) && ((a < 0) != (b < 0)) {
-        q.checked_sub(1)
-    } else {
-        Some(q)
     }
 }
 

@@ -603,7 +603,7 @@ pub fn prob_text(r: &Roll, d: &Dist, target: Option<Target>, style: &Style, all:
             percent(&d.beyond, &d.denom),
             r.dice
                 .iter()
-                .filter_map(super::dist::explosion_depth)
+                .filter_map(super::plan::explosion_depth)
                 .min()
                 .unwrap_or(super::parse::MAX_EXPLOSIONS)
         );

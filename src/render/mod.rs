@@ -6,7 +6,6 @@ mod csv;
 mod png;
 mod ppn;
 mod svg;
-pub mod text;
 
 use std::path::Path;
 

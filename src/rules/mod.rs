@@ -6,16 +6,12 @@
 //! at the first; a bad file is reported and the others still load. Only the
 //! commands that need rules load them, once per process.
 
-pub mod text;
-
 use std::path::Path;
 
 use serde::Deserialize;
 
 use crate::games::{Game, Visitor, Wing};
 use crate::suggest;
-
-pub use text::{blocks, render_text};
 
 /// The rule files shipped inside the binary: each game's own, in the
 /// order games are listed.

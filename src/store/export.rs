@@ -12,15 +12,13 @@ use serde::ser::{Error as _, SerializeMap};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::{Map, Value};
 
-use super::games::{parse, read_raw, write_raw};
-use super::legacy::Outcome;
+use super::games::{StateFn, parse, read_raw, with_state, write_raw};
 use super::rolls::{SavedRolls, Tallies};
 use super::{Part, PartDoc, Result};
 use crate::deck::DeckDoc;
-use crate::games::Visitor;
 use crate::games::error::Unsound;
 use crate::games::game::Game;
-use crate::games::wing::{Saved, Wing};
+use crate::games::wing::Saved;
 
 /// The version of the document's shape; a reader refuses a newer one.
 pub const EXPORT_FORMAT: u32 = 1;
@@ -36,26 +34,6 @@ pub struct Document {
     pub games: Vec<(Game, Value)>,
     pub saved_rolls: SavedRolls,
     pub tallies: Tallies,
-}
-
-/// Runs `f` on a game's state type.
-struct WithState<F>(F);
-
-/// What can be done with a saved game's document without naming its type.
-trait StateFn {
-    type Out;
-    fn call<S: Saved>(self) -> Self::Out;
-}
-
-impl<F: StateFn> Visitor for WithState<F> {
-    type Out = F::Out;
-    fn visit<W: Wing>(self) -> F::Out {
-        self.0.call::<W::State>()
-    }
-}
-
-fn with_state<F: StateFn>(game: Game, f: F) -> F::Out {
-    game.visit(WithState(f))
 }
 
 /// The key a game's state has in the document.
@@ -288,32 +266,6 @@ pub(super) fn restore_game(conn: &Connection, game: Game, value: &Value) -> Resu
     }
     let text = with_state(game, Typed(value))?;
     write_raw(conn, game, text.as_deref())
-}
-
-/// A game's state read from a file of tablemate 0.1 into the store, unless
-/// the store holds one already.
-pub(super) fn bring_game(conn: &Connection, game: Game, bytes: &[u8]) -> Result<Outcome> {
-    struct Bring<'a>(&'a Connection, &'a [u8]);
-    impl StateFn for Bring<'_> {
-        type Out = Result<Outcome>;
-        fn call<S: Saved>(self) -> Self::Out {
-            let state: Option<S> = match serde_json::from_slice(self.1) {
-                Ok(s) => s,
-                Err(e) => return Ok(Outcome::Bad(e.to_string())),
-            };
-            if let Some(Err(why)) = state.as_ref().map(Saved::check) {
-                return Ok(Outcome::Bad(format!("{}: {why}", S::WHAT)));
-            }
-            let mut notes = Vec::new();
-            let held = super::games::load::<S>(self.0, &mut notes).unwrap_or(None);
-            if held.is_some_and(|h| Some(h) != S::empty()) {
-                return Ok(Outcome::Occupied);
-            }
-            super::games::save(self.0, state.as_ref())?;
-            Ok(Outcome::Imported)
-        }
-    }
-    with_state(game, Bring(conn, bytes))
 }
 
 /// What a game's state is called in a few words, for a summary.

@@ -12,6 +12,7 @@ use std::path::{Path, PathBuf};
 
 use rusqlite::{Connection, Transaction, TransactionBehavior};
 
+use super::games::{StateFn, with_state};
 use super::{PartDoc, Result, free_name};
 use crate::deck::DeckDoc;
 use crate::games::Visitor;
@@ -23,7 +24,7 @@ const MAX_BYTES: u64 = 10 << 20;
 
 /// What became of a file: imported, refused (why), or kept aside since
 /// the store holds its part already.
-pub(super) enum Outcome {
+enum Outcome {
     Imported,
     Bad(String),
     Occupied,
@@ -57,8 +58,34 @@ fn files() -> Vec<(&'static str, &'static str, Holds)> {
 fn bring(holds: Holds, conn: &Connection, bytes: &[u8]) -> Result<Outcome> {
     match holds {
         Holds::Decks => bring_decks::<DeckDoc>(conn, bytes),
-        Holds::Game(game) => super::export::bring_game(conn, game, bytes),
+        Holds::Game(game) => bring_game(conn, game, bytes),
     }
+}
+
+/// A game's state read from a file of tablemate 0.1 into the store, unless
+/// the store holds one already.
+fn bring_game(conn: &Connection, game: Game, bytes: &[u8]) -> Result<Outcome> {
+    struct Bring<'a>(&'a Connection, &'a [u8]);
+    impl StateFn for Bring<'_> {
+        type Out = Result<Outcome>;
+        fn call<S: Saved>(self) -> Self::Out {
+            let state: Option<S> = match serde_json::from_slice(self.1) {
+                Ok(s) => s,
+                Err(e) => return Ok(Outcome::Bad(e.to_string())),
+            };
+            if let Some(Err(why)) = state.as_ref().map(Saved::check) {
+                return Ok(Outcome::Bad(format!("{}: {why}", S::WHAT)));
+            }
+            let mut notes = Vec::new();
+            let held = super::games::load::<S>(self.0, &mut notes).unwrap_or(None);
+            if held.is_some_and(|h| Some(h) != S::empty()) {
+                return Ok(Outcome::Occupied);
+            }
+            super::games::save(self.0, state.as_ref())?;
+            Ok(Outcome::Imported)
+        }
+    }
+    with_state(game, Bring(conn, bytes))
 }
 
 fn bring_decks<D: PartDoc>(conn: &Connection, bytes: &[u8]) -> Result<Outcome> {

@@ -186,7 +186,7 @@ impl RulePage {
             section: s.id.clone(),
             title: s.title.clone(),
             text: s.text.trim().to_string(),
-            blocks: rules::blocks(&s.text),
+            blocks: crate::prose::blocks(&s.text),
             name: e.name.clone(),
         }
     }
@@ -198,7 +198,7 @@ impl Show for RulePage {
         format!(
             "{}\n{}",
             style.paint(&heading, Tone::Heading),
-            rules::render_text(&self.text, style)
+            crate::prose::render_text(&self.text, style)
         )
     }
 }

@@ -175,7 +175,7 @@ pub fn pick_direction(roll: Rank, choices: &[Dir]) -> Dir {
 
 /// Lay the tiles by the suit compass with the rules' fallbacks. When a
 /// tile is boxed in, the previous tile is backed out and laid again in a
-/// direction not yet tried there (an interpretation, as Lab Rats does).
+/// direction not yet tried there (our interpretation; the maze of rats does the same).
 pub fn catwalk(order: &[Piece], rolls: &mut DieRolls) -> Result<Catwalk, GameError> {
     let mut placed: Vec<CatwalkTile> = Vec::new();
     let mut fallbacks = Vec::new();

@@ -102,7 +102,7 @@ impl Show for Scorecard {
                 let transition = open
                     .leaving
                     .as_ref()
-                    .map(|(room, text)| (*room, crate::rules::render_text(text, style)));
+                    .map(|(room, text)| (*room, crate::prose::render_text(text, style)));
                 run::scorecard(&open.run, transition, style)
             }
         }
@@ -125,7 +125,7 @@ pub fn scorecard(book: &Book, rule: &dyn Fn(&str, &str) -> Option<String>) -> Re
             card: card(run),
             transition: leaving.as_ref().map(|(room, text)| Transition {
                 from: room.id(),
-                text: crate::rules::render_text(text, &Style::plain()),
+                text: crate::prose::render_text(text, &Style::plain()),
             }),
             run: run.clone(),
             leaving,

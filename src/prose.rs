@@ -1,5 +1,6 @@
-//! A rule text as the terminal shows it: paragraphs and list items,
-//! wrapped to the window, interpretations marked.
+//! Rule prose as the terminal shows it: paragraphs and list items,
+//! wrapped to the window, interpretations marked. Kept apart from the
+//! rule library so a game can quote its rules without depending on it.
 
 use crate::style::{Style, Tone, wrap};
 

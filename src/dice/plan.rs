@@ -1,0 +1,83 @@
+//! How each dice term's distribution is worked out: which method, how
+//! deep explosions are followed, which places are kept. The exact
+//! calculation (`dist`) follows the plan and the cost model (`cost`)
+//! prices it, so both read it from here.
+
+use super::parse::{Dice, MAX_EXPLOSIONS, Pick};
+
+/// How a dice term's distribution is found (the cost model follows it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Method {
+    /// Plain dice exploding on one face: factored (`exploding_sum`).
+    Exploding(i64),
+    /// Every die counts: a power of the one die's distribution.
+    Sum,
+    /// Some places are kept: order statistics.
+    Places,
+}
+
+pub(super) fn method(d: &Dice) -> Method {
+    let (lo, hi) = places(d);
+    if lo != 0 || hi != d.count {
+        return Method::Places;
+    }
+    let filtered = d
+        .mods
+        .picks
+        .iter()
+        .any(|p| matches!(p, Pick::Keep(_) | Pick::Drop(_)));
+    match lone_explosion(d) {
+        Some(face) if !filtered && d.mods.success.is_none() && !d.mods.penetrate => {
+            Method::Exploding(face)
+        }
+        _ => Method::Sum,
+    }
+}
+
+/// The face a plain exploding die explodes on, when exactly one face
+/// explodes and nothing else changes the die (no reroll, no clamp).
+fn lone_explosion(d: &Dice) -> Option<i64> {
+    let sel = d.mods.explode?;
+    if d.mods.reroll.is_some() || d.mods.min.is_some() || d.mods.max.is_some() {
+        return None;
+    }
+    // The factored sum walks the faces as a range.
+    if sel.matching(&d.faces) != 1 || !d.faces.is_range() {
+        return None;
+    }
+    (d.faces.min()..=d.faces.max()).find(|&v| sel.matches(v))
+}
+
+/// The places (0 = highest) whose dice are kept after the count steps
+/// (`kh`, `kl`, `dh`, `dl`), each narrowing what the last one left.
+pub(super) fn places(d: &Dice) -> (u64, u64) {
+    let (mut lo, mut hi) = (0u64, d.count);
+    for p in &d.mods.picks {
+        let len = hi - lo;
+        match *p {
+            Pick::KeepHigh(k) => hi = lo + k.min(len),
+            Pick::KeepLow(k) => lo = hi - k.min(len),
+            Pick::DropHigh(k) => lo += k.min(len),
+            Pick::DropLow(k) => hi -= k.min(len),
+            Pick::Keep(_) | Pick::Drop(_) => {}
+        }
+    }
+    (lo, hi)
+}
+
+/// How many explosions `prob` follows per die: until the chance of one
+/// die going further is below 10^-34, so that even 10,000 such dice leave
+/// out less than 10^-30 of the whole (shown, as what is not counted),
+/// never more than the `MAX_EXPLOSIONS` a roll allows. A d6 needs 44, a d2
+/// the full 100; following all 100 everywhere made 20d6! six times slower
+/// for chances nobody could see. Per die, not per term, so a die's
+/// distribution is the same alone or in a pool.
+pub fn explosion_depth(d: &Dice) -> Option<u32> {
+    let sel = d.mods.explode?;
+    let (f, m) = (d.faces.count() as f64, sel.matching(&d.faces) as f64);
+    if m >= f {
+        return Some(MAX_EXPLOSIONS);
+    }
+    let needed = 34.0 / (f / m).log10();
+    Some((needed.ceil() as u32).clamp(1, MAX_EXPLOSIONS))
+}
