@@ -151,6 +151,11 @@ fn refusals_name_the_problem() {
             &["score", "hall-of-mirrors", "x"],
             "error: 'hall-of-mirrors' is not a Funhouse room",
         ),
+        // Nothing given: what to give, not a sum of nothing.
+        (
+            &["score", "magic-mirror"],
+            "error: list the pairs taken, then `left` and the tiles left on one side",
+        ),
     ] {
         let (_, err, code) = tm(&data, args);
         assert_eq!(code, 1, "{args:?}");
@@ -228,5 +233,38 @@ fn partial_runs_are_filed_on_purpose_and_can_be_removed() {
     assert!(
         err.contains("there is no run 5: the history holds 1"),
         "{err}"
+    );
+}
+
+/// Whack-a-Dummy followed move by move and stopped before the corners are
+/// all reached scores as not completed (it was refused, the inputs it
+/// made for itself lacking the word `incomplete`).
+#[test]
+fn an_unfinished_whack_a_dummy_scores_from_its_position() {
+    let data = tempfile::tempdir().unwrap();
+    let script = "funhouse new\n\
+        score slide-jam none\n\
+        score magic-mirror twins=0 cousins=0 distant=0 strangers=12\n\
+        score catwalk none\n\
+        setup barrels\n\
+        score barrels 3\n\
+        move start r3c2\n\
+        move south\n\
+        score whack-a-dummy\n";
+    let run = common::run(data.path(), &["--seed", "3"], Some(script));
+    assert_eq!(run.code, 0, "{}", run.err);
+    assert!(
+        run.out.contains(
+            "Whack-a-Dummy\n\
+             \x20 not completed                                15\n\
+             \x20 total                                        15\n"
+        ),
+        "{}",
+        run.out
+    );
+    assert!(
+        run.out.contains("run total 54 after 5 of 6 rooms"),
+        "{}",
+        run.out
     );
 }

@@ -225,3 +225,73 @@ fn each_game_lists_its_own_settings_and_names_a_bad_one() {
     assert_eq!(code, 1);
     assert!(err.contains("setup needs a game: slide-jam,"), "{err}");
 }
+
+/// Each setting is checked against its declaration, and the refusal
+/// names the word and what the setting takes.
+#[test]
+fn settings_are_checked_against_their_declarations() {
+    for (args, want) in [
+        (
+            &["setup", "penguins", "players=5"][..],
+            "error: 'players=5': players is a whole number from 2 to 4: how many play (2 if not given)\n",
+        ),
+        (
+            &["setup", "penguins", "players=2", "players=3"],
+            "error: players= is given twice\n",
+        ),
+        (
+            &["setup", "penguins", "dice=6"],
+            "error: 'dice=6' is not a setting of setup penguins-night-out: it takes players=, variant=, layout=, nests=\n",
+        ),
+        (
+            &["setup", "penguins", "four"],
+            "error: 'four' is not understood: setup penguins-night-out takes players=, variant=, layout=, nests=\n",
+        ),
+        (
+            &["setup", "trampo-land", "columns=1,2"],
+            "error: 'columns=1,2': columns is 4 whole numbers from 0 to 30, split by commas: the Whack-a-Dummy column sums, left to right\n",
+        ),
+        (
+            &["setup", "catwalk", "rolls=7"],
+            "error: '7' is not a die result: expected n, a, 2, 3, 4 or 5\n",
+        ),
+    ] {
+        let (out, err, code) = tm(args);
+        assert_eq!(
+            (out.as_str(), err.as_str(), code),
+            ("", want, 1),
+            "{args:?}"
+        );
+    }
+}
+
+/// Every game's settings help fits a 60-column terminal, and lists what
+/// Tab offers.
+#[test]
+fn every_setup_help_fits_sixty_columns() {
+    let (list, _, _) = tm(&["help", "setup"]);
+    let games: Vec<String> = list
+        .split("Games: ")
+        .nth(1)
+        .expect("help setup lists the games")
+        .split(". ")
+        .next()
+        .unwrap()
+        .split([',', ' ', '\n'])
+        .filter(|w| !w.is_empty())
+        .map(String::from)
+        .collect();
+    assert!(games.len() >= 10, "{games:?}");
+    for g in &games {
+        let (out, err, code) = tm(&["setup", g, "--help"]);
+        assert_eq!(code, 0, "{g}: {err}");
+        for line in out.lines() {
+            assert!(line.chars().count() <= 60, "{g}: {line}");
+        }
+    }
+    let (out, _, _) = tm(&["setup", "penguins", "--help"]);
+    assert!(
+        out.contains("players=2..4") && out.contains("variant=elbow-room"),
+        "{out}"
+    );
+}

@@ -533,4 +533,6 @@ fn lock_file(db: &Path) -> std::io::Result<fs::File> {
 }
 
 #[cfg(test)]
+mod random_play;
+#[cfg(test)]
 mod tests;

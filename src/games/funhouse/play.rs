@@ -420,11 +420,8 @@ impl RoomGame {
                 state, penalties, ..
             } => {
                 let done = state.is_some_and(|s| s.is_complete());
-                let mut v = vec![format!("penalties={penalties}")];
-                if done {
-                    v.insert(0, "complete".into());
-                }
-                v
+                let how = if done { "complete" } else { "incomplete" };
+                vec![how.into(), format!("penalties={penalties}")]
             }
             RoomGame::TrampoLand { position, .. } => {
                 let count = |o| position.board.iter().filter(|&&b| b == o).count();

@@ -207,6 +207,11 @@ fn counts<const N: usize>(
 }
 
 fn magic_mirror(args: &[String]) -> Result<Score, ScoreError> {
+    if args.is_empty() {
+        return err(
+            "list the pairs taken, then `left` and the tiles left on one side (score magic-mirror C3+A2 left S4 M5 ...), or counts (twins=N cousins=N distant=N strangers=N)",
+        );
+    }
     if args.iter().any(|a| a.contains('=')) {
         return magic_mirror_counts(args);
     }

@@ -300,14 +300,18 @@ impl Play for Book {
         };
         let game = match room_play::of_run(self, run, room) {
             Ok(Some(g)) => g,
-            // A room with no table (or none to follow) is laid, then
-            // scored as the play left it, or with a score of its own.
-            _ if room == Room::Catwalk && run.tables.played.contains_key(room.id()) => {
-                return vec![FunhouseAction::Score {
-                    room,
-                    inputs: vec!["none".into()],
-                }];
+            // The Catwalk is played by hand: laid (as often as the player
+            // likes), then its score typed (`none` when no coin fell).
+            _ if room == Room::Catwalk => {
+                return vec![
+                    FunhouseAction::Lay { room },
+                    FunhouseAction::Score {
+                        room,
+                        inputs: vec!["none".into()],
+                    },
+                ];
             }
+            // Any other room is followed once it is laid.
             _ => return vec![FunhouseAction::Lay { room }],
         };
         let mut all: Vec<FunhouseAction> = game
@@ -317,7 +321,10 @@ impl Play for Book {
                 words: words.split_whitespace().map(String::from).collect(),
             })
             .collect();
-        if game.is_over() || all.is_empty() {
+        // A room followed move by move is scored as its position stands
+        // whenever the player stops, finished or not (before its first
+        // move it is not followed: its score is typed).
+        if run.tables.played.contains_key(room.id()) {
             all.push(FunhouseAction::Score {
                 room,
                 inputs: Vec::new(),
