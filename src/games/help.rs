@@ -102,16 +102,15 @@ pub fn solve() -> String {
     let mut takes = Vec::new();
     for game in Game::all() {
         if let Some(d) = solve_args(game) {
-            let what = d.words.unwrap_or("its settings");
-            takes.push(crate::style::wrap(
-                &format!("{}: {what}", game.listed()),
-                60,
-                "    ",
-            ));
+            let keys: Vec<String> = d.args.iter().map(|a| format!("{}=", a.key)).collect();
+            let what = d.words.map_or(keys.join(" "), String::from);
+            let line = format!("{}: {what}", game.listed());
+            let wrapped = crate::style::wrap(&line, 58, "    ");
+            takes.push(format!("  {}", wrapped.replace('\n', "\n  ")));
         }
     }
     format!(
-        "{}\n{}\n\nExamples:\n{}",
+        "{}\n\nWhat each takes:\n{}\n\nExamples:\n{}",
         crate::style::wrap(intro, 60, ""),
         takes.join("\n"),
         examples(Which::Solve)

@@ -193,13 +193,13 @@ impl Wing for PenguinsNightOut {
             clap::Command::new("penguins")
                 .about("Penguin's Night Out turn by turn: place, roll, move, alter")
                 .after_help(
-                    "After `setup penguins`: `place` puts the next buddy token (on\n\
-                     a square you name, or at random). Each turn: `roll` (or\n\
-                     `roll 4` for your die), `move` a route of directions (n e s\n\
-                     w; `from r2c3` first off the nest's middle; `stay`),\n\
-                     `shift SQUARE DIR` a buddy on a double, `alter` (or `alter\n\
-                     3 5`), then what it allows: `relocate 2-4 r1c9` (`r1c9v`\n\
-                     down the table), `shift`; `done` ends the turn.\n\n\
+                    // One line per paragraph: clap wraps it to the terminal.
+                    "After `setup penguins`: `place` puts the next buddy token (on a square you \
+                     name, or at random). Each turn: `roll` (or `roll 4` for your die), `move` a \
+                     route of directions (n e s w; `from r2c3` first off the nest's middle; \
+                     `stay`), `shift SQUARE DIR` a buddy on a double, `alter` (or `alter 3 5`), \
+                     then what it allows: `relocate 2-4 r1c9` (`r1c9v` down the table), `shift`; \
+                     `done` ends the turn.\n\n\
                      Examples (one game, in order):\n  penguins place\n  penguins place\n  \
                      penguins place\n  penguins place\n  penguins roll 3\n  penguins move stay\n  \
                      penguins alter 6 6\n  penguins done\n  penguins",
