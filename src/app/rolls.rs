@@ -93,7 +93,6 @@ impl App {
         // One outcome is reused across repeats; only the text (or JSON) of
         // the rolls grows, and its size was bounded above.
         let mut text = String::new();
-        let mut json_one = Vec::new();
         let mut json_many = show::RollsJson::new(&parsed);
         let width = parsed.repeats.to_string().len();
         let mut o = dice::Outcome::default();
@@ -108,16 +107,15 @@ impl App {
             if n == 1 {
                 show::roll_line(&mut shown, &parsed, &o, None, &Style::plain());
             }
-            if self.json && parsed.repeats == 1 {
-                json_one.push(show::outcome_json(&parsed, &o));
-            } else if self.json {
-                json_many.push(&parsed, &o);
-            } else {
+            // A single roll's JSON is written from `o` once it is made.
+            if !self.json {
                 if n > 1 {
                     text.push('\n');
                 }
                 let number = (parsed.repeats > 1).then_some((n, width));
                 show::roll_line(&mut text, &parsed, &o, number, &self.style);
+            } else if parsed.repeats > 1 {
+                json_many.push(&parsed, &o);
             }
         }
         let warning = self.log_roll(roll_log::Entry {
@@ -139,7 +137,7 @@ impl App {
             }
         } else {
             let data = if self.json {
-                show::roll_json(&parsed, json_one, self.seed())
+                show::roll_json(&parsed, &o, self.seed())
             } else {
                 Value::Null
             };

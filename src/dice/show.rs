@@ -6,7 +6,7 @@ use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 use num_traits::Zero;
 use serde::Serialize;
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use super::dist::{Dist, fraction, prob_f64};
 use super::parse::{Dice, Roll, push_int};
@@ -334,31 +334,28 @@ impl<'a> OutcomeJson<'a> {
     }
 }
 
-/// One roll's dice and total as JSON.
-pub fn outcome_json(r: &Roll, o: &Outcome) -> Value {
-    serde_json::to_value(OutcomeJson::new(r, o)).expect("dice serialise")
+/// `--json` data of a single roll: the expression and seed, then the
+/// outcome's `terms` and `total` (and a comparison's `pass`, `right`).
+#[derive(Serialize)]
+struct RollJson<'a> {
+    expr: &'a str,
+    seed: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    comment: Option<&'a str>,
+    #[serde(flatten)]
+    outcome: OutcomeJson<'a>,
 }
 
-/// The whole roll: one outcome's `terms` and `total` inline, or for
-/// repeats `rolls` (each with `terms` and `total`) and `totals`.
-pub fn roll_json(r: &Roll, outcomes: Vec<Value>, seed: u64) -> Value {
-    let mut v = json!({"expr": r.source, "seed": seed});
-    if let Some(c) = &r.comment {
-        v["comment"] = json!(c);
-    }
-    if let [one] = outcomes.as_slice() {
-        v["terms"] = one["terms"].clone();
-        v["total"] = one["total"].clone();
-        for k in ["pass", "right"] {
-            if let Some(x) = one.get(k) {
-                v[k] = x.clone();
-            }
-        }
-    } else {
-        v["totals"] = outcomes.iter().map(|o| o["total"].clone()).collect();
-        v["rolls"] = Value::Array(outcomes);
-    }
-    v
+/// The whole of a single roll as JSON (repeats are written as they are
+/// made: `RollsJson`).
+pub fn roll_json(r: &Roll, o: &Outcome, seed: u64) -> Value {
+    let v = RollJson {
+        expr: &r.source,
+        seed,
+        comment: r.comment.as_deref(),
+        outcome: OutcomeJson::new(r, o),
+    };
+    serde_json::to_value(v).expect("dice serialise")
 }
 
 /// `--json` data for repeated rolls, written as the rolls are made: each
@@ -612,29 +609,85 @@ pub fn prob_text(r: &Roll, d: &Dist, target: Option<Target>, style: &Style, all:
     out
 }
 
+/// A chance, exact and as a float.
+#[derive(Serialize)]
+struct Chance {
+    fraction: String,
+    probability: f64,
+}
+
+impl Chance {
+    fn of(num: &BigUint, den: &BigUint) -> Chance {
+        Chance {
+            fraction: fraction(num, den),
+            probability: prob_f64(num, den),
+        }
+    }
+}
+
+/// The chance of one total.
+#[derive(Serialize)]
+struct TotalChance {
+    total: i64,
+    #[serde(flatten)]
+    chance: Chance,
+}
+
+/// The chance of reaching a target (`atleast 12`).
+#[derive(Serialize)]
+struct TargetChance {
+    target: i64,
+    #[serde(flatten)]
+    chance: Chance,
+}
+
+/// `prob`'s `--json` data.
+#[derive(Serialize)]
+struct ProbJson<'a> {
+    expr: &'a str,
+    min: Option<i64>,
+    max: Option<i64>,
+    mean: f64,
+    sd: f64,
+    distribution: Vec<TotalChance>,
+    beyond_limit: Chance,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    atleast: Option<TargetChance>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    atmost: Option<TargetChance>,
+}
+
 pub fn prob_json(r: &Roll, d: &Dist, target: Option<Target>) -> Value {
     let (mean, sd) = d.mean_sd();
-    let dist: Vec<Value> = d
-        .weights
-        .iter()
-        .map(|(v, w)| {
-            json!({"total": v, "fraction": fraction(w, &d.denom), "probability": prob_f64(w, &d.denom)})
-        })
-        .collect();
-    let mut v = json!({
-        "expr": r.source,
-        "min": d.min(), "max": d.max(), "mean": mean, "sd": sd,
-        "distribution": dist,
-        "beyond_limit": {"fraction": fraction(&d.beyond, &d.denom), "probability": prob_f64(&d.beyond, &d.denom)},
-    });
-    if let Some(t) = target {
-        let (key, n, (num, den)) = match t {
-            Target::AtLeast(n) => ("atleast", n, d.chance(|v| v >= n)),
-            Target::AtMost(n) => ("atmost", n, d.chance(|v| v <= n)),
-        };
-        v[key] = json!({"target": n, "fraction": fraction(&num, &den), "probability": prob_f64(&num, &den)});
-    }
-    v
+    let reach = |n: i64, (num, den): (BigUint, BigUint)| TargetChance {
+        target: n,
+        chance: Chance::of(&num, &den),
+    };
+    let v = ProbJson {
+        expr: &r.source,
+        min: d.min(),
+        max: d.max(),
+        mean,
+        sd,
+        distribution: d
+            .weights
+            .iter()
+            .map(|(&total, w)| TotalChance {
+                total,
+                chance: Chance::of(w, &d.denom),
+            })
+            .collect(),
+        beyond_limit: Chance::of(&d.beyond, &d.denom),
+        atleast: match target {
+            Some(Target::AtLeast(n)) => Some(reach(n, d.chance(|v| v >= n))),
+            _ => None,
+        },
+        atmost: match target {
+            Some(Target::AtMost(n)) => Some(reach(n, d.chance(|v| v <= n))),
+            _ => None,
+        },
+    };
+    serde_json::to_value(v).expect("odds serialise")
 }
 
 /// The chances a comparison gives: pass and fail, and for an opposed roll
@@ -700,19 +753,34 @@ pub fn compare_text(r: &Roll, margin: &Dist, style: &Style) -> String {
     out
 }
 
+/// `prob`'s `--json` data for a comparison.
+#[derive(Serialize)]
+struct CompareJson<'a> {
+    expr: &'a str,
+    pass: Chance,
+    fail: Chance,
+    beyond_limit: Chance,
+    /// For an opposed roll: which side is higher, ties apart.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    left_higher: Option<Chance>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    tie: Option<Chance>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    right_higher: Option<Chance>,
+}
+
 pub fn compare_json(r: &Roll, margin: &Dist) -> Value {
     let v = verdicts(r, margin);
-    let chance = |(num, den): &(BigUint, BigUint)| json!({"fraction": fraction(num, den), "probability": prob_f64(num, den)});
-    let mut out = json!({
-        "expr": r.source,
-        "pass": chance(&v.pass),
-        "fail": chance(&v.fail),
-        "beyond_limit": chance(&(margin.beyond.clone(), margin.denom.clone())),
-    });
-    if let Some([hi, tie, lo]) = &v.sides {
-        out["left_higher"] = chance(hi);
-        out["tie"] = chance(tie);
-        out["right_higher"] = chance(lo);
-    }
-    out
+    let chance = |(num, den): &(BigUint, BigUint)| Chance::of(num, den);
+    let side = |i: usize| v.sides.as_ref().map(|s| chance(&s[i]));
+    let out = CompareJson {
+        expr: &r.source,
+        pass: chance(&v.pass),
+        fail: chance(&v.fail),
+        beyond_limit: Chance::of(&margin.beyond, &margin.denom),
+        left_higher: side(0),
+        tie: side(1),
+        right_higher: side(2),
+    };
+    serde_json::to_value(out).expect("odds serialise")
 }
