@@ -14,6 +14,7 @@ pub mod dice;
 pub mod games;
 pub mod layout;
 pub mod names;
+pub mod own_file;
 pub mod pieces;
 pub mod prose;
 pub mod random;

@@ -19,7 +19,7 @@ use tablemate::app::{App, AppError, Reply};
 use tablemate::cli::{Cli, ColorWhen};
 use tablemate::command;
 use tablemate::store::Store;
-use tablemate::style::Style;
+use tablemate::style::{self, Style};
 
 fn main() -> ExitCode {
     let cli = Cli::command().after_help(commands_overview());
@@ -152,10 +152,11 @@ impl Printer {
 
     /// Report a failure (`prefix` is "line N: " in scripts).
     fn error(&self, e: &AppError, prefix: &str) {
-        let rendered = match e {
+        // What the player typed is repeated back at most MOST_QUOTED long.
+        let rendered = style::clip_quoted(&match e {
             AppError::Usage(ce) => ce.render().to_string().trim_end().to_string(),
             other => format!("error: {other}"),
-        };
+        });
         let msg = match e {
             AppError::Usage(_) => {
                 let text = rendered.clone();
@@ -184,7 +185,7 @@ impl Printer {
                     let first = rendered.lines().next().unwrap_or_default();
                     first.strip_prefix("error: ").unwrap_or(first).to_string()
                 }
-                other => other.to_string().trim_end().to_string(),
+                other => style::clip_quoted(other.to_string().trim_end()),
             };
             write_out(&format!(
                 r#"{{"type":"error","data":{{"message":{}}}}}"#,
@@ -513,20 +514,23 @@ fn repl(
     }
     let history = data_dir.join("history.txt");
     // A history that cannot be read or written is said once, not ignored.
-    let mut history_broken = false;
     let loaded = std::fs::create_dir_all(data_dir)
         .map_err(|e| e.to_string())
+        .and_then(|()| usable_history(data_dir, &history))
         .and_then(|()| match rl.load_history(&history) {
             Ok(()) => Ok(()),
             Err(ReadlineError::Io(e)) if e.kind() == io::ErrorKind::NotFound => Ok(()),
             Err(e) => Err(e.to_string()),
         });
-    if let Err(e) = loaded {
+    if let Err(e) = &loaded {
         eprintln!(
-            "warning: cannot read history from {}: {e}; starting with none",
+            "warning: cannot read history from {}: {e}; starting with none, and this session's lines are not kept",
             history.display()
         );
     }
+    // A history that could not be read is not written either: it may not
+    // be ours (a link out, a FIFO), or be damaged.
+    let mut history_broken = loaded.is_err();
     println!(
         "tablemate {}, seed {}\n`help` lists commands; Ctrl-D or `quit` leaves",
         env!("CARGO_PKG_VERSION"),
@@ -537,9 +541,7 @@ fn repl(
             Ok(line) => {
                 let _ = rl.add_history_entry(line.as_str());
                 // Appending (not rewriting) keeps other sessions' lines.
-                if let Err(e) = rl.append_history(&history)
-                    && !history_broken
-                {
+                if !history_broken && let Err(e) = rl.append_history(&history) {
                     eprintln!(
                         "warning: cannot save history to {}: {e}; lines of this session will not be kept",
                         history.display()
@@ -665,3 +667,20 @@ impl Hinter for ReplHelper {
 impl Highlighter for ReplHelper {}
 impl Validator for ReplHelper {}
 impl Helper for ReplHelper {}
+
+/// Largest history file read: 5,000 lines of commands are far less.
+const MAX_HISTORY: u64 = 1 << 20;
+
+/// Whether the history file may be read and written: the data
+/// directory's own regular file (or none yet), of a sane size.
+fn usable_history(dir: &std::path::Path, path: &std::path::Path) -> Result<(), String> {
+    tablemate::own_file::check(dir, path).map_err(|e| e.to_string())?;
+    match std::fs::metadata(path) {
+        Ok(m) if m.len() > MAX_HISTORY => Err(format!(
+            "{} bytes, more than tablemate keeps ({} KiB)",
+            m.len(),
+            MAX_HISTORY >> 10
+        )),
+        _ => Ok(()),
+    }
+}

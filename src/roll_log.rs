@@ -13,11 +13,13 @@
 //! `rolls.log.1` (replacing the older one) and a new one starts, so it
 //! holds at least the last `ROTATE_AT` bytes of rolls, about ten thousand.
 
-use std::fs::{self, File, OpenOptions};
+use std::fs::{self, File};
 use std::io::{self, Write};
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
+
+use crate::own_file::{self, Refused};
 
 const FILE: &str = "rolls.log";
 const OLDER: &str = "rolls.log.1";
@@ -28,6 +30,10 @@ const ROTATE_AT: u64 = 2 * 1024 * 1024;
 pub const MAX_TOTALS: usize = 1_000;
 /// Most characters of a roll as shown that the log keeps.
 pub const MAX_SHOWN: usize = 300;
+/// Most bytes read of each generation. tablemate never writes one larger
+/// (it starts a new one past `ROTATE_AT`); a larger one was made by
+/// something else, and only its end is read.
+const MAX_READ: u64 = 2 * ROTATE_AT;
 
 /// One logged roll command (one expression, however many repeats).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -51,12 +57,12 @@ pub struct Entry {
 
 /// Add one entry. The caller decides what a failure means (the roll
 /// stands either way).
-pub fn append(dir: &Path, entry: &Entry) -> io::Result<()> {
+pub fn append(dir: &Path, entry: &Entry) -> Result<(), Refused> {
     fs::create_dir_all(dir)?;
     let path = dir.join(FILE);
     let mut line = serde_json::to_string(entry).map_err(io::Error::other)?;
     line.push('\n');
-    let mut file = OpenOptions::new().create(true).append(true).open(&path)?;
+    let mut file = own_file::append(dir, &path)?;
     file.write_all(line.as_bytes())?;
     if file.metadata()?.len() > ROTATE_AT {
         rotate(&file, dir)?;
@@ -92,39 +98,50 @@ fn same_file(file: &File, path: &Path) -> io::Result<bool> {
     Ok(named.is_ok_and(|n| n.len() == open.len()))
 }
 
-/// Every logged roll, oldest first, and how many lines could not be read.
-pub fn read(dir: &Path) -> io::Result<(Vec<Entry>, usize)> {
-    let mut entries = Vec::new();
-    let mut bad = 0;
+/// What the log holds, as read.
+#[derive(Debug, Default)]
+pub struct Logged {
+    /// Every logged roll read, oldest first.
+    pub entries: Vec<Entry>,
+    /// Lines that could not be read.
+    pub bad: usize,
+    /// Bytes at the start of an oversize generation left unread.
+    pub skipped: u64,
+}
+
+/// Every logged roll, oldest first (of an oversize file, the last
+/// `MAX_READ` bytes).
+pub fn read(dir: &Path) -> Result<Logged, Refused> {
+    let mut log = Logged::default();
     for name in [OLDER, FILE] {
-        let text = match fs::read(dir.join(name)) {
-            Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
-            Err(e) if e.kind() == io::ErrorKind::NotFound => continue,
-            Err(e) => return Err(e),
+        let Some(tail) = own_file::read_tail(dir, &dir.join(name), MAX_READ)? else {
+            continue;
         };
+        log.skipped += tail.skipped;
+        let text = String::from_utf8_lossy(&tail.bytes);
         for line in text.lines().filter(|l| !l.trim().is_empty()) {
             match serde_json::from_str::<Entry>(line) {
-                Ok(e) => entries.push(e),
-                Err(_) => bad += 1,
+                Ok(e) => log.entries.push(e),
+                Err(_) => log.bad += 1,
             }
         }
     }
     // A writer that opened the file just before it moved adds its line to
     // the older generation: by time, it still comes in order.
-    entries.sort_by_key(|e| e.at);
-    Ok((entries, bad))
+    log.entries.sort_by_key(|e| e.at);
+    Ok(log)
 }
 
 /// Forget every logged roll; how many there were.
-pub fn clear(dir: &Path) -> io::Result<usize> {
-    let (entries, bad) = read(dir)?;
+pub fn clear(dir: &Path) -> Result<usize, Refused> {
+    let log = read(dir)?;
     for name in [OLDER, FILE] {
         match fs::remove_file(dir.join(name)) {
-            Err(e) if e.kind() != io::ErrorKind::NotFound => return Err(e),
+            Err(e) if e.kind() != io::ErrorKind::NotFound => return Err(e.into()),
             _ => {}
         }
     }
-    Ok(entries.len() + bad)
+    Ok(log.entries.len() + log.bad)
 }
 
 /// How long ago, in words: "just now", "5 min ago", "3 days ago".
@@ -185,18 +202,20 @@ mod tests {
         append(dir.path(), &entry(5, "d6")).unwrap();
         append(dir.path(), &entry(7, "d8")).unwrap();
         // A line cut short, then a good one after it.
-        let mut f = OpenOptions::new()
+        let mut f = std::fs::OpenOptions::new()
             .append(true)
             .open(dir.path().join(FILE))
             .unwrap();
         f.write_all(b"{\"at\":9,\"expr\n").unwrap();
         append(dir.path(), &entry(8, "d10")).unwrap();
-        let (all, bad) = read(dir.path()).unwrap();
+        let Logged {
+            entries: all, bad, ..
+        } = read(dir.path()).unwrap();
         let exprs: Vec<&str> = all.iter().map(|e| e.expr.as_str()).collect();
         assert_eq!(exprs, ["d6", "d8", "d10"]);
         assert_eq!(bad, 1);
         assert_eq!(clear(dir.path()).unwrap(), 4);
-        assert!(read(dir.path()).unwrap().0.is_empty());
+        assert!(read(dir.path()).unwrap().entries.is_empty());
     }
 
     #[test]
@@ -211,7 +230,7 @@ mod tests {
         // The third line passed the mark: it and the two before moved.
         assert!(!dir.path().join(FILE).exists());
         append(dir.path(), &entry(4, "d8")).unwrap();
-        let (all, _) = read(dir.path()).unwrap();
+        let all = read(dir.path()).unwrap().entries;
         assert_eq!(all.len(), 4);
         assert_eq!(all[3].expr, "d8");
     }

@@ -184,6 +184,60 @@ pub fn strip_ansi(text: &str) -> String {
     out
 }
 
+/// The most characters of the player's own text an error repeats back:
+/// a pasted megabyte is shown as its start and an ellipsis.
+pub const MOST_QUOTED: usize = 60;
+
+/// `text` with every quoted stretch ('like this') and every unquoted word
+/// longer than `MOST_QUOTED` characters cut to its start and "...".
+/// A quote opens at a `'` after a space, a bracket or the start, and
+/// closes at a `'` before a space, punctuation or the end, so the
+/// apostrophes of words (the giant's) are left alone.
+pub fn clip_quoted(text: &str) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    let opens = |i: usize| i == 0 || chars[i - 1].is_whitespace() || "([{".contains(chars[i - 1]);
+    let closes = |i: usize| {
+        chars
+            .get(i + 1)
+            .is_none_or(|c| c.is_whitespace() || ":;,.)]}!?".contains(*c))
+    };
+    let clip = |part: &[char]| -> String {
+        if part.len() <= MOST_QUOTED {
+            part.iter().collect()
+        } else {
+            let start: String = part[..MOST_QUOTED - 3].iter().collect();
+            format!("{start}...")
+        }
+    };
+    let mut out = String::new();
+    let mut i = 0;
+    while i < chars.len() {
+        if chars[i] == '\'' && opens(i) {
+            let end = (i + 1..chars.len()).find(|&j| chars[j] == '\'' && closes(j));
+            if let Some(end) = end {
+                out.push('\'');
+                out.push_str(&clip(&chars[i + 1..end]));
+                out.push('\'');
+                i = end + 1;
+                continue;
+            }
+        }
+        if !chars[i].is_whitespace() && (i == 0 || chars[i - 1].is_whitespace()) {
+            let end = (i..chars.len())
+                .find(|&j| chars[j].is_whitespace())
+                .unwrap_or(chars.len());
+            if end - i > MOST_QUOTED && !chars[i..end].contains(&'\'') {
+                out.push_str(&clip(&chars[i..end]));
+                i = end;
+                continue;
+            }
+        }
+        out.push(chars[i]);
+        i += 1;
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -201,5 +255,24 @@ mod tests {
             assert!(l.chars().count() <= 10, "{l:?}");
         }
         assert_eq!(w, "one two\n  three\n  four\n  five six\n  seven");
+    }
+
+    #[test]
+    fn long_quotes_are_clipped_and_apostrophes_left_alone() {
+        let long = "x".repeat(1_000_000);
+        let said = clip_quoted(&format!("error: '{long}' is not a coin"));
+        assert_eq!(
+            said,
+            format!("error: '{}...' is not a coin", "x".repeat(57))
+        );
+        let words = "a b ".repeat(100);
+        let said = clip_quoted(&format!("nothing found for '{words}'"));
+        assert!(said.len() < 90, "{said}");
+        assert_eq!(
+            clip_quoted("the giant's brick: 'r3c2' is taken, it's over"),
+            "the giant's brick: 'r3c2' is taken, it's over"
+        );
+        assert_eq!(clip_quoted(&long).chars().count(), MOST_QUOTED);
+        assert_eq!(clip_quoted("'é'"), "'é'");
     }
 }

@@ -157,6 +157,100 @@ const PENGUIN_VOCAB: &[&str] = &[
     "9", "x",
 ];
 
+/// Text no command expects: accents (composed and combining), full-width
+/// digits and letters, emoji, right-to-left text and its marks, zero-width
+/// and control characters.
+const UNICODE: &[&str] = &[
+    "é",
+    "e\u{301}",
+    "６",
+    "１d６",
+    "Ａ",
+    "😀",
+    "🎲",
+    "👩‍👩‍👧",
+    "\u{202E}",
+    "\u{200F}",
+    "שלום",
+    "مرحبا",
+    "\u{200B}",
+    "ß",
+    "İ",
+    "ﬁ",
+    "\u{0}",
+    "\t",
+    "\u{FEFF}",
+    "ǅ",
+];
+
+/// Commands that take free text (expressions, names, words, settings).
+const FREE_TEXT: &[&str] = &[
+    "roll",
+    "prob",
+    "save ab",
+    "saved",
+    "unsave",
+    "log",
+    "tally",
+    "fair",
+    "rules",
+    "rules search",
+    "shuffle",
+    "deck new d",
+    "deck show",
+    "draw",
+    "cast",
+    "score catwalk",
+    "score magic-mirror",
+    "setup",
+    "setup penguins",
+    "setup troll",
+    "solve",
+    "move",
+    "troll",
+    "penguins",
+    "slides",
+    "rats",
+    "funhouse",
+    "export",
+    "import",
+    "seed",
+    "help",
+];
+
+/// A word: from the language, from `UNICODE`, or the two run together
+/// (`maxé`, `d６`).
+fn word_strategy() -> impl Strategy<Value = String> {
+    prop_oneof![
+        proptest::sample::select(VOCAB).prop_map(String::from),
+        proptest::sample::select(UNICODE).prop_map(String::from),
+        (
+            proptest::sample::select(VOCAB),
+            proptest::sample::select(UNICODE)
+        )
+            .prop_map(|(a, b)| format!("{a}{b}")),
+        (
+            proptest::sample::select(UNICODE),
+            proptest::sample::select(VOCAB)
+        )
+            .prop_map(|(a, b)| format!("{a}{b}")),
+        any::<String>(),
+    ]
+}
+
+/// A free-text command with hostile words after it.
+fn unicode_line() -> impl Strategy<Value = String> {
+    (
+        proptest::sample::select(FREE_TEXT),
+        proptest::collection::vec(word_strategy(), 0..5),
+        any::<bool>(),
+    )
+        .prop_map(|(cmd, words, joined)| {
+            let sep = if joined { "" } else { " " };
+            format!("{cmd} {}", words.join(sep))
+        })
+}
+
 fn line_strategy() -> impl Strategy<Value = String> {
     prop_oneof![
         // Arbitrary text, including control characters and non-ASCII.
@@ -175,6 +269,17 @@ proptest! {
         let mut app = App::new(1, Store::new(dir.path()), Style::plain());
         for line in lines {
             // Either result is fine; a panic fails the test.
+            let _ = app.run_line(&line);
+        }
+    }
+
+    /// Every command that takes free text answers or refuses any
+    /// Unicode (it panicked on `roll abé`, slicing inside the é).
+    #[test]
+    fn unicode_in_free_text_gives_output_or_error(lines in proptest::collection::vec(unicode_line(), 1..4)) {
+        let dir = tempfile::tempdir().unwrap();
+        let mut app = App::new(1, Store::new(dir.path()), Style::plain());
+        for line in lines {
             let _ = app.run_line(&line);
         }
     }

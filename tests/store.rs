@@ -9,7 +9,7 @@ use std::fs;
 use std::path::Path;
 use std::process::{Output, Stdio};
 
-use common::{std_command, tm_in};
+use common::{std_command, tamper, tm_in};
 use serde_json::Value;
 
 /// Start `n` processes at once, each with the arguments `args(i)`, and
@@ -302,11 +302,6 @@ fn counts_that_would_overflow_are_refused() {
 
 /// Change rows behind tablemate's back, past the schema's checks (as a
 /// damaged disk or another program might).
-fn tamper(data: &Path, sql: &str) {
-    let c = rusqlite::Connection::open(data.join("tablemate.db")).unwrap();
-    c.execute_batch(&format!("PRAGMA ignore_check_constraints = 1; {sql}"))
-        .unwrap();
-}
 
 #[test]
 fn damaged_rows_are_reported_and_do_not_stop_other_commands() {

@@ -15,13 +15,13 @@ impl App {
     pub(super) fn log(&mut self, words: &[String], yes: bool) -> Result<Reply> {
         let dir = self.store.dir().to_path_buf();
         let unreadable =
-            |e: std::io::Error| invalid(format!("the roll log could not be read: {e}"));
+            |e: crate::own_file::Refused| invalid(format!("the roll log could not be read: {e}"));
         if let [w] = words
             && w.eq_ignore_ascii_case("clear")
         {
             if !yes {
-                let (entries, _) = roll_log::read(&dir).map_err(unreadable)?;
-                if entries.is_empty() {
+                let log = roll_log::read(&dir).map_err(unreadable)?;
+                if log.entries.is_empty() {
                     return Ok(Reply::new(
                         "log",
                         Cleared {
@@ -33,7 +33,7 @@ impl App {
                 return Err(AppError::Confirm {
                     question: format!(
                         "forget all {} logged rolls? (this cannot be undone)",
-                        entries.len()
+                        log.entries.len()
                     ),
                     then: vec!["log".into(), "clear".into(), "--yes".into()],
                 });
@@ -73,7 +73,11 @@ impl App {
             })?;
             Some(roll.key())
         };
-        let (mut entries, bad) = roll_log::read(&dir).map_err(unreadable)?;
+        let roll_log::Logged {
+            mut entries,
+            bad,
+            skipped,
+        } = roll_log::read(&dir).map_err(unreadable)?;
         if let Some(key) = &key {
             entries = roll_log::rolls_of(entries, key);
         }
@@ -88,6 +92,12 @@ impl App {
                 now: roll_log::now(),
             },
         );
+        if skipped > 0 {
+            reply.warnings.push(format!(
+                "note: the roll log is larger than tablemate writes one; its first {} KiB were not read",
+                skipped >> 10
+            ));
+        }
         if bad > 0 {
             reply.warnings.push(format!(
                 "note: {bad} {} of the roll log could not be read and {} left out",

@@ -36,12 +36,21 @@ impl App {
     }
 
     pub(super) fn export(&mut self, file: Option<&Path>, force: bool) -> Result<Reply> {
+        if let Some(path) = file {
+            check_writable(path, force)?;
+        }
         let doc = self.store.export()?;
-        let Some(path) = file else {
-            return Ok(Reply::new("export", doc));
+        // What could not be read is said, not silently lost.
+        let skipped = doc.skipped.clone();
+        let mut reply = match file {
+            None => Reply::new("export", doc),
+            Some(path) => {
+                write_new(path, doc.to_text().as_bytes(), force)?;
+                Reply::new("export", Filed::of(path, &doc, "exported to"))
+            }
         };
-        write_new(path, doc.to_text().as_bytes(), force)?;
-        Ok(Reply::new("export", Filed::of(path, &doc, "exported to")))
+        reply.warnings = skipped;
+        Ok(reply)
     }
 
     pub(super) fn import(&mut self, path: &Path, replace: bool) -> Result<Reply> {
@@ -86,14 +95,36 @@ fn read_document(path: &Path) -> Result<String> {
 
 /// Write a new file; an existing one only with `force`, and then through a
 /// temporary file renamed over it, so the old one is never half written.
-pub(super) fn write_new(path: &Path, bytes: &[u8], force: bool) -> Result<()> {
-    let cannot = |e: std::io::Error| invalid(format!("cannot write {}: {e}", path.display()));
-    if !force && fs::symlink_metadata(path).is_ok() {
+/// Whether `path` may be written: it does not exist, or `force` is given
+/// and it is a regular file (or a link, which is replaced, never followed).
+/// Checked before a command changes anything, so a refusal changes
+/// nothing.
+pub(super) fn check_writable(path: &Path, force: bool) -> Result<()> {
+    let Ok(meta) = fs::symlink_metadata(path) else {
+        return Ok(());
+    };
+    if !force {
         return Err(invalid(format!(
             "{} exists: add --force to overwrite it",
             path.display()
         )));
     }
+    let kind = meta.file_type();
+    if !kind.is_file() && !kind.is_symlink() {
+        return Err(invalid(format!(
+            "{} is not a regular file: --force overwrites only files",
+            path.display()
+        )));
+    }
+    Ok(())
+}
+
+/// Write `bytes` to a new file at `path`, or with `force` over a regular
+/// file there: through a temporary file in the same folder, renamed into
+/// place, so the old file stays whole until the new one is.
+pub(super) fn write_new(path: &Path, bytes: &[u8], force: bool) -> Result<()> {
+    let cannot = |e: std::io::Error| invalid(format!("cannot write {}: {e}", path.display()));
+    check_writable(path, force)?;
     let target = if force {
         let mut name = path.file_name().unwrap_or_default().to_os_string();
         name.push(format!(".tmp-{}", std::process::id()));

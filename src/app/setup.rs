@@ -190,6 +190,9 @@ impl App {
         };
         // A bad file name is refused before anything is dealt or saved.
         let format = out.map(Format::of).transpose()?;
+        if let Some(path) = out {
+            super::saved::check_writable(path, force)?;
+        }
         let (code, words) = crate::deal::split(words)?;
         // A name may run over words: `setup slide jam`.
         let (game, words) = setup_game(first, &words)?;

@@ -136,10 +136,10 @@ impl App {
 
 /// How often each total came up in the logged rolls of `key`.
 fn logged_counts(dir: &std::path::Path, key: &str) -> Result<BTreeMap<i64, u64>> {
-    let (entries, _) = crate::roll_log::read(dir)
+    let log = crate::roll_log::read(dir)
         .map_err(|e| invalid(format!("the roll log could not be read: {e}")))?;
     let mut counts = BTreeMap::new();
-    for e in crate::roll_log::rolls_of(entries, key) {
+    for e in crate::roll_log::rolls_of(log.entries, key) {
         for t in e.totals {
             *counts.entry(t).or_insert(0u64) += 1;
         }

@@ -802,10 +802,15 @@ impl Parser<'_> {
     /// The math function named here, if one is (followed by `(`).
     fn function(&self) -> Option<Func> {
         let rest = &self.src[self.pos..];
+        // `get`, not indexing: the name's length may fall inside a
+        // character of the input (`abé`).
         Func::ALL.into_iter().find(|f| {
-            rest.len() > f.name().len()
-                && rest[..f.name().len()].eq_ignore_ascii_case(f.name())
-                && rest[f.name().len()..].trim_start().starts_with('(')
+            let n = f.name().len();
+            rest.get(..n)
+                .is_some_and(|w| w.eq_ignore_ascii_case(f.name()))
+                && rest
+                    .get(n..)
+                    .is_some_and(|r| r.trim_start().starts_with('('))
         })
     }
 

@@ -91,6 +91,9 @@ pub enum Value {
 pub struct Given {
     pub words: Vec<String>,
     values: Vec<(&'static str, Value)>,
+    /// The settings whose text was read from a file: their errors name a
+    /// line and word rather than quote the file.
+    read: Vec<&'static str>,
 }
 
 impl Given {
@@ -154,9 +157,15 @@ impl Given {
 
     /// The setting's value becomes the text read from its file.
     pub fn read_file(&mut self, key: &str, text: String) {
-        if let Some((_, v)) = self.values.iter_mut().find(|(k, _)| *k == key) {
+        if let Some((k, v)) = self.values.iter_mut().find(|(k, _)| *k == key) {
             *v = Value::Text(text);
+            self.read.push(k);
         }
+    }
+
+    /// Whether the setting's text came from a file.
+    pub fn from_file(&self, key: &str) -> bool {
+        self.read.contains(&key)
     }
 
     pub fn text(&self, key: &str) -> Option<&str> {

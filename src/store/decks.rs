@@ -2,49 +2,56 @@
 
 use rusqlite::{Connection, OptionalExtension, params};
 
-use super::{Part, PartDoc, Result, StoreError};
+use super::{Part, PartDoc, Result};
 use crate::deck::{DeckBook, DeckDoc, DeckKind, DeckRecord};
+
+/// Every deck whose row can be read, and the name of each that cannot
+/// with the reason: a damaged deck blocks only itself.
+pub(super) fn read_decks(conn: &Connection) -> Result<(DeckDoc, Vec<(String, String)>)> {
+    let mut stmt = conn.prepare("SELECT name, kind, is_current FROM decks ORDER BY rowid")?;
+    let rows: Vec<(String, String, bool)> = stmt
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
+        .collect::<Result<_, _>>()?;
+    let mut items =
+        conn.prepare("SELECT item, pile FROM deck_items WHERE deck = ?1 ORDER BY pile, pos")?;
+    let mut doc = DeckDoc::default();
+    let mut damaged = Vec::new();
+    for (name, kind, current) in rows {
+        let Some(kind) = DeckKind::from_name(&kind) else {
+            damaged.push((name, format!("'{kind}' is not a deck kind")));
+            continue;
+        };
+        let mut record = DeckRecord {
+            name: name.clone(),
+            kind,
+            left: Vec::new(),
+            drawn: Vec::new(),
+        };
+        let pairs = items.query_map([&name], |r| {
+            Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?))
+        })?;
+        for pair in pairs {
+            let (item, pile) = pair?;
+            if pile == "left" {
+                record.left.push(item);
+            } else {
+                record.drawn.push(item);
+            }
+        }
+        if current {
+            doc.current = Some(name);
+        }
+        doc.decks.push(record);
+    }
+    Ok((doc, damaged))
+}
 
 impl PartDoc for DeckDoc {
     const PART: Part = Part::Decks;
 
+    /// The decks that can be read (`read_decks` says which cannot).
     fn read(conn: &Connection) -> Result<DeckDoc> {
-        let mut stmt = conn.prepare("SELECT name, kind, is_current FROM decks ORDER BY rowid")?;
-        let rows: Vec<(String, String, bool)> = stmt
-            .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
-            .collect::<Result<_, _>>()?;
-        let mut items =
-            conn.prepare("SELECT item, pile FROM deck_items WHERE deck = ?1 ORDER BY pile, pos")?;
-        let mut doc = DeckDoc::default();
-        for (name, kind, current) in rows {
-            let kind = DeckKind::from_name(&kind).ok_or_else(|| StoreError::Damaged {
-                what: format!("deck '{name}'"),
-                reason: format!("'{kind}' is not a deck kind"),
-                repair: format!("`deck delete {name}` removes it"),
-            })?;
-            let mut record = DeckRecord {
-                name: name.clone(),
-                kind,
-                left: Vec::new(),
-                drawn: Vec::new(),
-            };
-            let pairs = items.query_map([&name], |r| {
-                Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?))
-            })?;
-            for pair in pairs {
-                let (item, pile) = pair?;
-                if pile == "left" {
-                    record.left.push(item);
-                } else {
-                    record.drawn.push(item);
-                }
-            }
-            if current {
-                doc.current = Some(name);
-            }
-            doc.decks.push(record);
-        }
-        Ok(doc)
+        Ok(read_decks(conn)?.0)
     }
 
     fn write(&self, conn: &Connection) -> Result<()> {

@@ -14,7 +14,7 @@ use serde_json::{Map, Value};
 
 use super::games::{StateFn, parse, read_raw, with_state, write_raw};
 use super::rolls::{SavedRolls, Tallies};
-use super::{Part, PartDoc, Result};
+use super::{Part, PartDoc, Result, StoreError};
 use crate::deck::DeckDoc;
 use crate::games::error::Unsound;
 use crate::games::game::Game;
@@ -34,6 +34,10 @@ pub struct Document {
     pub games: Vec<(Game, Value)>,
     pub saved_rolls: SavedRolls,
     pub tallies: Tallies,
+    /// What the store held but could not be read, and why: left out of
+    /// the document, so that one damaged row does not keep the rest from
+    /// being saved elsewhere. Not part of the document's text.
+    pub skipped: Vec<String>,
 }
 
 /// The key a game's state has in the document.
@@ -157,6 +161,7 @@ impl<'de> Deserialize<'de> for Document {
             games,
             saved_rolls: parts.saved_rolls,
             tallies: parts.tallies,
+            skipped: Vec::new(),
         })
     }
 }
@@ -164,30 +169,50 @@ impl<'de> Deserialize<'de> for Document {
 impl PartDoc for Document {
     const PART: Part = Part::All;
 
+    /// Everything that can be read; what cannot is named in `skipped`.
     fn read(conn: &Connection) -> Result<Document> {
         let mut games = Vec::new();
+        let mut skipped = Vec::new();
         for game in Game::SAVED {
             let Some(text) = read_raw(conn, game)? else {
                 continue;
             };
-            struct Read<'a>(&'a str);
+            /// The state as it is loaded for play: the parts that cannot
+            /// be read or fail their checks set aside (said in `notes`).
+            struct Read<'a>(&'a str, &'a mut Vec<String>);
             impl StateFn for Read<'_> {
                 type Out = Result<Option<Value>>;
                 fn call<S: Saved>(self) -> Self::Out {
-                    Ok(parse::<S>(self.0)?
-                        .map(|s| serde_json::to_value(s).expect("game states serialise")))
+                    let Some(mut state) = parse::<S>(self.0)? else {
+                        return Ok(None);
+                    };
+                    self.1.extend(state.mend());
+                    state.check().map_err(|e| super::games::damaged::<S>(e.0))?;
+                    Ok(Some(
+                        serde_json::to_value(state).expect("game states serialise"),
+                    ))
                 }
             }
-            if let Some(v) = with_state(game, Read(&text))? {
-                games.push((game, v));
+            match with_state(game, Read(&text, &mut skipped)) {
+                Ok(Some(v)) => games.push((game, v)),
+                Ok(None) => {}
+                Err(StoreError::Damaged { what, reason, .. }) => skipped.push(format!(
+                    "note: {what} cannot be read ({reason}); it is left out of the export"
+                )),
+                Err(e) => return Err(e),
             }
         }
+        let (decks, unread) = super::decks::read_decks(conn)?;
+        skipped.extend(unread.into_iter().map(|(name, why)| {
+            format!("note: deck '{name}' cannot be read ({why}); it is left out of the export")
+        }));
         Ok(Document {
             tablemate_export: EXPORT_FORMAT,
-            decks: DeckDoc::read(conn)?,
+            decks,
             games,
             saved_rolls: PartDoc::read(conn)?,
             tallies: PartDoc::read(conn)?,
+            skipped,
         })
     }
 

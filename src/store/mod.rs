@@ -26,6 +26,7 @@ mod journal;
 mod legacy;
 mod rolls;
 mod schema;
+mod space;
 
 use std::cell::{OnceCell, RefCell};
 use std::fs;
@@ -42,13 +43,16 @@ pub use games::versions;
 pub use journal::Undone;
 pub use rolls::{SavedRoll, SavedRolls, Tallies, load as saved_rolls, rolls_tally, tallies};
 
-use crate::deck::{DeckBook, DeckDoc};
+use crate::deck::DeckBook;
 use crate::games::game::Game;
 use crate::games::wing::Saved;
 
 /// The saved decks; a deck that fails its checks is kept apart by name.
 pub fn decks(conn: &Connection) -> Result<DeckBook> {
-    Ok(DeckBook::from_doc(&DeckDoc::read(conn)?))
+    let (doc, unread) = decks::read_decks(conn)?;
+    let mut book = DeckBook::from_doc(&doc);
+    book.damaged.extend(unread);
+    Ok(book)
 }
 
 /// How long a command waits for another process's change to finish.
@@ -84,6 +88,13 @@ pub enum StoreError {
         reason: String,
         repair: String,
     },
+    /// The data directory cannot be written (a full disk, a read-only
+    /// file system): nothing was changed, and reading still works.
+    #[error("{dir} cannot be written: {why}; nothing was changed{}", advice(.why))]
+    Unwritable {
+        dir: PathBuf,
+        why: space::Unwritable,
+    },
     /// The schema refused a change: a bug, never a player's mistake.
     #[error("the store refused an impossible change ({0}); nothing was changed")]
     Refused(String),
@@ -98,6 +109,13 @@ impl From<rusqlite::Error> for StoreError {
             Some(ErrorCode::ConstraintViolation) => StoreError::Refused(e.to_string()),
             _ => StoreError::Sql(e),
         }
+    }
+}
+
+fn advice(why: &space::Unwritable) -> &'static str {
+    match why {
+        space::Unwritable::DiskFull => " (free some space and try again)",
+        space::Unwritable::ReadOnly(_) => " (commands that only read still work)",
     }
 }
 
@@ -161,6 +179,8 @@ pub struct Store {
     warnings: RefCell<Vec<String>>,
     /// Tells this process's journal entries from other processes'.
     session: String,
+    /// Set when the store could be opened only for reading.
+    unwritable: RefCell<Option<space::Unwritable>>,
 }
 
 impl Store {
@@ -173,6 +193,7 @@ impl Store {
             conn: OnceCell::new(),
             warnings: RefCell::new(Vec::new()),
             session: format!("{}-{nanos}", std::process::id()),
+            unwritable: RefCell::new(None),
         }
     }
 
@@ -224,15 +245,49 @@ impl Store {
         part: Part,
         f: impl FnOnce(&Connection) -> std::result::Result<(T, Option<String>), E>,
     ) -> std::result::Result<T, E> {
-        let tx = Transaction::new_unchecked(self.conn()?, TransactionBehavior::Immediate)
-            .map_err(StoreError::from)?;
+        let conn = self.writable()?;
+        let tx = Transaction::new_unchecked(conn, TransactionBehavior::Immediate)
+            .map_err(|e| self.explain(e))?;
         let before = journal::snapshot(&tx, part)?;
         let (out, what) = f(&tx)?;
         if let Some(what) = what {
-            journal::record(&tx, &self.session, part, &before, &what)?;
+            journal::record(&tx, &self.session, part, &before, &what)
+                .map_err(|e| self.explain_store(e))?;
         }
-        tx.commit().map_err(StoreError::from)?;
+        tx.commit().map_err(|e| self.explain(e))?;
         Ok(out)
+    }
+
+    /// The connection, if changes can be made through it.
+    fn writable(&self) -> Result<&Connection> {
+        let conn = self.conn()?;
+        match self.unwritable.borrow().clone() {
+            Some(why) => Err(StoreError::Unwritable {
+                dir: self.dir.clone(),
+                why,
+            }),
+            None => Ok(conn),
+        }
+    }
+
+    /// A failed write said as what it is: SQLite reports a full disk as
+    /// an I/O error.
+    fn explain(&self, e: rusqlite::Error) -> StoreError {
+        self.explain_store(e.into())
+    }
+
+    fn explain_store(&self, e: StoreError) -> StoreError {
+        let io = matches!(&e, StoreError::Sql(s) if matches!(
+            s.sqlite_error_code(),
+            Some(ErrorCode::DiskFull | ErrorCode::SystemIoFailure | ErrorCode::ReadOnly | ErrorCode::CannotOpen)
+        ));
+        match space::unwritable(&self.dir) {
+            Some(why) if io => StoreError::Unwritable {
+                dir: self.dir.clone(),
+                why,
+            },
+            _ => e,
+        }
     }
 
     /// A game's saved state, checked (parts set aside are said once).
@@ -278,9 +333,10 @@ impl Store {
     /// Revert the newest change still in the journal, whichever process
     /// made it (so undoing in turn is always exact).
     pub fn undo(&self) -> Result<Option<Undone>> {
-        let tx = Transaction::new_unchecked(self.conn()?, TransactionBehavior::Immediate)?;
-        let undone = journal::undo(&tx, &self.session)?;
-        tx.commit()?;
+        let tx = Transaction::new_unchecked(self.writable()?, TransactionBehavior::Immediate)
+            .map_err(|e| self.explain(e))?;
+        let undone = journal::undo(&tx, &self.session).map_err(|e| self.explain_store(e))?;
+        tx.commit().map_err(|e| self.explain(e))?;
         undone.transpose()
     }
 
@@ -315,7 +371,17 @@ impl Store {
         let path = self.dir.join(DB_FILE);
         let conn = match try_open(&path, false) {
             Ok(c) => c,
-            Err(Opened::Failed(e)) => return Err(e),
+            // A store that cannot be written is opened to be read: the
+            // player can still look at everything, and every change is
+            // refused with the reason.
+            Err(Opened::Failed(e)) => match space::unwritable(&self.dir) {
+                Some(why) if path.is_file() => {
+                    let conn = open_read_only(&path).map_err(|_| e)?;
+                    *self.unwritable.borrow_mut() = Some(why);
+                    return Ok(conn);
+                }
+                _ => return Err(e),
+            },
             Err(Opened::Damaged(reason)) => {
                 let backup = self.set_aside_damaged(&path)?;
                 if let Some(backup) = backup {
@@ -389,6 +455,37 @@ pub(crate) fn free_name(path: &Path, kind: &str) -> PathBuf {
 enum Opened {
     Damaged(String),
     Failed(StoreError),
+}
+
+/// The database opened only to be read, for a data directory that cannot
+/// be written: without its `-shm` file (which cannot be made), it is
+/// opened as immutable, safe since no process can change it either.
+fn open_read_only(path: &Path) -> Result<Connection> {
+    let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+    let sound = |c: &Connection| -> rusqlite::Result<()> {
+        let app: i32 = c.pragma_query_value(None, "application_id", |r| r.get(0))?;
+        let version: i32 = c.pragma_query_value(None, "user_version", |r| r.get(0))?;
+        if app != schema::APPLICATION_ID || version != schema::VERSION {
+            return Err(rusqlite::Error::InvalidQuery);
+        }
+        Ok(())
+    };
+    if let Ok(c) = Connection::open_with_flags(path, flags | OpenFlags::SQLITE_OPEN_NOFOLLOW)
+        && sound(&c).is_ok()
+    {
+        return Ok(c);
+    }
+    // A URI, so the characters it gives meaning to are escaped.
+    let name = path
+        .display()
+        .to_string()
+        .replace('%', "%25")
+        .replace('?', "%3f")
+        .replace('#', "%23");
+    let uri = format!("file:{name}?immutable=1");
+    let c = Connection::open_with_flags(uri, flags | OpenFlags::SQLITE_OPEN_URI)?;
+    sound(&c)?;
+    Ok(c)
 }
 
 impl From<rusqlite::Error> for Opened {
@@ -523,11 +620,12 @@ fn migrate(conn: &Connection) -> Result<(), Opened> {
 /// The lock that lets one process at a time create, migrate or set aside
 /// the database (held until the returned file is dropped).
 fn lock_file(db: &Path) -> std::io::Result<fs::File> {
-    let lock = fs::OpenOptions::new()
-        .create(true)
-        .truncate(false)
-        .write(true)
-        .open(format!("{}.lock", db.display()))?;
+    let path = PathBuf::from(format!("{}.lock", db.display()));
+    let dir = db.parent().unwrap_or(Path::new("."));
+    let lock = crate::own_file::lock(dir, &path).map_err(|e| match e {
+        crate::own_file::Refused::Io(e) => e,
+        refused => std::io::Error::other(refused.to_string()),
+    })?;
     lock.lock()?;
     Ok(lock)
 }

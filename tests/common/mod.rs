@@ -69,3 +69,34 @@ pub fn std_command(data: &Path) -> std::process::Command {
     c.arg("--data").arg(data);
     c
 }
+
+/// `run`, killed after `secs` seconds: `None` when it had to be (a
+/// command that could hang on a FIFO must not hang the tests).
+pub fn run_within(data: &Path, args: &[&str], secs: u64) -> Option<Run> {
+    let mut c = command(data);
+    c.args(args).timeout(std::time::Duration::from_secs(secs));
+    let out = c.output().ok()?;
+    // A kill by the timeout ends with no exit code.
+    let code = out.status.code()?;
+    Some(Run {
+        out: String::from_utf8_lossy(&out.stdout).into_owned(),
+        err: String::from_utf8_lossy(&out.stderr).into_owned(),
+        code,
+    })
+}
+
+/// Make a FIFO at `path` (`false` where the system cannot).
+pub fn mkfifo(path: &Path) -> bool {
+    std::process::Command::new("mkfifo")
+        .arg(path)
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
+/// Change the store's rows behind tablemate's back, its checks off (how
+/// damage gets in: a hand edit, another program).
+pub fn tamper(data: &Path, sql: &str) {
+    let c = rusqlite::Connection::open(data.join("tablemate.db")).unwrap();
+    c.execute_batch(&format!("PRAGMA ignore_check_constraints = 1; {sql}"))
+        .unwrap();
+}

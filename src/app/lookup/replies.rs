@@ -234,7 +234,8 @@ impl Show for Found {
     fn show(&self, style: &Style) -> String {
         let mut out = String::new();
         if self.hits.is_empty() {
-            out.push_str(&format!("nothing found for '{}'", self.query));
+            let nothing = format!("nothing found for '{}'", self.query);
+            out.push_str(&crate::style::clip_quoted(&nothing));
             let mut words = self.words.iter().flat_map(|w| w.split_whitespace());
             if words.all(rules::is_common) {
                 out.push_str(": common words like these are not searched for");

@@ -21,16 +21,63 @@ pub const MAX_ROOM_SCORE: u32 = 100_000;
 /// else comes near).
 pub const MAX_MOVES: usize = 10_000;
 
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 pub struct Book {
     /// The run being played, if any.
     pub run: Option<Run>,
     /// Runs filed with `funhouse end`, oldest first.
     pub history: Vec<Run>,
     /// How the player's die is numbered (Roll Out the Barrels).
-    #[serde(default)]
     pub die: Hand,
+    /// Runs in the saved document that could not be read, and why: each
+    /// is left out, so one damaged run blocks only itself (`mend` says
+    /// so). Never written.
+    #[serde(skip)]
+    pub unread: Vec<String>,
+}
+
+/// A book is read run by run: a run that does not read (a negative score
+/// written into the database by hand) is left out and named in `unread`,
+/// and the rest is read as it is.
+impl<'de> Deserialize<'de> for Book {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Book, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(deny_unknown_fields)]
+        struct Raw {
+            run: Option<serde_json::Value>,
+            history: Vec<serde_json::Value>,
+            #[serde(default)]
+            die: Hand,
+        }
+        let raw = Raw::deserialize(d)?;
+        let mut unread = Vec::new();
+        let run = match raw.run.map(serde_json::from_value::<Run>) {
+            Some(Ok(run)) => Some(run),
+            Some(Err(e)) => {
+                unread.push(format!(
+                    "warning: the open Funhouse run cannot be read ({e}); it is left out, and `funhouse new` starts a fresh one"
+                ));
+                None
+            }
+            None => None,
+        };
+        let mut history = Vec::new();
+        for (n, v) in raw.history.into_iter().enumerate() {
+            match serde_json::from_value::<Run>(v) {
+                Ok(run) => history.push(run),
+                Err(e) => unread.push(format!(
+                    "warning: filed Funhouse run {} cannot be read ({e}); it is left out of the history",
+                    n + 1
+                )),
+            }
+        }
+        Ok(Book {
+            run,
+            history,
+            die: raw.die,
+            unread,
+        })
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

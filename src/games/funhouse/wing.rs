@@ -126,7 +126,7 @@ impl Saved for Book {
     /// so that the commands that replace it still work; the saved state
     /// keeps it until the next change (and `undo` brings it back).
     fn mend(&mut self) -> Vec<String> {
-        let mut notes = Vec::new();
+        let mut notes = std::mem::take(&mut self.unread);
         if let Some(Err(why)) = self.run.as_ref().map(Run::check) {
             notes.push(format!(
                 "warning: the open Funhouse run is damaged ({why}); it is left out, and `funhouse new` starts a fresh one"

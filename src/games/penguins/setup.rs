@@ -53,7 +53,7 @@ pub fn new_board(inputs: &Given, rng: &mut TableRng) -> Result<NewBoard, GameErr
     let top = if elbow { 9 } else { 6 };
     let mut board = lay(top, rng);
     let own = match inputs.text("layout") {
-        Some(text) => Some(own_layout(text, top)?),
+        Some(text) => Some(own_layout(text, top, inputs.from_file("layout"))?),
         None => None,
     };
     if let Some(laid) = &own {
@@ -82,11 +82,26 @@ pub fn new_board(inputs: &Given, rng: &mut TableRng) -> Result<NewBoard, GameErr
 }
 
 /// A layout's words (dominoes like `3-5@r1c1`, split by spaces, commas or
-/// semicolons), given inline or read from a file by the caller.
-fn own_layout(text: &str, top: u8) -> Result<Vec<Laid>, GameError> {
-    let words: Vec<&str> = text
-        .split(|c: char| c.is_whitespace() || c == ',' || c == ';')
-        .collect();
+/// semicolons), given inline or read from a file by the caller. A word of
+/// a file that is no domino is named by its line and place, never quoted:
+/// the file may be anything, and its text is not ours to repeat.
+fn own_layout(text: &str, top: u8, from_file: bool) -> Result<Vec<Laid>, GameError> {
+    let mut words: Vec<&str> = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let on_line = line
+            .split(|c: char| c.is_whitespace() || c == ',' || c == ';')
+            .filter(|w| !w.is_empty());
+        for (k, word) in on_line.enumerate() {
+            if from_file && word.parse::<Laid>().is_err() {
+                return Err(GameError::word(format!(
+                    "layout file, line {}, word {}: not a laid domino (write NUMBERS@SQUARE, like 3-5@r1c1 across or 3-5@r2c4v down)",
+                    n + 1,
+                    k + 1
+                )));
+            }
+            words.push(word);
+        }
+    }
     read_layout(&words, top)
 }
 

@@ -1,0 +1,181 @@
+//! The files tablemate keeps beside its store (the roll log, the REPL's
+//! history, the store's lock) are used only when they are its own: a
+//! regular file in the data directory, or a link that stays inside it.
+//! Anything else is refused with the reason and left as it is: a FIFO
+//! would hang a `roll`, `/dev/zero` would never end, and a link out of
+//! the directory would have tablemate write where it was never asked to.
+//! A file too large to be one tablemate wrote is read from its end only.
+
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, Read, Seek, SeekFrom};
+use std::path::Path;
+
+/// Why a file of the data directory was left alone.
+#[derive(Debug, thiserror::Error)]
+pub enum Refused {
+    #[error("{name} is a link out of the data directory (to {target}): tablemate leaves it alone")]
+    LinkOut { name: String, target: String },
+    #[error("{name} is not a regular file: tablemate leaves it alone")]
+    NotAFile { name: String },
+    #[error("{0}")]
+    Io(#[from] io::Error),
+}
+
+fn name(path: &Path) -> String {
+    path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    )
+}
+
+/// Whether `path` (a file of `dir`) may be used: missing, or a regular
+/// file that is `dir`'s own.
+pub fn check(dir: &Path, path: &Path) -> Result<(), Refused> {
+    let meta = match fs::symlink_metadata(path) {
+        Ok(m) => m,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(()),
+        Err(e) => return Err(e.into()),
+    };
+    if meta.file_type().is_symlink() {
+        let target = fs::canonicalize(path);
+        let home = fs::canonicalize(dir)?;
+        match target {
+            Ok(t) if t.starts_with(&home) => {}
+            // A dangling link leads nowhere of ours either.
+            Ok(t) => {
+                return Err(Refused::LinkOut {
+                    name: name(path),
+                    target: t.display().to_string(),
+                });
+            }
+            Err(_) => {
+                let target = fs::read_link(path).unwrap_or_default();
+                return Err(Refused::LinkOut {
+                    name: name(path),
+                    target: target.display().to_string(),
+                });
+            }
+        }
+    }
+    match fs::metadata(path) {
+        Ok(m) if m.is_file() => Ok(()),
+        Ok(_) => Err(Refused::NotAFile { name: name(path) }),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(()),
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// Open without waiting: a FIFO put in the file's place between the check
+/// and the open fails (or is seen as no regular file) instead of hanging.
+fn options() -> OpenOptions {
+    let mut o = OpenOptions::new();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        o.custom_flags(libc::O_NONBLOCK);
+    }
+    o
+}
+
+/// The opened file, if it is a regular file.
+fn regular(file: File, path: &Path) -> Result<File, Refused> {
+    if file.metadata()?.is_file() {
+        Ok(file)
+    } else {
+        Err(Refused::NotAFile { name: name(path) })
+    }
+}
+
+/// Open `path` for appending (made if missing), if it is `dir`'s own.
+pub fn append(dir: &Path, path: &Path) -> Result<File, Refused> {
+    check(dir, path)?;
+    let file = options().create(true).append(true).open(path)?;
+    regular(file, path)
+}
+
+/// Open (made if missing) for a lock, if it is `dir`'s own.
+pub fn lock(dir: &Path, path: &Path) -> Result<File, Refused> {
+    check(dir, path)?;
+    let file = options()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(path)?;
+    regular(file, path)
+}
+
+/// What was read of a file: its last bytes, and how many before them
+/// were left unread.
+#[derive(Debug, Default)]
+pub struct Tail {
+    pub bytes: Vec<u8>,
+    pub skipped: u64,
+}
+
+/// At most the last `most` bytes of `path` (from the start of a line),
+/// if it is `dir`'s own; `None` when it is missing.
+pub fn read_tail(dir: &Path, path: &Path, most: u64) -> Result<Option<Tail>, Refused> {
+    check(dir, path)?;
+    let mut file = match options().read(true).open(path) {
+        Ok(f) => regular(f, path)?,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(e.into()),
+    };
+    let len = file.metadata()?.len();
+    let skipped = len.saturating_sub(most);
+    file.seek(SeekFrom::Start(skipped))?;
+    let mut bytes = Vec::with_capacity((len - skipped) as usize);
+    // `take`: a file that grows while it is read is read to the size seen.
+    file.take(most).read_to_end(&mut bytes)?;
+    if skipped > 0 {
+        // Start at a whole line.
+        let cut = bytes
+            .iter()
+            .position(|&b| b == b'\n')
+            .map_or(bytes.len(), |i| i + 1);
+        bytes.drain(..cut);
+        return Ok(Some(Tail {
+            bytes,
+            skipped: skipped + cut as u64,
+        }));
+    }
+    Ok(Some(Tail { bytes, skipped }))
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_the_directorys_own_regular_files_are_used() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        let out = tempfile::tempdir().unwrap();
+        std::fs::write(out.path().join("elsewhere"), "x").unwrap();
+        std::os::unix::fs::symlink(out.path().join("elsewhere"), d.join("away")).unwrap();
+        std::fs::write(d.join("real"), "a\nb\nc\n").unwrap();
+        std::os::unix::fs::symlink(d.join("real"), d.join("near")).unwrap();
+        std::os::unix::fs::symlink("/dev/zero", d.join("zero")).unwrap();
+        let fifo = d.join("fifo");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        assert!(check(d, &d.join("missing")).is_ok());
+        assert!(check(d, &d.join("real")).is_ok());
+        assert!(check(d, &d.join("near")).is_ok());
+        assert!(matches!(
+            check(d, &d.join("away")),
+            Err(Refused::LinkOut { .. })
+        ));
+        assert!(matches!(
+            check(d, &d.join("zero")),
+            Err(Refused::LinkOut { .. })
+        ));
+        if made.is_ok_and(|s| s.success()) {
+            assert!(matches!(check(d, &fifo), Err(Refused::NotAFile { .. })));
+            assert!(matches!(append(d, &fifo), Err(Refused::NotAFile { .. })));
+        }
+        let tail = read_tail(d, &d.join("real"), 3).unwrap().unwrap();
+        assert_eq!((tail.bytes.as_slice(), tail.skipped), (&b"c\n"[..], 4));
+        let all = read_tail(d, &d.join("real"), 100).unwrap().unwrap();
+        assert_eq!((all.bytes.len(), all.skipped), (6, 0));
+    }
+}
