@@ -370,9 +370,19 @@ fn expand(source: &str, saved: &crate::store::SavedRolls) -> String {
 }
 
 pub(super) fn prob(words: &[String], style: &Style, json: bool) -> Result<Reply> {
-    // `--all` may come anywhere after the expression (it is no dice).
+    // `--all` and `--wait` may come anywhere after the expression (they
+    // are no dice).
     let all = words.iter().any(|w| w == "--all");
-    let words: Vec<String> = words.iter().filter(|w| *w != "--all").cloned().collect();
+    let seconds = if words.iter().any(|w| w == "--wait") {
+        f64::INFINITY
+    } else {
+        dice::cost::TIME_BUDGET
+    };
+    let words: Vec<String> = words
+        .iter()
+        .filter(|w| *w != "--all" && *w != "--wait")
+        .cloned()
+        .collect();
     let (expr, target) = match words.as_slice() {
         [e @ .., kw, n] if ["atleast", "atmost"].contains(&kw.to_lowercase().as_str()) => {
             let n: i64 = n
@@ -399,7 +409,7 @@ pub(super) fn prob(words: &[String], style: &Style, json: bool) -> Result<Reply>
         return Err(invalid("prob needs a dice expression: prob 3d6"));
     }
     let parsed = dice::parse(&expr.join(" "))?;
-    if let Some(margin) = dice::dist::margin(&parsed)? {
+    if let Some(margin) = dice::dist::margin(&parsed, seconds)? {
         if target.is_some() || all {
             return Err(invalid(
                 "a comparison gives pass and fail: leave out atleast, atmost and --all",
@@ -415,7 +425,7 @@ pub(super) fn prob(words: &[String], style: &Style, json: bool) -> Result<Reply>
             )
         });
     }
-    let d = dice::distribution(&parsed)?;
+    let d = dice::dist::exact(&parsed, seconds)?;
     // Only the form that will be printed: a fraction string per total is
     // most of the work for a long distribution.
     Ok(if json {

@@ -9,10 +9,10 @@
 //! within a factor of about two, and the budget leaves room for that.
 
 use super::parse::{Dice, Expr, MAX_EXPLOSIONS, Op, Roll};
-use super::plan::{Method, explosion_depth, method, places};
+use super::plan::{Method, explosion_depth, flatten, method, places, plain_sum};
 
-/// Estimated seconds past which `prob` refuses.
-const TIME_BUDGET: f64 = 5.0;
+/// Estimated seconds past which `prob` refuses (unless told to wait).
+pub const TIME_BUDGET: f64 = 2.0;
 /// Bytes of exact weights past which `prob` refuses (peak memory runs to
 /// about this: 10000d6, the largest sum players type, peaks at 247 MB).
 const MEMORY_BUDGET: f64 = 400e6;
@@ -20,9 +20,25 @@ const MEMORY_BUDGET: f64 = 400e6;
 pub const MAX_TOTALS: f64 = 1_000_001.0;
 
 /// Seconds per limb operation (a 64-bit piece of a big number), by method,
-/// and the overhead of one step whatever its size.
+/// and the overhead of one step whatever its size. Fitted to the corpus of
+/// `benches/prob_corpus.rs` (measured in `tests/fixtures/prob_corpus.tsv`,
+/// which `tests/prob_corpus.rs` holds the estimates to).
 const SMALL_STEP: f64 = 4e-9;
 const PLACE_STEP: f64 = 0.1e-9;
+/// Sliding sums per total of a die whose faces weigh the same.
+const UNIFORM_STEPS: f64 = 6.0;
+/// Scale of the factored explosions' estimate, of the order statistics',
+/// and of a sum of several kinds of dice (`poly`).
+const EXPLODING: f64 = 0.37;
+const PLACES: f64 = 1.8;
+const LINEAR: f64 = 0.33;
+/// Big-by-big products grow as limbs to this power (Karatsuba, Toom-3),
+/// at this many seconds per unit.
+const BIG_BY_BIG: f64 = 1.3;
+const DOUBLING_STEP: f64 = 3.0e-10;
+/// A Miller step whose die weighs its values with big numbers (an
+/// exploding die's chains), per pair of limbs.
+const MILLER_BIG_STEP: f64 = 8.2e-10;
 /// Most order-statistics steps carry a small weight: less overhead.
 const PLACE_OVERHEAD: f64 = 2e-9;
 /// A single die's weights are built one map entry at a time.
@@ -116,19 +132,29 @@ fn dice_cost(d: &Dice) -> Cost {
             Cost {
                 totals: n * values,
                 bits,
-                seconds: explosions * plain * step(limbs(bits), SMALL_STEP)
-                    + n * explosions * step(1.0, SMALL_STEP),
+                seconds: EXPLODING
+                    * (explosions * plain * step(limbs(bits), SMALL_STEP)
+                        + n * explosions * step(1.0, SMALL_STEP)),
             }
         }
         Method::Sum if d.mods.explode.is_none() || n <= 1.0 => {
             let totals = totals_of(d, n, values);
+            // Every face weighing the same, each total is a few sliding
+            // sums whatever the die (`dist::miller_uniform`).
+            let uniform = d.faces.is_range()
+                && d.mods.reroll.is_none()
+                && d.mods.success.is_none()
+                && d.mods.min.is_none()
+                && d.mods.max.is_none()
+                && d.mods.picks.is_empty();
+            let per_total = if uniform { UNIFORM_STEPS } else { values };
             Cost {
                 totals,
                 bits,
                 seconds: if n <= 1.0 {
                     totals * ENTRY
                 } else {
-                    totals * values * step(limbs(bits), SMALL_STEP)
+                    totals * per_total * step(limbs(bits), SMALL_STEP)
                 },
             }
         }
@@ -136,10 +162,18 @@ fn dice_cost(d: &Dice) -> Cost {
             // Several faces explode: repeated doubling, big by big.
             let totals = totals_of(d, n, values);
             let half = totals / 2.0;
+            // Miller's recurrence where its list of totals fits, each
+            // total a sum over the die's values of big-by-big products;
+            // else repeated doubling.
+            let miller = totals <= MAX_TOTALS && totals * values <= 4e9;
             Cost {
                 totals,
                 bits,
-                seconds: half * half * step(limbs(bits).powi(2), PAIR_STEP),
+                seconds: if miller {
+                    totals * values * step(limbs(bits) * limbs(die_bits), MILLER_BIG_STEP)
+                } else {
+                    half * half * step(limbs(bits).powf(BIG_BY_BIG), DOUBLING_STEP)
+                },
             }
         }
         Method::Places => {
@@ -151,7 +185,8 @@ fn dice_cost(d: &Dice) -> Cost {
             Cost {
                 totals,
                 bits,
-                seconds: values
+                seconds: PLACES
+                    * values
                     * depth
                     * depth.max(1.0)
                     * totals
@@ -161,7 +196,42 @@ fn dice_cost(d: &Dice) -> Cost {
     }
 }
 
-fn expr_cost(e: &Expr, terms: &[Cost]) -> Cost {
+/// A sum of two or more plain-sum terms, worked out at once (as
+/// `dist::linear_sum` does): each total a few big-by-small steps per face
+/// of every kind of die in it.
+fn linear_cost(e: &Expr, dice: &[Dice]) -> Option<Cost> {
+    if !matches!(e, Expr::Bin(Op::Add | Op::Sub, ..) | Expr::Neg(_)) {
+        return None;
+    }
+    let (mut parts, mut constant) = (Vec::new(), 0i64);
+    if !flatten(e, false, &mut parts, &mut constant) || parts.len() < 2 {
+        return None;
+    }
+    let (mut totals, mut width, mut bits) = (1.0, 1.0, 0.0);
+    for (i, _) in parts {
+        let d = &dice[i];
+        if !plain_sum(d) {
+            return None;
+        }
+        let (values, die_bits) = one_die(d);
+        let n = d.count as f64;
+        // The span of its faces, which a listed die may leave gappy.
+        let span = (d.faces.max() - d.faces.min()) as f64;
+        totals += n * span;
+        width += 2.0 * span.min(values * 4.0);
+        bits += n * die_bits;
+    }
+    Some(Cost {
+        totals,
+        bits,
+        seconds: LINEAR * totals * width * step(limbs(bits), SMALL_STEP),
+    })
+}
+
+fn expr_cost(e: &Expr, terms: &[Cost], dice: &[Dice]) -> Cost {
+    if let Some(c) = linear_cost(e, dice) {
+        return c;
+    }
     match e {
         Expr::Num(_) => Cost {
             totals: 1.0,
@@ -169,16 +239,16 @@ fn expr_cost(e: &Expr, terms: &[Cost]) -> Cost {
             seconds: 0.0,
         },
         Expr::Dice(i) => terms[*i],
-        Expr::Group(x) => expr_cost(x, terms),
+        Expr::Group(x) => expr_cost(x, terms, dice),
         Expr::Neg(x) => {
-            let c = expr_cost(x, terms);
+            let c = expr_cost(x, terms, dice);
             Cost {
                 seconds: c.seconds + c.totals * (MAP_STEP + limbs(c.bits) * SMALL_STEP),
                 ..c
             }
         }
         Expr::Bin(op, a, b) => {
-            let (a, b) = (expr_cost(a, terms), expr_cost(b, terms));
+            let (a, b) = (expr_cost(a, terms, dice), expr_cost(b, terms, dice));
             let pairs = a.totals * b.totals;
             let totals = match op {
                 Op::Add | Op::Sub => a.totals + b.totals - 1.0,
@@ -196,26 +266,26 @@ fn expr_cost(e: &Expr, terms: &[Cost]) -> Cost {
             }
         }
         // A group costs what pairing its entries costs, entry by entry.
-        Expr::Pool(items, _) => pairing(items, terms),
+        Expr::Pool(items, _) => pairing(items, terms, dice),
         // A function costs what the same pairing by an operator costs:
         // floor(a/b) a division, abs a negation, min/max a product each.
         Expr::Call(f, args) => match args.as_slice() {
             [Expr::Bin(Op::Div, a, b)] if f.rounds() => {
-                expr_cost(&Expr::Bin(Op::Div, a.clone(), b.clone()), terms)
+                expr_cost(&Expr::Bin(Op::Div, a.clone(), b.clone()), terms, dice)
             }
-            [x] => expr_cost(&Expr::Neg(Box::new(x.clone())), terms),
-            _ => pairing(args, terms),
+            [x] => expr_cost(&Expr::Neg(Box::new(x.clone())), terms, dice),
+            _ => pairing(args, terms, dice),
         },
     }
 }
 
 /// Entries combined two at a time (a maximum, a group): each pairing goes
 /// through every pair of totals.
-fn pairing(items: &[Expr], terms: &[Cost]) -> Cost {
+fn pairing(items: &[Expr], terms: &[Cost], dice: &[Dice]) -> Cost {
     items[1..]
         .iter()
-        .fold(expr_cost(&items[0], terms), |acc, a| {
-            let b = expr_cost(a, terms);
+        .fold(expr_cost(&items[0], terms, dice), |acc, a| {
+            let b = expr_cost(a, terms, dice);
             let pairs = acc.totals * b.totals;
             Cost {
                 totals: acc.totals.max(b.totals),
@@ -227,14 +297,33 @@ fn pairing(items: &[Expr], terms: &[Cost]) -> Cost {
         })
 }
 
-/// The cost of one roll's distribution.
+/// The cost of one roll's distribution; for a comparison, of both sides
+/// and of the one pass that sets them against each other (each total of
+/// the left times the running sum of the right).
 pub fn estimate(r: &Roll) -> Cost {
     let terms: Vec<Cost> = r.dice.iter().map(dice_cost).collect();
-    expr_cost(&r.expr, &terms)
+    let left = expr_cost(&r.expr, &terms, &r.dice);
+    let Some((_, right)) = &r.compare else {
+        return left;
+    };
+    let right = expr_cost(right, &terms, &r.dice);
+    // Measured about twice the sum of its parts: both sides are held at
+    // once, and their masses multiplied out.
+    Cost {
+        totals: left.totals.max(right.totals),
+        bits: left.bits + right.bits,
+        seconds: 2.0
+            * (left.seconds
+                + right.seconds
+                + left.totals * step(limbs(left.bits) * limbs(right.bits), PAIR_STEP)
+                + right.totals * step(limbs(right.bits), SMALL_STEP)),
+    }
 }
 
-/// Refuse, in words, a distribution past the budget.
-pub fn check(r: &Roll) -> Result<Cost, super::error::Refusal> {
+/// Refuse, in words, a distribution past the budget: `seconds` of work
+/// (`TIME_BUDGET` unless the player said to wait), and always the memory
+/// and the totals it would list.
+pub fn check(r: &Roll, seconds: f64) -> Result<Cost, super::error::Refusal> {
     let c = estimate(r);
     let mut past = Vec::new();
     if c.totals > MAX_TOTALS {
@@ -251,7 +340,7 @@ pub fn check(r: &Roll) -> Result<Cost, super::error::Refusal> {
             bytes(MEMORY_BUDGET)
         ));
     }
-    if c.seconds > TIME_BUDGET {
+    if c.seconds > seconds {
         past.push(format!(
             "{} of exact arithmetic (at most a few seconds)",
             duration(c.seconds)
@@ -261,10 +350,15 @@ pub fn check(r: &Roll) -> Result<Cost, super::error::Refusal> {
         return Ok(c);
     }
     Err(format!(
-        "too much to work out exactly: {}; use fewer dice, or `roll` it many times for a sample",
+        "too much to work out exactly: {}; use fewer dice, `roll` it many times for a sample{}",
         match past.split_last() {
             Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
             _ => past.join(""),
+        },
+        if c.seconds > seconds && past.len() == 1 {
+            ", or add --wait to wait for it"
+        } else {
+            ""
         }
     )
     .into())
@@ -334,7 +428,7 @@ mod tests {
     use super::*;
 
     fn refusal(s: &str) -> Option<String> {
-        check(&parse(s).unwrap()).err().map(|r| r.0)
+        check(&parse(s).unwrap(), TIME_BUDGET).err().map(|r| r.0)
     }
 
     /// The table and the expressions players type most.
@@ -378,8 +472,11 @@ mod tests {
 
     #[test]
     fn refusals_say_what_it_would_take() {
-        let r = refusal("1000d20+1000d20").unwrap();
+        let r = refusal("100d100kh50").unwrap();
         assert!(r.contains("of exact arithmetic"), "{r}");
+        assert!(r.ends_with(", or add --wait to wait for it"), "{r}");
+        // A sum of one kind of die, however it is written, is one power.
+        assert_eq!(refusal("1000d20+1000d20"), None);
         let r = refusal("1d1000000*1d1000000").unwrap();
         assert!(r.contains("1 trillion totals"), "{r}");
         let r = refusal("10000d100").unwrap();

@@ -16,7 +16,7 @@ pub use super::error::Refusal;
 use super::parse::{
     Dice, DiceError, Expr, Faces, Func, MAX_EXPLOSIONS, Op, Pick, PoolMods, Roll, Sel, floor_div,
 };
-use super::plan::{Method, explosion_depth, method, places};
+use super::plan::{Method, explosion_depth, flatten, method, places, plain_sum};
 
 /// More distinct totals than this is refused rather than computed.
 pub const MAX_TOTALS: usize = 1_000_001;
@@ -117,12 +117,7 @@ impl Dist {
                 acc[(i128::from(a) + i128::from(b) - i128::from(lo)) as usize] += &product;
             }
         }
-        let weights = acc
-            .into_iter()
-            .enumerate()
-            .filter(|(_, w)| !w.is_zero())
-            .map(|(i, w)| (lo + i as i64, w))
-            .collect();
+        let weights = dense(lo, acc);
         let beyond = self.joint_beyond(other);
         Ok(Dist {
             weights,
@@ -143,16 +138,29 @@ impl Dist {
         }
     }
 
-    /// The sum of `n` independent copies: by Miller's recurrence when no
-    /// mass lies past the explosion limit, else by repeated doubling.
+    /// The sum of `n` independent copies: by Miller's recurrence where
+    /// its list of totals fits, else by repeated doubling. Mass past the
+    /// explosion limit is no obstacle: the counted outcomes of the sum are
+    /// those where every copy was counted, the power of the counted
+    /// weights, and the rest of the denominator lies beyond.
     fn power(self, n: u64) -> Res<Dist> {
         if n == 1 {
             return Ok(self);
         }
-        if n >= 2 && self.beyond.is_zero() && self.weights.len() >= 2 && self.dense_fits(n) {
+        if n >= 2 && self.weights.len() >= 2 && self.dense_fits(n) {
             return self.power_miller(n);
         }
         self.power_doubling(n)
+    }
+
+    /// A power's weights over the power's denominator, the rest beyond.
+    fn powered(weights: BTreeMap<i64, BigUint>, denom: BigUint) -> Dist {
+        let counted: BigUint = weights.values().sum();
+        Dist {
+            beyond: &denom - counted,
+            weights,
+            denom,
+        }
     }
 
     /// Whether Miller's recurrence, which lists every total from the least
@@ -193,16 +201,8 @@ impl Dist {
         }
         if p.iter().all(|w| *w == p[0]) {
             let q = miller_uniform(n, d, totals, &p[0])?;
-            return Ok(Dist {
-                weights: q
-                    .into_iter()
-                    .enumerate()
-                    .filter(|(_, w)| !w.is_zero())
-                    .map(|(k, w)| (low + k as i64, w))
-                    .collect(),
-                denom: self.denom.pow(n as u32),
-                beyond: BigUint::zero(),
-            });
+            let weights = dense(low, q);
+            return Ok(Dist::powered(weights, self.denom.pow(n as u32)));
         }
         // Most dice weigh their faces 1 each (or a few): then every step
         // is a big number times a machine word, into reused buffers.
@@ -248,17 +248,8 @@ impl Dist {
             });
         }
         debug_assert_eq!(low + (totals as i64 - 1), high);
-        let weights = q
-            .into_iter()
-            .enumerate()
-            .filter(|(_, w)| !w.is_zero())
-            .map(|(k, w)| (low + k as i64, w))
-            .collect();
-        Ok(Dist {
-            weights,
-            denom: self.denom.pow(n as u32),
-            beyond: BigUint::zero(),
-        })
+        let weights = dense(low, q);
+        Ok(Dist::powered(weights, self.denom.pow(n as u32)))
     }
 
     /// The sum of `n` independent copies, by repeated doubling.
@@ -319,6 +310,16 @@ impl Dist {
         let var = ratio_f64(&(&m * &s2 - &s1 * &s1), &(&m * &m));
         (mean, var.max(0.0).sqrt())
     }
+}
+
+/// Weights listed for every total from `low` up, as a map without the
+/// totals that cannot come up.
+fn dense(low: i64, list: Vec<BigUint>) -> BTreeMap<i64, BigUint> {
+    list.into_iter()
+        .enumerate()
+        .filter(|(_, w)| !w.is_zero())
+        .map(|(k, w)| (low + k as i64, w))
+        .collect()
 }
 
 /// Miller's recurrence for a die whose d+1 values weigh the same (every
@@ -607,12 +608,7 @@ fn exploding_sum(lo: i64, hi: i64, e: i64, n: u64, depth: u32) -> Res<Dist> {
         }
     }
     let denom = BigUint::from(f).pow((n * (depth + 1)) as u32);
-    let weights: BTreeMap<i64, BigUint> = acc
-        .into_iter()
-        .enumerate()
-        .filter(|(_, w)| !w.is_zero())
-        .map(|(i, w)| (t_lo + i as i64, w))
-        .collect();
+    let weights: BTreeMap<i64, BigUint> = dense(t_lo, acc);
     let counted: BigUint = weights.values().sum();
     Ok(Dist {
         beyond: &denom - counted,
@@ -621,10 +617,10 @@ fn exploding_sum(lo: i64, hi: i64, e: i64, n: u64, depth: u32) -> Res<Dist> {
     })
 }
 
-/// n independent dice with keep/drop steps.
-fn term(d: &Dice) -> Res<Dist> {
-    let n = d.count;
-    let (lo, hi) = places(d);
+/// The keep/drop-by-value steps of a term (`k>3`, `p1`): each keeps
+/// (true) or drops the dice its selector matches. They must come after
+/// any step by count.
+fn value_filters(d: &Dice) -> Res<Vec<(bool, Sel)>> {
     let mut filters: Vec<(bool, Sel)> = Vec::new();
     for p in &d.mods.picks {
         match *p {
@@ -639,15 +635,41 @@ fn term(d: &Dice) -> Res<Dist> {
             _ => {}
         }
     }
-    // What a kept die showing v adds: nothing if filtered out, else its
-    // value (or its success count in a pool).
-    let worth = |v: i64| {
-        if filters.iter().all(|&(keep, sel)| sel.matches(v) == keep) {
-            d.mods.worth(v)
-        } else {
-            0
-        }
-    };
+    Ok(filters)
+}
+
+/// What a kept die showing `v` adds: nothing if filtered out, else its
+/// value (or its success count in a pool).
+fn kept_worth(d: &Dice, filters: &[(bool, Sel)], v: i64) -> i64 {
+    if filters.iter().all(|&(keep, sel)| sel.matches(v) == keep) {
+        d.mods.worth(v)
+    } else {
+        0
+    }
+}
+
+/// For a term that is the sum of `n` independent dice each adding the
+/// same (no explosion, no keep by count, no `ra` or uniqueness), the one
+/// die's distribution: the term is its `n`-th power. `None` otherwise.
+fn sum_base(d: &Dice) -> Res<Option<Dist>> {
+    if !plain_sum(d) {
+        return Ok(None);
+    }
+    let filters = value_filters(d)?;
+    let die = single_die(d)?;
+    Ok(Some(if filters.is_empty() && d.mods.success.is_none() {
+        die
+    } else {
+        die.map(|v| kept_worth(d, &filters, v))
+    }))
+}
+
+/// n independent dice with keep/drop steps.
+fn term(d: &Dice) -> Res<Dist> {
+    let n = d.count;
+    let (lo, hi) = places(d);
+    let filters = value_filters(d)?;
+    let worth = |v: i64| kept_worth(d, &filters, v);
     if d.mods.unique {
         return unique(d, lo, hi, &worth);
     }
@@ -935,10 +957,15 @@ fn order_statistics(die: &Dist, n: u64, lo: u64, hi: u64, worth: &dyn Fn(i64) ->
     })
 }
 
-fn eval(e: &Expr, terms: &[Dist]) -> Res<Dist> {
+fn eval(e: &Expr, terms: &Terms) -> Res<Dist> {
+    if matches!(e, Expr::Bin(Op::Add | Op::Sub, ..) | Expr::Neg(_))
+        && let Some(sum) = linear_sum(e, terms.dice)?
+    {
+        return Ok(sum);
+    }
     match e {
         Expr::Num(n) => Ok(Dist::point(*n)),
-        Expr::Dice(i) => Ok(terms[*i].clone()),
+        Expr::Dice(i) => terms.get(*i),
         Expr::Group(x) => eval(x, terms),
         Expr::Neg(x) => {
             // 0 - x, checked: the negation of the smallest total overflows.
@@ -994,6 +1021,104 @@ const MAX_GROUP_OUTCOMES: u128 = 2_000_000;
 /// A group of independent entries: all counted (added), the highest or
 /// lowest alone (a maximum or minimum taken pairwise), or else every joint
 /// outcome gone through, up to a bound.
+/// The dice terms' distributions, each worked out when first needed (a
+/// term inside a sum worked out at once is never needed alone).
+struct Terms<'a> {
+    dice: &'a [Dice],
+    done: Vec<std::cell::OnceCell<Dist>>,
+}
+
+impl<'a> Terms<'a> {
+    fn new(dice: &'a [Dice]) -> Terms<'a> {
+        Terms {
+            dice,
+            done: dice.iter().map(|_| std::cell::OnceCell::new()).collect(),
+        }
+    }
+
+    fn get(&self, i: usize) -> Res<Dist> {
+        if let Some(d) = self.done[i].get() {
+            return Ok(d.clone());
+        }
+        let d = term(&self.dice[i])?;
+        Ok(self.done[i].get_or_init(|| d).clone())
+    }
+}
+
+/// A sum and difference of two or more dice terms (and numbers), each
+/// term the sum of identical dice, worked out at once as a product of
+/// powers (`poly`): `1000d20 + 100d6`, `3d6 - 2d4 + 1`. `None` where the
+/// expression is not of that form or too wide for it; it is then worked
+/// out term by term.
+fn linear_sum(e: &Expr, dice: &[Dice]) -> Res<Option<Dist>> {
+    let (mut parts, mut constant) = (Vec::new(), 0i64);
+    if !flatten(e, false, &mut parts, &mut constant) || parts.len() < 2 {
+        return Ok(None);
+    }
+    // Each kind of die once, with how many of it.
+    let mut kinds: Vec<(Dist, u64)> = Vec::new();
+    for (i, neg) in parts {
+        let Some(base) = sum_base(&dice[i])? else {
+            return Ok(None);
+        };
+        if !base.beyond.is_zero() {
+            return Ok(None);
+        }
+        let base = if neg { base.map(|v| -v) } else { base };
+        let n = dice[i].count;
+        match kinds.iter_mut().find(|(b, _)| *b == base) {
+            Some((_, m)) => *m += n,
+            None => kinds.push((base, n)),
+        }
+    }
+    if let [(base, n)] = kinds.as_slice() {
+        // One kind of die after all (`5000d6 + 5000d6`): its own power.
+        let sum = base.clone().power(*n)?;
+        return Ok(Some(if constant == 0 {
+            sum
+        } else {
+            let big = |_: i64, _: i64| "a total is too large".to_string();
+            sum.combine(&Dist::point(constant), i64::checked_add, &big)?
+        }));
+    }
+    let mut polys: Vec<(Vec<BigUint>, u64)> = Vec::new();
+    let mut low = constant;
+    for (base, n) in &kinds {
+        let (Some(lo), Some(hi)) = (base.min(), base.max()) else {
+            return Ok(None);
+        };
+        let Some(shift) = lo.checked_mul(*n as i64).and_then(|s| low.checked_add(s)) else {
+            return Ok(None);
+        };
+        low = shift;
+        let span = (i128::from(hi) - i128::from(lo)) as usize;
+        if span as u128 > MAX_TOTALS as u128 {
+            return Ok(None);
+        }
+        let mut p = vec![BigUint::zero(); span + 1];
+        for (&v, w) in &base.weights {
+            p[(v - lo) as usize] = w.clone();
+        }
+        polys.push((p, *n));
+    }
+    let degrees: Vec<(usize, u64)> = polys.iter().map(|(p, n)| (p.len() - 1, *n)).collect();
+    let (totals, work) = super::poly::steps(&degrees);
+    if totals > MAX_TOTALS as u128 || work > MAX_WORK {
+        return Ok(None);
+    }
+    if low.checked_add(totals as i64).is_none() {
+        return Ok(None);
+    }
+    let factors: Vec<(&[BigUint], u64)> = polys.iter().map(|(p, n)| (p.as_slice(), *n)).collect();
+    let coefficients = super::poly::product_of_powers(&factors)?;
+    let denom = kinds.iter().map(|(b, n)| b.denom.pow(*n as u32)).product();
+    Ok(Some(Dist {
+        weights: dense(low, coefficients),
+        denom,
+        beyond: BigUint::zero(),
+    }))
+}
+
 fn pool(d: &[Dist], m: &PoolMods) -> Res<Dist> {
     let big = |_: i64, _: i64| "a total is too large".to_string();
     let worth = |x: &Dist| x.map(|v| m.worth(v));
@@ -1061,36 +1186,99 @@ fn undefined(_: i64, d: i64) -> String {
     }
 }
 
-/// For a comparison (`1d20+5 >= 15`), the exact distribution of its
-/// margin: the left side less the right (the two sides roll different
-/// dice, so they are independent). `None` for a roll with no comparison.
-pub fn margin(r: &Roll) -> Result<Option<Dist>, DiceError> {
+/// How a comparison's two sides fall (the sign of the left side less the
+/// right): the weights of the left being higher, of a tie and of the right
+/// being higher, over one denominator. A comparison passes or fails by
+/// that sign alone, so this is all it needs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Margin {
+    pub above: BigUint,
+    pub tie: BigUint,
+    pub below: BigUint,
+    pub denom: BigUint,
+    /// Mass past the explosion limit on either side.
+    pub beyond: BigUint,
+}
+
+impl Margin {
+    /// The two sides of independent rolls `a` and `b`, from `b`'s running
+    /// sum: one pass over each side, never the product of their totals
+    /// (`1000d20 > 1000d20` is 19,001 steps, not 361 million).
+    fn of(a: &Dist, b: &Dist) -> Res<Margin> {
+        let b_mass: BigUint = b.weights.values().sum();
+        let a_mass: BigUint = a.weights.values().sum();
+        let mut bs = b.weights.iter().peekable();
+        let mut under = BigUint::zero();
+        let (mut above, mut tie) = (BigUint::zero(), BigUint::zero());
+        for (i, (&v, w)) in a.weights.iter().enumerate() {
+            if i % 256 == 0 {
+                crate::cancel::check()?;
+            }
+            while let Some((_, bw)) = bs.next_if(|(bv, _)| **bv < v) {
+                under += bw;
+            }
+            above += w * &under;
+            if let Some(same) = b.weights.get(&v) {
+                tie += w * same;
+            }
+        }
+        let below = &a_mass * &b_mass - &above - &tie;
+        Ok(Margin {
+            above,
+            tie,
+            below,
+            denom: &a.denom * &b.denom,
+            beyond: a.joint_beyond(b),
+        })
+    }
+
+    /// The chance the margin's sign satisfies `pred` (asked at 1, 0 and
+    /// -1), as (numerator, denominator).
+    pub fn chance(&self, pred: impl Fn(i64) -> bool) -> (BigUint, BigUint) {
+        let mut num = BigUint::zero();
+        for (sign, w) in [(1, &self.above), (0, &self.tie), (-1, &self.below)] {
+            if pred(sign) {
+                num += w;
+            }
+        }
+        (num, self.denom.clone())
+    }
+}
+
+/// For a comparison (`1d20+5 >= 15`), how its margin (the left side less
+/// the right) falls; the two sides roll different dice, so they are
+/// independent. `None` for a roll with no comparison.
+pub fn margin(r: &Roll, seconds: f64) -> Result<Option<Margin>, DiceError> {
     let Some((_, right)) = &r.compare else {
         return Ok(None);
     };
-    with_terms(r, |terms| {
+    with_terms(r, seconds, |terms| {
         let (a, b) = (eval(&r.expr, terms)?, eval(right, terms)?);
-        let big = |_: i64, _: i64| "a total is too large".to_string();
-        a.combine(&b, i64::checked_sub, &big).map(Some)
+        Margin::of(&a, &b).map(Some)
     })
 }
 
-/// The exact distribution of one roll of `r` (one of its repeats).
+/// The exact distribution of one roll of `r` (one of its repeats), if it
+/// can be worked out within the time budget.
 pub fn distribution(r: &Roll) -> Result<Dist, DiceError> {
-    with_terms(r, |terms| eval(&r.expr, terms))
+    exact(r, super::cost::TIME_BUDGET)
+}
+
+/// `distribution`, refused past about `seconds` of work.
+pub fn exact(r: &Roll, seconds: f64) -> Result<Dist, DiceError> {
+    with_terms(r, seconds, |terms| eval(&r.expr, terms))
 }
 
 /// `f` of the dice terms' distributions, after the cost check (every way
 /// to an answer goes through it first); errors name the roll.
-fn with_terms<T>(r: &Roll, f: impl FnOnce(&[Dist]) -> Res<T>) -> Result<T, DiceError> {
+fn with_terms<T>(r: &Roll, seconds: f64, f: impl FnOnce(&Terms) -> Res<T>) -> Result<T, DiceError> {
     let err = |why: Refusal| DiceError {
         input: r.source.clone(),
         pos: None,
         message: why.0,
     };
-    super::cost::check(r).map_err(err)?;
-    let terms: Vec<Dist> = r.dice.iter().map(term).collect::<Res<_>>().map_err(err)?;
-    f(&terms).map_err(err)
+    super::cost::check(r, seconds).map_err(err)?;
+    f(&Terms::new(&r.dice)).map_err(err)
 }
 
 #[cfg(test)]
@@ -1138,10 +1326,13 @@ mod tests {
     fn miller_agrees_with_doubling() {
         for die in [
             "d2", "d6", "d10", "dF", "1pp", "d6ro1", "d6rr<3", "d6mi3", "d8ma5", "d6k>4", "d6p<3",
-            "d20",
+            "d20", "d6!", "d4!>3", "d6!p",
         ] {
+            // Exploding dice too (a few, their chains are long): mass past
+            // the limit stays beyond.
             let one = dist(die);
-            for n in 2..=12 {
+            let most = if die.contains('!') { 3 } else { 12 };
+            for n in 2..=most {
                 assert_eq!(
                     one.power_miller(n).unwrap(),
                     one.power_doubling(n).unwrap(),
@@ -1359,6 +1550,79 @@ mod tests {
             assert_eq!(d.min(), Some(lo), "{e}");
             if !e.contains('e') {
                 assert_eq!(d.max(), Some(hi), "{e}");
+            }
+        }
+    }
+
+    /// Term by term, the way every expression was worked out before sums
+    /// of several kinds of dice were taken at once.
+    fn term_by_term(e: &Expr, terms: &Terms) -> Dist {
+        let big = |_: i64, _: i64| "a total is too large".to_string();
+        match e {
+            Expr::Num(n) => Dist::point(*n),
+            Expr::Dice(i) => terms.get(*i).unwrap(),
+            Expr::Group(x) => term_by_term(x, terms),
+            Expr::Neg(x) => Dist::point(0)
+                .combine(&term_by_term(x, terms), i64::checked_sub, &big)
+                .unwrap(),
+            Expr::Bin(Op::Add, a, b) => term_by_term(a, terms)
+                .combine(&term_by_term(b, terms), i64::checked_add, &big)
+                .unwrap(),
+            Expr::Bin(Op::Sub, a, b) => term_by_term(a, terms)
+                .combine(&term_by_term(b, terms), i64::checked_sub, &big)
+                .unwrap(),
+            _ => unreachable!("the generator writes sums"),
+        }
+    }
+
+    fn term_strategy() -> impl proptest::strategy::Strategy<Value = String> {
+        use proptest::prelude::*;
+        (
+            1u32..4,
+            proptest::sample::select(vec![
+                "d2", "d4", "d6", "dF", "d6r1", "d8>5", "d6mi3", "d10k>6",
+            ]),
+        )
+            .prop_map(|(n, d)| format!("{n}{d}"))
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig { cases: 200, ..Default::default() })]
+
+        /// Sums of several kinds of dice, worked out at once, agree with
+        /// working them out term by term.
+        #[test]
+        fn sums_at_once_agree_with_term_by_term(
+            terms in proptest::collection::vec((term_strategy(), proptest::prelude::any::<bool>()), 2..4),
+            constant in -5i64..5,
+        ) {
+            let mut expr = String::new();
+            for (i, (t, neg)) in terms.iter().enumerate() {
+                if i > 0 || *neg {
+                    expr.push_str(if *neg { "-" } else { "+" });
+                }
+                expr.push_str(t);
+            }
+            expr.push_str(&format!("+{constant}").replace("+-", "-"));
+            let r = parse(&expr).unwrap();
+            let at_once = linear_sum(&r.expr, &r.dice).unwrap().expect("a sum of plain terms");
+            let slowly = term_by_term(&r.expr, &Terms::new(&r.dice));
+            proptest::prop_assert_eq!(at_once, slowly, "{}", expr);
+        }
+
+        /// A comparison's sides set against each other by running sums
+        /// agree with the full distribution of the margin.
+        #[test]
+        fn margins_agree_with_the_margins_distribution(
+            left in term_strategy(),
+            right in term_strategy(),
+        ) {
+            let (a, b) = (dist(&left), dist(&right));
+            let big = |_: i64, _: i64| "a total is too large".to_string();
+            let full = a.combine(&b, i64::checked_sub, &big).unwrap();
+            let m = Margin::of(&a, &b).unwrap();
+            for pred in [|v: i64| v > 0, |v: i64| v == 0, |v: i64| v < 0, |v: i64| v >= 0] {
+                proptest::prop_assert_eq!(m.chance(pred), full.chance(pred));
             }
         }
     }

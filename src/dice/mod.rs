@@ -8,6 +8,7 @@ pub mod fair;
 mod hints;
 pub mod parse;
 mod plan;
+mod poly;
 pub mod roll;
 pub mod show;
 

@@ -3,7 +3,7 @@
 //! calculation (`dist`) follows the plan and the cost model (`cost`)
 //! prices it, so both read it from here.
 
-use super::parse::{Dice, MAX_EXPLOSIONS, Pick};
+use super::parse::{Dice, Expr, MAX_EXPLOSIONS, Op, Pick};
 
 /// How a dice term's distribution is found (the cost model follows it).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -80,4 +80,54 @@ pub fn explosion_depth(d: &Dice) -> Option<u32> {
     }
     let needed = 34.0 / (f / m).log10();
     Some((needed.ceil() as u32).clamp(1, MAX_EXPLOSIONS))
+}
+
+/// Whether a term is the sum of identical independent dice with a range of
+/// faces (no explosion, no keep by count, no `ra` or uniqueness): its
+/// distribution is a power of one die's, and a sum of such terms is
+/// worked out at once.
+pub(super) fn plain_sum(d: &Dice) -> bool {
+    // A listed die may leave wide gaps (`d{0,1000000}`), which the
+    // product of powers would list total by total.
+    d.faces.is_range()
+        && method(d) == Method::Sum
+        && d.mods.explode.is_none()
+        && !d.mods.unique
+        && d.mods.reroll_add.is_none()
+}
+
+/// The terms of a sum and difference of dice terms and numbers: each term
+/// with its sign (true: subtracted), and the numbers added up. `None` for
+/// anything else (a product, a function, a group).
+pub(super) fn flatten(
+    e: &Expr,
+    neg: bool,
+    parts: &mut Vec<(usize, bool)>,
+    constant: &mut i64,
+) -> bool {
+    match e {
+        Expr::Num(n) => {
+            let n = if neg { n.checked_neg() } else { Some(*n) };
+            match n.and_then(|n| constant.checked_add(n)) {
+                Some(c) => {
+                    *constant = c;
+                    true
+                }
+                None => false,
+            }
+        }
+        Expr::Dice(i) => {
+            parts.push((*i, neg));
+            true
+        }
+        Expr::Group(x) => flatten(x, neg, parts, constant),
+        Expr::Neg(x) => flatten(x, !neg, parts, constant),
+        Expr::Bin(Op::Add, a, b) => {
+            flatten(a, neg, parts, constant) && flatten(b, neg, parts, constant)
+        }
+        Expr::Bin(Op::Sub, a, b) => {
+            flatten(a, neg, parts, constant) && flatten(b, !neg, parts, constant)
+        }
+        _ => false,
+    }
 }

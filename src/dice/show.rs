@@ -8,7 +8,7 @@ use num_traits::Zero;
 use serde::Serialize;
 use serde_json::Value;
 
-use super::dist::{Dist, fraction, prob_f64};
+use super::dist::{Dist, Margin, fraction, prob_f64};
 use super::parse::{Dice, Roll, push_int};
 use super::roll::{Die, Outcome};
 use crate::style::{Style, Tone};
@@ -699,7 +699,7 @@ struct Verdicts {
     sides: Option<[(BigUint, BigUint); 3]>,
 }
 
-fn verdicts(r: &Roll, margin: &Dist) -> Verdicts {
+fn verdicts(r: &Roll, margin: &Margin) -> Verdicts {
     let (cmp, right) = r.compare.as_ref().expect("a comparison");
     let pass = margin.chance(|m| cmp.passes(m));
     let fail = margin.chance(|m| !cmp.passes(m));
@@ -719,14 +719,18 @@ fn verdicts(r: &Roll, margin: &Dist) -> Verdicts {
 
 /// `prob 1d20+5 >= 15`: the chance to pass and to fail, exact; for an
 /// opposed roll, the chances each side is higher and of a tie.
-pub fn compare_text(r: &Roll, margin: &Dist, style: &Style) -> String {
+pub fn compare_text(r: &Roll, margin: &Margin, style: &Style) -> String {
     let v = verdicts(r, margin);
+    // A fraction of hundreds of digits is for `--json`, not for reading.
+    const READABLE: usize = 40;
     let chance = |(num, den): &(BigUint, BigUint)| {
-        format!(
-            "{} ({})",
-            style.paint(&percent(num, den), Tone::Emph),
-            fraction(num, den)
-        )
+        let exact = fraction(num, den);
+        let pct = style.paint(&percent(num, den), Tone::Emph);
+        if exact.len() <= READABLE {
+            format!("{pct} ({exact})")
+        } else {
+            pct
+        }
     };
     let mut out = format!(
         "{}\npass {}\nfail {}",
@@ -769,7 +773,7 @@ struct CompareJson<'a> {
     right_higher: Option<Chance>,
 }
 
-pub fn compare_json(r: &Roll, margin: &Dist) -> Value {
+pub fn compare_json(r: &Roll, margin: &Margin) -> Value {
     let v = verdicts(r, margin);
     let chance = |(num, den): &(BigUint, BigUint)| Chance::of(num, den);
     let side = |i: usize| v.sides.as_ref().map(|s| chance(&s[i]));
