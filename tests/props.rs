@@ -6,6 +6,17 @@ use tablemate::random::TableRng;
 use tablemate::store::Store;
 use tablemate::style::Style;
 
+/// Random lines include `export NAME` and `--out NAME`, which write to
+/// the working directory: run every test here from a scratch directory,
+/// never from the checkout (they once left hundreds of files in it).
+fn in_scratch_dir() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        let dir = tempfile::tempdir().unwrap().keep();
+        std::env::set_current_dir(dir).unwrap();
+    });
+}
+
 /// Words from the command language, so random lines reach deep into it.
 const VOCAB: &[&str] = &[
     "shuffle",
@@ -265,6 +276,7 @@ proptest! {
 
     #[test]
     fn any_line_gives_output_or_error(lines in proptest::collection::vec(line_strategy(), 1..4)) {
+        in_scratch_dir();
         let dir = tempfile::tempdir().unwrap();
         let mut app = App::new(1, Store::new(dir.path()), Style::plain());
         for line in lines {
@@ -277,6 +289,7 @@ proptest! {
     /// Unicode (it panicked on `roll abé`, slicing inside the é).
     #[test]
     fn unicode_in_free_text_gives_output_or_error(lines in proptest::collection::vec(unicode_line(), 1..4)) {
+        in_scratch_dir();
         let dir = tempfile::tempdir().unwrap();
         let mut app = App::new(1, Store::new(dir.path()), Style::plain());
         for line in lines {
@@ -323,6 +336,7 @@ proptest! {
         ),
         undo_every in 3usize..12,
     ) {
+        in_scratch_dir();
         let dir = tempfile::tempdir().unwrap();
         let mut app = App::new(1, Store::new(dir.path()), Style::plain());
         let setups = [
@@ -355,6 +369,7 @@ proptest! {
             1..30,
         ),
     ) {
+        in_scratch_dir();
         let dir = tempfile::tempdir().unwrap();
         let mut app = App::new(1, Store::new(dir.path()), Style::plain());
         app.run_line(&format!("setup penguins players={players}")).unwrap();
