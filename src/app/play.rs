@@ -27,6 +27,7 @@ impl Visitor for Run<'_> {
         let mut table = Table {
             rng: &mut app.rng,
             today: &app.today,
+            now: crate::roll_log::now(),
             rule: &rule,
         };
         let mut change = match W::order(self.command, self.matches)? {

@@ -102,6 +102,7 @@ impl Visitor for Lay<'_> {
         let mut table = Table {
             rng: &mut app.rng,
             today: &app.today,
+            now: crate::roll_log::now(),
             rule: &rule,
         };
         store.play::<W::State, _, AppError>(W::SETUP_REPLACES, |slot| {

@@ -29,6 +29,7 @@ impl Visitor for Solve<'_> {
         let mut table = Table {
             rng: &mut app.rng,
             today: &app.today,
+            now: crate::roll_log::now(),
             rule: &rule,
         };
         Ok(W::solve(state.as_ref(), &given, &mut table)?)

@@ -19,6 +19,8 @@ pub enum Game {
     AngryTroll,
     SlidesOfAction,
     PenguinsNightOut,
+    /// The score pad: not a game of pieces, but kept and changed like one.
+    ScorePad,
     #[cfg(test)]
     Example,
 }
@@ -125,6 +127,14 @@ const NAMES: &[Names] = &[
         short: Some("penguins"),
         aliases: &["penguins", "penguin", "pno"],
     },
+    Names {
+        game: Game::ScorePad,
+        id: "score-pad",
+        title: "Score pad",
+        listed: "score-pad",
+        short: None,
+        aliases: &["pad"],
+    },
     #[cfg(test)]
     Names {
         game: Game::Example,
@@ -144,12 +154,13 @@ impl Game {
 
     /// The games whose state the store keeps, in the order `export`
     /// writes them.
-    pub const SAVED: [Game; 5] = [
+    pub const SAVED: [Game; 6] = [
         Game::EpicFunhouse,
         Game::AngryTroll,
         Game::PenguinsNightOut,
         Game::SlidesOfAction,
         Game::LabRats,
+        Game::ScorePad,
     ];
 
     fn names(self) -> &'static Names {

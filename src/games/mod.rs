@@ -20,6 +20,7 @@ pub mod wing;
 
 pub mod funhouse;
 pub mod lab_rats;
+pub mod pad;
 pub mod penguins;
 pub mod slides;
 pub mod troll;
@@ -53,6 +54,7 @@ impl Game {
             Game::AngryTroll => v.visit::<troll::AngryTroll>(),
             Game::SlidesOfAction => v.visit::<slides::SlidesOfAction>(),
             Game::PenguinsNightOut => v.visit::<penguins::PenguinsNightOut>(),
+            Game::ScorePad => v.visit::<pad::ScorePad>(),
             #[cfg(test)]
             Game::Example => v.visit::<example::Example>(),
         }

@@ -35,8 +35,10 @@ pub trait Saved: Clone + Debug + PartialEq + Serialize + DeserializeOwned + 'sta
     const GAME: Game;
     /// What it is called in messages: "the saved Slide Jam game".
     const WHAT: &'static str;
-    /// The command that starts afresh when it is damaged.
-    const REPAIR: &'static str;
+    /// The command that starts afresh when it is damaged (by default, the
+    /// way back for state no setup makes anew: mend the export).
+    const REPAIR: &'static str =
+        "`export` shows what is saved; `import FILE --replace` puts mended state back";
     /// Its key in the `export` document.
     const EXPORT_KEY: &'static str;
     /// Whether `export` writes the key when nothing is saved (as `null`,
@@ -169,6 +171,8 @@ pub struct Table<'a> {
     pub rng: &'a mut TableRng,
     /// YYYY-MM-DD, for filing.
     pub today: &'a str,
+    /// Seconds since 1970, for a turn's clock.
+    pub now: u64,
     /// A section of a game's rule text, by game and section id.
     pub rule: &'a dyn Fn(&str, &str) -> Option<String>,
 }

@@ -111,8 +111,6 @@ pub enum Ask {
 impl Saved for Book {
     const GAME: Game = Game::EpicFunhouse;
     const WHAT: &'static str = "the saved Funhouse runs";
-    const REPAIR: &'static str =
-        "`export` shows what is saved; `import FILE --replace` puts mended state back";
     const EXPORT_KEY: &'static str = "funhouse";
     const EXPORT_ALWAYS: bool = true;
     const LEGACY_FILE: Option<(&'static str, &'static str)> =

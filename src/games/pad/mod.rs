@@ -1,0 +1,250 @@
+//! A score pad for any game the table plays: players in seating order,
+//! rounds of scores, running totals, who leads and who has won, the
+//! games filed before, and how long each player thinks on a turn.
+//!
+//! Plain data and arithmetic, free of I/O: the date and the clock come in
+//! with each action, so replaying the actions gives the same pads.
+
+pub mod events;
+pub mod show;
+pub mod wing;
+mod words;
+
+use serde::{Deserialize, Serialize};
+
+use crate::games::error::{GameError, Unsound};
+
+pub use wing::ScorePad;
+
+/// Most players at one pad.
+pub const MOST_PLAYERS: usize = 12;
+/// Most rounds one pad keeps.
+pub const MOST_ROUNDS: usize = 1_000;
+/// The largest score one entry may be, either way.
+pub const MOST_SCORE: i64 = 1_000_000_000;
+/// Most games filed; the oldest goes past this.
+pub const MOST_FILED: usize = 1_000;
+/// Longest name of a player or a game.
+pub const LONGEST_NAME: usize = 24;
+
+/// Whether the higher or the lower total wins.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum Wins {
+    #[default]
+    Higher,
+    Lower,
+}
+
+/// How long each player has spent on their turns (`turn` passes it on).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Clock {
+    /// Seconds each player has thought, in seating order.
+    pub thinking: Vec<u64>,
+    /// Turns each player has finished.
+    pub turns: Vec<u32>,
+    /// Whose turn it is, and since when (seconds since 1970).
+    pub running: Option<(usize, u64)>,
+}
+
+/// One game's pad.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Pad {
+    /// What is played (`hearts`).
+    pub game: String,
+    /// In seating order.
+    pub players: Vec<String>,
+    pub wins: Wins,
+    /// The total that ends the game, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target: Option<i64>,
+    /// The day it started (YYYY-MM-DD).
+    pub started: String,
+    /// Each round's scores in seating order (null: not entered yet).
+    pub rounds: Vec<Vec<Option<i64>>>,
+    #[serde(default)]
+    pub clock: Clock,
+    /// The day it was filed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ended: Option<String>,
+}
+
+/// The open pad and the games filed before it.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Pads {
+    pub open: Option<Pad>,
+    pub filed: Vec<Pad>,
+}
+
+impl Pad {
+    pub fn new(
+        game: &str,
+        players: Vec<String>,
+        wins: Wins,
+        target: Option<i64>,
+        day: &str,
+    ) -> Pad {
+        let n = players.len();
+        Pad {
+            game: game.to_string(),
+            players,
+            wins,
+            target,
+            started: day.to_string(),
+            rounds: Vec::new(),
+            clock: Clock {
+                thinking: vec![0; n],
+                turns: vec![0; n],
+                running: None,
+            },
+            ended: None,
+        }
+    }
+
+    /// Each player's total so far.
+    pub fn totals(&self) -> Vec<i64> {
+        (0..self.players.len())
+            .map(|p| self.rounds.iter().filter_map(|r| r[p]).sum())
+            .collect()
+    }
+
+    /// Whether `a` is a better total than `b` in this game.
+    pub fn better(&self, a: i64, b: i64) -> bool {
+        match self.wins {
+            Wins::Higher => a > b,
+            Wins::Lower => a < b,
+        }
+    }
+
+    /// The players with the best total (more than one on a tie); none
+    /// before anything is entered.
+    pub fn leaders(&self) -> Vec<usize> {
+        if self.rounds.is_empty() {
+            return Vec::new();
+        }
+        let totals = self.totals();
+        let best = (0..totals.len()).fold(totals[0], |b, p| {
+            if self.better(totals[p], b) {
+                totals[p]
+            } else {
+                b
+            }
+        });
+        (0..totals.len()).filter(|&p| totals[p] == best).collect()
+    }
+
+    /// Whether every round has every score.
+    pub fn complete(&self) -> bool {
+        self.rounds.iter().all(|r| r.iter().all(Option::is_some))
+    }
+
+    /// The game is over: a total reached the target and the round that
+    /// reached it is complete.
+    pub fn over(&self) -> bool {
+        self.target
+            .is_some_and(|t| self.complete() && self.totals().iter().any(|&s| s >= t))
+    }
+
+    /// The player named `word` (any case; a unique start of a name will
+    /// do), or why not.
+    pub fn player(&self, word: &str) -> Result<usize, GameError> {
+        let lower = word.to_lowercase();
+        if let Some(p) = self.players.iter().position(|n| n.to_lowercase() == lower) {
+            return Ok(p);
+        }
+        let starts: Vec<usize> = (0..self.players.len())
+            .filter(|&p| self.players[p].to_lowercase().starts_with(&lower))
+            .collect();
+        match starts.as_slice() {
+            [one] => Ok(*one),
+            _ => Err(GameError::word(format!(
+                "'{word}' is not a player of {}{}: {}",
+                self.game,
+                crate::suggest::hint(word, self.players.iter().map(String::as_str)),
+                self.players.join(", ")
+            ))),
+        }
+    }
+
+    fn check(&self) -> Result<(), String> {
+        let n = self.players.len();
+        if n == 0 || n > MOST_PLAYERS {
+            return Err(format!("{n} players (1 to {MOST_PLAYERS})"));
+        }
+        check_name(&self.game, "a game")?;
+        for p in &self.players {
+            check_name(p, "a player")?;
+        }
+        let mut seen: Vec<String> = self.players.iter().map(|p| p.to_lowercase()).collect();
+        seen.sort();
+        seen.dedup();
+        if seen.len() != n {
+            return Err("a player is named twice".into());
+        }
+        if self.rounds.len() > MOST_ROUNDS {
+            return Err(format!(
+                "{} rounds (at most {MOST_ROUNDS})",
+                self.rounds.len()
+            ));
+        }
+        for (i, r) in self.rounds.iter().enumerate() {
+            if r.len() != n {
+                return Err(format!(
+                    "round {} has {} scores for {n} players",
+                    i + 1,
+                    r.len()
+                ));
+            }
+            if r.iter().flatten().any(|s| s.abs() > MOST_SCORE) {
+                return Err(format!("round {} has a score past {MOST_SCORE}", i + 1));
+            }
+        }
+        let c = &self.clock;
+        if c.thinking.len() != n || c.turns.len() != n || c.running.is_some_and(|(p, _)| p >= n) {
+            return Err("its turn clock does not match its players".into());
+        }
+        if self.target.is_some_and(|t| t.abs() > MOST_SCORE) {
+            return Err("its target is past any score".into());
+        }
+        Ok(())
+    }
+}
+
+/// A name of a player or a game: 1 to 24 characters, no spaces, not a
+/// number (`pad 12` is a score) nor one of the pad's own words.
+pub fn check_name(name: &str, what: &str) -> Result<(), String> {
+    let len = name.chars().count();
+    if len == 0 || len > LONGEST_NAME || name.chars().any(char::is_whitespace) {
+        return Err(format!(
+            "'{name}' cannot name {what}: 1 to {LONGEST_NAME} characters, no spaces"
+        ));
+    }
+    if what == "a player"
+        && (name.parse::<i64>().is_ok() || words::RESERVED.contains(&name.to_lowercase().as_str()))
+    {
+        return Err(format!(
+            "'{name}' cannot name a player: it is a number or one of the pad's words"
+        ));
+    }
+    Ok(())
+}
+
+impl Pads {
+    pub(crate) fn check(&self) -> Result<(), Unsound> {
+        if let Some(p) = &self.open {
+            p.check()
+                .map_err(|e| Unsound(format!("the open pad: {e}")))?;
+        }
+        if self.filed.len() > MOST_FILED {
+            return Err(format!("{} filed games (at most {MOST_FILED})", self.filed.len()).into());
+        }
+        for (i, p) in self.filed.iter().enumerate() {
+            p.check()
+                .map_err(|e| Unsound(format!("filed game {}: {e}", i + 1)))?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,558 @@
+//! What the pad says: the table of rounds and totals, the games filed,
+//! each player's record. Every reply's JSON is its fields; the text is
+//! drawn from them to the terminal's width.
+
+use serde::Serialize;
+
+use super::events::Event;
+pub use super::events::seconds;
+use super::{Pad, Pads, Wins};
+use crate::deal::DealCode;
+use crate::games::error::GameError;
+use crate::reply::{Reply, Show};
+use crate::style::{Style, Tone};
+
+/// Rounds shown before the older ones are folded into one line.
+const SHOWN_ROUNDS: usize = 12;
+
+/// The open pad after what happened.
+#[derive(Debug, Serialize)]
+pub struct PadView {
+    #[serde(flatten)]
+    pad: Pad,
+    totals: Vec<i64>,
+    /// The best totals' players (more than one on a tie).
+    leaders: Vec<String>,
+    /// The target was reached with the round complete.
+    over: bool,
+    said: Vec<Event>,
+    /// Now, for the running turn's clock.
+    #[serde(skip)]
+    now: u64,
+}
+
+pub fn pad(pad: &Pad, said: Vec<Event>, now: u64) -> Reply {
+    Reply::new(
+        "pad",
+        PadView {
+            totals: pad.totals(),
+            leaders: pad
+                .leaders()
+                .into_iter()
+                .map(|p| pad.players[p].clone())
+                .collect(),
+            over: pad.over(),
+            pad: pad.clone(),
+            said,
+            now,
+        },
+    )
+}
+
+impl PadView {
+    fn heading(&self) -> String {
+        let mut h = self.pad.game.clone();
+        h.push_str(match self.pad.wins {
+            Wins::Higher => ", higher wins",
+            Wins::Lower => ", lower wins",
+        });
+        if let Some(t) = self.pad.target {
+            h.push_str(&format!(", to {t}"));
+        }
+        h
+    }
+
+    /// The rounds as a table, one column a player, when the players fit
+    /// the width at four characters each or more.
+    fn columns(&self, style: &Style) -> Option<Vec<String>> {
+        let p = &self.pad;
+        let n = p.players.len();
+        let label = 5;
+        let room = style.width.saturating_sub(label) / n;
+        if room < 5 {
+            return None;
+        }
+        let widest_number = p
+            .rounds
+            .iter()
+            .flatten()
+            .flatten()
+            .chain(&self.totals)
+            .map(|s| s.to_string().len())
+            .max()
+            .unwrap_or(1);
+        let widest_name = p
+            .players
+            .iter()
+            .map(|n| n.chars().count())
+            .max()
+            .unwrap_or(1);
+        let w = widest_name.max(widest_number).max(3).min(room - 1);
+        let cell = |s: &str| format!(" {:>w$}", cut(s, w));
+        let mut lines = Vec::new();
+        let mut head = format!("{:<label$}", "round");
+        for name in &p.players {
+            head.push_str(&cell(name));
+        }
+        lines.push(style.paint(&head, Tone::Emph));
+        let skip = p.rounds.len().saturating_sub(SHOWN_ROUNDS);
+        if skip > 0 {
+            lines.push(format!("({skip} earlier rounds in the totals)"));
+        }
+        for (i, r) in p.rounds.iter().enumerate().skip(skip) {
+            let mut line = format!("{:>label$}", i + 1);
+            for s in r {
+                line.push_str(&cell(&s.map_or("-".to_string(), |v| v.to_string())));
+            }
+            lines.push(line);
+        }
+        let mut total = format!("{:<label$}", "total");
+        for t in &self.totals {
+            total.push_str(&cell(&t.to_string()));
+        }
+        lines.push(style.paint(&total, Tone::Emph));
+        if p.clock.turns.iter().any(|&t| t > 0) {
+            let mut think = format!("{:<label$}", "think");
+            let mut each = format!("{:<label$}", "/turn");
+            for (s, t) in p.clock.thinking.iter().zip(&p.clock.turns) {
+                think.push_str(&cell(&clock(*s)));
+                each.push_str(&cell(&average(*s, *t)));
+            }
+            lines.push(think);
+            lines.push(each);
+        }
+        Some(lines)
+    }
+
+    /// One line a player, where the players are too many for columns.
+    fn rows(&self) -> Vec<String> {
+        let p = &self.pad;
+        let widest = p
+            .players
+            .iter()
+            .map(|n| n.chars().count())
+            .max()
+            .unwrap_or(1);
+        p.players
+            .iter()
+            .zip(&self.totals)
+            .enumerate()
+            .map(|(i, (name, t))| {
+                let mut line = format!("{name:<widest$}  {t:>6}");
+                let (s, turns) = (p.clock.thinking[i], p.clock.turns[i]);
+                if turns > 0 {
+                    line.push_str(&format!(
+                        "  thought {} ({} a turn)",
+                        clock(s),
+                        average(s, turns)
+                    ));
+                }
+                line
+            })
+            .collect()
+    }
+
+    /// Who leads, the gap to the target, the win; whose turn it is.
+    fn standing(&self) -> Vec<String> {
+        let p = &self.pad;
+        let mut out = Vec::new();
+        // A win just made is said among the events already.
+        let announced = self.said.iter().any(|e| matches!(e, Event::Won { .. }));
+        if self.over && !announced {
+            let t = self.totals[p.player(&self.leaders[0]).unwrap_or(0)];
+            out.push(format!(
+                "game over: {} {} with {t} (`pad end` files it)",
+                self.leaders.join(" and "),
+                if self.leaders.len() == 1 {
+                    "wins"
+                } else {
+                    "tie"
+                }
+            ));
+        } else if !self.over && !self.leaders.is_empty() {
+            let t = self.totals[p.player(&self.leaders[0]).unwrap_or(0)];
+            let mut line = format!(
+                "{} {} with {t}",
+                self.leaders.join(" and "),
+                if self.leaders.len() == 1 {
+                    "leads"
+                } else {
+                    "lead"
+                }
+            );
+            if let Some(target) = p.target {
+                // The game ends when anyone reaches the target: say how
+                // far the nearest is.
+                let (near, top) = (0..self.totals.len())
+                    .map(|i| (i, self.totals[i]))
+                    .max_by_key(|&(_, t)| t)
+                    .unwrap_or((0, 0));
+                if target > top {
+                    line.push_str(&format!(
+                        "; {} {} from {target}",
+                        p.players[near],
+                        target - top
+                    ));
+                } else {
+                    line.push_str(&format!(
+                        "; {} reached {target}: the game ends when round {} is complete",
+                        p.players[near],
+                        p.rounds.len()
+                    ));
+                }
+            }
+            out.push(line);
+        }
+        if let Some((who, since)) = p.clock.running {
+            out.push(format!(
+                "{}'s turn ({} so far)",
+                p.players[who],
+                seconds(self.now.saturating_sub(since))
+            ));
+        }
+        out
+    }
+}
+
+/// `s` in at most `w` characters: a longer name ends in `~`.
+fn cut(s: &str, w: usize) -> String {
+    if s.chars().count() <= w {
+        return s.to_string();
+    }
+    let mut out: String = s.chars().take(w.saturating_sub(1)).collect();
+    out.push('~');
+    out
+}
+
+/// Thinking time in a column: `0:42`, `12:05`, `2:03:00`.
+fn clock(s: u64) -> String {
+    if s >= 3600 {
+        format!("{}:{:02}:{:02}", s / 3600, (s % 3600) / 60, s % 60)
+    } else {
+        format!("{}:{:02}", s / 60, s % 60)
+    }
+}
+
+/// Average thinking time a turn, `-` before a finished turn.
+fn average(s: u64, turns: u32) -> String {
+    match turns {
+        0 => "-".into(),
+        t => clock(s / u64::from(t)),
+    }
+}
+
+/// The events as lines, a round's entries on one line
+/// (`round 1: alice 12, bob 7, carol 0`).
+fn said_lines(said: &[Event]) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut last_round = None;
+    for e in said {
+        match e {
+            Event::Entered {
+                round,
+                player,
+                score,
+            } if last_round == Some(*round) => {
+                if let Some(line) = lines.last_mut() {
+                    line.push_str(&format!(", {player} {score}"));
+                }
+            }
+            Event::Entered { round, .. } => {
+                last_round = Some(*round);
+                lines.push(e.to_string());
+            }
+            _ => {
+                last_round = None;
+                lines.push(e.to_string());
+            }
+        }
+    }
+    lines
+}
+
+impl Show for PadView {
+    fn show(&self, style: &Style) -> String {
+        let mut lines: Vec<String> = said_lines(&self.said)
+            .iter()
+            .map(|l| crate::style::wrap(l, style.width, "  "))
+            .collect();
+        lines.push(style.paint(&self.heading(), Tone::Heading));
+        if self.pad.rounds.is_empty() {
+            lines.push(format!(
+                "players: {}; no scores yet: `pad {}` records a round",
+                self.pad.players.join(", "),
+                vec!["N"; self.pad.players.len()].join(" ")
+            ));
+        } else {
+            lines.extend(self.columns(style).unwrap_or_else(|| self.rows()));
+        }
+        lines.extend(self.standing());
+        lines.join("\n")
+    }
+}
+
+/// What happened when no pad is left open (after `pad end`).
+#[derive(Debug, Serialize)]
+pub struct Said {
+    said: Vec<Event>,
+}
+
+pub fn said(said: Vec<Event>) -> Reply {
+    Reply::new("pad", Said { said })
+}
+
+impl Show for Said {
+    fn show(&self, style: &Style) -> String {
+        said_lines(&self.said)
+            .iter()
+            .map(|l| crate::style::wrap(l, style.width, "  "))
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+}
+
+/// One filed game in `pad history`.
+#[derive(Debug, Serialize)]
+struct FiledGame {
+    number: usize,
+    game: String,
+    started: String,
+    ended: Option<String>,
+    players: Vec<String>,
+    rounds: usize,
+    totals: Vec<i64>,
+    winners: Vec<String>,
+}
+
+/// `pad history`: every game filed, oldest first.
+#[derive(Debug, Serialize)]
+pub struct History {
+    games: Vec<FiledGame>,
+}
+
+pub fn history(pads: &Pads) -> Reply {
+    Reply::new(
+        "pad-history",
+        History {
+            games: pads
+                .filed
+                .iter()
+                .enumerate()
+                .map(|(i, p)| FiledGame {
+                    number: i + 1,
+                    game: p.game.clone(),
+                    started: p.started.clone(),
+                    ended: p.ended.clone(),
+                    players: p.players.clone(),
+                    rounds: p.rounds.len(),
+                    totals: p.totals(),
+                    winners: p
+                        .leaders()
+                        .into_iter()
+                        .map(|w| p.players[w].clone())
+                        .collect(),
+                })
+                .collect(),
+        },
+    )
+}
+
+impl Show for History {
+    fn show(&self, style: &Style) -> String {
+        if self.games.is_empty() {
+            return "no games filed yet: `pad end` files the open pad".into();
+        }
+        self.games
+            .iter()
+            .map(|g| {
+                let line = format!(
+                    "game {}, {}: {}, {} {}, {} {}; won by {}",
+                    g.number,
+                    g.ended.as_deref().unwrap_or(&g.started),
+                    g.game,
+                    g.players.len(),
+                    crate::style::plural(g.players.len() as u64, "player", "players"),
+                    g.rounds,
+                    crate::style::plural(g.rounds as u64, "round", "rounds"),
+                    g.winners.join(" and ")
+                );
+                crate::style::wrap(&line, style.width, "  ")
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+}
+
+/// One player's record in one game.
+#[derive(Debug, Serialize)]
+struct Record {
+    player: String,
+    games: usize,
+    wins: usize,
+    average: f64,
+    best: i64,
+}
+
+/// Every player's record in one game (`hearts`).
+#[derive(Debug, Serialize)]
+struct GameRecords {
+    game: String,
+    wins: Wins,
+    players: Vec<Record>,
+}
+
+/// `pad stats`: per game, each player's games, wins, average and best
+/// total.
+#[derive(Debug, Serialize)]
+pub struct Stats {
+    games: Vec<GameRecords>,
+}
+
+pub fn stats(pads: &Pads, only: Option<&str>) -> Result<Reply, GameError> {
+    let mut games: Vec<GameRecords> = Vec::new();
+    for p in &pads.filed {
+        if only.is_some_and(|g| !g.eq_ignore_ascii_case(&p.game)) {
+            continue;
+        }
+        let at = match games
+            .iter()
+            .position(|g| g.game.eq_ignore_ascii_case(&p.game))
+        {
+            Some(i) => i,
+            None => {
+                games.push(GameRecords {
+                    game: p.game.clone(),
+                    wins: p.wins,
+                    players: Vec::new(),
+                });
+                games.len() - 1
+            }
+        };
+        let g = &mut games[at];
+        let totals = p.totals();
+        let leaders = p.leaders();
+        for (i, name) in p.players.iter().enumerate() {
+            let r = match g
+                .players
+                .iter()
+                .position(|r| r.player.eq_ignore_ascii_case(name))
+            {
+                Some(k) => &mut g.players[k],
+                None => {
+                    g.players.push(Record {
+                        player: name.clone(),
+                        games: 0,
+                        wins: 0,
+                        average: 0.0,
+                        best: totals[i],
+                    });
+                    g.players.last_mut().expect("just pushed")
+                }
+            };
+            // Running mean, so no sum can overflow.
+            r.games += 1;
+            r.average += (totals[i] as f64 - r.average) / r.games as f64;
+            r.wins += usize::from(leaders.contains(&i));
+            if p.better(totals[i], r.best) {
+                r.best = totals[i];
+            }
+        }
+    }
+    if let (Some(g), true) = (only, games.is_empty()) {
+        let known: Vec<&str> = pads.filed.iter().map(|p| p.game.as_str()).collect();
+        return Err(GameError::word(format!(
+            "no filed games of '{g}'{}",
+            crate::suggest::hint(g, known)
+        )));
+    }
+    for g in &mut games {
+        g.players
+            .sort_by(|a, b| b.wins.cmp(&a.wins).then(a.player.cmp(&b.player)));
+    }
+    Ok(Reply::new("pad-stats", Stats { games }))
+}
+
+impl Show for Stats {
+    fn show(&self, style: &Style) -> String {
+        if self.games.is_empty() {
+            return "no games filed yet: `pad end` files the open pad".into();
+        }
+        let mut lines = Vec::new();
+        for g in &self.games {
+            let wins = match g.wins {
+                Wins::Higher => "higher wins",
+                Wins::Lower => "lower wins",
+            };
+            lines.push(style.paint(&format!("{} ({wins})", g.game), Tone::Heading));
+            lines.push(style.paint("player       games  wins  average  best", Tone::Emph));
+            for r in &g.players {
+                lines.push(format!(
+                    "{:<12} {:>5} {:>5} {:>8.1} {:>5}",
+                    cut(&r.player, 12),
+                    r.games,
+                    r.wins,
+                    r.average,
+                    r.best
+                ));
+            }
+        }
+        lines.join("\n")
+    }
+}
+
+/// `first` (who starts) or `seating` (a whole order), and the code that
+/// deals it again.
+#[derive(Debug, Serialize)]
+pub struct Seats {
+    /// The names as given.
+    names: Vec<String>,
+    /// `first`: the starting player alone; `seating`: everyone, from the
+    /// first seat round the table.
+    order: Vec<String>,
+    deal: String,
+    #[serde(skip)]
+    whole: bool,
+}
+
+pub fn seats(whole: bool, names: Vec<String>, code: DealCode) -> Reply {
+    let mut rng = code.generator();
+    let order = if whole {
+        let mut order = names.clone();
+        rng.shuffle(&mut order);
+        order
+    } else {
+        vec![names[rng.below(names.len() as u64) as usize].clone()]
+    };
+    Reply::new(
+        if whole { "seating" } else { "first" },
+        Seats {
+            names,
+            order,
+            deal: code.to_string(),
+            whole,
+        },
+    )
+}
+
+impl Show for Seats {
+    fn show(&self, style: &Style) -> String {
+        let (said, command, verb) = if self.whole {
+            let seats: Vec<String> = self
+                .order
+                .iter()
+                .enumerate()
+                .map(|(i, n)| format!("{}. {n}", i + 1))
+                .collect();
+            (seats.join("\n"), "seating", "seats them")
+        } else {
+            (format!("{} starts", self.order[0]), "first", "picks")
+        };
+        let again = format!(
+            "deal {}: `{command} {} deal={}` {verb} again",
+            self.deal,
+            self.names.join(" "),
+            self.deal
+        );
+        format!("{said}\n{}", crate::style::wrap(&again, style.width, "  "))
+    }
+}

@@ -1,0 +1,496 @@
+//! The score pad plugged into tablemate: its saved state (the open pad
+//! and the filed games), its actions, and the `pad` and `turn` commands.
+
+use super::events::{Event, PadAction};
+use super::words::{self, Ask};
+use super::{MOST_FILED, MOST_ROUNDS, Pad, Pads, Wins, show};
+use crate::deal::DealCode;
+use crate::games::error::{GameError, Unsound};
+use crate::games::game::Game;
+use crate::games::wing::{Done, Order, Play, Saved, Table, Turn, Wing};
+use crate::layout::Layout;
+use crate::random::TableRng;
+use crate::reply::Reply;
+
+pub struct ScorePad;
+
+fn no_pad() -> GameError {
+    GameError::missing(
+        "no pad open: `pad new GAME PLAYER...` starts one (pad new hearts alice bob carol)",
+    )
+}
+
+impl Pads {
+    fn open_mut(&mut self) -> Result<&mut Pad, GameError> {
+        self.open.as_mut().ok_or_else(no_pad)
+    }
+
+    /// File the open pad (if it holds any score), returning its number.
+    fn file(&mut self, day: &str) -> Option<usize> {
+        let mut pad = self.open.take()?;
+        if pad.rounds.iter().all(|r| r.iter().all(Option::is_none)) {
+            return None;
+        }
+        pad.ended = Some(day.to_string());
+        pad.clock.running = None;
+        self.filed.push(pad);
+        if self.filed.len() > MOST_FILED {
+            self.filed.remove(0);
+        }
+        Some(self.filed.len())
+    }
+
+    fn step(&mut self, action: &PadAction) -> Result<Vec<Event>, GameError> {
+        match action {
+            PadAction::New {
+                game,
+                players,
+                wins,
+                target,
+                replace,
+                day,
+            } => {
+                if let Some(open) = &self.open
+                    && !open.rounds.is_empty()
+                    && !replace
+                {
+                    let mut then: Vec<String> =
+                        action.to_string().split(' ').map(String::from).collect();
+                    then.push("--yes".into());
+                    return Err(GameError::Confirm {
+                        question: format!(
+                            "a pad is open ({}, {} rounds); file it and start {game}?",
+                            open.game,
+                            open.rounds.len()
+                        ),
+                        then,
+                    });
+                }
+                let filed = self.file(day);
+                self.open = Some(Pad::new(game, players.clone(), *wins, *target, day));
+                Ok(vec![Event::Started {
+                    game: game.clone(),
+                    filed,
+                }])
+            }
+            PadAction::Round { scores } => {
+                let pad = self.open_mut()?;
+                let n = pad.players.len();
+                if scores.len() != n {
+                    return Err(GameError::word(format!(
+                        "{} {} for {n} players: one each, in seating order ({})",
+                        scores.len(),
+                        crate::style::plural(scores.len() as u64, "score", "scores"),
+                        pad.players.join(" ")
+                    )));
+                }
+                if let Some(last) = pad.rounds.last()
+                    && let Some(p) = last.iter().position(Option::is_none)
+                {
+                    return Err(GameError::rule(format!(
+                        "round {} still lacks {}'s score: `pad {} N`",
+                        pad.rounds.len(),
+                        pad.players[p],
+                        pad.players[p]
+                    )));
+                }
+                room(pad)?;
+                pad.rounds.push(scores.iter().map(|&s| Some(s)).collect());
+                let round = pad.rounds.len();
+                let mut said: Vec<Event> = scores
+                    .iter()
+                    .zip(&pad.players)
+                    .map(|(&score, player)| Event::Entered {
+                        round,
+                        player: player.clone(),
+                        score,
+                    })
+                    .collect();
+                said.extend(won(pad));
+                Ok(said)
+            }
+            PadAction::Entry { player, score } => {
+                let pad = self.open_mut()?;
+                let p = pad.player(player)?;
+                let round = match pad.rounds.iter().position(|r| r[p].is_none()) {
+                    Some(r) => r,
+                    None => {
+                        room(pad)?;
+                        pad.rounds.push(vec![None; pad.players.len()]);
+                        pad.rounds.len() - 1
+                    }
+                };
+                pad.rounds[round][p] = Some(*score);
+                let mut said = vec![Event::Entered {
+                    round: round + 1,
+                    player: pad.players[p].clone(),
+                    score: *score,
+                }];
+                said.extend(won(pad));
+                Ok(said)
+            }
+            PadAction::Fix {
+                round,
+                player,
+                score,
+            } => {
+                let pad = self.open_mut()?;
+                let p = pad.player(player)?;
+                let rounds = pad.rounds.len();
+                let Some(r) = pad.rounds.get_mut(round.wrapping_sub(1)) else {
+                    return Err(GameError::word(format!(
+                        "'{round}' is not a round of this pad: rounds 1 to {rounds}"
+                    )));
+                };
+                let was = r[p].replace(*score);
+                let mut said = vec![Event::Fixed {
+                    round: *round,
+                    player: pad.players[p].clone(),
+                    was,
+                    score: *score,
+                }];
+                said.extend(won(pad));
+                Ok(said)
+            }
+            PadAction::End { day } => {
+                let pad = self.open.as_ref().ok_or_else(no_pad)?;
+                let winners = pad
+                    .leaders()
+                    .into_iter()
+                    .map(|p| pad.players[p].clone())
+                    .collect();
+                let game = pad.game.clone();
+                let number = self.file(day);
+                Ok(vec![Event::Filed {
+                    game,
+                    number,
+                    winners,
+                }])
+            }
+            PadAction::Turn { at } => {
+                let pad = self.open_mut()?;
+                let n = pad.players.len();
+                let (finished, next) = match pad.clock.running {
+                    None => (None, 0),
+                    Some((p, since)) => {
+                        let took = at.saturating_sub(since);
+                        pad.clock.thinking[p] = pad.clock.thinking[p].saturating_add(took);
+                        pad.clock.turns[p] = pad.clock.turns[p].saturating_add(1);
+                        (Some((pad.players[p].clone(), took)), (p + 1) % n)
+                    }
+                };
+                pad.clock.running = Some((next, *at));
+                Ok(vec![Event::Passed {
+                    finished,
+                    now: pad.players[next].clone(),
+                }])
+            }
+        }
+    }
+}
+
+/// Refuse a round past the most a pad keeps, or after the game is won.
+fn room(pad: &Pad) -> Result<(), GameError> {
+    if pad.over() {
+        let leaders: Vec<&str> = pad
+            .leaders()
+            .into_iter()
+            .map(|p| pad.players[p].as_str())
+            .collect();
+        return Err(GameError::rule(format!(
+            "the game is over ({} reached the target; {} won): `pad end` files it, `pad fix` corrects a score",
+            pad.target.unwrap_or_default(),
+            leaders.join(" and ")
+        )));
+    }
+    if pad.rounds.len() >= MOST_ROUNDS {
+        return Err(GameError::rule(format!(
+            "{MOST_ROUNDS} rounds on this pad: `pad end` files it"
+        )));
+    }
+    Ok(())
+}
+
+/// The win, when this change completed the game.
+fn won(pad: &Pad) -> Option<Event> {
+    if !pad.over() {
+        return None;
+    }
+    let leaders = pad.leaders();
+    let total = pad.totals()[leaders[0]];
+    Some(Event::Won {
+        winners: leaders
+            .into_iter()
+            .map(|p| pad.players[p].clone())
+            .collect(),
+        total,
+    })
+}
+
+impl Saved for Pads {
+    const GAME: Game = Game::ScorePad;
+    const WHAT: &'static str = "the saved score pads";
+    const EXPORT_KEY: &'static str = "pads";
+
+    fn check(&self) -> Result<(), Unsound> {
+        Pads::check(self)
+    }
+
+    fn summary(&self) -> String {
+        let n = self.filed.len();
+        format!(
+            "{} score pad, {n} {}",
+            if self.open.is_some() {
+                "an open"
+            } else {
+                "no open"
+            },
+            crate::style::plural(n as u64, "filed game", "filed games")
+        )
+    }
+}
+
+impl Play for Pads {
+    type Action = PadAction;
+    type Event = Event;
+
+    fn sample(rng: &mut TableRng) -> Pads {
+        let n = 2 + rng.below(3) as usize;
+        let players = (1..=n).map(|i| format!("p{i}")).collect();
+        let wins = if rng.coin() {
+            Wins::Higher
+        } else {
+            Wins::Lower
+        };
+        Pads {
+            open: Some(Pad::new("game", players, wins, Some(40), "2026-01-01")),
+            filed: Vec::new(),
+        }
+    }
+
+    fn apply(&mut self, action: &PadAction, _: &mut TableRng) -> Result<Vec<Event>, GameError> {
+        let before = self.clone();
+        let done = self.step(action);
+        if done.is_err() {
+            *self = before;
+        }
+        done
+    }
+
+    fn legal(&self) -> Vec<PadAction> {
+        let day = "2026-01-01".to_string();
+        let Some(pad) = &self.open else {
+            return vec![PadAction::New {
+                game: "game".into(),
+                players: vec!["ann".into(), "bo".into(), "cy".into()],
+                wins: Wins::Lower,
+                target: Some(30),
+                replace: false,
+                day,
+            }];
+        };
+        let n = pad.players.len();
+        let mut all = Vec::new();
+        if pad.complete() && pad.rounds.len() < MOST_ROUNDS && !pad.over() {
+            all.push(PadAction::Round {
+                scores: (0..n as i64).map(|i| (i * 7) % 10).collect(),
+            });
+        }
+        if pad.rounds.len() < MOST_ROUNDS && !pad.over() {
+            for p in &pad.players {
+                all.push(PadAction::Entry {
+                    player: p.clone(),
+                    score: 3,
+                });
+            }
+        }
+        if !pad.rounds.is_empty() {
+            all.push(PadAction::Fix {
+                round: 1,
+                player: pad.players[n - 1].clone(),
+                score: 5,
+            });
+        }
+        all.push(PadAction::Turn {
+            at: 1_800_000_000 + pad.rounds.len() as u64 * 30,
+        });
+        all.push(PadAction::End { day: day.clone() });
+        all.push(PadAction::New {
+            game: "next".into(),
+            players: pad.players.clone(),
+            wins: Wins::Higher,
+            target: None,
+            replace: true,
+            day,
+        });
+        all
+    }
+
+    fn turn(&self) -> Turn {
+        match &self.open {
+            None => Turn {
+                to_move: None,
+                next: "`pad new GAME PLAYER...` starts a pad".into(),
+                over: false,
+            },
+            Some(pad) => Turn {
+                to_move: pad.clock.running.map(|(p, _)| pad.players[p].clone()),
+                next: if pad.over() {
+                    "`pad end` files the game".into()
+                } else {
+                    format!(
+                        "`pad {}` records a round",
+                        vec!["N"; pad.players.len()].join(" ")
+                    )
+                },
+                over: false,
+            },
+        }
+    }
+
+    /// A pad lays no pieces on the table.
+    fn layout(&self) -> Layout {
+        Layout::new("score-pad", "Score pad")
+    }
+}
+
+impl Wing for ScorePad {
+    const GAME: Game = Game::ScorePad;
+    type State = Pads;
+    type Act = PadAction;
+    type Ask = Ask;
+    type Said = Event;
+
+    fn commands() -> Vec<clap::Command> {
+        let words = |help: &'static str| {
+            clap::Arg::new("words")
+                .value_name("WORDS")
+                .num_args(0..)
+                .trailing_var_arg(true)
+                .allow_hyphen_values(true)
+                .help(help)
+        };
+        vec![
+            clap::Command::new("pad")
+                .about("A score pad for any game: rounds, totals, who leads")
+                .after_help(
+                    "Examples:\n  pad new hearts alice bob carol dave lower wins to 100\n  \
+                     pad 12 7 0 6        (a round, in seating order)\n  \
+                     pad alice 12        (one player's score)\n  \
+                     pad fix 3 bob 9     (correct round 3)\n  \
+                     pad                 (the table of rounds and totals)\n  \
+                     pad end             (file the game)\n  \
+                     pad history\n  pad stats",
+                )
+                .arg(words(
+                    "new GAME PLAYERS..., scores, PLAYER N, fix R PLAYER N, end, history, stats",
+                )),
+            clap::Command::new("turn")
+                .about("Pass the turn to the next player on the pad (timed)")
+                .arg(words("nothing: the turn passes in seating order")),
+            clap::Command::new("first")
+                .about("Pick who starts, at random")
+                .after_help(
+                    "With no names, among the open pad's players.\n\nExamples:\n  \
+                     first alice bob carol\n  first\n  first alice bob carol deal=K7Q2MX",
+                )
+                .arg(words(
+                    "the players (none: the open pad's), and deal=CODE to repeat",
+                )),
+            clap::Command::new("seating")
+                .about("A random seating order")
+                .after_help(
+                    "With no names, the open pad's players.\n\nExamples:\n  \
+                     seating alice bob carol dave\n  seating\n  seating alice bob deal=K7Q2MX",
+                )
+                .arg(words(
+                    "the players (none: the open pad's), and deal=CODE to repeat",
+                )),
+        ]
+    }
+
+    fn completions(path: &[&str], index: usize) -> Vec<&'static str> {
+        match (path.first().copied(), index) {
+            (Some("pad"), 0) => vec!["new", "fix", "end", "show", "history", "stats"],
+            (Some("first" | "seating"), _) => vec!["deal="],
+            _ => Vec::new(),
+        }
+    }
+
+    fn order(command: &str, m: &clap::ArgMatches) -> Result<Order<PadAction, Ask>, GameError> {
+        let w = crate::games::args::words(m);
+        if command == "first" || command == "seating" {
+            return Ok(Order::Ask(words::seats(command == "seating", &w)?));
+        }
+        if command == "turn" {
+            return match w.first() {
+                None => Ok(Order::Act(PadAction::Turn { at: 0 })),
+                Some(x) => Err(GameError::word(format!(
+                    "'{x}': `turn` takes no words (the turn passes in seating order)"
+                ))),
+            };
+        }
+        Ok(match words::pad(&w)? {
+            Ok(action) => Order::Act(action),
+            Err(ask) => Order::Ask(ask),
+        })
+    }
+
+    fn ask(state: Option<&Pads>, ask: Ask, table: &mut Table) -> Result<Reply, GameError> {
+        let empty = Pads::default();
+        let pads = state.unwrap_or(&empty);
+        match ask {
+            Ask::Show => match &pads.open {
+                Some(pad) => Ok(show::pad(pad, Vec::new(), table.now)),
+                None => Err(no_pad()),
+            },
+            Ask::History => Ok(show::history(pads)),
+            Ask::Stats(game) => show::stats(pads, game.as_deref()),
+            Ask::Seats { whole, names, deal } => {
+                let names = if names.is_empty() {
+                    match &pads.open {
+                        Some(pad) if pad.players.len() >= 2 => pad.players.clone(),
+                        _ => {
+                            return Err(GameError::missing(
+                                "name the players (first alice bob carol), or open a pad with them",
+                            ));
+                        }
+                    }
+                } else {
+                    names
+                };
+                let code = deal.unwrap_or_else(|| DealCode::draw(table.rng));
+                Ok(show::seats(whole, names, code))
+            }
+        }
+    }
+
+    fn act(
+        slot: &mut Option<Pads>,
+        mut action: PadAction,
+        table: &mut Table,
+    ) -> Result<Done<Event>, GameError> {
+        // The day and the time are put in here, as the change is made.
+        match &mut action {
+            PadAction::New { day, .. } | PadAction::End { day } => *day = table.today.to_string(),
+            PadAction::Turn { at } => *at = table.now,
+            _ => {}
+        }
+        let pads = slot.get_or_insert_with(Pads::default);
+        let said = pads.apply(&action, table.rng)?;
+        Ok(Done::changed(said, action.to_string()))
+    }
+
+    fn answer(
+        state: Option<&Pads>,
+        said: Vec<Event>,
+        table: &mut Table,
+    ) -> Result<Reply, GameError> {
+        let empty = Pads::default();
+        let pads = state.unwrap_or(&empty);
+        Ok(match &pads.open {
+            Some(pad) => show::pad(pad, said, table.now),
+            None => show::said(said),
+        })
+    }
+}

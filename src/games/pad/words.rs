@@ -1,0 +1,264 @@
+//! The pad's words: `pad new hearts alice bob lower wins to 100`,
+//! `pad 12 7 0 6`, `pad alice 12`, `pad fix 3 bob 9`, `pad end`,
+//! `pad history`, `pad stats`, and `turn`.
+
+use super::events::PadAction;
+use super::{MOST_SCORE, Wins};
+use crate::deal::DealCode;
+use crate::games::error::GameError;
+
+/// Words a player cannot be called (they mean something to `pad`).
+pub const RESERVED: &[&str] = &[
+    "new", "fix", "end", "show", "history", "stats", "lower", "higher", "wins", "to", "--yes",
+];
+
+/// A question about the pads.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Ask {
+    Show,
+    History,
+    /// Every game's players, or one game's.
+    Stats(Option<String>),
+    /// Who starts (`first`) or a whole seating order (`seating`), among
+    /// these names (none: the open pad's players), dealt from a code.
+    Seats {
+        whole: bool,
+        names: Vec<String>,
+        deal: Option<DealCode>,
+    },
+}
+
+/// The words after `first` or `seating`.
+pub fn seats(whole: bool, words: &[String]) -> Result<Ask, GameError> {
+    let (deal, names) = crate::deal::split(words).map_err(|e| GameError::word(e.to_string()))?;
+    for (i, n) in names.iter().enumerate() {
+        super::check_name(n, "a player").map_err(GameError::word)?;
+        if names[..i].iter().any(|m| m.eq_ignore_ascii_case(n)) {
+            return Err(GameError::word(format!("'{n}' is named twice")));
+        }
+    }
+    if names.len() == 1 {
+        return Err(GameError::word(format!(
+            "'{}' alone: name two or more players (first alice bob carol)",
+            names[0]
+        )));
+    }
+    if names.len() > super::MOST_PLAYERS {
+        return Err(GameError::word(format!(
+            "{} players: at most {}",
+            names.len(),
+            super::MOST_PLAYERS
+        )));
+    }
+    Ok(Ask::Seats { whole, names, deal })
+}
+
+/// A score as typed: a whole number within bounds.
+pub fn score(word: &str) -> Result<i64, GameError> {
+    let n: i64 = word.parse().map_err(|_| {
+        if word
+            .trim_start_matches(['-', '+'])
+            .chars()
+            .all(|c| c.is_ascii_digit())
+            && !word.is_empty()
+        {
+            GameError::word(format!(
+                "'{word}' is too large for a score (at most {MOST_SCORE})"
+            ))
+        } else {
+            GameError::word(format!(
+                "'{word}' is not a score: write a whole number, like pad alice 12"
+            ))
+        }
+    })?;
+    if n.abs() > MOST_SCORE {
+        return Err(GameError::word(format!(
+            "'{word}' is too large for a score (at most {MOST_SCORE})"
+        )));
+    }
+    Ok(n)
+}
+
+fn is_number(word: &str) -> bool {
+    let digits = word.strip_prefix(['-', '+']).unwrap_or(word);
+    !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit())
+}
+
+/// The words after `pad`: a change (its day and time left for `act` to
+/// put in), or a question.
+pub fn pad(words: &[String]) -> Result<Result<PadAction, Ask>, GameError> {
+    let w: Vec<&str> = words.iter().map(String::as_str).collect();
+    let lower: Vec<String> = w.iter().map(|x| x.to_lowercase()).collect();
+    let first = lower.first().map(String::as_str);
+    match first {
+        None => Ok(Err(Ask::Show)),
+        Some("show") if w.len() == 1 => Ok(Err(Ask::Show)),
+        Some("history") if w.len() == 1 => Ok(Err(Ask::History)),
+        Some("stats") if w.len() <= 2 => Ok(Err(Ask::Stats(w.get(1).map(|s| s.to_string())))),
+        Some("end") if w.len() == 1 => Ok(Ok(PadAction::End { day: String::new() })),
+        Some("new") => new(&w[1..]).map(Ok),
+        Some("fix") => match &w[1..] {
+            [round, player, value] => {
+                let r: usize = round.parse().ok().filter(|&r| r >= 1).ok_or_else(|| {
+                    GameError::word(format!("'{round}' is not a round: pad fix 3 bob 9"))
+                })?;
+                Ok(Ok(PadAction::Fix {
+                    round: r,
+                    player: player.to_string(),
+                    score: score(value)?,
+                }))
+            }
+            _ => Err(GameError::word(
+                "pad fix takes the round, the player and the score: pad fix 3 bob 9",
+            )),
+        },
+        Some(_) if w.iter().all(|x| is_number(x)) => Ok(Ok(PadAction::Round {
+            scores: w.iter().map(|x| score(x)).collect::<Result<_, _>>()?,
+        })),
+        Some(_) => match w.as_slice() {
+            [player, value] if !is_number(player) => Ok(Ok(PadAction::Entry {
+                player: player.to_string(),
+                score: score(value)?,
+            })),
+            _ => {
+                // Name the first word that is neither a score nor expected.
+                let bad = w.iter().find(|x| !is_number(x)).unwrap_or(&w[0]);
+                Err(GameError::word(format!(
+                    "'{bad}' is not understood here{}: pad 12 7 0 6 (a round), pad alice 12, pad fix 3 bob 9, pad new GAME PLAYERS, pad end, pad history, pad stats",
+                    crate::suggest::hint(bad, ["new", "fix", "end", "show", "history", "stats"])
+                )))
+            }
+        },
+    }
+}
+
+/// `pad new GAME PLAYER... [lower wins|higher wins] [to N] [--yes]`.
+fn new(w: &[&str]) -> Result<PadAction, GameError> {
+    let Some((game, rest)) = w.split_first() else {
+        return Err(GameError::word(
+            "pad new takes the game and the players in seating order: pad new hearts alice bob carol",
+        ));
+    };
+    super::check_name(game, "a game").map_err(GameError::word)?;
+    let (mut players, mut wins, mut target, mut replace) = (Vec::new(), Wins::Higher, None, false);
+    let mut i = 0;
+    while i < rest.len() {
+        let word = rest[i].to_lowercase();
+        match word.as_str() {
+            "lower" | "higher" => {
+                wins = if word == "lower" {
+                    Wins::Lower
+                } else {
+                    Wins::Higher
+                };
+                if rest
+                    .get(i + 1)
+                    .is_some_and(|n| n.eq_ignore_ascii_case("wins"))
+                {
+                    i += 1;
+                }
+            }
+            "to" => {
+                let n = rest.get(i + 1).ok_or_else(|| {
+                    GameError::word("'to' takes the total that ends the game: to 100")
+                })?;
+                target = Some(score(n)?);
+                i += 1;
+            }
+            "--yes" => replace = true,
+            _ => {
+                super::check_name(rest[i], "a player").map_err(GameError::word)?;
+                if players
+                    .iter()
+                    .any(|p: &String| p.eq_ignore_ascii_case(rest[i]))
+                {
+                    return Err(GameError::word(format!("'{}' is named twice", rest[i])));
+                }
+                players.push(rest[i].to_string());
+            }
+        }
+        i += 1;
+    }
+    if players.is_empty() {
+        return Err(GameError::word(
+            "name the players in seating order: pad new hearts alice bob carol",
+        ));
+    }
+    if players.len() > super::MOST_PLAYERS {
+        return Err(GameError::word(format!(
+            "{} players: a pad holds at most {}",
+            players.len(),
+            super::MOST_PLAYERS
+        )));
+    }
+    Ok(PadAction::New {
+        game: game.to_string(),
+        players,
+        wins,
+        target,
+        replace,
+        day: String::new(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(s: &str) -> Vec<String> {
+        s.split_whitespace().map(String::from).collect()
+    }
+
+    #[test]
+    fn each_form_is_read() {
+        assert_eq!(pad(&[]).unwrap(), Err(Ask::Show));
+        assert_eq!(
+            pad(&words("new hearts alice bob lower wins to 100")).unwrap(),
+            Ok(PadAction::New {
+                game: "hearts".into(),
+                players: vec!["alice".into(), "bob".into()],
+                wins: Wins::Lower,
+                target: Some(100),
+                replace: false,
+                day: String::new(),
+            })
+        );
+        assert_eq!(
+            pad(&words("12 7 -3")).unwrap(),
+            Ok(PadAction::Round {
+                scores: vec![12, 7, -3]
+            })
+        );
+        assert_eq!(
+            pad(&words("bob 9")).unwrap(),
+            Ok(PadAction::Entry {
+                player: "bob".into(),
+                score: 9
+            })
+        );
+        assert_eq!(
+            pad(&words("fix 3 bob 9")).unwrap(),
+            Ok(PadAction::Fix {
+                round: 3,
+                player: "bob".into(),
+                score: 9
+            })
+        );
+        assert_eq!(
+            pad(&words("12 x 3")).unwrap_err().to_string(),
+            "'x' is not understood here: pad 12 7 0 6 (a round), pad alice 12, pad fix 3 bob 9, pad new GAME PLAYERS, pad end, pad history, pad stats"
+        );
+        assert!(
+            pad(&words("bob 99999999999"))
+                .unwrap_err()
+                .to_string()
+                .contains("too large")
+        );
+        assert!(
+            pad(&words("new hearts 12"))
+                .unwrap_err()
+                .to_string()
+                .contains("cannot name a player")
+        );
+    }
+}
