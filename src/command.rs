@@ -37,6 +37,30 @@ pub fn split_line(line: &str) -> Result<Vec<String>, SplitError> {
     shlex::split(trimmed).ok_or_else(|| SplitError(trimmed.to_string()))
 }
 
+/// Words as one line that `split_line` reads back as the same words
+/// (a word with spaces or quotes is quoted): for the lines tablemate
+/// suggests, such as the one that deals a setup again.
+pub fn join_words<S: AsRef<str>>(words: &[S]) -> String {
+    words
+        .iter()
+        .map(|w| {
+            let w = w.as_ref();
+            let plain = !w.is_empty()
+                && !w
+                    .chars()
+                    .any(|c| c.is_whitespace() || matches!(c, '\'' | '"' | '\\' | '#'));
+            if plain {
+                w.to_string()
+            } else if !w.contains('\'') {
+                format!("'{w}'")
+            } else {
+                shlex::try_quote(w).map_or_else(|_| w.to_string(), |q| q.into_owned())
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 #[derive(Parser, Debug)]
 #[command(
     multicall = true,

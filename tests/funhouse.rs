@@ -268,3 +268,30 @@ fn an_unfinished_whack_a_dummy_scores_from_its_position() {
         run.out
     );
 }
+
+/// Deal MG17ZQ allows no pair: the room is over as laid, `hint` says so,
+/// and `score mirror` in the run scores the table as it lies (issue #28
+/// item 4: it was refused).
+#[test]
+fn a_mirror_with_no_pair_is_scored_from_the_table() {
+    let d = TempDir::new().unwrap();
+    tm(&d, &["funhouse", "new"]);
+    tm(&d, &["score", "slide-jam", "none"]);
+    tm(&d, &["setup", "magic-mirror", "deal=MG17ZQ"]);
+    let (out, _, code) = tm(&d, &["hint"]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        out,
+        "Magic Mirror: nothing left to do here: `score magic-mirror` records the room\n"
+    );
+    let (out, err, code) = tm(&d, &["score", "mirror"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("  total                                        36\n"),
+        "{out}"
+    );
+    assert!(
+        out.ends_with("recorded in the run (run total 36 after 2 of 6 rooms)\n"),
+        "{out}"
+    );
+}

@@ -138,7 +138,7 @@ fn a_troll_game_is_followed_turn_by_turn() {
     }
     // After the undo the heart is awake again under the troll.
     assert!(
-        out.trim_end().ends_with("upper {!6H} [4]  [3]  [3]  [4]  [4]\nlower  !3S  [3]  [3]  [3]  [4]  [5]\n[n] dormant, !QS awake, {} troll\nturn 4; deck of awakening 0; lower stack black\nthe troll has 1 action (move, stomp, pick up, club, throw,\nshovel, lay down)"),
+        out.trim_end().ends_with("upper {!6H} [4]  [3]  [3]  [4]  [4]\nlower  !3S  [3]  [3]  [3]  [4]  [5]\n[n] dormant (n bricks), !card awake, {} troll\nturn 4; deck of awakening 0; lower stack black\nthe troll has 1 action (move, stomp, pick up, club, throw,\nshovel, lay down)"),
         "{out}"
     );
 }

@@ -56,7 +56,7 @@ impl App {
         self.tell_deal(
             &mut reply,
             code,
-            &format!("shuffle {}", what.join(" ")),
+            &format!("shuffle {}", crate::command::join_words(&what)),
             "shuffles",
         );
         Ok(reply)

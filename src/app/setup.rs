@@ -201,7 +201,15 @@ impl App {
         let mut given = args::parse(declared, &words)?;
         self.read_files(&mut given)?;
         let (mut reply, code) = self.dealt(code, |app| game.visit(Lay { app, given: &given }))?;
-        self.tell_deal(&mut reply, code, &format!("setup {}", game.id()), "deals");
+        // The line that deals it again carries every word that was given.
+        let mut again = vec!["setup".to_string(), game.id().to_string()];
+        again.extend(words.iter().cloned());
+        self.tell_deal(
+            &mut reply,
+            code,
+            &crate::command::join_words(&again),
+            "deals",
+        );
         reply
             .fields
             .push(("seed", serde_json::Value::from(self.seed())));

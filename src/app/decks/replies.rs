@@ -11,6 +11,11 @@ use crate::style::{Style, Tone, plural, wrap};
 /// Items in a row, wrapped to the width and coloured.
 pub(super) fn items_text(items: &[Item], style: &Style) -> String {
     let plain: Vec<String> = items.iter().map(|i| i.to_string()).collect();
+    // Items of several words (`shuffle alice "carol ann"`) are told apart
+    // by commas; such items are the player's own words, never coloured.
+    if plain.iter().any(|p| p.contains(char::is_whitespace)) {
+        return wrap(&plain.join(", "), style.width, "");
+    }
     let wrapped = wrap(&plain.join(" "), style.width, "");
     if !style.color {
         return wrapped;

@@ -720,15 +720,17 @@ pub fn of_run(book: &Book, run: &Run, room: Room) -> Result<Option<RoomGame>, Ga
 }
 
 /// The game followed in `room` of the open run, if any move was made in
-/// it: what the next room's setup carries over.
+/// it or none can be (a Magic Mirror deal with no pair): what the room
+/// scores and the next room's setup carries over.
 pub fn tracked(book: &Book, room: Room) -> Result<Option<RoomGame>, GameError> {
     let Some(run) = &book.run else {
         return Ok(None);
     };
-    if !run.tables.played.contains_key(room.id()) {
-        return Ok(None);
+    let game = of_run(book, run, room)?;
+    if run.tables.played.contains_key(room.id()) {
+        return Ok(game);
     }
-    of_run(book, run, room)
+    Ok(game.filter(RoomGame::is_over))
 }
 
 #[cfg(test)]

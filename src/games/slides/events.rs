@@ -25,6 +25,8 @@ pub enum Event {
         /// tablemate chose the move.
         tablemate: bool,
         won: Option<Won>,
+        /// The slide made a position come up for the third time.
+        drawn: bool,
     },
 }
 
@@ -36,6 +38,7 @@ impl fmt::Display for Event {
             from,
             tablemate,
             won,
+            drawn,
         } = self;
         if *tablemate {
             f.write_str("tablemate: ")?;
@@ -60,6 +63,9 @@ impl fmt::Display for Event {
                     ""
                 }
             )?;
+        }
+        if *drawn {
+            f.write_str("; the same position a third time: the game is drawn")?;
         }
         Ok(())
     }

@@ -9,7 +9,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::events::{Event, Won};
-use super::seating::{START, suits_in_play};
+use super::seating::START;
 use crate::games::cell::{Cell, cell_name};
 use crate::games::error::{GameError, Unsound};
 use crate::pieces::Suit;
@@ -38,6 +38,21 @@ pub struct SlidesGame {
     /// The moves made, as typed (`r4c2`).
     pub moves: Vec<String>,
     pub winner: Option<Suit>,
+    /// Every position reached, the start included (the board and the suit
+    /// to move), for the draw by repetition.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub seen: Vec<String>,
+    /// Drawn: a position came up for the third time (our interpretation).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub drawn: bool,
+}
+
+/// How many times the same position ends the game in a draw.
+pub const REPEATS_TO_DRAW: usize = 3;
+
+/// A position as `seen` keeps it: the rows and the suit to move.
+fn position(g: &Grid, to_move: Suit) -> String {
+    format!("{}:{}", rows_of(g).join("/"), to_move.letter())
 }
 
 fn grid_of(rows: &[String]) -> Option<Grid> {
@@ -199,17 +214,31 @@ fn winner(g: &Grid, mover: Suit, turns: &[Suit], harder: bool) -> Option<Suit> {
 }
 
 impl SlidesGame {
-    pub fn new(players: usize, harder: bool, computer: Option<Suit>) -> SlidesGame {
+    /// A game from the start position, the suits moving in `turns` order.
+    pub fn new(turns: Vec<Suit>, harder: bool, computer: Option<Suit>) -> SlidesGame {
         SlidesGame {
             board: rows_of(&START),
-            turns: suits_in_play(players),
+            seen: vec![position(&START, turns[0])],
+            turns,
             next: 0,
             before: None,
             harder,
             computer,
             moves: Vec::new(),
             winner: None,
+            drawn: false,
         }
+    }
+
+    /// Won or drawn.
+    pub fn over(&self) -> bool {
+        self.winner.is_some() || self.drawn
+    }
+
+    /// How often the position after sliding to `to` has come up before.
+    fn times_seen(&self, after: &Grid) -> usize {
+        let key = position(after, self.turns[(self.next + 1) % self.turns.len()]);
+        self.seen.iter().filter(|k| **k == key).count()
     }
 
     pub fn grid(&self) -> Grid {
@@ -243,6 +272,12 @@ impl SlidesGame {
             )
             .into());
         }
+        if self.drawn {
+            return Err(
+                "the game is over: drawn, the same position came up three times (`setup slides` starts another)"
+                    .into(),
+            );
+        }
         let g = self.grid();
         let (gr, gc) = gap(&g);
         if to == (gr, gc) {
@@ -275,6 +310,10 @@ impl SlidesGame {
         self.moves.push(cell_name(to));
         self.winner = winner(&after, mover, &self.turns, self.harder);
         self.next = (self.next + 1) % self.turns.len();
+        let key = position(&after, self.to_move());
+        let times = 1 + self.seen.iter().filter(|k| **k == key).count();
+        self.seen.push(key);
+        self.drawn = self.winner.is_none() && times >= REPEATS_TO_DRAW;
         let won = self.winner.map(|winner| Won {
             joined: [Suit::Arms, Suit::Crowns, Suit::Suns]
                 .into_iter()
@@ -288,20 +327,25 @@ impl SlidesGame {
             from: to,
             tablemate: false,
             won,
+            drawn: self.drawn,
         })
     }
 
     /// The move tablemate makes for the suit to move: a search a few moves
     /// deep, each side taking its best (the others against it with three
-    /// players), scoring how close each suit's coins are.
+    /// players), scoring how close each suit's coins are. A move to a
+    /// position seen before is taken only when every move repeats (and
+    /// then the least repeated), so two computer sides never circle.
     pub fn best_move(&self) -> Cell {
         let me = self.to_move();
         let g = self.grid();
         let options = moves(&g, self.before);
-        let mut best = (i32::MIN, options[0]);
+        let mut best = ((0, i32::MIN), options[0]);
         for &m in &options {
+            let after = slide(&g, m);
+            let fresh = usize::MAX - self.times_seen(&after);
             let v = value(
-                &slide(&g, m),
+                &after,
                 Some(gap(&g)),
                 me,
                 &self.turns,
@@ -309,8 +353,11 @@ impl SlidesGame {
                 DEPTH - 1,
                 self.harder,
             );
-            if v > best.0 {
-                best = (v, m);
+            // A win now counts whatever it repeats.
+            let wins_now = winner(&after, me, &self.turns, self.harder) == Some(me);
+            let fresh = if wins_now { usize::MAX } else { fresh };
+            if (fresh, v) > best.0 {
+                best = ((fresh, v), m);
             }
         }
         best.1
@@ -397,6 +444,7 @@ fn value(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::slides::seating::suits_in_play;
 
     fn g(rows: &str) -> Grid {
         let rows: Vec<String> = rows.split('/').map(|r| r.trim().replace(' ', "")).collect();
@@ -405,7 +453,7 @@ mod tests {
 
     #[test]
     fn a_slide_moves_up_to_three_coins() {
-        let mut game = SlidesGame::new(3, false, None);
+        let mut game = SlidesGame::new(suits_in_play(3), false, None);
         // The gap starts at r4c4; naming r4c1 slides three coins right.
         let said = game.play((3, 0)).unwrap();
         assert_eq!(said.to_string(), "Arms slid 3 coins from r4c1 into the gap");
@@ -459,7 +507,7 @@ mod tests {
         let mut won = 0;
         for seed in 0..100 {
             let mut rng = TableRng::new(seed);
-            let mut game = SlidesGame::new(2, false, Some(Suit::Suns));
+            let mut game = SlidesGame::new(suits_in_play(2), false, Some(Suit::Suns));
             for _ in 0..300 {
                 if game.winner.is_some() {
                     break;
@@ -474,5 +522,47 @@ mod tests {
             won += usize::from(game.winner == Some(Suit::Suns));
         }
         assert!(won >= 95, "won {won} of 100");
+    }
+
+    /// The gap walked round the bottom-right 2x2 square turns its three
+    /// coins; twelve slides bring back the start with the same suit to
+    /// move, so the start's third coming is slide 24: drawn (our
+    /// interpretation), and no move is taken after.
+    #[test]
+    fn a_third_repetition_draws() {
+        // The harder variant, so that no suit joins on the way.
+        let mut game = SlidesGame::new(suits_in_play(2), true, None);
+        let round = [(3, 2), (2, 2), (2, 3), (3, 3)];
+        for i in 0..24 {
+            assert!(
+                !game.over(),
+                "over after {i} slides: {:?} {:?} {}",
+                game.winner,
+                game.board,
+                game.drawn
+            );
+            let said = game.play(round[i % 4]).unwrap();
+            assert_eq!(said.to_string().ends_with("drawn"), i == 23, "{said}");
+        }
+        assert!(game.drawn && game.winner.is_none());
+        assert_eq!(
+            game.play((3, 2)).unwrap_err().to_string(),
+            "the game is over: drawn, the same position came up three times (`setup slides` starts another)"
+        );
+    }
+
+    /// Two computer sides never circle: where a fresh position is to be
+    /// had, they take it.
+    #[test]
+    fn the_computer_avoids_a_repeated_position() {
+        let mut game = SlidesGame::new(suits_in_play(2), false, None);
+        for _ in 0..60 {
+            if game.over() {
+                break;
+            }
+            let m = game.best_move();
+            game.play(m).unwrap();
+        }
+        assert!(!game.drawn, "{:?}", game.moves);
     }
 }

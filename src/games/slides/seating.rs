@@ -72,6 +72,18 @@ pub fn suits_in_play(players: usize) -> Vec<Suit> {
     }
 }
 
+/// The suits in turn order: clockwise round the seats (players 1, 2, 3
+/// in order), starting from Arms with three players; with two, Arms is
+/// neutral and player 1 starts (our interpretation: the neutral Arms sits
+/// just before player 1).
+pub fn turn_order(seating: &Seating) -> Vec<Suit> {
+    let suits: Vec<Suit> = seating.players.iter().map(|s| s.suit).collect();
+    let start = suits.iter().position(|&s| s == seating.first).unwrap_or(0);
+    let mut order = suits.clone();
+    order.rotate_left(start);
+    order
+}
+
 /// Seat the players: the suits they chose (each suit in play once, for
 /// players 1 up), or drawn at random.
 pub fn seat(

@@ -62,10 +62,12 @@ impl Show for Seated {
                 .iter()
                 .find(|s| s.suit == seating.first)
                 .map_or(1, |s| s.player);
-            let _ = write!(
-                text,
-                "Arms moves first (player {first}); turns go clockwise."
+            let order: Vec<&str> = game.turns.iter().map(|s| s.name()).collect();
+            let line = format!(
+                "Arms moves first (player {first}); turns go clockwise: {}.",
+                order.join(", ")
             );
+            text.push_str(&wrap(&line, style.width, ""));
         }
         let first_suit = game.turns[0];
         let _ = write!(
@@ -120,11 +122,23 @@ impl Show for Board {
         let _ = write!(
             text,
             "\n{}",
-            match g.winner {
-                Some(s) => format!("game over: {} won after {} moves", s.name(), g.moves.len()),
-                None => format!("{} to move", g.to_move().name()),
+            if g.over() {
+                ended(g)
+            } else {
+                format!("{} to move", g.to_move().name())
             }
         );
         text
+    }
+}
+
+/// How a finished game ended, in words.
+pub fn ended(g: &SlidesGame) -> String {
+    match g.winner {
+        Some(s) => format!("game over: {} won after {} moves", s.name(), g.moves.len()),
+        None => format!(
+            "game over: drawn after {} moves (the same position three times)",
+            g.moves.len()
+        ),
     }
 }

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use super::events::Event;
 use super::layout::board_layout;
 use super::play::{SlidesGame, moves, parse_cell};
-use super::seating::seat;
+use super::seating::{seat, suits_in_play, turn_order};
 use super::{diagram, show};
 use crate::games::args::{Arg, Declared, Given, Type};
 use crate::games::cell::{Cell, cell_name};
@@ -16,6 +16,7 @@ use crate::games::error::{GameError, Unsound};
 use crate::games::game::Game;
 use crate::games::wing::{Acted, Done, Order, Play, Saved, Table, Turn, Wing};
 use crate::layout::Layout;
+use crate::pieces::Suit;
 use crate::random::TableRng;
 use crate::reply::Reply;
 use crate::style::Style;
@@ -78,7 +79,13 @@ impl Play for SlidesGame {
 
     fn sample(rng: &mut TableRng) -> SlidesGame {
         let players = 2 + rng.below(2) as usize;
-        SlidesGame::new(players, rng.coin(), None)
+        let mut turns = suits_in_play(players);
+        rng.shuffle(&mut turns);
+        if players == 3 {
+            let arms = turns.iter().position(|&s| s == Suit::Arms).unwrap_or(0);
+            turns.rotate_left(arms);
+        }
+        SlidesGame::new(turns, rng.coin(), None)
     }
 
     fn apply(&mut self, action: &SlidesAction, _: &mut TableRng) -> Result<Vec<Event>, GameError> {
@@ -86,7 +93,7 @@ impl Play for SlidesGame {
         let done = match action {
             SlidesAction::Ai => self.reply_move().map(|e| vec![e]),
             SlidesAction::Move { at } => {
-                if self.winner.is_none() && self.computer == Some(self.to_move()) {
+                if !self.over() && self.computer == Some(self.to_move()) {
                     return Err(GameError::rule(format!(
                         "it is tablemate's turn ({}): `slides ai`",
                         self.to_move().name()
@@ -102,7 +109,7 @@ impl Play for SlidesGame {
     }
 
     fn legal(&self) -> Vec<SlidesAction> {
-        if self.winner.is_some() {
+        if self.over() {
             return Vec::new();
         }
         let mut all = vec![SlidesAction::Ai];
@@ -118,20 +125,14 @@ impl Play for SlidesGame {
 
     fn turn(&self) -> Turn {
         Turn {
-            to_move: self
-                .winner
-                .is_none()
-                .then(|| self.to_move().name().to_string()),
+            to_move: (!self.over()).then(|| self.to_move().name().to_string()),
             next: match self.winner {
-                Some(s) => format!(
-                    "game over: {} won after {} moves",
-                    s.name(),
-                    self.moves.len()
-                ),
+                Some(_) => show::ended(self),
+                None if self.drawn => show::ended(self),
                 None if self.computer == Some(self.to_move()) => "`slides ai`".to_string(),
                 None => "`slides move r4c1`".to_string(),
             },
-            over: self.winner.is_some(),
+            over: self.over(),
         }
     }
 
@@ -202,7 +203,7 @@ impl Wing for SlidesOfAction {
         let computer = (given.choice("against") == Some("tablemate"))
             .then(|| seating.players.last().map(|s| s.suit))
             .flatten();
-        let mut game = SlidesGame::new(players, harder, computer);
+        let mut game = SlidesGame::new(turn_order(&seating), harder, computer);
         let before = game.clone();
         // Against tablemate, when it is to move first, it moves now.
         let opening = if game.computer == Some(game.to_move()) {
@@ -296,7 +297,7 @@ impl Wing for SlidesOfAction {
     /// own (`undo` takes it back alone).
     fn follow_up(state: Option<&SlidesGame>) -> Option<SlidesAction> {
         let g = state?;
-        (g.winner.is_none() && g.computer == Some(g.to_move())).then_some(SlidesAction::Ai)
+        (!g.over() && g.computer == Some(g.to_move())).then_some(SlidesAction::Ai)
     }
 
     fn answer(

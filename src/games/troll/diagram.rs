@@ -51,6 +51,6 @@ pub fn draw(layout: &Layout) -> String {
     let mut out = String::from("       1    2    3    4    5    6\n");
     let _ = writeln!(out, "upper {}", row(ys.first()));
     let _ = writeln!(out, "lower {}", row(ys.get(1)));
-    out.push_str("[n] dormant, !QS awake, {} troll");
+    out.push_str("[n] dormant (n bricks), !card awake, {} troll");
     out
 }

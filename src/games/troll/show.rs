@@ -82,13 +82,56 @@ pub fn laid(game: Troll) -> Reply {
     .with_layout(l)
 }
 
-/// The bridge as it stands, after what just happened.
+/// The bridge as it stands, after what just happened: as the table sees
+/// it (the JSON too; `export` alone carries the hidden cards).
 #[derive(Debug, Serialize)]
-#[serde(transparent)]
 pub struct Board {
+    /// For the text, which draws what may be seen of it.
+    #[serde(skip)]
     pub game: Troll,
+    #[serde(flatten)]
+    seen: Troll,
     #[serde(skip)]
     pub said: Vec<Event>,
+}
+
+/// A card no one at the table can see.
+const HIDDEN: &str = "??";
+
+/// The game as the table sees it: each face-down brick, each card of the
+/// deck of awakening and each dormant brick the troll carries is `??`
+/// (the deck keeps its count); awake bricks, played and set-aside cards
+/// are face up and named.
+pub fn seen(t: &Troll) -> Troll {
+    let mut seen = t.clone();
+    let hide = |slots: &mut Vec<Vec<String>>| {
+        for stack in slots {
+            let n = stack.len();
+            for (i, card) in stack.iter_mut().enumerate() {
+                if i + 1 != n || !t.awake.contains(card) {
+                    *card = HIDDEN.to_string();
+                }
+            }
+        }
+    };
+    hide(&mut seen.upper);
+    hide(&mut seen.lower);
+    seen.deck = vec![HIDDEN.to_string(); t.deck.len()];
+    for h in &mut seen.held {
+        if !h.awake {
+            h.card = HIDDEN.to_string();
+        }
+    }
+    for c in seen
+        .played
+        .iter_mut()
+        .chain(&mut seen.aside)
+        .chain(&mut seen.pending)
+        .chain(&mut seen.awake)
+    {
+        *c = shown(c).to_string();
+    }
+    seen
 }
 
 impl Show for Board {
@@ -106,11 +149,11 @@ impl Show for Board {
                 .held
                 .iter()
                 .map(|h| {
-                    format!(
-                        "{} ({})",
-                        shown(&h.card),
-                        if h.awake { "awake" } else { "dormant" }
-                    )
+                    if h.awake {
+                        format!("{} (awake)", shown(&h.card))
+                    } else {
+                        "a dormant brick".to_string()
+                    }
                 })
                 .collect();
             let _ = write!(status, "; the troll carries {}", held.join(" and "));
@@ -152,7 +195,15 @@ pub fn next(t: &Troll) -> String {
 
 pub fn board(game: Troll, said: Vec<Event>) -> Reply {
     let l = layout(&game);
-    Reply::new("troll", Board { game, said }).with_layout(l)
+    Reply::new(
+        "troll",
+        Board {
+            seen: seen(&game),
+            game,
+            said,
+        },
+    )
+    .with_layout(l)
 }
 
 /// `troll score`.
@@ -209,7 +260,10 @@ impl Show for Revealed {
         let row = |r: &Vec<Vec<String>>| {
             r.iter()
                 .enumerate()
-                .map(|(i, s)| format!("{}: {}", i + 1, s.join(" ")))
+                .map(|(i, s)| match s.is_empty() {
+                    true => format!("{}: (empty)", i + 1),
+                    false => format!("{}: {}", i + 1, s.join(" ")),
+                })
                 .collect::<Vec<_>>()
                 .join("\n  ")
         };
@@ -242,12 +296,15 @@ pub fn reveal(t: &Troll) -> Result<Reply, GameError> {
 #[derive(Debug, Serialize)]
 pub struct Actions {
     pub actions: Vec<String>,
+    /// Why there is none, when there is none.
+    #[serde(skip)]
+    idle: String,
 }
 
 impl Show for Actions {
     fn show(&self, _: &Style) -> String {
         if self.actions.is_empty() {
-            "no action now (the troll acts after the awakening)".to_string()
+            format!("no action now: {}", self.idle)
         } else {
             format!("the troll may: {}", self.actions.join(", "))
         }
@@ -259,6 +316,11 @@ pub fn actions(t: &Troll) -> Reply {
         "troll",
         Actions {
             actions: t.legal_actions().into_iter().map(Action::words).collect(),
+            idle: match t.phase {
+                Phase::Over => "the game is over".to_string(),
+                Phase::Name => "name the brick that woke first".to_string(),
+                _ => "the troll acts after the awakening".to_string(),
+            },
         },
     )
 }

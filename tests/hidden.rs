@@ -1,0 +1,101 @@
+//! Hidden cards stay hidden in every view but `export` (issue #28 item 3:
+//! `--json troll` printed the secret deck and every face-down brick).
+
+mod common;
+
+use std::collections::BTreeSet;
+use std::path::Path;
+
+use common::run;
+use serde_json::Value;
+
+fn json(data: &Path, line: &str) -> Value {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let r = run(data, &words, None);
+    assert_eq!(r.code, 0, "{line}: {}", r.err);
+    serde_json::from_str(&r.out).unwrap()
+}
+
+/// Every string anywhere in `v`.
+fn strings(v: &Value, out: &mut BTreeSet<String>) {
+    match v {
+        Value::String(s) => {
+            out.insert(s.clone());
+        }
+        Value::Array(a) => a.iter().for_each(|x| strings(x, out)),
+        Value::Object(o) => o.values().for_each(|x| strings(x, out)),
+        _ => {}
+    }
+}
+
+#[test]
+fn the_troll_shows_only_what_the_table_sees() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    run(d, &["--seed", "3", "setup", "troll"], None);
+    let secret = json(d, "--json troll reveal")["data"].clone();
+    let mut hidden = BTreeSet::new();
+    strings(&secret["deck"], &mut hidden);
+    for row in ["upper", "lower"] {
+        for stack in secret[row].as_array().unwrap() {
+            strings(stack, &mut hidden);
+        }
+    }
+    // 52 cards, less the first turned up.
+    assert_eq!(hidden.len(), 51, "{hidden:?}");
+    for line in [
+        "--json troll awaken",
+        "--json troll",
+        "--json troll move east",
+        "--json troll actions",
+        "--json troll score",
+    ] {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let r = run(d, &words, None);
+        let shown: Value = serde_json::from_str(&r.out).unwrap();
+        let data = &shown["data"];
+        // What is face up may be named: the played cards, the awake
+        // bricks, the cards set aside.
+        let mut face_up = BTreeSet::new();
+        for key in ["played", "awake", "aside", "pending"] {
+            strings(&data[key], &mut face_up);
+        }
+        let mut named = BTreeSet::new();
+        strings(data, &mut named);
+        let leaked: Vec<&String> = named
+            .iter()
+            .filter(|s| hidden.contains(*s) && !face_up.contains(*s))
+            .collect();
+        assert!(leaked.is_empty(), "`{line}` names hidden cards {leaked:?}");
+        if let Some(deck) = data["deck"].as_array() {
+            assert!(deck.iter().all(|c| c == "??"), "{line}: {deck:?}");
+        }
+        // The text view names none either (asked again only where
+        // asking changes nothing).
+        if line == "--json troll awaken" || line == "--json troll move east" {
+            continue;
+        }
+        let r = run(d, &words[1..], None);
+        for card in &hidden {
+            if face_up.contains(card) {
+                continue;
+            }
+            let as_word = r
+                .out
+                .split(|c: char| !c.is_ascii_alphanumeric())
+                .any(|w| w == card);
+            assert!(
+                !as_word,
+                "`{}` names hidden card {card}: {}",
+                &line[7..],
+                r.out
+            );
+        }
+    }
+    // `export` alone carries everything.
+    let r = run(d, &["export"], None);
+    assert!(
+        r.out
+            .contains(&format!("\"{}\"", secret["deck"][0].as_str().unwrap()))
+    );
+}
