@@ -8,6 +8,7 @@ mod decks;
 mod log;
 mod lookup;
 mod play;
+mod records;
 mod rolls;
 mod saved;
 mod saved_rolls;
@@ -178,6 +179,8 @@ pub struct App {
     log_warned: bool,
     /// `k>7` was told once that `>7` counts successes.
     pool_hinted: bool,
+    /// The record `replay` is stepping through, and the position shown.
+    replaying: Option<(i64, usize)>,
 }
 
 impl App {
@@ -195,6 +198,7 @@ impl App {
             one_shot: false,
             log_warned: false,
             pool_hinted: false,
+            replaying: None,
         }
     }
 
@@ -305,6 +309,8 @@ impl App {
             Command::Rules { words } => self.rules(&words),
             Command::Seed { n } => Ok(self.reseed(n)),
             Command::Undo => self.undo(),
+            Command::Games => self.games(),
+            Command::Replay { words, out, force } => self.replay(&words, out.as_deref(), force),
             Command::Export { file, force } => self.export(file.as_deref(), force),
             Command::Import { file, replace } => self.import(&file, replace),
             Command::Completions { shell } => Ok(Reply::new(

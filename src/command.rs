@@ -446,6 +446,34 @@ pub enum Command {
         Examples:\n  undo")]
     Undo,
 
+    /// Every game followed, from its setup: number, date, moves, result
+    #[command(after_help = "Each setup starts a record; every move made after it\n\
+        (by anyone, in any terminal) is kept in it, and `undo` takes a\n\
+        move back off it too. `replay N` steps through one.\n\n\
+        Examples:\n  games\n  games --json")]
+    Games,
+
+    /// Step through a recorded game, or write it to a file
+    #[command(after_help = "`replay N` shows game N's setup; then `replay next`,\n\
+        `replay back`, `replay first`, `replay last` or `replay to M`\n\
+        move through it (`replay N to M` at once). Alone, the game being\n\
+        played. --out writes the whole game: .ppn (piecepackr's notation,\n\
+        setup and moves), .png (animated, a frame a move), .json (the\n\
+        record, which `import` reads back), .svg (the position shown).\n\n\
+        Examples:\n  replay 3\n  replay next\n  replay 3 to 12\n  \
+        replay 3 --out game.ppn\n  replay --out game.png")]
+    Replay {
+        /// A game's number, then next, back, first, last or to M
+        #[arg(value_name = "N|next|back|first|last|to M", num_args = 0..)]
+        words: Vec<String>,
+        /// Write the game to FILE: .ppn .png .json .svg
+        #[arg(long, value_name = "FILE")]
+        out: Option<std::path::PathBuf>,
+        /// Overwrite FILE if it exists
+        #[arg(long)]
+        force: bool,
+    },
+
     /// Write everything saved as one JSON document
     #[command(after_help = "Decks, games in progress and filed runs, as one JSON\n\
         document (see the README): a backup, or a move to another\n\

@@ -26,6 +26,16 @@ impl TableRng {
         }
     }
 
+    /// The generator of `seed` after `draws` words: where a recorded
+    /// action drew from, so its replay draws the same.
+    pub fn at(seed: u64, draws: u64) -> TableRng {
+        let mut rng = TableRng::new(seed);
+        for _ in 0..draws {
+            rng.next_u64();
+        }
+        rng
+    }
+
     pub fn seed(&self) -> u64 {
         self.seed
     }

@@ -157,6 +157,21 @@ pub fn ago(then: u64, now: u64) -> String {
     }
 }
 
+/// The UTC date of `secs` since 1970 as YYYY-MM-DD (civil-from-days,
+/// Howard Hinnant).
+pub fn day_of(secs: u64) -> String {
+    let z = (secs / 86_400) as i64 + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}-{month:02}-{day:02}")
+}
+
 /// Seconds since 1970, now.
 pub fn now() -> u64 {
     std::time::SystemTime::now()

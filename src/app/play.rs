@@ -5,7 +5,8 @@
 //! action of its own, through the door again.
 
 use super::{App, AppError, Reply, Result};
-use crate::games::{Game, Order, Table, Visitor, Wing};
+use crate::games::{Game, Order, Play, Table, Visitor, Wing};
+use crate::store::{Note, Step};
 
 /// The most changes one command makes by itself (one answer to a move is
 /// all any game makes; the bound keeps a game's mistake from looping).
@@ -41,9 +42,32 @@ impl Visitor for Run<'_> {
         let mut state;
         let mut done = 0;
         loop {
-            let (more, after) = store.play::<W::State, _, AppError>(false, |slot| {
+            // What the game's record keeps of the change: the action, who
+            // made it (tablemate, for a change that followed by itself),
+            // and where the generator and the clock stood.
+            let step = Step {
+                wing: W::GAME,
+                what: String::new(),
+                action: Some(serde_json::to_value(&change).expect("actions serialise")),
+                by: (done > 0).then(|| "tablemate".to_string()),
+                seed: table.rng.seed(),
+                draws: table.rng.draws(),
+                at: table.now,
+                day: table.today.to_string(),
+                state: serde_json::Value::Null,
+            };
+            let (more, after) = store.play_noted::<W::State, _, AppError>(false, |slot| {
+                let by = slot.as_ref().and_then(|s| s.turn().to_move);
                 let d = W::act(slot, change, &mut table)?;
-                Ok(((d.said, slot.clone()), d.what))
+                let note = match &d.what {
+                    Some(what) => Note::Step(Step {
+                        what: what.clone(),
+                        by: step.by.or(by),
+                        ..step
+                    }),
+                    None => Note::Nothing,
+                };
+                Ok(((d.said, slot.clone()), d.what, note))
             })?;
             said.extend(more);
             state = after;

@@ -55,6 +55,14 @@ impl App {
 
     pub(super) fn import(&mut self, path: &Path, replace: bool) -> Result<Reply> {
         let text = read_document(path)?;
+        // A game's record (from `replay N --out game.json`) is filed as one.
+        if let Ok(serde_json::Value::Object(map)) = serde_json::from_str(&text)
+            && map.contains_key("tablemate_record")
+        {
+            let file = serde_json::from_str(&text)
+                .map_err(|e| invalid(format!("{} is not a game record: {e}", path.display())))?;
+            return self.import_record(path, file);
+        }
         let doc = Document::from_text(&text)
             .map_err(|e| invalid(format!("{} is not an export: {e}", path.display())))?;
         match self.store.import(&doc, replace) {

@@ -14,6 +14,7 @@ use crate::games::args::{self, Given};
 use crate::games::{Game, Table, Visitor, Wing, help as games};
 use crate::render::{self, Format};
 use crate::reply::Show;
+use crate::store::Note;
 use crate::style::Style;
 
 /// The most a file given for a setting may hold (a whole board's layout is
@@ -89,6 +90,8 @@ fn setup_game(first: &str, rest: &[String]) -> Result<(Game, Vec<String>)> {
 struct Lay<'a> {
     app: &'a mut App,
     given: &'a Given,
+    /// The line that lays it again, for its record.
+    again: String,
 }
 
 impl Visitor for Lay<'_> {
@@ -105,9 +108,13 @@ impl Visitor for Lay<'_> {
             now: crate::roll_log::now(),
             rule: &rule,
         };
-        store.play::<W::State, _, AppError>(W::SETUP_REPLACES, |slot| {
+        let note = Note::Start {
+            game: W::GAME,
+            setup: self.again,
+        };
+        store.play_noted::<W::State, _, AppError>(W::SETUP_REPLACES, |slot| {
             let acted = W::setup(slot, given, &mut table)?;
-            Ok((acted.reply, acted.what))
+            Ok((acted.reply, acted.what, note))
         })
     }
 }
@@ -200,16 +207,22 @@ impl App {
         let declared = games::setup_args(game).expect("a game that is set up declares it");
         let mut given = args::parse(declared, &words)?;
         self.read_files(&mut given)?;
-        let (mut reply, code) = self.dealt(code, |app| game.visit(Lay { app, given: &given }))?;
+        // The code is drawn first, so the game's record can say the line
+        // that lays it again.
+        let code = code.unwrap_or_else(|| DealCode::draw(&mut self.rng));
         // The line that deals it again carries every word that was given.
-        let mut again = vec!["setup".to_string(), game.id().to_string()];
-        again.extend(words.iter().cloned());
-        self.tell_deal(
-            &mut reply,
-            code,
-            &crate::command::join_words(&again),
-            "deals",
-        );
+        let mut words_again = vec!["setup".to_string(), game.id().to_string()];
+        words_again.extend(words.iter().cloned());
+        let line = crate::command::join_words(&words_again);
+        let again = format!("{line} deal={code}");
+        let (mut reply, code) = self.dealt(Some(code), |app| {
+            game.visit(Lay {
+                app,
+                given: &given,
+                again,
+            })
+        })?;
+        self.tell_deal(&mut reply, code, &line, "deals");
         reply
             .fields
             .push(("seed", serde_json::Value::from(self.seed())));

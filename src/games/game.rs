@@ -238,6 +238,20 @@ impl fmt::Display for Game {
     }
 }
 
+/// Written as its id (`angry-troll`), read from any of its names.
+impl serde::Serialize for Game {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.id())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Game {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Game, D::Error> {
+        let name = String::deserialize(d)?;
+        name.parse().map_err(serde::de::Error::custom)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

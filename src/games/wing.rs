@@ -17,8 +17,8 @@
 
 use std::fmt::{Debug, Display};
 
-use serde::Serialize;
 use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
 
 use super::args::{Declared, Given};
 use super::error::{GameError, Unsound};
@@ -120,7 +120,7 @@ pub enum Order<A, Q> {
 }
 
 /// For a wing with no questions or no changes of its own.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Nothing {}
 
 /// A change made: what it said happened, and what the undo journal calls
@@ -182,8 +182,9 @@ pub trait Wing: 'static {
     const GAME: Game;
     /// The state the store keeps for it (a room of a game keeps its run's).
     type State: Play;
-    /// A change its own commands ask of the state.
-    type Act;
+    /// A change its own commands ask of the state (kept in a game's
+    /// record, and taken again from it by a replay).
+    type Act: Clone + Serialize + DeserializeOwned;
     /// A question they ask of it.
     type Ask;
     /// What a change says happened (usually the game's events).

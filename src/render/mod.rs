@@ -12,8 +12,8 @@ use std::path::Path;
 use crate::layout::Layout;
 
 pub use csv::csv;
-pub use png::png;
-pub use ppn::ppn;
+pub use png::{animation, png};
+pub use ppn::{moves as ppn_moves, ppn, ppn_game};
 pub use svg::svg;
 
 /// Why a layout could not be written.

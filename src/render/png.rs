@@ -21,8 +21,74 @@ pub fn png(layout: &Layout) -> Result<Vec<u8>, RenderError> {
     if width == 0 || height == 0 {
         return Err(RenderError::Picture("it has no size".into()));
     }
-    let rgb = raster(&tree, width, height)?;
+    let rgb = raster(&tree, width, height, SCALE)?;
     encode(&rgb, width, height).map_err(|e| RenderError::Picture(e.to_string()))
+}
+
+/// Pixels per SVG unit in an animation: half a still picture's, as a
+/// game of a hundred moves is a hundred pictures.
+const FRAME_SCALE: f32 = 1.0;
+/// How long each position shows, in hundredths of a second.
+const FRAME_DELAY: u16 = 100;
+
+/// An animated PNG (APNG), one frame a layout in turn, every frame on a
+/// canvas the size of the largest (the rest filled with the table's
+/// colour). Viewers that know no animation show the first.
+pub fn animation(layouts: &[Layout]) -> Result<Vec<u8>, RenderError> {
+    let picture = |e: String| RenderError::Picture(e);
+    let mut opt = usvg::Options::default();
+    opt.fontdb_mut().load_system_fonts();
+    let trees = layouts
+        .iter()
+        .map(|l| usvg::Tree::from_str(&super::svg(l), &opt).map_err(|e| picture(e.to_string())))
+        .collect::<Result<Vec<_>, _>>()?;
+    let sizes: Vec<(u32, u32)> = trees
+        .iter()
+        .map(|t| {
+            let s = t.size().to_int_size();
+            (
+                (s.width() as f32 * FRAME_SCALE) as u32,
+                (s.height() as f32 * FRAME_SCALE) as u32,
+            )
+        })
+        .collect();
+    let width = sizes.iter().map(|s| s.0).max().unwrap_or(0);
+    let height = sizes.iter().map(|s| s.1).max().unwrap_or(0);
+    if width == 0 || height == 0 {
+        return Err(picture("it has no size".into()));
+    }
+    let mut out = Vec::new();
+    let mut enc = png::Encoder::new(&mut out, width, height);
+    enc.set_color(png::ColorType::Rgb);
+    enc.set_depth(png::BitDepth::Eight);
+    enc.set_compression(png::Compression::Balanced);
+    enc.set_filter(png::Filter::Up);
+    enc.set_animated(trees.len() as u32, 0)
+        .map_err(|e| picture(e.to_string()))?;
+    enc.set_frame_delay(FRAME_DELAY, 100)
+        .map_err(|e| picture(e.to_string()))?;
+    let mut writer = enc.write_header().map_err(|e| picture(e.to_string()))?;
+    for (tree, &(w, h)) in trees.iter().zip(&sizes) {
+        let rgb = raster(tree, w, h, FRAME_SCALE)?;
+        // The table's colour (the picture's corner) fills the canvas.
+        let fill = [rgb[0], rgb[1], rgb[2]];
+        let mut canvas = Vec::with_capacity(width as usize * height as usize * 3);
+        for y in 0..height {
+            for x in 0..width {
+                if x < w && y < h {
+                    let i = (y as usize * w as usize + x as usize) * 3;
+                    canvas.extend_from_slice(&rgb[i..i + 3]);
+                } else {
+                    canvas.extend_from_slice(&fill);
+                }
+            }
+        }
+        writer
+            .write_image_data(&canvas)
+            .map_err(|e| picture(e.to_string()))?;
+    }
+    writer.finish().map_err(|e| picture(e.to_string()))?;
+    Ok(out)
 }
 
 /// The picture as RGB rows. Rasterising is most of a PNG's cost, so the
@@ -30,7 +96,7 @@ pub fn png(layout: &Layout) -> Result<Vec<u8>, RenderError> {
 /// each band is the whole tree drawn through a window. Anti-aliased edges
 /// that cross a seam may differ by a shade from a single drawing; nothing
 /// a reader can see.
-fn raster(tree: &usvg::Tree, width: u32, height: u32) -> Result<Vec<u8>, RenderError> {
+fn raster(tree: &usvg::Tree, width: u32, height: u32, scale: f32) -> Result<Vec<u8>, RenderError> {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let bands = cores.clamp(1, 8) as u32;
     let band_height = height.div_ceil(bands);
@@ -38,7 +104,7 @@ fn raster(tree: &usvg::Tree, width: u32, height: u32) -> Result<Vec<u8>, RenderE
         let rows = band_height.min(height - top);
         let mut pixmap = tiny_skia::Pixmap::new(width, rows)?;
         let place =
-            tiny_skia::Transform::from_scale(SCALE, SCALE).post_translate(0.0, -(top as f32));
+            tiny_skia::Transform::from_scale(scale, scale).post_translate(0.0, -(top as f32));
         resvg::render(tree, place, &mut pixmap.as_mut());
         // The table behind the pieces is opaque, so premultiplied
         // pixels are already the plain colours.

@@ -84,3 +84,114 @@ pub fn ppn(layout: &Layout) -> String {
     out.push('\n');
     out
 }
+
+/// A piece as PPN moves name it: its spec and its place `(x,y)`.
+fn placed(layout: &Layout) -> Vec<(String, String)> {
+    layout
+        .pieces
+        .iter()
+        .filter_map(|p| Some((spec(p)?, format!("({},{})", num(p.x), num(p.y)))))
+        .collect()
+}
+
+/// The PPN moves that turn `from` into `to`: pieces that left (`*at`),
+/// changed where they lie (`at=spec`, a card turned up), moved (`a-b`,
+/// ordered so none lands on a place still to be left) and arrived
+/// (`spec@at`).
+pub fn moves(from: &Layout, to: &Layout) -> Vec<String> {
+    let (mut old, mut new) = (placed(from), placed(to));
+    // What stayed put is no move.
+    let mut i = 0;
+    while i < new.len() {
+        match old.iter().position(|o| *o == new[i]) {
+            Some(j) => {
+                old.remove(j);
+                new.remove(i);
+            }
+            None => i += 1,
+        }
+    }
+    // The same piece somewhere else moved there.
+    let mut moved = Vec::new();
+    let mut i = 0;
+    while i < new.len() {
+        match old.iter().position(|o| o.0 == new[i].0) {
+            Some(j) => {
+                moved.push((old.remove(j).1, new.remove(i).1));
+            }
+            None => i += 1,
+        }
+    }
+    // Another piece where one lay: it was turned or replaced.
+    let mut replaced = Vec::new();
+    let mut i = 0;
+    while i < new.len() {
+        match old.iter().position(|o| o.1 == new[i].1) {
+            Some(j) => {
+                old.remove(j);
+                let (spec, at) = new.remove(i);
+                replaced.push(format!("{at}={spec}"));
+            }
+            None => i += 1,
+        }
+    }
+    let mut out: Vec<String> = old.iter().map(|(_, at)| format!("*{at}")).collect();
+    out.extend(replaced);
+    // A move may go only where no piece is still to leave; a ring of
+    // moves is broken by lifting one piece off and putting it back last.
+    let mut lifted = Vec::new();
+    while !moved.is_empty() {
+        let free = (0..moved.len()).find(|&k| !moved.iter().any(|(a, _)| *a == moved[k].1));
+        match free {
+            Some(k) => {
+                let (a, b) = moved.remove(k);
+                out.push(format!("{a}-{b}"));
+            }
+            None => {
+                let (a, b) = moved.remove(0);
+                let spec = placed(from)
+                    .into_iter()
+                    .find(|(_, at)| *at == a)
+                    .map(|(s, _)| s)
+                    .unwrap_or_default();
+                out.push(format!("*{a}"));
+                lifted.push(format!("{spec}@{b}"));
+            }
+        }
+    }
+    out.extend(lifted);
+    out.extend(new.into_iter().map(|(spec, at)| format!("{spec}@{at}")));
+    out
+}
+
+/// A whole game in PPN: the header, the setup as the first position's
+/// pieces, then one numbered move a step, each with its words as a
+/// comment (`frames`: each position's layout and what made it).
+pub fn ppn_game(header: &[(&str, String)], frames: &[(Layout, String)]) -> String {
+    let Some((first, _)) = frames.first() else {
+        return String::new();
+    };
+    let mut out = String::from("---\n");
+    for (k, v) in header {
+        out.push_str(&format!("{k}: \"{}\"\n", v.replace(['"', '\\'], "'")));
+    }
+    out.push_str(&format!(
+        "Generator: tablemate {}\n...\n",
+        env!("CARGO_PKG_VERSION")
+    ));
+    let setup = ppn(first);
+    out.push_str(setup.split_once("...\n").map_or("", |(_, m)| m));
+    for (n, pair) in frames.windows(2).enumerate() {
+        let (before, after) = (&pair[0].0, &pair[1].0);
+        // Braces cannot nest in a PPN comment.
+        let said = pair[1].1.replace(['{', '}'], "");
+        let mut line = format!("{}. {{ {said} }}", n + 1);
+        for m in moves(before, after) {
+            line.push(' ');
+            line.push_str(&m);
+        }
+        out.push_str(&line);
+        out.push('\n');
+    }
+    out
+}

@@ -65,7 +65,7 @@ pub(super) fn record(
     part: Part,
     before: &Value,
     what: &str,
-) -> Result<()> {
+) -> Result<i64> {
     let at = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs() as i64);
@@ -75,7 +75,7 @@ pub(super) fn record(
     )?;
     let newest = conn.last_insert_rowid();
     conn.execute("DELETE FROM journal WHERE id <= ?1", [newest - KEEP])?;
-    Ok(())
+    Ok(newest)
 }
 
 /// Restore the newest entry and drop it. An entry that cannot be restored
@@ -93,6 +93,7 @@ pub(super) fn undo(conn: &Connection, session: &str) -> Result<Option<Result<Und
         return Ok(None);
     };
     conn.execute("DELETE FROM journal WHERE id = ?1", [id])?;
+    super::records::undo(conn, id)?;
     let bad = |reason: String| StoreError::Damaged {
         what: format!("the undo entry for '{what}'"),
         reason,

@@ -24,6 +24,7 @@ mod export;
 mod games;
 mod journal;
 mod legacy;
+mod records;
 mod rolls;
 mod schema;
 mod space;
@@ -41,6 +42,7 @@ pub use decks::{delete_deck, save_deck, set_current};
 pub use export::{Document, EXPORT_FORMAT};
 pub use games::versions;
 pub use journal::Undone;
+pub use records::{Note, Record, Step, Summary};
 pub use rolls::{SavedRoll, SavedRolls, Tallies, load as saved_rolls, rolls_tally, tallies};
 
 use crate::deck::DeckBook;
@@ -245,14 +247,30 @@ impl Store {
         part: Part,
         f: impl FnOnce(&Connection) -> std::result::Result<(T, Option<String>), E>,
     ) -> std::result::Result<T, E> {
+        self.change_then(
+            part,
+            |c| f(c).map(|(out, what)| (out, what, ())),
+            |_, _, ()| Ok(()),
+        )
+    }
+
+    /// `change`, then `after` in the same transaction with what `f` left
+    /// for it and the journal entry's id (only when something changed).
+    fn change_then<T, X, E: From<StoreError>>(
+        &self,
+        part: Part,
+        f: impl FnOnce(&Connection) -> std::result::Result<(T, Option<String>, X), E>,
+        after: impl FnOnce(&Connection, i64, X) -> Result<()>,
+    ) -> std::result::Result<T, E> {
         let conn = self.writable()?;
         let tx = Transaction::new_unchecked(conn, TransactionBehavior::Immediate)
             .map_err(|e| self.explain(e))?;
         let before = journal::snapshot(&tx, part)?;
-        let (out, what) = f(&tx)?;
+        let (out, what, left) = f(&tx)?;
         if let Some(what) = what {
-            journal::record(&tx, &self.session, part, &before, &what)
+            let id = journal::record(&tx, &self.session, part, &before, &what)
                 .map_err(|e| self.explain_store(e))?;
+            after(&tx, id, left).map_err(|e| self.explain_store(e))?;
         }
         tx.commit().map_err(|e| self.explain(e))?;
         Ok(out)
@@ -316,18 +334,56 @@ impl Store {
         fresh: bool,
         f: impl FnOnce(&mut Option<S>) -> std::result::Result<(T, Option<String>), E>,
     ) -> std::result::Result<T, E> {
-        self.change(Part::Game(S::GAME), |c| {
-            let mut slot = match self.load_game::<S>(c) {
-                Ok(state) => state,
-                Err(StoreError::Damaged { .. }) if fresh => None,
-                Err(e) => return Err(e.into()),
-            };
-            let (out, what) = f(&mut slot)?;
-            if what.is_some() {
-                games::save(c, slot.as_ref())?;
-            }
-            Ok((out, what))
+        self.play_noted(fresh, |slot| {
+            f(slot).map(|(out, what)| (out, what, Note::Nothing))
         })
+    }
+
+    /// `play`, and the change goes into the game's record as `f` says
+    /// (a setup starts one, a move adds a step), in the same transaction:
+    /// a record holds every change its game took, and nothing else.
+    pub fn play_noted<S: Saved, T, E: From<StoreError>>(
+        &self,
+        fresh: bool,
+        f: impl FnOnce(&mut Option<S>) -> std::result::Result<(T, Option<String>, Note), E>,
+    ) -> std::result::Result<T, E> {
+        self.change_then(
+            Part::Game(S::GAME),
+            |c| {
+                let mut slot = match self.load_game::<S>(c) {
+                    Ok(state) => state,
+                    Err(StoreError::Damaged { .. }) if fresh => None,
+                    Err(e) => return Err(e.into()),
+                };
+                let (out, what, note) = f(&mut slot)?;
+                if what.is_some() {
+                    games::save(c, slot.as_ref())?;
+                }
+                let state = serde_json::to_value(&slot).expect("saved states serialise");
+                Ok((out, what, (note, state)))
+            },
+            |c, id, (note, state)| records::note(c, S::GAME, note, &state, Some(id)),
+        )
+    }
+
+    /// Every game record, oldest first.
+    pub fn records(&self) -> Result<Vec<records::Summary>> {
+        self.read(records::list)
+    }
+
+    /// Record `number`, or the one being played (the newest open).
+    pub fn record(&self, number: Option<i64>) -> Result<Option<Record>> {
+        self.read(|c| records::load(c, number))
+    }
+
+    /// File a record read from a file; its number.
+    pub fn add_record(&self, record: &Record) -> Result<i64> {
+        let conn = self.writable()?;
+        let tx = Transaction::new_unchecked(conn, TransactionBehavior::Immediate)
+            .map_err(|e| self.explain(e))?;
+        let n = records::add(&tx, record).map_err(|e| self.explain_store(e))?;
+        tx.commit().map_err(|e| self.explain(e))?;
+        Ok(n)
     }
 
     /// Revert the newest change still in the journal, whichever process

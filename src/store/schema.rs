@@ -19,7 +19,7 @@
 pub const APPLICATION_ID: i32 = 0x5462_4d74;
 
 /// Each entry moves the schema up one version.
-pub const MIGRATIONS: &[&str] = &[V1, V2, V3, V4];
+pub const MIGRATIONS: &[&str] = &[V1, V2, V3, V4, V5];
 
 /// The version this build writes.
 pub const VERSION: i32 = MIGRATIONS.len() as i32;
@@ -31,9 +31,60 @@ pub const TABLES: &[&str] = &[
     "games",
     "imported_files",
     "journal",
+    "record_steps",
+    "records",
     "saved_rolls",
     "tallies",
 ];
+
+/// Version 5: every followed game's record. A record starts with a setup
+/// (the state it laid) and gains a step with each change made to that
+/// game through the store's one door: the action as the game reads it,
+/// what it drew on (the generator's seed and position, the day and the
+/// time), who made it, and the state it left. Steps name the journal
+/// entry of their change, so `undo` takes a step back off its record.
+const V5: &str = r#"
+CREATE TABLE records (
+    id        INTEGER PRIMARY KEY AUTOINCREMENT,
+    -- The saved game whose state it follows (`epic-funhouse` for a room).
+    slot      TEXT NOT NULL CHECK (length(slot) BETWEEN 1 AND 40),
+    -- The game or room played (`slide-jam`, `angry-troll`).
+    game      TEXT NOT NULL CHECK (length(game) BETWEEN 1 AND 40),
+    -- Seconds since 1970 when it was set up.
+    started   INTEGER NOT NULL,
+    -- The line that lays the same table again (with its deal code).
+    setup     TEXT NOT NULL,
+    -- The state the setup left.
+    start     TEXT NOT NULL CHECK (json_valid(start)),
+    -- Still followed: the game in its slot now.
+    open      INTEGER NOT NULL CHECK (open IN (0, 1)),
+    -- The journal entries that made it and that filed it.
+    made_by   INTEGER,
+    filed_by  INTEGER
+) STRICT;
+CREATE UNIQUE INDEX one_open_record ON records (slot) WHERE open = 1;
+
+CREATE TABLE record_steps (
+    record    INTEGER NOT NULL REFERENCES records (id) ON DELETE CASCADE,
+    n         INTEGER NOT NULL CHECK (n >= 1),
+    -- The game whose command made the change (a room's record holds the
+    -- Funhouse's moves).
+    wing      TEXT NOT NULL,
+    -- What the journal calls it (`slides move r4c1`).
+    what      TEXT NOT NULL,
+    -- The action as the game reads it, or null for a change made outside
+    -- play (an import): the step is then its state alone.
+    action    TEXT CHECK (action IS NULL OR json_valid(action)),
+    by_whom   TEXT,
+    seed      INTEGER NOT NULL,
+    draws     INTEGER NOT NULL CHECK (draws >= 0),
+    at        INTEGER NOT NULL,
+    day       TEXT NOT NULL,
+    state     TEXT NOT NULL CHECK (json_valid(state)),
+    journal   INTEGER,
+    PRIMARY KEY (record, n)
+) STRICT;
+"#;
 
 /// Version 4: one table for every game's state, (game, state, version);
 /// each game's rows of version 3 are moved into it as the document its

@@ -1,0 +1,369 @@
+//! `games` and `replay`: the records the store keeps of every followed
+//! game, listed, stepped through and written out. The records come from
+//! the store's one door and replay through each game's own rules
+//! (`games::record`); nothing here knows one game from another.
+
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use super::{App, Result, invalid};
+use crate::games::record::{self, Frame, Record};
+use crate::reply::{Reply, Show};
+use crate::style::{Style, Tone, wrap};
+
+/// The JSON file of one record: marked, so `import` knows it.
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct RecordFile {
+    pub tablemate_record: u32,
+    #[serde(flatten)]
+    pub record: Record,
+}
+
+/// The format a record file carries.
+pub(super) const RECORD_FORMAT: u32 = 1;
+
+/// One line of `games`.
+#[derive(Debug, Serialize)]
+struct GameLine {
+    number: i64,
+    game: crate::games::Game,
+    /// YYYY-MM-DD.
+    day: String,
+    moves: usize,
+    /// Still being played (laid, and not over).
+    open: bool,
+    /// How it ended, or what comes next.
+    result: String,
+    setup: String,
+}
+
+#[derive(Debug, Serialize)]
+struct GameList {
+    games: Vec<GameLine>,
+}
+
+impl Show for GameList {
+    fn show(&self, style: &Style) -> String {
+        if self.games.is_empty() {
+            return "no games recorded yet: each `setup` of a game starts a record (`setup` lists the games)".into();
+        }
+        self.games
+            .iter()
+            .map(|g| {
+                let line = format!(
+                    "{} {} {}, {} {}{}: {}",
+                    g.number,
+                    g.day,
+                    g.game.title(),
+                    g.moves,
+                    crate::style::plural(g.moves as u64, "move", "moves"),
+                    if g.open { " (in play)" } else { "" },
+                    g.result
+                );
+                wrap(&line, style.width, "  ")
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+}
+
+/// One position of a replay, drawn.
+#[derive(Debug, Serialize)]
+struct Shown {
+    number: i64,
+    game: crate::games::Game,
+    /// Positions after the setup.
+    moves: usize,
+    #[serde(flatten)]
+    frame: Frame,
+    #[serde(skip)]
+    drawn: String,
+}
+
+impl Show for Shown {
+    fn show(&self, style: &Style) -> String {
+        let f = &self.frame;
+        let head = format!(
+            "game {}, {}: {}",
+            self.number,
+            self.game.title(),
+            if f.n == 0 {
+                format!(
+                    "the setup ({} {} follow)",
+                    self.moves,
+                    crate::style::plural(self.moves as u64, "move", "moves")
+                )
+            } else {
+                format!("move {} of {}", f.n, self.moves)
+            }
+        );
+        let mut lines = vec![style.paint(&head, Tone::Heading)];
+        lines.push(self.drawn.clone());
+        let made = match &f.by {
+            Some(by) => format!("{} (by {by})", f.what),
+            None => f.what.clone(),
+        };
+        lines.push(wrap(&made, style.width, "  "));
+        lines.push(wrap(&record::standing(&f.turn), style.width, "  "));
+        let mut ways = Vec::new();
+        if f.n < self.moves {
+            ways.push("`replay next`");
+        }
+        if f.n > 0 {
+            ways.push("`replay back`");
+        }
+        if self.moves > 1 {
+            ways.push("`replay to N`");
+        }
+        if !ways.is_empty() {
+            lines.push(style.paint(&ways.join(", "), Tone::Dim));
+        }
+        lines.join("\n")
+    }
+}
+
+/// Where `replay` goes.
+enum Go {
+    At(usize),
+    Next,
+    Back,
+    First,
+    Last,
+}
+
+/// `replay [N] [next|back|first|last|to M]`: the record and where to go.
+fn read_words(words: &[String]) -> Result<(Option<i64>, Option<Go>)> {
+    let mut w = words.iter().map(String::as_str).peekable();
+    let number = match w.peek() {
+        Some(n) if n.chars().all(|c| c.is_ascii_digit()) => {
+            let n = n
+                .parse::<i64>()
+                .map_err(|_| invalid(format!("'{n}' is not a game's number (see `games`)")))?;
+            w.next();
+            Some(n)
+        }
+        _ => None,
+    };
+    let go = match w.next() {
+        None => None,
+        Some("next") => Some(Go::Next),
+        Some("back") => Some(Go::Back),
+        Some("first") => Some(Go::First),
+        Some("last") => Some(Go::Last),
+        Some("to") => {
+            let m = w
+                .next()
+                .ok_or_else(|| invalid("`to` takes a move's number: replay to 12"))?;
+            let m = m
+                .parse::<usize>()
+                .map_err(|_| invalid(format!("'{m}' is not a move's number: replay to 12")))?;
+            Some(Go::At(m))
+        }
+        Some(other) => {
+            return Err(invalid(format!(
+                "'{}' is not understood here{}: replay N, then next, back, first, last or to M",
+                crate::style::clip_quoted(other),
+                crate::suggest::hint(other, ["next", "back", "first", "last", "to"])
+            )));
+        }
+    };
+    if let Some(extra) = w.next() {
+        return Err(invalid(format!(
+            "'{}': replay takes a game's number and one way to move",
+            crate::style::clip_quoted(extra)
+        )));
+    }
+    Ok((number, go))
+}
+
+impl App {
+    pub(super) fn games(&mut self) -> Result<Reply> {
+        let games = self
+            .store
+            .records()?
+            .into_iter()
+            .map(|s| {
+                let (result, over) = match record::look(s.game, &s.last) {
+                    Ok((_, turn)) => (record::standing(&turn), turn.over),
+                    Err(why) => (format!("(cannot be read: {why})"), false),
+                };
+                GameLine {
+                    number: s.number,
+                    game: s.game,
+                    day: crate::roll_log::day_of(s.started),
+                    moves: s.moves,
+                    open: s.open && !over,
+                    result,
+                    setup: s.setup,
+                }
+            })
+            .collect();
+        Ok(Reply::new("games", GameList { games }))
+    }
+
+    pub(super) fn replay(
+        &mut self,
+        words: &[String],
+        out: Option<&Path>,
+        force: bool,
+    ) -> Result<Reply> {
+        let (number, go) = read_words(words)?;
+        // A bad file name is refused before anything is worked out.
+        if let Some(path) = out {
+            super::saved::check_writable(path, force)?;
+        }
+        let number = match (number, go.as_ref(), self.replaying) {
+            (Some(n), _, _) => Some(n),
+            (None, Some(_), Some((n, _))) => Some(n),
+            (None, Some(_), None) => {
+                return Err(invalid(
+                    "no game is being replayed: `replay N` starts one (see `games`)",
+                ));
+            }
+            (None, None, _) => None,
+        };
+        let record = self.store.record(number)?.ok_or_else(|| match number {
+            Some(n) => invalid(format!("no game {n} is recorded: `games` lists them")),
+            None => invalid(
+                "no game is being played: `games` lists the recorded ones, `replay N` shows one",
+            ),
+        })?;
+        let n = record.number.unwrap_or_default();
+        let frames = record::frames(&record).map_err(|e| invalid(format!("game {n}: {e}")))?;
+        let last = frames.len() - 1;
+        let here = match self.replaying {
+            Some((m, at)) if m == n => at.min(last),
+            _ => 0,
+        };
+        let at = match go {
+            None => 0,
+            Some(Go::First) => 0,
+            Some(Go::Last) => last,
+            Some(Go::Next) => (here + 1).min(last),
+            Some(Go::Back) => here.saturating_sub(1),
+            Some(Go::At(m)) if m > last => {
+                return Err(invalid(format!(
+                    "'{m}': game {n} has {last} moves (replay to 0 is the setup)"
+                )));
+            }
+            Some(Go::At(m)) => m,
+        };
+        self.replaying = Some((n, at));
+        if let Some(path) = out {
+            return self.write_record(&record, &frames, at, path, force);
+        }
+        let frame = frames.into_iter().nth(at).expect("at is within the frames");
+        let drawn = record::diagram(record.game, &frame.layout, &self.style)
+            .unwrap_or_else(|| crate::render::cells::generic(&frame.layout));
+        let layout = frame.layout.clone();
+        Ok(Reply::new(
+            "replay",
+            Shown {
+                number: n,
+                game: record.game,
+                moves: last,
+                frame,
+                drawn,
+            },
+        )
+        .with_layout(layout))
+    }
+
+    /// `replay N --out FILE`: the whole game in the file's format.
+    fn write_record(
+        &self,
+        record: &Record,
+        frames: &[Frame],
+        at: usize,
+        path: &Path,
+        force: bool,
+    ) -> Result<Reply> {
+        let ext = path
+            .extension()
+            .and_then(|e| e.to_str())
+            .map(str::to_ascii_lowercase);
+        let bytes = match ext.as_deref() {
+            Some("json") => {
+                let file = RecordFile {
+                    tablemate_record: RECORD_FORMAT,
+                    record: Record {
+                        number: None,
+                        open: false,
+                        ..record.clone()
+                    },
+                };
+                let mut text = serde_json::to_string_pretty(&file).expect("records serialise");
+                text.push('\n');
+                text.into_bytes()
+            }
+            Some("ppn") => {
+                let last = frames.last().expect("a setup at least");
+                let header = [
+                    (
+                        "Event",
+                        format!(
+                            "{}, tablemate game {}",
+                            record.game.title(),
+                            record.number.unwrap_or_default()
+                        ),
+                    ),
+                    ("Date", crate::roll_log::day_of(record.started)),
+                    ("Setup", record.setup.clone()),
+                    ("Result", record::standing(&last.turn)),
+                ];
+                let moves: Vec<(crate::layout::Layout, String)> = frames
+                    .iter()
+                    .map(|f| (f.layout.clone(), f.what.clone()))
+                    .collect();
+                crate::render::ppn_game(&header, &moves).into_bytes()
+            }
+            Some("png") => {
+                let layouts: Vec<crate::layout::Layout> =
+                    frames.iter().map(|f| f.layout.clone()).collect();
+                crate::render::animation(&layouts)?
+            }
+            Some("svg") => crate::render::svg(&frames[at].layout).into_bytes(),
+            _ => {
+                return Err(invalid(format!(
+                    "'{}': the extension says what to write, one of .ppn .png .json .svg",
+                    crate::style::clip_quoted(&path.display().to_string())
+                )));
+            }
+        };
+        super::saved::write_new(path, &bytes, force)?;
+        Ok(Reply::plain(
+            "replay",
+            format!(
+                "game {} ({} moves) written to {}",
+                record.number.unwrap_or_default(),
+                frames.len() - 1,
+                path.display()
+            ),
+        ))
+    }
+
+    /// `import FILE` of a record: checked by replaying it, then filed.
+    pub(super) fn import_record(&mut self, path: &Path, file: RecordFile) -> Result<Reply> {
+        if file.tablemate_record != RECORD_FORMAT {
+            return Err(invalid(format!(
+                "{} is a record of format {}; this tablemate reads format {RECORD_FORMAT}",
+                path.display(),
+                file.tablemate_record
+            )));
+        }
+        let frames = record::frames(&file.record)
+            .map_err(|e| invalid(format!("{} is refused: {e}", path.display())))?;
+        let n = self.store.add_record(&file.record)?;
+        Ok(Reply::plain(
+            "import",
+            format!(
+                "{}: {} with {} moves, filed as game {n} (`replay {n}` shows it)",
+                path.display(),
+                file.record.game.title(),
+                frames.len() - 1
+            ),
+        ))
+    }
+}

@@ -1,0 +1,257 @@
+//! Game records and their replay. A record is the setup's state and each
+//! change made after it, kept by the store's one door; replaying it takes
+//! each action again through its game's own `act`, on the generator at the
+//! same place, the same day and time, so every position comes back
+//! exactly (and a record that would not is refused at its first bad step).
+//! Nothing here names a game: the wings do the work.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use super::{Game, Play, Table, Turn, Visitor, Wing};
+use crate::layout::Layout;
+use crate::random::TableRng;
+use crate::style::Style;
+
+/// One change to a recorded game: enough to make it again (the action,
+/// the generator's place, the day and the time) and the state it left.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Step {
+    /// The game whose command made it (the whole game, in a part of one).
+    pub wing: Game,
+    /// What the journal calls it.
+    pub what: String,
+    /// The action as the game reads it; null for a change made outside
+    /// play, which the state alone records.
+    pub action: Option<Value>,
+    /// Who made it, in the game's words (`Crowns`, `player 2`,
+    /// `tablemate`), where the game says.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub by: Option<String>,
+    /// The generator it drew on: its seed and how many words had been
+    /// drawn from it.
+    pub seed: u64,
+    pub draws: u64,
+    /// Seconds since 1970, and the day (YYYY-MM-DD).
+    pub at: u64,
+    pub day: String,
+    /// The state after it.
+    pub state: Value,
+}
+
+/// A whole record.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Record {
+    /// Its number in `games` (none in a file until imported).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub number: Option<i64>,
+    /// The game, or the part of one, played.
+    pub game: Game,
+    /// The saved game whose state it follows.
+    pub slot: Game,
+    pub started: u64,
+    /// The line that lays the same table again.
+    pub setup: String,
+    /// The state the setup left.
+    pub start: Value,
+    pub steps: Vec<Step>,
+    /// Still being played.
+    #[serde(default)]
+    pub open: bool,
+}
+
+/// One position of a replay: the setup (`n` 0) or the state after step
+/// `n`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Frame {
+    pub n: usize,
+    /// What made it (`setup ...` for the first).
+    pub what: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub by: Option<String>,
+    pub turn: Turn,
+    pub layout: Layout,
+}
+
+/// Why a record does not replay.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ReplayError {
+    #[error("the record's setup cannot be read as {game}: {why}")]
+    Start { game: Game, why: String },
+    #[error("step {n} (`{what}`) is not a move of {wing} ({why})")]
+    Unreadable {
+        n: usize,
+        what: String,
+        wing: Game,
+        why: String,
+    },
+    #[error("step {n} (`{what}`) is refused by the rules: {why}")]
+    Refused { n: usize, what: String, why: String },
+    #[error("step {n} (`{what}`) does not lead to the position the record holds")]
+    Differs { n: usize, what: String },
+    #[error("the record's game {game} and its saved game {slot} do not go together")]
+    Mismatch { game: Game, slot: Game },
+}
+
+/// Take one step again: its action through its wing's `act`, from
+/// `state`, on the generator and clock it had.
+struct Apply<'a> {
+    step: &'a Step,
+    state: Value,
+}
+
+impl Visitor for Apply<'_> {
+    type Out = Result<Value, (bool, String)>;
+    fn visit<W: Wing>(self) -> Self::Out {
+        let unreadable = |e: serde_json::Error| (false, e.to_string());
+        let Some(action) = &self.step.action else {
+            return Ok(self.step.state.clone());
+        };
+        let act: W::Act = serde_json::from_value(action.clone()).map_err(unreadable)?;
+        let mut slot: Option<W::State> = serde_json::from_value(self.state).map_err(unreadable)?;
+        let mut rng = TableRng::at(self.step.seed, self.step.draws);
+        let no_rules = |_: &str, _: &str| None;
+        let mut table = Table {
+            rng: &mut rng,
+            today: &self.step.day,
+            now: self.step.at,
+            rule: &no_rules,
+        };
+        W::act(&mut slot, act, &mut table).map_err(|e| (true, e.to_string()))?;
+        Ok(serde_json::to_value(&slot).expect("saved states serialise"))
+    }
+}
+
+/// What the table sees of a state: its layout and whose turn it is.
+struct Look<'a> {
+    state: &'a Value,
+}
+
+impl Visitor for Look<'_> {
+    type Out = Result<(Layout, Turn), String>;
+    fn visit<W: Wing>(self) -> Self::Out {
+        let state: Option<W::State> =
+            serde_json::from_value(self.state.clone()).map_err(|e| e.to_string())?;
+        let state = state.ok_or("no game is laid")?;
+        super::Saved::check(&state).map_err(|e| e.0)?;
+        Ok((state.layout(), state.turn()))
+    }
+}
+
+/// What the table sees of `game`'s saved `state`: its layout and whose
+/// turn it is (or why it cannot be read).
+pub fn look(game: Game, state: &Value) -> Result<(Layout, Turn), String> {
+    game.visit(Look { state })
+}
+
+/// Where a game stands, in words: how it ended, or who is to move.
+pub fn standing(turn: &Turn) -> String {
+    match (&turn.to_move, turn.over) {
+        (_, true) => turn.next.clone(),
+        (Some(who), false) => format!("{who} to move"),
+        (None, false) => "unfinished".to_string(),
+    }
+}
+
+/// Whether a game's state is kept in `slot`'s place.
+struct Keeps;
+
+impl Visitor for Keeps {
+    type Out = Game;
+    fn visit<W: Wing>(self) -> Game {
+        <W::State as super::Saved>::GAME
+    }
+}
+
+/// Every position of `record`, the setup first, each step taken again
+/// through the rules and checked against the state the record holds.
+pub fn frames(record: &Record) -> Result<Vec<Frame>, ReplayError> {
+    if record.game.visit(Keeps) != record.slot {
+        return Err(ReplayError::Mismatch {
+            game: record.game,
+            slot: record.slot,
+        });
+    }
+    let look = |state: &Value| record.game.visit(Look { state });
+    let (layout, turn) = look(&record.start).map_err(|why| ReplayError::Start {
+        game: record.game,
+        why,
+    })?;
+    let mut frames = vec![Frame {
+        n: 0,
+        what: record.setup.clone(),
+        by: None,
+        turn,
+        layout,
+    }];
+    let mut state = record.start.clone();
+    for (i, step) in record.steps.iter().enumerate() {
+        let n = i + 1;
+        if step.wing.visit(Keeps) != record.slot {
+            return Err(ReplayError::Mismatch {
+                game: step.wing,
+                slot: record.slot,
+            });
+        }
+        let after = step
+            .wing
+            .visit(Apply { step, state })
+            .map_err(|(refused, why)| {
+                if refused {
+                    ReplayError::Refused {
+                        n,
+                        what: step.what.clone(),
+                        why,
+                    }
+                } else {
+                    ReplayError::Unreadable {
+                        n,
+                        what: step.what.clone(),
+                        wing: step.wing,
+                        why,
+                    }
+                }
+            })?;
+        if after != step.state {
+            return Err(ReplayError::Differs {
+                n,
+                what: step.what.clone(),
+            });
+        }
+        let (layout, turn) = look(&after).map_err(|why| ReplayError::Unreadable {
+            n,
+            what: step.what.clone(),
+            wing: step.wing,
+            why,
+        })?;
+        frames.push(Frame {
+            n,
+            what: step.what.clone(),
+            by: step.by.clone(),
+            turn,
+            layout,
+        });
+        state = after;
+    }
+    Ok(frames)
+}
+
+/// A layout of `game` drawn for the terminal by its wing.
+struct Draw<'a> {
+    layout: &'a Layout,
+    style: &'a Style,
+}
+
+impl Visitor for Draw<'_> {
+    type Out = Option<String>;
+    fn visit<W: Wing>(self) -> Option<String> {
+        W::diagram(self.layout, self.style)
+    }
+}
+
+/// `game`'s layout as its wing draws it in the terminal.
+pub fn diagram(game: Game, layout: &Layout, style: &Style) -> Option<String> {
+    game.visit(Draw { layout, style })
+}
