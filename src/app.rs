@@ -12,6 +12,7 @@ mod records;
 mod rolls;
 mod saved;
 mod saved_rolls;
+mod serving;
 mod setup;
 mod solve;
 mod tally;
@@ -181,6 +182,8 @@ pub struct App {
     pool_hinted: bool,
     /// The record `replay` is stepping through, and the position shown.
     replaying: Option<(i64, usize)>,
+    /// The shared screen, while `serve` runs.
+    serving: Option<crate::serve::Running>,
 }
 
 impl App {
@@ -199,6 +202,7 @@ impl App {
             log_warned: false,
             pool_hinted: false,
             replaying: None,
+            serving: None,
         }
     }
 
@@ -309,6 +313,7 @@ impl App {
             Command::Rules { words } => self.rules(&words),
             Command::Seed { n } => Ok(self.reseed(n)),
             Command::Undo => self.undo(),
+            Command::Serve { action, lan, port } => self.serve(action.as_deref(), lan, port),
             Command::Games => self.games(),
             Command::Replay { words, out, force } => self.replay(&words, out.as_deref(), force),
             Command::Export { file, force } => self.export(file.as_deref(), force),

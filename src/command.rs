@@ -446,6 +446,28 @@ pub enum Command {
         Examples:\n  undo")]
     Undo,
 
+    /// Show the table live on every player's phone, tablet or TV
+    #[command(after_help = "Starts a read-only web page of the table: the game in\n\
+        play, whose turn it is, its last moves, a run's scorecard, the\n\
+        score pad and the last dice, updated within a second of any change\n\
+        (from this terminal or any other). It listens on this machine only;\n\
+        --lan opens it to the local network, with a secret in the address\n\
+        (printed, and drawn as a QR code to scan). In the REPL it runs\n\
+        beside your commands until `serve stop`; as a one-shot command,\n\
+        until Ctrl-C.\n\n\
+        Examples:\n  serve\n  serve --lan\n  serve --port 8080\n  serve stop")]
+    Serve {
+        /// `stop` ends it
+        #[arg(value_name = "stop")]
+        action: Option<String>,
+        /// Serve the local network (the address carries a secret token)
+        #[arg(long)]
+        lan: bool,
+        /// The port (default 7464; 0 picks a free one)
+        #[arg(long, value_name = "N")]
+        port: Option<u16>,
+    },
+
     /// Every game followed, from its setup: number, date, moves, result
     #[command(after_help = "Each setup starts a record; every move made after it\n\
         (by anyone, in any terminal) is kept in it, and `undo` takes a\n\

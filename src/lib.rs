@@ -22,6 +22,7 @@ pub mod render;
 pub mod reply;
 pub mod roll_log;
 pub mod rules;
+pub mod serve;
 pub mod store;
 pub mod style;
 pub mod suggest;

@@ -353,6 +353,9 @@ fn one_shot(app: &mut App, out: &Printer, words: &[String]) -> ExitCode {
         Ok(r) => {
             out.reply(app, &r);
             out.seed_note(app, &r, &mut told);
+            // `serve` started a server: it runs until the process is ended.
+            let _ = io::stdout().flush();
+            app.keep_serving();
             ExitCode::SUCCESS
         }
         Err(e) if e.is_help() => {

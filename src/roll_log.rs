@@ -132,6 +132,36 @@ pub fn read(dir: &Path) -> Result<Logged, Refused> {
     Ok(log)
 }
 
+/// The bytes read from the log's end for its last few rolls.
+const RECENT_BYTES: u64 = 64 * 1024;
+
+/// The last `n` rolls, newest last, read from the end of the log alone
+/// (what the shared screen shows of the dice).
+pub fn recent(dir: &Path, n: usize) -> Vec<Entry> {
+    let Ok(Some(tail)) = own_file::read_tail(dir, &dir.join(FILE), RECENT_BYTES) else {
+        return Vec::new();
+    };
+    let text = String::from_utf8_lossy(&tail.bytes);
+    let mut lines: Vec<&str> = text.lines().collect();
+    // A tail cut inside a line starts with its end: leave that out.
+    if tail.skipped > 0 && !lines.is_empty() {
+        lines.remove(0);
+    }
+    let mut out: Vec<Entry> = lines
+        .iter()
+        .rev()
+        .filter_map(|l| serde_json::from_str(l).ok())
+        .take(n)
+        .collect();
+    out.reverse();
+    out
+}
+
+/// How long the log is now: a change marker a watcher polls.
+pub fn size(dir: &Path) -> u64 {
+    fs::metadata(dir.join(FILE)).map_or(0, |m| m.len())
+}
+
 /// Forget every logged roll; how many there were.
 pub fn clear(dir: &Path) -> Result<usize, Refused> {
     let log = read(dir)?;

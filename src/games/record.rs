@@ -255,3 +255,26 @@ impl Visitor for Draw<'_> {
 pub fn diagram(game: Game, layout: &Layout, style: &Style) -> Option<String> {
     game.visit(Draw { layout, style })
 }
+
+/// What the shared screen shows of a saved state besides its picture.
+struct Screen<'a> {
+    state: &'a Value,
+    now: u64,
+    style: &'a Style,
+}
+
+impl Visitor for Screen<'_> {
+    type Out = Option<String>;
+    fn visit<W: Wing>(self) -> Option<String> {
+        let state: Option<W::State> = serde_json::from_value(self.state.clone()).ok()?;
+        let state = state?;
+        super::Saved::check(&state).ok()?;
+        W::screen(&state, self.now).map(|r| r.text(self.style))
+    }
+}
+
+/// `game`'s board for the shared screen (a scorecard, a score pad), if
+/// it has one beside its picture.
+pub fn screen(game: Game, state: &Value, now: u64, style: &Style) -> Option<String> {
+    game.visit(Screen { state, now, style })
+}

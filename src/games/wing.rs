@@ -292,6 +292,14 @@ pub trait Wing: 'static {
         unreachable!("a wing with changes answers them")
     }
 
+    /// What the table's shared screen shows of its saved state besides
+    /// the picture (a scorecard, a score pad), as a reply whose text is
+    /// shown (`now`: seconds since 1970, for a running clock); `None`: the
+    /// picture and whose turn it is say it all.
+    fn screen(_state: &Self::State, _now: u64) -> Option<Reply> {
+        None
+    }
+
     /// Its layouts as the terminal draws them; `None` leaves it to the
     /// generic drawing.
     fn diagram(_layout: &Layout, _style: &Style) -> Option<String> {

@@ -46,6 +46,20 @@ pub fn versions(conn: &Connection) -> Result<Vec<(String, i64)>> {
     Ok(rows)
 }
 
+/// Every game's saved document, as stored (unchecked: a reader that
+/// draws them checks each through its type).
+pub fn states(conn: &Connection) -> Result<Vec<(String, Value)>> {
+    let mut stmt = conn.prepare("SELECT game, state FROM games ORDER BY game")?;
+    let rows = stmt
+        .query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?)))?
+        .filter_map(|row| {
+            let (game, text) = row.ok()?;
+            Some((game, serde_json::from_str(&text).ok()?))
+        })
+        .collect();
+    Ok(rows)
+}
+
 pub(super) fn damaged<S: Saved>(reason: String) -> StoreError {
     StoreError::Damaged {
         what: S::WHAT.into(),

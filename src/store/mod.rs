@@ -37,6 +37,7 @@ use std::time::Duration;
 use rusqlite::{Connection, ErrorCode, OpenFlags, Transaction, TransactionBehavior};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
+use serde_json::Value;
 
 pub use decks::{delete_deck, save_deck, set_current};
 pub use export::{Document, EXPORT_FORMAT};
@@ -364,6 +365,24 @@ impl Store {
             },
             |c, id, (note, state)| records::note(c, S::GAME, note, &state, Some(id)),
         )
+    }
+
+    /// Every game's saved document by its game, unchecked.
+    pub fn states(&self) -> Result<Vec<(Game, Value)>> {
+        let rows = self.read(games::states)?;
+        Ok(rows
+            .into_iter()
+            .filter_map(|(id, v)| Some((id.parse().ok()?, v)))
+            .collect())
+    }
+
+    /// SQLite's count of changes committed by other connections: it
+    /// moves whenever any process changes the store (what a watcher
+    /// polls, reading nothing else).
+    pub fn data_version(&self) -> Result<i64> {
+        Ok(self
+            .conn()?
+            .pragma_query_value(None, "data_version", |r| r.get(0))?)
     }
 
     /// Every game record, oldest first.

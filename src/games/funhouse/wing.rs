@@ -575,6 +575,13 @@ impl Wing for Funhouse {
         Ok(Done { said, what })
     }
 
+    /// The open run's scorecard.
+    fn screen(book: &Book, _: u64) -> Option<Reply> {
+        book.run
+            .as_ref()
+            .map(|_| show::scorecard(book, &|_: &str, _: &str| None))
+    }
+
     fn answer(state: Option<&Book>, said: Vec<Event>, _: &mut Table) -> Result<Reply, GameError> {
         let empty = Book::default();
         show::answer(said, state.unwrap_or(&empty))

@@ -481,6 +481,13 @@ impl Wing for ScorePad {
         Ok(Done::changed(said, action.to_string()))
     }
 
+    /// The open pad's table of rounds and totals.
+    fn screen(pads: &Pads, now: u64) -> Option<Reply> {
+        pads.open
+            .as_ref()
+            .map(|pad| show::pad(pad, Vec::new(), now))
+    }
+
     fn answer(
         state: Option<&Pads>,
         said: Vec<Event>,
