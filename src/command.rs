@@ -96,6 +96,71 @@ fn seed_value(s: &str) -> Result<u64, BadValue> {
     s.parse::<u64>().map_err(|_| BadValue::Seed)
 }
 
+/// Command words in any case (`ROLL 1D6`, `Deck Show bag`): a command's
+/// or subcommand's name typed in capitals is read as its name; every
+/// other word is left as typed.
+fn fold_case(tree: &clap::Command, words: &[String]) -> Vec<String> {
+    let mut out = words.to_vec();
+    let mut at = tree;
+    for w in out.iter_mut() {
+        let lower = w.to_lowercase();
+        match at
+            .get_subcommands()
+            .find(|c| c.get_name() == lower || c.get_all_aliases().any(|a| a == lower))
+        {
+            Some(c) => {
+                *w = lower;
+                at = c;
+            }
+            None => break,
+        }
+    }
+    out
+}
+
+/// The error for a word that is not a command, or not one of its
+/// command's actions: it names that word and the nearest name.
+fn unknown(words: &[String]) -> clap::Error {
+    let tree = root();
+    let mut at = &tree;
+    let mut path: Vec<&str> = Vec::new();
+    for w in words {
+        let names = command_names(at);
+        match at
+            .get_subcommands()
+            .find(|c| c.get_name() == w || c.get_all_aliases().any(|a| a == w))
+        {
+            Some(c) => {
+                path.push(c.get_name());
+                at = c;
+            }
+            None => {
+                // clap lists near names in no useful order; name the
+                // nearest, as everywhere else.
+                let message = match path.as_slice() {
+                    [] => format!(
+                        "'{}' is not a command{}: `help` lists them\n",
+                        crate::style::clip_quoted(w),
+                        crate::suggest::hint(w, names)
+                    ),
+                    parents => format!(
+                        "'{}' is not a {} action{}: `{} --help` lists them\n",
+                        crate::style::clip_quoted(w),
+                        parents.join(" "),
+                        crate::suggest::hint(w, names),
+                        parents.join(" ")
+                    ),
+                };
+                return clap::Error::raw(clap::error::ErrorKind::InvalidSubcommand, message);
+            }
+        }
+    }
+    clap::Error::raw(
+        clap::error::ErrorKind::InvalidSubcommand,
+        "not a command: `help` lists them\n",
+    )
+}
+
 /// Every command's name and alias.
 fn command_names(line: &clap::Command) -> Vec<&str> {
     line.get_subcommands()
@@ -180,26 +245,14 @@ pub fn parse(words: &[String]) -> Result<Parsed, clap::Error> {
 /// window, read again before each command).
 pub fn parse_at(words: &[String], width: usize) -> Result<Parsed, clap::Error> {
     use clap::FromArgMatches;
-    let matches = root()
-        .term_width(width)
-        .try_get_matches_from(words)
-        .map_err(|e| {
-            if e.kind() != clap::error::ErrorKind::InvalidSubcommand {
-                return e;
-            }
-            // clap lists near names in no useful order; name the nearest,
-            // as everywhere else.
-            let word = words.first().map_or("", String::as_str);
-            let cmd = root();
-            let names = command_names(&cmd);
-            clap::Error::raw(
-                clap::error::ErrorKind::InvalidSubcommand,
-                format!(
-                    "'{word}' is not a command{}: `help` lists them\n",
-                    crate::suggest::hint(word, names)
-                ),
-            )
-        })?;
+    let tree = root().term_width(width);
+    let words = fold_case(&tree, words);
+    let matches = tree.try_get_matches_from(&words).map_err(|e| {
+        if e.kind() != clap::error::ErrorKind::InvalidSubcommand {
+            return e;
+        }
+        unknown(&words)
+    })?;
     if let Some((name, sub)) = matches.subcommand()
         && let Some((game, _)) = game_commands()
             .into_iter()

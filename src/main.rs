@@ -38,7 +38,9 @@ fn main() -> ExitCode {
     let width = output_width();
     let style = Style { color, width };
     let data_dir = cli.data.clone().unwrap_or_else(default_data_dir);
-    let seed = cli.seed.unwrap_or_else(rand::random);
+    // A seed tablemate picks fits in 53 bits, so every JSON reader
+    // (JavaScript's numbers are doubles) reads it exactly.
+    let seed = cli.seed.unwrap_or_else(|| rand::random::<u64>() >> 11);
     let mut app = App::new(seed, Store::new(data_dir.clone()), style)
         .with_json(cli.json)
         .with_one_shot(!cli.command.is_empty())
@@ -238,7 +240,28 @@ impl Printer {
 
     fn help(&self, e: &AppError) {
         if let AppError::Usage(ce) = e {
-            write_out(ce.render().to_string().trim_end());
+            let text = ce.render().to_string();
+            if self.json {
+                // A JSON stream stays JSON: help is one more reply.
+                #[derive(serde::Serialize)]
+                struct Help<'a> {
+                    r#type: &'static str,
+                    data: HelpText<'a>,
+                }
+                #[derive(serde::Serialize)]
+                struct HelpText<'a> {
+                    text: &'a str,
+                }
+                let help = Help {
+                    r#type: "help",
+                    data: HelpText {
+                        text: text.trim_end(),
+                    },
+                };
+                write_out(&serde_json::to_string(&help).expect("help serialises"));
+            } else {
+                write_out(text.trim_end());
+            }
         }
     }
 
@@ -492,6 +515,7 @@ fn repl(
     };
     rl.set_helper(Some(ReplHelper {
         hinter: HistoryHinter::new(),
+        color: colored::control::SHOULD_COLORIZE.should_colorize(),
         rules: std::cell::OnceCell::new(),
         rules_dir: rules_dir.map(std::path::Path::to_path_buf),
         data_dir: data_dir.to_path_buf(),
@@ -589,6 +613,8 @@ fn repl(
 /// history; no highlighting or validation.
 struct ReplHelper {
     hinter: HistoryHinter,
+    /// Colour is on: hints are dimmed.
+    color: bool,
     /// The rule texts, read on the first Tab that needs a section name.
     rules: std::cell::OnceCell<tablemate::rules::Library>,
     rules_dir: Option<PathBuf>,
@@ -655,7 +681,17 @@ impl Hinter for ReplHelper {
     }
 }
 
-impl Highlighter for ReplHelper {}
+/// The history hint is dimmed (where colour is on), as rustyline's own
+/// examples do, so it never looks like typed text.
+impl Highlighter for ReplHelper {
+    fn highlight_hint<'h>(&self, hint: &'h str) -> std::borrow::Cow<'h, str> {
+        if self.color {
+            std::borrow::Cow::Owned(format!("\x1b[2m{hint}\x1b[0m"))
+        } else {
+            std::borrow::Cow::Borrowed(hint)
+        }
+    }
+}
 impl Validator for ReplHelper {}
 impl Helper for ReplHelper {}
 

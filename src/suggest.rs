@@ -1,16 +1,24 @@
 //! "Did you mean": the nearest names to a mistyped one.
 
-/// Edit distance (insertions, deletions, substitutions), by characters.
+/// Edit distance (insertions, deletions, substitutions, and two
+/// neighbours swapped, the commonest slip: `shwo` for `show`), by
+/// characters.
 pub fn distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
     let b: Vec<char> = b.chars().collect();
+    // Rows i-2, i-1 and i of the table.
+    let mut before: Vec<usize> = vec![0; b.len() + 1];
     let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
+    for i in 0..a.len() {
         let mut cur = vec![i + 1; b.len() + 1];
-        for (j, &cb) in b.iter().enumerate() {
-            let sub = prev[j] + usize::from(ca != cb);
+        for j in 0..b.len() {
+            let sub = prev[j] + usize::from(a[i] != b[j]);
             cur[j + 1] = sub.min(prev[j + 1] + 1).min(cur[j] + 1);
+            if i > 0 && j > 0 && a[i] == b[j - 1] && a[i - 1] == b[j] {
+                cur[j + 1] = cur[j + 1].min(before[j - 1] + 1);
+            }
         }
-        prev = cur;
+        before = std::mem::replace(&mut prev, cur);
     }
     prev[b.len()]
 }
@@ -47,6 +55,8 @@ mod tests {
         assert_eq!(distance("catwlk", "catwalk"), 1);
         assert_eq!(distance("", "abc"), 3);
         assert_eq!(distance("same", "same"), 0);
+        assert_eq!(distance("shwo", "show"), 1);
+        assert_eq!(distance("histroy", "history"), 1);
     }
 
     #[test]

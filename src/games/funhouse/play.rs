@@ -296,6 +296,9 @@ impl RoomGame {
                     *steps += 1;
                     Ok((way.name().to_string(), step.describe()))
                 }
+                ([word, extra, ..], Some(_)) => Err(GameError::word(format!(
+                    "'{extra}': the die tips one square a move, so `move {word}` takes no more words"
+                ))),
                 _ => Err(GameError::word(format!("name {}", RoomGame::notation(Room::WhackADummy)))),
             },
             RoomGame::TrampoLand {
@@ -440,13 +443,16 @@ impl RoomGame {
             RoomGame::SlideJam { board, .. } => {
                 let s = super::solve::slide_jam::solve_board(*board, stop);
                 let t = s.takes.first()?;
+                // The stack too: the families' stacks build the Magic
+                // Mirror's, so a hint followed as written must say it.
                 Some((
                     format!(
-                        "{} {} {} {}",
+                        "{} {} {} {} stack={}",
                         t.family[0],
                         t.family[1],
                         t.family[2],
-                        t.slide.name()
+                        t.slide.name(),
+                        t.stack
                     ),
                     format!(
                         "the best line from here leaves {} points{}{}",

@@ -206,6 +206,12 @@ impl RatsGame {
             return Err("the harder game has no backing up".into());
         }
         if !self.on_coin() {
+            if let Some(stack) = stack {
+                return Err(format!(
+                    "'{stack}': the rat is not on a coin, so no coin goes back to a stack; `rats back` alone backs the rat up to the last movement coin's square"
+                )
+                .into());
+            }
             let last = self
                 .used
                 .last()

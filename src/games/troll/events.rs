@@ -118,7 +118,11 @@ pub enum Event {
     /// The troll cannot act at all: its turn ends early.
     Stuck,
     /// After the troll's actions, no brick was awake.
-    NoneFlee,
+    NoneFlee {
+        /// The only awake brick is the one the troll stands on (it never
+        /// flees).
+        under_troll: bool,
+    },
     /// An awake brick steps toward a bank.
     Fled {
         card: String,
@@ -230,7 +234,12 @@ impl fmt::Display for Event {
             ),
             Event::Laid { card, spot } => write!(f, "the troll lays {card} down in {spot}"),
             Event::Stuck => f.write_str("the troll has no action it can take: its turn ends"),
-            Event::NoneFlee => f.write_str("flight: no brick is awake to flee"),
+            Event::NoneFlee { under_troll: true } => {
+                f.write_str("flight: no brick flees (the one awake is under the troll)")
+            }
+            Event::NoneFlee { under_troll: false } => {
+                f.write_str("flight: no brick is awake to flee")
+            }
             Event::Fled { card, from, to } => {
                 write!(f, "flight: {card} moves from {from} to {to}")
             }

@@ -843,11 +843,11 @@ impl Troll {
             Phase::Act => {}
             Phase::Awaken => {
                 return Err(format!(
-                    "the awakening comes first: `troll awaken`{}",
+                    "the awakening comes first: {}",
                     if self.table {
-                        " or `troll card 7H die=3`"
+                        "turn up your next card and roll, `troll card 7H die=3`"
                     } else {
-                        ""
+                        "`troll awaken`"
                     }
                 )
                 .into());
@@ -1056,7 +1056,9 @@ impl Troll {
             .collect();
         moving.sort_by_key(|&(s, step)| if step < 0 { s.slot } else { 7 - s.slot });
         if moving.is_empty() {
-            out.push(Event::NoneFlee);
+            out.push(Event::NoneFlee {
+                under_troll: self.is_awake(troll),
+            });
         }
         for (s, step) in moving {
             let card = self.stack_mut(s).pop().expect("an awake brick");

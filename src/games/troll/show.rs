@@ -175,14 +175,12 @@ impl Show for Board {
 /// What the game waits for, in words.
 pub fn next(t: &Troll) -> String {
     match t.phase {
-        Phase::Awaken => format!(
-            "next: `troll awaken`{}",
-            if t.table {
-                " (or `troll card 7H die=3`)"
-            } else {
-                ""
-            }
-        ),
+        // With the player's own cards, tablemate cannot draw one: the
+        // player says what they turned up and rolled.
+        Phase::Awaken if t.table => {
+            "next: turn up your next card and roll: `troll card 7H die=3`".to_string()
+        }
+        Phase::Awaken => "next: `troll awaken`".to_string(),
         Phase::Name => "next: name the brick that woke (`troll brick QS`)".to_string(),
         Phase::Act => t.action_prompt(),
         Phase::Over => match &t.outcome {

@@ -500,10 +500,16 @@ struct WhackLaid {
 impl Show for WhackLaid {
     fn show(&self, style: &Style) -> String {
         let mut text = format!("{}\n", heading(style, "Whack-a-Dummy"));
-        text.push_str(match self.board.grid {
-            Some(_) => "the barrel grid from this run, every coin turned face down\n",
-            None => "the barrel grid, every coin turned face down\n",
-        });
+        let said = match self.board.grid {
+            Some(_) => "the barrel grid from this run, every coin turned face down",
+            // No grid was kept (Barrels scored as a number, or no run):
+            // the table's own grid is used, and tablemate cannot follow it.
+            None => {
+                "your Barrels grid as it lies on the table, every coin turned face down (tablemate holds no grid for this run, so it cannot follow the moves: play them at the table and `score whack-a-dummy` the result)"
+            }
+        };
+        text.push_str(&wrap(said, style.width, ""));
+        text.push('\n');
         text.push_str(&diagram::draw(&fl::whack_a_dummy(), style));
         text.push_str("\nS: put the die on any one of these four");
         text.push_str("\ncorners to activate, in order:");

@@ -1,0 +1,118 @@
+//! The rough edges of a table evening (issue #28), each through the
+//! binary: the message names what was wrong, in words a player reads.
+
+mod common;
+
+use common::run;
+
+fn said(line: &str) -> (String, String, i32) {
+    let dir = tempfile::tempdir().unwrap();
+    said_in(dir.path(), line)
+}
+
+fn said_in(d: &std::path::Path, line: &str) -> (String, String, i32) {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let r = run(d, &words, None);
+    (r.out, r.err, r.code)
+}
+
+/// Item 13: a mistyped action names the action, not its command.
+#[test]
+fn a_mistyped_action_is_named() {
+    assert_eq!(
+        said("funhouse histroy").1,
+        "error: 'histroy' is not a funhouse action (did you mean 'history'?): `funhouse --help` lists them\n"
+    );
+    assert_eq!(
+        said("deck shwo bag").1,
+        "error: 'shwo' is not a deck action (did you mean 'show'?): `deck --help` lists them\n"
+    );
+    assert_eq!(
+        said("funhouse é").1,
+        "error: 'é' is not a funhouse action: `funhouse --help` lists them\n"
+    );
+    assert_eq!(
+        said("rolll 2d6").1,
+        "error: 'rolll' is not a command (did you mean 'roll'?): `help` lists them\n"
+    );
+}
+
+/// Item 15: command words in any case.
+#[test]
+fn commands_are_read_in_any_case() {
+    let (out, err, code) = said("--seed 1 ROLL 1D6");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("1D6 ["), "{out}");
+    let (_, err, code) = said("--seed 1 Deck New bag tiles");
+    assert_eq!(code, 0, "{err}");
+}
+
+/// Item 8: Slide Jam's hint names the stack, as the solver does.
+#[test]
+fn the_slide_jam_hint_names_the_stack() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    said_in(d, "funhouse new");
+    said_in(d, "--seed 2 setup slide-jam");
+    let (out, _, _) = said_in(d, "hint");
+    assert!(
+        out.starts_with("Slide Jam: move Ma S2 M3 up stack=1;"),
+        "{out}"
+    );
+}
+
+/// Item 11: `rats back 2` off a coin says the 2 has no use.
+#[test]
+fn backing_up_off_a_coin_refuses_a_stack() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    said_in(d, "--seed 4 setup lab-rats");
+    let (_, err, code) = said_in(d, "rats back 2");
+    assert_eq!(code, 1);
+    assert_eq!(
+        err,
+        "error: '2': the rat is not on a coin, so no coin goes back to a stack; `rats back` alone backs the rat up to the last movement coin's square\n"
+    );
+}
+
+/// Item 9: Whack-a-Dummy with no barrel grid in the run says so.
+#[test]
+fn whack_without_a_grid_says_the_table_holds_it() {
+    let (out, _, code) = said("setup whack");
+    assert_eq!(code, 0);
+    assert!(
+        out.starts_with("Whack-a-Dummy\nyour Barrels grid as it lies on the table, every coin turned\nface down (tablemate holds no grid for this run"),
+        "{out}"
+    );
+}
+
+/// Item 10: with the player's own cards the prompt asks for the card.
+#[test]
+fn a_game_with_your_own_cards_asks_for_your_card() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let (out, err, code) = said_in(d, "setup troll cards=mine card=7H");
+    assert_eq!(code, 0, "{err}");
+    assert!(!out.contains("`troll awaken`"), "{out}");
+}
+
+/// Item 20: help in a JSON stream is JSON; seeds tablemate picks are
+/// exact in every JSON reader.
+#[test]
+fn json_stays_json() {
+    let dir = tempfile::tempdir().unwrap();
+    let r = run(dir.path(), &["--json"], Some("help roll\nroll 2d6\n"));
+    for line in r.out.lines() {
+        let v: serde_json::Value =
+            serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}"));
+        if v["type"] == "roll" {
+            assert!(v["data"]["seed"].as_u64().unwrap() < 1 << 53, "{line}");
+        }
+    }
+    assert!(
+        r.out
+            .starts_with("{\"type\":\"help\",\"data\":{\"text\":\"Roll dice"),
+        "{}",
+        r.out
+    );
+}
