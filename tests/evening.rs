@@ -116,3 +116,60 @@ fn json_stays_json() {
         r.out
     );
 }
+
+/// Item 12: a setup from the pieces dealt at the table.
+#[test]
+fn slide_jam_and_slides_take_the_table_as_it_is() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let (out, err, code) = said_in(
+        d,
+        "setup slide-jam Sn Sa S2 Mn / Ma M2 C5 A3 / M4 C4 A5 S4 / M3 An M5 A4 / Cn S5 S3 C2 / Ca A2 C3 Aa",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.starts_with(
+            "Slide Jam: 4 wide, 6 high\ntiles: as you gave them\n  Sn  Sa  S2  Mn\n  Ma  M2  C5  A3\n"
+        ),
+        "{out}"
+    );
+    // Nothing was drawn: no deal code, no seed.
+    assert!(!out.contains("deal "), "{out}");
+    assert_eq!(err, "");
+    let (_, err, code) = said_in(d, "setup slide-jam Sn Sn");
+    assert_eq!(code, 1);
+    assert!(err.starts_with("error: tile Sn is entered twice"), "{err}");
+    // Slides of Action from the middle of a game.
+    let (out, err, code) = said_in(
+        d,
+        "setup slides players=2 suits=C,S board=ACSA/SACS/_SAC/CACS next=S",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("  _ S A C\n"), "{out}");
+    assert!(
+        out.contains("the game in progress, as you gave it"),
+        "{out}"
+    );
+    assert!(out.contains("Suns to move."), "{out}");
+    let (out, _, _) = said_in(d, "slides move r2c1");
+    assert!(
+        out.starts_with("Suns slid 1 coin from r2c1 into the gap"),
+        "{out}"
+    );
+    for (line, message) in [
+        (
+            "setup slides board=AAAA/SACS/_SAC/CACS",
+            "error: 'board=AAAA/SACS/_SAC/CACS': the board does not hold five Arms coins\n",
+        ),
+        (
+            "setup slides players=2 board=ACSA/SACS/_SAC/CACS next=A",
+            "error: 'next=A': Arms takes no turns in this game\n",
+        ),
+        (
+            "setup slides board=ACS/SACS/_SAC/CACS",
+            "error: 'board=ACS/SACS/_SAC/CACS': 4 rows of 4 squares, each A, C, S or _ (the gap), split by /\n",
+        ),
+    ] {
+        assert_eq!(said_in(d, line).1, message, "{line}");
+    }
+}

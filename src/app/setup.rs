@@ -12,6 +12,7 @@ use super::{App, AppError, Reply, Result, invalid};
 use crate::deal::DealCode;
 use crate::games::args::{self, Given};
 use crate::games::{Game, Table, Visitor, Wing, help as games};
+use crate::random::TableRng;
 use crate::render::{self, Format};
 use crate::reply::Show;
 use crate::store::Note;
@@ -129,10 +130,16 @@ impl App {
         given: Option<DealCode>,
         deal: impl FnOnce(&mut App) -> Result<T>,
     ) -> Result<(T, Option<DealCode>)> {
+        let before = self.rng.draws();
         let code = given.unwrap_or_else(|| DealCode::draw(&mut self.rng));
         let session = std::mem::replace(&mut self.rng, code.generator());
         let out = deal(self);
         let own = std::mem::replace(&mut self.rng, session);
+        if !own.used() && given.is_none() {
+            // Nothing was dealt at random: the code drawn for it is put
+            // back, so the session's generator says it was not used.
+            self.rng = TableRng::at(self.rng.seed(), before);
+        }
         Ok((out?, own.used().then_some(code)))
     }
 
@@ -207,15 +214,18 @@ impl App {
         let declared = games::setup_args(game).expect("a game that is set up declares it");
         let mut given = args::parse(declared, &words)?;
         self.read_files(&mut given)?;
-        // The code is drawn first, so the game's record can say the line
-        // that lays it again.
-        let code = code.unwrap_or_else(|| DealCode::draw(&mut self.rng));
+        // The code the deal will draw, known first (from a copy of the
+        // generator) so the game's record can say the line that lays it
+        // again.
+        let next = code.unwrap_or_else(|| {
+            DealCode::draw(&mut TableRng::at(self.rng.seed(), self.rng.draws()))
+        });
         // The line that deals it again carries every word that was given.
         let mut words_again = vec!["setup".to_string(), game.id().to_string()];
         words_again.extend(words.iter().cloned());
         let line = crate::command::join_words(&words_again);
-        let again = format!("{line} deal={code}");
-        let (mut reply, code) = self.dealt(Some(code), |app| {
+        let again = format!("{line} deal={next}");
+        let (mut reply, code) = self.dealt(code, |app| {
             game.visit(Lay {
                 app,
                 given: &given,

@@ -47,6 +47,11 @@ pub struct SlidesGame {
     pub drawn: bool,
 }
 
+/// The start position's rows, as a game keeps them.
+pub fn start_board() -> Vec<String> {
+    rows_of(&START)
+}
+
 /// How many times the same position ends the game in a draw.
 pub const REPEATS_TO_DRAW: usize = 3;
 
@@ -228,6 +233,62 @@ impl SlidesGame {
             winner: None,
             drawn: false,
         }
+    }
+
+    /// Take up a game in progress at the table: `board` as it stands
+    /// (rows split by `/`), `next` to move (the first in turn if none).
+    /// The slide before it is not known, so any slide is allowed first.
+    pub fn resume(&mut self, board: &str, next: Option<Suit>) -> Result<(), GameError> {
+        let rows: Vec<String> = board
+            .split('/')
+            .map(|r| {
+                r.chars()
+                    .filter(|c| !c.is_whitespace())
+                    .collect::<String>()
+                    .to_uppercase()
+            })
+            .collect();
+        let g = grid_of(&rows).ok_or_else(|| {
+            GameError::word(format!(
+                "'board={board}': 4 rows of 4 squares, each A, C, S or _ (the gap), split by /"
+            ))
+        })?;
+        let game = SlidesGame {
+            board: rows_of(&g),
+            ..self.clone()
+        };
+        if g.iter().flatten().filter(|c| c.is_none()).count() != 1 {
+            return Err(GameError::word(format!(
+                "'board={board}': the board has one gap, _"
+            )));
+        }
+        game.check()
+            .map_err(|e| GameError::word(format!("'board={board}': {}", e.0)))?;
+        if let Some(done) = [Suit::Arms, Suit::Crowns, Suit::Suns]
+            .into_iter()
+            .find(|&s| connected(&g, s, self.harder))
+        {
+            return Err(GameError::rule(format!(
+                "on that board {} is already joined: the game is over",
+                done.name()
+            )));
+        }
+        let next = match next {
+            None => 0,
+            Some(s) => self.turns.iter().position(|&t| t == s).ok_or_else(|| {
+                GameError::word(format!(
+                    "'next={}': {} takes no turns in this game",
+                    s.letter(),
+                    s.name()
+                ))
+            })?,
+        };
+        *self = SlidesGame {
+            next,
+            seen: vec![position(&g, self.turns[next])],
+            ..game
+        };
+        Ok(())
     }
 
     /// Won or drawn.

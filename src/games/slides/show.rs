@@ -6,7 +6,7 @@ use serde::Serialize;
 
 use super::diagram;
 use super::events::Event;
-use super::layout::{board_layout, start_layout};
+use super::layout::board_layout;
 use super::play::SlidesGame;
 use super::seating::Seating;
 use crate::reply::{Reply, Show};
@@ -24,6 +24,7 @@ pub struct Seated {
 }
 
 pub fn seated(seating: Seating, game: SlidesGame, opening: Vec<Event>) -> Reply {
+    let game_grid = game.grid();
     Reply::new(
         "setup",
         Seated {
@@ -32,7 +33,7 @@ pub fn seated(seating: Seating, game: SlidesGame, opening: Vec<Event>) -> Reply 
             opening,
         },
     )
-    .with_layout(start_layout())
+    .with_layout(board_layout(&game_grid))
 }
 
 impl Show for Seated {
@@ -40,8 +41,16 @@ impl Show for Seated {
         let (seating, game) = (&self.seating, &self.game);
         let players = seating.players.len();
         let mut text = format!("{}\n", style.paint("Slides of Action", Tone::Heading));
-        let _ = writeln!(text, "{}", diagram::draw(&start_layout(), style));
-        text.push_str("coins suit up on four face-down tiles; _ is empty\n");
+        let _ = writeln!(
+            text,
+            "{}",
+            diagram::draw(&board_layout(&game.grid()), style)
+        );
+        if game.board != super::play::start_board() {
+            text.push_str("the game in progress, as you gave it; _ is empty\n");
+        } else {
+            text.push_str("coins suit up on four face-down tiles; _ is empty\n");
+        }
         let _ = writeln!(
             text,
             "suits ({}):",
@@ -69,7 +78,8 @@ impl Show for Seated {
             );
             text.push_str(&wrap(&line, style.width, ""));
         }
-        let first_suit = game.turns[0];
+        let first_suit = game.to_move();
+        let resumed = game.board != super::play::start_board();
         let _ = write!(
             text,
             "\n{}",
@@ -80,10 +90,10 @@ impl Show for Seated {
                         Some(s) => format!("tablemate plays {}. ", s.name()),
                         None => String::new(),
                     },
-                    if players == 2 {
-                        format!("{} moves first. ", first_suit.name())
-                    } else {
-                        String::new()
+                    match (players, resumed) {
+                        (_, true) => format!("{} to move. ", first_suit.name()),
+                        (2, false) => format!("{} moves first. ", first_suit.name()),
+                        _ => String::new(),
                     }
                 ),
                 style.width,

@@ -165,6 +165,16 @@ const DECLARED: Declared = Declared {
             ty: Type::Choice(&["tablemate"]),
             help: "tablemate plays the last player's suit",
         },
+        Arg {
+            key: "board",
+            ty: Type::Text("ROWS"),
+            help: "a game in progress, rows by / (ACSA/SACS/_SAC/CACS)",
+        },
+        Arg {
+            key: "next",
+            ty: Type::Suits,
+            help: "with board=: the suit to move now",
+        },
     ],
 };
 
@@ -204,6 +214,18 @@ impl Wing for SlidesOfAction {
             .then(|| seating.players.last().map(|s| s.suit))
             .flatten();
         let mut game = SlidesGame::new(turn_order(&seating), harder, computer);
+        if let Some(board) = given.text("board") {
+            let next = match given.suits("next").as_deref() {
+                None => None,
+                Some([one]) => Some(*one),
+                Some(_) => return Err(GameError::word("next= takes one suit: next=C")),
+            };
+            game.resume(board, next)?;
+        } else if given.suits("next").is_some() {
+            return Err(GameError::word(
+                "next= goes with board=: the suit to move in a game in progress",
+            ));
+        }
         let before = game.clone();
         // Against tablemate, when it is to move first, it moves now.
         let opening = if game.computer == Some(game.to_move()) {

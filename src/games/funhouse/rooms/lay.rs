@@ -119,6 +119,9 @@ struct SlideJamLaid {
     /// With `clearable`: how many deals it took.
     #[serde(skip)]
     tries: Option<u64>,
+    /// How many of the 24 tiles the player gave.
+    #[serde(skip)]
+    given: usize,
     #[serde(skip)]
     kept: bool,
 }
@@ -126,6 +129,9 @@ struct SlideJamLaid {
 impl Show for SlideJamLaid {
     fn show(&self, style: &Style) -> String {
         let mut text = format!("{}\n", heading(style, "Slide Jam: 4 wide, 6 high"));
+        if self.given > 0 {
+            let _ = writeln!(text, "{}", origin(self.given, 24, "tiles"));
+        }
         if let Some(tries) = self.tries {
             let line = format!(
                 "a deal the solver cleared ({tries} {} dealt); `solve slide-jam` shows how",
@@ -147,16 +153,26 @@ impl Show for SlideJamLaid {
 }
 
 fn slide_jam(book: &mut Book, given: &Given, rng: &mut TableRng) -> Result<Acted, GameError> {
-    let clearable = match given.words.as_slice() {
-        [] => false,
-        [w] if w.eq_ignore_ascii_case("clearable") => true,
-        [w, ..] => {
-            return Err(GameError::word(format!(
-                "'{w}' is not understood: setup slide-jam takes clearable, or nothing"
-            )));
-        }
+    let clearable = matches!(given.words.as_slice(), [w] if w.eq_ignore_ascii_case("clearable"));
+    // The tiles as dealt at the table, in reading order (`/` may end a
+    // row, for reading); any not given are dealt at random after them.
+    let dealt: Vec<String> = if clearable {
+        Vec::new()
+    } else {
+        given.words.iter().filter(|w| *w != "/").cloned().collect()
     };
-    let mut deal = fs::slide_jam(rng);
+    let named = tiles(&dealt).map_err(|e| match dealt.as_slice() {
+        [one] => GameError::word(format!(
+            "'{one}' is not understood: setup slide-jam takes clearable, or the tiles as dealt in reading order (Sn Sa S2 Mn ...)"
+        )),
+        _ => GameError::word(format!(
+            "{e} (setup slide-jam takes the tiles as dealt, in reading order, or clearable)"
+        )),
+    })?;
+    let (all, given_n) = complete_tiles(named, rng);
+    let mut deal = fs::SlideJam {
+        grid: all.chunks(4).map(<[Piece]>::to_vec).collect(),
+    };
     let mut tries = 1;
     if clearable {
         // Deal again until the solver proves a deal can be cleared
@@ -188,6 +204,7 @@ fn slide_jam(book: &mut Book, given: &Given, rng: &mut TableRng) -> Result<Acted
         SlideJamLaid {
             deal,
             tries: clearable.then_some(tries),
+            given: given_n,
             kept,
         },
     )

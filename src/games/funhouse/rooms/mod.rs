@@ -142,10 +142,10 @@ room!(
     SlideJam, Room::SlideJam,
     setup: Declared {
         id: "slide-jam",
-        words: Some("clearable: a deal the solver can clear"),
+        words: Some("tiles as dealt (reading order), or clearable"),
         args: &[],
     },
-    setup_examples: &["setup slide-jam"],
+    setup_examples: &["setup slide-jam", "setup slide-jam Sn Sa S2 Mn / Ma M2 C5 A3"],
     solve: Some(&Declared {
         id: "slide-jam",
         words: Some("the 24 tiles in reading order"),
