@@ -36,6 +36,10 @@ pub enum PenguinAction {
         domino: Domino,
         to: Sq,
         down: bool,
+        /// The pips named first (`4-2`: the 4), which go on `to`: how a
+        /// domino is turned as it moves. None: as it lay.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        first: Option<u8>,
     },
     Done,
 }
@@ -66,12 +70,20 @@ impl fmt::Display for PenguinAction {
             }
             PenguinAction::Alter { dice: None } => f.write_str("alter"),
             PenguinAction::Alter { dice: Some((a, b)) } => write!(f, "alter {a} {b}"),
-            PenguinAction::Relocate { domino, to, down } => write!(
-                f,
-                "relocate {domino} {}{}",
-                sq_name(*to),
-                if *down { "v" } else { "" }
-            ),
+            PenguinAction::Relocate {
+                domino,
+                to,
+                down,
+                first,
+            } => {
+                match first {
+                    Some(n) if *n == domino.high && domino.low != domino.high => {
+                        write!(f, "relocate {}-{}", domino.high, domino.low)?
+                    }
+                    _ => write!(f, "relocate {domino}")?,
+                }
+                write!(f, " {}{}", sq_name(*to), if *down { "v" } else { "" })
+            }
             PenguinAction::Done => f.write_str("done"),
         }
     }

@@ -68,6 +68,9 @@ pub enum Event {
         count: usize,
         domino: Domino,
         first: Sq,
+        /// A way the first may go that stays on the board, for the
+        /// example (none when no way does).
+        way: Option<Dir>,
     },
     Vacant {
         domino: Domino,
@@ -168,12 +171,18 @@ impl fmt::Display for Event {
                 count,
                 domino,
                 first,
-            } => write!(
-                f,
-                "{count} buddy {} on {domino}: each may move to a square beside it (`penguins shift {} north`)",
-                if *count == 1 { "token" } else { "tokens" },
-                sq_name(*first)
-            ),
+                way,
+            } => {
+                write!(
+                    f,
+                    "{count} buddy {} on {domino}: each may move to a square beside it",
+                    if *count == 1 { "token" } else { "tokens" },
+                )?;
+                match way {
+                    Some(d) => write!(f, " (`penguins shift {} {}`)", sq_name(*first), d.name()),
+                    None => Ok(()),
+                }
+            }
             Event::Vacant { domino } => write!(
                 f,
                 "{domino} is vacant: you may move it anywhere beside the board (`penguins relocate {domino} r1c9`, `v` after the square to lay it down the table)"

@@ -693,7 +693,7 @@ impl Night {
                     if out.len() >= most {
                         return out;
                     }
-                    if self.clone().relocate(d, to, down).is_ok() {
+                    if self.clone().relocate(d, to, down, None).is_ok() {
                         out.push((d, to, down));
                     }
                 }
@@ -750,10 +750,17 @@ impl Night {
         let on: Vec<usize> = squares.iter().flat_map(|&s| self.buddies_on(s)).collect();
         if !on.is_empty() {
             vacant = false;
+            let first = self.buddies[on[0]].at.expect("on the board");
+            // The example names a way that stays on the board.
+            let way = Dir::CLOCKWISE
+                .iter()
+                .copied()
+                .find(|&k| self.laid_at(step(first, k)).is_some());
             out.push(Event::BuddiesOn {
                 count: on.len(),
                 domino: d,
-                first: self.buddies[on[0]].at.expect("on the board"),
+                first,
+                way,
             });
             self.rights.shift = on;
         }
@@ -828,7 +835,15 @@ impl Night {
 
     /// Move a vacant domino to `to` (its first half there, across or
     /// down): beside at least one other domino, on no square in use.
-    pub fn relocate(&mut self, d: Domino, to: Sq, down: bool) -> Result<Event, GameError> {
+    /// `first`: the pips that go on `to` (the domino turned so); none, as
+    /// it lay.
+    pub fn relocate(
+        &mut self,
+        d: Domino,
+        to: Sq,
+        down: bool,
+        first: Option<u8>,
+    ) -> Result<Event, GameError> {
         self.expect(Phase::Altered, "relocate")?;
         let allowed = self.rights.relocate == Some(d) || self.rights.relocate_any;
         if !allowed {
@@ -847,6 +862,20 @@ impl Night {
         let mut moved = self.board[i];
         moved.at = to;
         moved.down = down;
+        if let Some(f) = first {
+            if f != moved.a && f != moved.b {
+                return Err(GameError::word(format!("{d} has no {f}")));
+            }
+            if moved.a != f {
+                std::mem::swap(&mut moved.a, &mut moved.b);
+            }
+        }
+        if moved == self.board[i] {
+            return Err(GameError::rule(format!(
+                "{d} already lies on {} that way: relocating it there moves nothing",
+                sq_name(to)
+            )));
+        }
         let new = moved.squares();
         for s in new {
             if let Some(other) = self.laid_at(s).filter(|o| o.domino() != d) {

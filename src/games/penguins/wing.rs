@@ -84,7 +84,12 @@ impl Play for Board {
                 });
                 play.alter(a, b)
             }
-            PenguinAction::Relocate { domino, to, down } => one(play.relocate(*domino, *to, *down)),
+            PenguinAction::Relocate {
+                domino,
+                to,
+                down,
+                first,
+            } => one(play.relocate(*domino, *to, *down, *first)),
             PenguinAction::Done => play.done(),
         };
         if done.is_err() {
@@ -128,7 +133,12 @@ impl Play for Board {
                 all.extend(
                     play.legal_relocations(40)
                         .into_iter()
-                        .map(|(domino, to, down)| PenguinAction::Relocate { domino, to, down }),
+                        .map(|(domino, to, down)| PenguinAction::Relocate {
+                            domino,
+                            to,
+                            down,
+                            first: None,
+                        }),
                 );
                 all.push(PenguinAction::Done);
                 all

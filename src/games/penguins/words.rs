@@ -82,10 +82,17 @@ pub fn order(words: &[String]) -> Result<Order<PenguinAction, Ask>, GameError> {
                 Some(s) => (s, true),
                 None => (to.strip_suffix('h').unwrap_or(to), false),
             };
+            // The pips named first go on the square named: `4-2 r8c1`
+            // lays the 4 there, `2-4 r8c1` the 2.
+            let first = d
+                .split('-')
+                .next()
+                .and_then(|n| n.trim().parse::<u8>().ok());
             PenguinAction::Relocate {
                 domino,
                 to: square(sq)?,
                 down,
+                first,
             }
         }
         ["done"] => PenguinAction::Done,

@@ -188,24 +188,27 @@ fn altering_stuns_shifts_and_relocates() {
     let said = g.alter(3, 3).unwrap();
     assert!(said[1].to_string().starts_with("3-3 is vacant"));
     assert_eq!(
-        g.relocate(Domino::new(3, 3), (2, 5), false).unwrap_err(),
+        g.relocate(Domino::new(3, 3), (2, 5), false, None)
+            .unwrap_err(),
         "r2c5 is covered by 1-5: a domino goes on open table"
     );
     assert_eq!(
-        g.relocate(Domino::new(3, 3), (5, 1), false).unwrap_err(),
+        g.relocate(Domino::new(3, 3), (5, 1), false, None)
+            .unwrap_err(),
         "3-3 at r5c1 would touch no other domino: it must lie beside the board"
     );
     assert_eq!(
-        g.relocate(Domino::new(0, 4), (3, 1), false).unwrap_err(),
+        g.relocate(Domino::new(0, 4), (3, 1), false, None)
+            .unwrap_err(),
         "only 3-3 may be moved this turn"
     );
     // Down the table below 5-6: r3c1 and r4c1.
     assert_eq!(
-        g.relocate(Domino::new(3, 3), (3, 1), true).unwrap(),
+        g.relocate(Domino::new(3, 3), (3, 1), true, None).unwrap(),
         "3-3 now lies at r3c1 down the table"
     );
     assert_eq!(g.pips((4, 1)), Some(3));
-    assert!(g.relocate(Domino::new(3, 3), (3, 2), true).is_err());
+    assert!(g.relocate(Domino::new(3, 3), (3, 2), true, None).is_err());
 }
 
 #[test]
@@ -215,7 +218,7 @@ fn a_domino_laid_above_renumbers_the_board() {
     g.walk(None, &[]).unwrap();
     g.alter(3, 3).unwrap();
     // Above 1-2: row 0, so everything shifts down a row.
-    let said = g.relocate(Domino::new(3, 3), (0, 1), false).unwrap();
+    let said = g.relocate(Domino::new(3, 3), (0, 1), false, None).unwrap();
     assert!(
         said.to_string()
             .ends_with("renumbered from its new top-left square"),
@@ -392,7 +395,7 @@ fn random_play_keeps_the_game_whole() {
                     if let Some(d) = g.rights.relocate {
                         for _ in 0..20 {
                             let to = (rng.below(10) as i32, rng.below(10) as i32);
-                            if g.relocate(d, to, rng.coin()).is_ok() {
+                            if g.relocate(d, to, rng.coin(), None).is_ok() {
                                 break;
                             }
                         }
@@ -423,4 +426,30 @@ fn buddies_pass_left() {
     assert_eq!(buddy_holders(3, 4), [0, 1]);
     assert_eq!(buddy_holders(0, 2), [1, 1]);
     assert_eq!(buddy_holders(2, 3), [0, 1]);
+}
+
+/// A relocated domino may be turned (the pips named first go on the
+/// square named), and putting it back where it lies moves nothing, so it
+/// is refused and the right to relocate is kept (issue #28 item 6).
+#[test]
+fn a_relocated_domino_is_turned_as_named() {
+    let mut g = game();
+    // Buddies on 2-2, 3-3 and 0-4: 5-6 is left vacant.
+    for s in [(2, 3), (1, 3), (1, 5), (1, 6)] {
+        g.place(s).unwrap();
+    }
+    g.set_roll(6).unwrap();
+    g.walk(None, &[]).unwrap();
+    let said = g.alter(5, 6).unwrap();
+    assert!(said[1].to_string().starts_with("5-6 is vacant"), "{said:?}");
+    let d = Domino::new(5, 6);
+    assert_eq!(
+        g.relocate(d, (2, 1), false, None).unwrap_err(),
+        "5-6 already lies on r2c1 that way: relocating it there moves nothing"
+    );
+    assert_eq!(g.rights.relocate, Some(d));
+    // Below 2-2, turned: the 6 on r3c3.
+    g.relocate(d, (3, 3), false, Some(6)).unwrap();
+    assert_eq!(g.pips((3, 3)), Some(6));
+    assert_eq!(g.pips((3, 4)), Some(5));
 }
