@@ -715,14 +715,20 @@ pub fn complete(before_cursor: &str) -> (usize, Vec<String>) {
     let root = root();
     let mut cur = &root;
     let mut path: Vec<String> = Vec::new();
+    // The words typed after the command, for a game whose later words
+    // depend on earlier ones (`troll move ` then a direction).
+    let mut typed: Vec<String> = Vec::new();
     let mut positional = 0;
     for w in before_cursor[..start].split_whitespace() {
-        match cur.find_subcommand(w) {
+        match cur.find_subcommand(&w.to_lowercase()) {
             Some(sub) if positional == 0 => {
                 path.push(sub.get_name().to_string());
                 cur = sub;
             }
-            _ => positional += 1,
+            _ => {
+                positional += 1;
+                typed.push(w.to_lowercase());
+            }
         }
     }
     let mut found: Vec<String> = Vec::new();
@@ -735,8 +741,10 @@ pub fn complete(before_cursor: &str) -> (usize, Vec<String>) {
             found.push("help".into());
         }
     }
+    let mut whole = path.clone();
+    whole.extend(typed);
     found.extend(
-        fixed_values(&path, positional)
+        fixed_values(&whole, path.len(), positional)
             .iter()
             .map(|s| s.to_string()),
     );
@@ -758,17 +766,19 @@ pub fn complete(before_cursor: &str) -> (usize, Vec<String>) {
     (start, found)
 }
 
-/// The fixed values a command's argument takes, by the command's path and
-/// the argument's place among its positionals.
-fn fixed_values(path: &[String], index: usize) -> Vec<&'static str> {
-    let p: Vec<&str> = path.iter().map(String::as_str).collect();
+/// The fixed values a command's argument takes, by the command's path
+/// (its first `depth` words; the words typed after them follow) and the
+/// argument's place among its positionals.
+fn fixed_values(path: &[String], depth: usize, index: usize) -> Vec<&'static str> {
+    let whole: Vec<&str> = path.iter().map(String::as_str).collect();
+    let p = &whole[..depth];
     let names = |takes: fn(Game) -> bool| -> Vec<&'static str> {
         Game::all()
             .filter(|&g| takes(g))
             .flat_map(|g| std::iter::once(g.id()).chain(g.short()))
             .collect()
     };
-    match (p.as_slice(), index) {
+    match (p, index) {
         (["shuffle"], _) | (["deck", "new"], 1) => crate::deck::DeckKind::ALL
             .iter()
             .map(|k| k.name())
@@ -779,7 +789,7 @@ fn fixed_values(path: &[String], index: usize) -> Vec<&'static str> {
         ([command, ..], _) => game_commands()
             .into_iter()
             .find(|(_, c)| c.get_name() == *command)
-            .map(|(g, _)| crate::games::help::completions(g, &p, index))
+            .map(|(g, _)| crate::games::help::completions(g, &whole, index))
             .unwrap_or_default(),
         _ => Vec::new(),
     }
@@ -851,5 +861,17 @@ mod tests {
         assert!(e.contains("'x'"), "{e}");
         let e = parse(&words("shufle tiles")).unwrap_err().to_string();
         assert!(e.contains("shufle") && e.contains("shuffle"), "{e}");
+    }
+
+    /// Tab after `troll move `, `solve `, and on an empty line (issue #28
+    /// item 18).
+    #[test]
+    fn tab_offers_what_comes_next() {
+        assert_eq!(complete("troll move ").1, ["down", "left", "right", "up"]);
+        assert_eq!(complete("troll move l").1, ["left"]);
+        assert!(complete("solve ").1.contains(&"lab-rats".to_string()));
+        let (_, all) = complete("");
+        assert!(all.contains(&"roll".to_string()) && all.contains(&"pad".to_string()));
+        assert!(wants_deck_name("draw "));
     }
 }

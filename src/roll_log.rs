@@ -213,13 +213,38 @@ pub fn now() -> u64 {
 /// `1d20` and `d20` alike), each logged expression parsed once however
 /// often it was rolled.
 pub fn rolls_of(entries: Vec<Entry>, key: &str) -> Vec<Entry> {
+    matching(entries, |r| r.key() == key)
+}
+
+/// What `log EXPR` finds: a bare kind of die (`d20`, `d6`, `dF`) finds
+/// every roll of that die, whatever was added to it (`1d20+5`,
+/// `2d20kh1`); anything more (`2d6+1`) finds that expression alone.
+pub fn rolls_with(entries: Vec<Entry>, key: &str) -> Vec<Entry> {
+    let die = crate::dice::parse(key)
+        .ok()
+        .filter(|r| r.key() == key && r.compare.is_none() && r.dice.len() == 1)
+        .and_then(|r| {
+            let d = &r.dice[0];
+            let bare = d.count == 1 && d.mods == Default::default() && d.label.is_none();
+            let plain = matches!(r.expr, crate::dice::parse::Expr::Dice(_));
+            (bare && plain).then(|| d.faces.clone())
+        });
+    match die {
+        Some(faces) => matching(entries, |r| r.dice.iter().any(|d| d.faces == faces)),
+        None => rolls_of(entries, key),
+    }
+}
+
+/// The entries whose expression, parsed, passes `test` (each distinct
+/// expression parsed once).
+fn matching(entries: Vec<Entry>, test: impl Fn(&crate::dice::Roll) -> bool) -> Vec<Entry> {
     let mut same: std::collections::HashMap<String, bool> = std::collections::HashMap::new();
     entries
         .into_iter()
         .filter(|e| {
             *same
                 .entry(e.expr.clone())
-                .or_insert_with(|| crate::dice::parse(&e.expr).is_ok_and(|r| r.key() == key))
+                .or_insert_with(|| crate::dice::parse(&e.expr).is_ok_and(|r| test(&r)))
         })
         .collect()
 }

@@ -173,3 +173,23 @@ fn slide_jam_and_slides_take_the_table_as_it_is() {
         assert_eq!(said_in(d, line).1, message, "{line}");
     }
 }
+
+/// Item 16: `log d20` finds every roll of a d20, whatever was added.
+#[test]
+fn the_log_finds_rolls_by_their_die() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    for e in ["1d20+5", "2d6", "2d20kh1", "d20", "3d6"] {
+        assert_eq!(said_in(d, &format!("roll {e}")).2, 0);
+    }
+    let (out, _, _) = said_in(d, "log d20");
+    let exprs: Vec<&str> = out
+        .lines()
+        .map(|l| l.split("  ").nth(1).unwrap().split(' ').next().unwrap())
+        .collect();
+    assert_eq!(exprs, ["1d20", "2d20kh1", "d20"], "{out}");
+    let (out, _, _) = said_in(d, "log 2d6");
+    assert_eq!(out.lines().count(), 1, "{out}");
+    let (out, _, _) = said_in(d, "log d6");
+    assert_eq!(out.lines().count(), 2, "{out}");
+}

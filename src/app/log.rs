@@ -79,7 +79,7 @@ impl App {
             skipped,
         } = roll_log::read(&dir).map_err(unreadable)?;
         if let Some(key) = &key {
-            entries = roll_log::rolls_of(entries, key);
+            entries = roll_log::rolls_with(entries, key);
         }
         let all = entries.len();
         let shown = entries.split_off(all.saturating_sub(count));

@@ -246,7 +246,8 @@ pub trait Wing: 'static {
     }
 
     /// The fixed words Tab offers for the `index`th word after one of its
-    /// commands (`path`: the command and any subcommand).
+    /// commands (`path`: the command, any subcommand, then the words
+    /// typed after it so far).
     fn completions(_path: &[&str], _index: usize) -> Vec<&'static str> {
         Vec::new()
     }

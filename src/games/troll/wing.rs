@@ -202,11 +202,15 @@ impl Wing for AngryTroll {
         ]
     }
 
-    fn completions(_path: &[&str], index: usize) -> Vec<&'static str> {
-        if index == 0 {
-            COMMAND_WORDS.to_vec()
-        } else {
-            Vec::new()
+    fn completions(path: &[&str], index: usize) -> Vec<&'static str> {
+        match (index, path.get(1).copied()) {
+            (0, _) => COMMAND_WORDS.to_vec(),
+            // The actions that go a way: left, right, up or down.
+            (1, Some("move" | "step" | "pick" | "club" | "throw" | "shovel")) => {
+                vec!["left", "right", "up", "down"]
+            }
+            (2, Some("pick")) if path.get(2) == Some(&"up") => vec!["left", "right", "up", "down"],
+            _ => Vec::new(),
         }
     }
 
