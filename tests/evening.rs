@@ -193,3 +193,41 @@ fn the_log_finds_rolls_by_their_die() {
     let (out, _, _) = said_in(d, "log d6");
     assert_eq!(out.lines().count(), 2, "{out}");
 }
+
+/// Item 18: Tab after `troll move `, `solve `, and on an empty line.
+#[test]
+fn tab_offers_what_comes_next() {
+    use tablemate::command::{complete, wants_deck_name};
+    assert_eq!(complete("troll move ").1, ["down", "left", "right", "up"]);
+    assert_eq!(complete("troll move l").1, ["left"]);
+    assert!(complete("solve ").1.contains(&"lab-rats".to_string()));
+    let (_, all) = complete("");
+    assert!(all.contains(&"roll".to_string()) && all.contains(&"pad".to_string()));
+    assert!(wants_deck_name("draw "));
+}
+
+/// Item 21: words that read right.
+#[test]
+fn messages_quote_what_was_typed_and_suggest_only_what_works() {
+    assert_eq!(
+        said("cast 0").1,
+        "error: 'cast 0': cast 1 to 24 coins, or name a coin showing null (`cast Sn`)\n"
+    );
+    assert_eq!(
+        said("score catwalk nxQ4").1,
+        "error: 'Q4' in 'nxQ4' is not a tile: expected a value (n a 2 3 4 5) or a code like C3\n"
+    );
+    assert_eq!(
+        said("setup penguins nests=1-2,1-2").1,
+        "error: 'nests=': 1-2 is named twice: every nest is different\n"
+    );
+    assert!(
+        said("funhouse delete x")
+            .1
+            .contains("'x' is not a run's number: `funhouse history` numbers them")
+    );
+    let (out, _, _) = said("--seed 3 setup barrels");
+    assert!(out.contains("the grid above is after these swaps"), "{out}");
+    let (out, _, _) = said("--version");
+    assert_eq!(out, format!("tablemate {}\n", env!("CARGO_PKG_VERSION")));
+}

@@ -313,6 +313,12 @@ fn cast_coins(args: &[String]) -> Result<Vec<CastCoin>> {
     let count = match args {
         [n, word] if ["coins", "coin"].contains(&word.to_lowercase().as_str()) => Some(n),
         [one] if one.chars().all(|c| c.is_ascii_digit()) => {
+            if one.parse::<u32>().is_ok_and(|v| v == 0) {
+                // No coins is not a cast: only a coin showing 0 is meant.
+                return Err(invalid(
+                    "'cast 0': cast 1 to 24 coins, or name a coin showing null (`cast Sn`)",
+                ));
+            }
             if one.parse::<u32>().is_ok_and(|v| v <= 5) {
                 return Err(invalid(format!(
                     "'cast {one}' could mean {one} coins or one coin showing {one}: write `cast {one} coins` for the first {one} (n a 2 ...), or name the coin (`cast S{one}`)"

@@ -323,12 +323,13 @@ fn catwalk(args: &[String]) -> Result<Score, ScoreError> {
     let mut terms = Vec::new();
     let mut inputs = Vec::new();
     for w in args {
-        let lower = w.to_ascii_lowercase();
-        let Some((c, t)) = lower.split_once(['x', '*']) else {
+        // Split the word as typed, so a message quotes it as typed.
+        let Some(at) = w.find(['x', 'X', '*']) else {
             return err(format!(
                 "'{w}' is not coin x tile: write the coin's value, x, and the tile it fell from, like 5xn"
             ));
         };
+        let (c, t) = (&w[..at], &w[at + 1..]);
         let coin: Rank = c.parse().map_err(|_| {
             ScoreError(format!(
                 "'{c}' in '{w}' is not a coin value: expected n, a, 2, 3, 4 or 5"

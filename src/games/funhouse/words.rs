@@ -113,7 +113,11 @@ pub fn commands() -> Vec<Command> {
                         Arg::new("number")
                             .value_name("NUMBER")
                             .required(true)
-                            .value_parser(clap::value_parser!(usize))
+                            .value_parser(|s: &str| {
+                                s.parse::<usize>().map_err(|_| {
+                                    format!("'{s}' is not a run's number: `funhouse history` numbers them")
+                                })
+                            })
                             .help("The run's number in `funhouse history`"),
                     ),
             ),

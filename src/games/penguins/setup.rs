@@ -124,12 +124,12 @@ fn given_nests(list: &str, players: usize, top: u8) -> Result<Vec<Domino>, GameE
     for (i, d) in nests.iter().enumerate() {
         if d.high > top || d.low == 0 {
             return Err(GameError::word(format!(
-                "nests=: {d} cannot be rolled on two dice (1 to {top})"
+                "'nests=': {d} cannot be rolled on two dice (1 to {top})"
             )));
         }
         if nests[..i].contains(d) {
             return Err(GameError::word(format!(
-                "nests=: {d} twice: every nest is different"
+                "'nests=': {d} is named twice: every nest is different"
             )));
         }
     }

@@ -411,7 +411,9 @@ impl Show for BarrelsLaid {
         if swaps.is_empty() {
             text.push_str("\nno neighbours match: no swaps needed");
         } else {
-            text.push_str("\nswaps to make, in order:");
+            // The grid drawn is the one after the swaps: say so, and
+            // how the coins as placed became it.
+            text.push_str("\nthe grid above is after these swaps, made in order\nto the coins as placed (no two neighbours match):");
             for (i, s) in swaps.iter().enumerate() {
                 let _ = write!(
                     text,
