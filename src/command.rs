@@ -612,7 +612,10 @@ Reroll: rrS or rS (until it no longer matches), roS (once);
   raS: the first match brings one more die;
   u: no two dice alike (4d6u).
 Explode: ! on the top face (or !S): each extra roll a die
-of its own; !! or e adds them into the die; !p penetrates.
+  of its own (2d6! [6!, 3, 2]); !! or e adds them into the
+  die (6!+3); !p penetrates.
+Advantage: 1d20 adv is 2d20kh1, 1d20 dis is 2d20kl1.
+Sort: s lists the dice low to high, sd high to low (5d6sd).
 Clamp: miN maN. Repeat: Kx EXPR rolls K separate times.
 Pools: 8d10>7 counts dice over 7 (>= < <= = too);
   f1 or f<2 after it takes failures away.
@@ -623,7 +626,7 @@ Math: % floor() ceil() round() abs() min() max().
 Labels 2d6[fire]; a note after # is shown with the result.
 Critical marks: cs>=19 and cf1 mark dice with ↑ and ↓.
 Dropped dice show as ~~2~~, rerolls as ~~1~~ 4,
-explosions as 6!+3.
+an explosion as 6! with its extra die after it.
 A bare `roll` rolls the last expression again.
 
 Examples:

@@ -337,6 +337,8 @@ pub fn help(setup: &Declared) -> String {
         }
     }
     out.push_str("\nAnything not given is drawn at random, and said so.");
+    out.push_str("\ndeal=CODE deals the same again (each setup prints its");
+    out.push_str("\n  code, with the line that repeats it).");
     out.push_str("\n--out FILE also writes the layout to a file:");
     out.push_str("\n  .svg .png .ppn .csv .json or .txt");
     out

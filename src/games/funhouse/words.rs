@@ -52,6 +52,9 @@ pub fn commands() -> Vec<Command> {
                  Slide Jam: a family, the slide (stack=1|2). Mirror: a\n\
                  pair. Barrels: start TOP NORTH, then a direction.\n\
                  Whack: start r3c2, then a direction. Trampo: from to.\n\n\
+                 A move in each room: `move Sn Sa S2 left stack=1`,\n\
+                 `move C3+A2`, `move start 5 a` then `move east`,\n\
+                 `move start r3c2` then `move north`, `move 10 3`.\n\n\
                  Examples:\n  move start 5 a",
             )
             .arg(
