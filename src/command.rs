@@ -571,8 +571,8 @@ pub enum Command {
     Import {
         /// The document `export` wrote
         file: std::path::PathBuf,
-        /// Replace everything saved now
-        #[arg(long)]
+        /// Replace everything saved now (`--yes` too)
+        #[arg(long, visible_alias = "yes")]
         replace: bool,
     },
 

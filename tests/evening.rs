@@ -231,3 +231,20 @@ fn messages_quote_what_was_typed_and_suggest_only_what_works() {
     let (out, _, _) = said("--version");
     assert_eq!(out, format!("tablemate {}\n", env!("CARGO_PKG_VERSION")));
 }
+
+/// Item 21: `--yes` goes ahead wherever tablemate asks.
+#[test]
+fn yes_goes_ahead_everywhere() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    said_in(d, "funhouse new");
+    said_in(d, "score sj none");
+    assert_eq!(said_in(d, "funhouse new").2, 1);
+    assert_eq!(said_in(d, "funhouse new --yes").2, 0);
+    said_in(d, "score sj none");
+    let (out, _, code) = said_in(d, "funhouse end --yes");
+    assert_eq!(code, 0);
+    assert!(out.starts_with("run 1 filed: total 0"), "{out}");
+    let (out, _, _) = said_in(d, "deck new j jokers");
+    assert!(out.starts_with("deck 'j': 54 cards (jokers in) shuffled"), "{out}");
+}

@@ -144,6 +144,8 @@ impl Show for DeckMade {
         // for what it holds.
         let what_held = match self.kind {
             DeckKind::Custom => plural(self.left as u64, "item", "items"),
+            // 52 cards and 2 jokers: not 54 jokers.
+            DeckKind::Jokers => "cards (jokers in)",
             kind => kind.name(),
         };
         format!(

@@ -240,10 +240,14 @@ impl RoomGame {
                     let coin = grid[to.0][to.1];
                     if !barrels::may_tip(d.top, coin) {
                         return Err(format!(
-                            "the die shows {} on top and {} holds a {}: it may tip only onto its own number or a null (or with null on top)",
+                            "the die shows {} on top and {} holds {}: it may tip only onto its own number or a null (or with null on top)",
                             super::die::name(d.top),
                             cell_name(to),
-                            coin.code()
+                            match coin.code() {
+                                "a" => "an ace".to_string(),
+                                "n" => "a null".to_string(),
+                                c => format!("a {c}"),
+                            }
                         )
                         .into());
                     }
@@ -527,8 +531,9 @@ impl RoomGame {
                 Some((
                     step.dir.name().to_string(),
                     format!(
-                        "{} more moves; the room would score {}",
+                        "{} more {}; the room would score {}",
                         s.route.len(),
+                        crate::style::plural(s.route.len() as u64, "move", "moves"),
                         s.score
                     ),
                 ))

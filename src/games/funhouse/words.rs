@@ -92,6 +92,8 @@ pub fn commands() -> Vec<Command> {
                     .arg(
                         Arg::new("discard")
                             .long("discard")
+                            // `--yes` goes ahead everywhere tablemate asks.
+                            .visible_alias("yes")
                             .action(ArgAction::SetTrue)
                             .help("Discard an open run without asking"),
                     ),
@@ -102,6 +104,7 @@ pub fn commands() -> Vec<Command> {
                     .arg(
                         Arg::new("partial")
                             .long("partial")
+                            .visible_alias("yes")
                             .action(ArgAction::SetTrue)
                             .help("File a run with rooms still to play, without asking"),
                     ),
