@@ -93,6 +93,15 @@ pub fn append(dir: &Path, path: &Path) -> Result<File, Refused> {
     regular(file, path)
 }
 
+/// Open `path` for appending and reading (made if missing), if it is
+/// `dir`'s own: a writer that must read what it appends after (a hash
+/// chain's last link) reads through the handle it holds locked.
+pub fn append_read(dir: &Path, path: &Path) -> Result<File, Refused> {
+    check(dir, path)?;
+    let file = options().create(true).append(true).read(true).open(path)?;
+    regular(file, path)
+}
+
 /// Open (made if missing) for a lock, if it is `dir`'s own.
 pub fn lock(dir: &Path, path: &Path) -> Result<File, Refused> {
     check(dir, path)?;

@@ -53,21 +53,149 @@ pub struct Entry {
     pub totals: Vec<i64>,
     /// The first roll as shown, without colour.
     pub shown: String,
+    /// The SHA-256 of the line before it in the log (hex; of nothing, for
+    /// the first): the chain `log verify` follows, so that a line changed,
+    /// added or taken out is found. Absent in entries logged before it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub prev: Option<String>,
 }
+
+/// The SHA-256 of `line` (without its newline), as hex.
+pub fn link(line: &str) -> String {
+    use sha2::Digest;
+    sha2::Sha256::digest(line.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// The last line of `bytes` (without its newline), if any.
+fn last_line(bytes: &[u8]) -> Option<String> {
+    let text = String::from_utf8_lossy(bytes);
+    text.lines()
+        .rev()
+        .find(|l| !l.trim().is_empty())
+        .map(str::to_string)
+}
+
+/// How much of a log's end is read to find its last line.
+const LAST_LINE_BYTES: u64 = 64 * 1024;
 
 /// Add one entry. The caller decides what a failure means (the roll
 /// stands either way).
 pub fn append(dir: &Path, entry: &Entry) -> Result<(), Refused> {
     fs::create_dir_all(dir)?;
     let path = dir.join(FILE);
-    let mut line = serde_json::to_string(entry).map_err(io::Error::other)?;
+    let mut file = own_file::append_read(dir, &path)?;
+    // Held while the last line is read and the new one written, so two
+    // processes rolling at once each link to the line truly before theirs.
+    file.lock()?;
+    let before = match tail_of(&mut file)? {
+        Some(line) => Some(line),
+        // A new generation links to the older one's last line.
+        None => own_file::read_tail(dir, &dir.join(OLDER), LAST_LINE_BYTES)?
+            .and_then(|t| last_line(&t.bytes)),
+    };
+    let linked = Entry {
+        prev: Some(link(before.as_deref().unwrap_or(""))),
+        ..entry.clone()
+    };
+    let mut line = serde_json::to_string(&linked).map_err(io::Error::other)?;
     line.push('\n');
-    let mut file = own_file::append(dir, &path)?;
     file.write_all(line.as_bytes())?;
     if file.metadata()?.len() > ROTATE_AT {
         rotate(&file, dir)?;
     }
     Ok(())
+}
+
+/// The last line of the open file, read from its end.
+fn tail_of(file: &mut File) -> io::Result<Option<String>> {
+    use std::io::{Read, Seek, SeekFrom};
+    let len = file.metadata()?.len();
+    if len == 0 {
+        return Ok(None);
+    }
+    file.seek(SeekFrom::Start(len.saturating_sub(LAST_LINE_BYTES)))?;
+    let mut bytes = Vec::new();
+    file.take(LAST_LINE_BYTES).read_to_end(&mut bytes)?;
+    Ok(last_line(&bytes))
+}
+
+/// What `log verify` found.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Verified {
+    /// Entries read, oldest first.
+    pub entries: usize,
+    /// Entries that carry a link (those logged before links began do
+    /// not).
+    pub linked: usize,
+    /// The first entry whose link does not match the line before it (1
+    /// is the oldest read), with when it was rolled and what.
+    pub broken: Option<Broken>,
+    /// The log's start was not read (it is larger than tablemate writes
+    /// one): its first entry's link cannot be checked.
+    pub cut: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Broken {
+    pub entry: usize,
+    pub at: u64,
+    pub expr: String,
+}
+
+/// Follow the chain through both generations, oldest first.
+pub fn verify(dir: &Path) -> Result<Verified, Refused> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut cut = false;
+    for name in [OLDER, FILE] {
+        let Some(tail) = own_file::read_tail(dir, &dir.join(name), MAX_READ)? else {
+            continue;
+        };
+        cut |= tail.skipped > 0 && lines.is_empty();
+        let text = String::from_utf8_lossy(&tail.bytes);
+        lines.extend(
+            text.lines()
+                .filter(|l| !l.trim().is_empty())
+                .map(str::to_string),
+        );
+    }
+    let mut v = Verified {
+        entries: lines.len(),
+        linked: 0,
+        broken: None,
+        cut,
+    };
+    for (i, line) in lines.iter().enumerate() {
+        let entry: Option<Entry> = serde_json::from_str(line).ok();
+        let Some(prev) = entry.as_ref().and_then(|e| e.prev.clone()) else {
+            // A line that does not read, or logged before links began.
+            if entry.is_none() && v.broken.is_none() {
+                v.broken = Some(Broken {
+                    entry: i + 1,
+                    at: 0,
+                    expr: String::new(),
+                });
+            }
+            continue;
+        };
+        v.linked += 1;
+        let want = match i {
+            0 if cut => continue,
+            0 => link(""),
+            _ => link(&lines[i - 1]),
+        };
+        if prev != want && v.broken.is_none() {
+            let e = entry.expect("read above");
+            v.broken = Some(Broken {
+                entry: i + 1,
+                at: e.at,
+                expr: e.expr,
+            });
+        }
+    }
+    Ok(v)
 }
 
 /// Start a new generation. Only the process that holds the file's lock
@@ -263,6 +391,7 @@ mod tests {
             repeats: 1,
             totals: vec![4],
             shown: format!("{expr} [4] = 4"),
+            prev: None,
         }
     }
 

@@ -246,5 +246,8 @@ fn yes_goes_ahead_everywhere() {
     assert_eq!(code, 0);
     assert!(out.starts_with("run 1 filed: total 0"), "{out}");
     let (out, _, _) = said_in(d, "deck new j jokers");
-    assert!(out.starts_with("deck 'j': 54 cards (jokers in) shuffled"), "{out}");
+    assert!(
+        out.starts_with("deck 'j': 54 cards (jokers in) shuffled"),
+        "{out}"
+    );
 }

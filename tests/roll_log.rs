@@ -155,3 +155,68 @@ fn a_log_that_cannot_be_written_never_stops_a_roll() {
     );
     assert_eq!(std::fs::read_to_string(&data).unwrap(), "not a directory");
 }
+
+/// The log is a hash chain: `log verify` follows it, finds a changed
+/// entry at the one after it, and rolls made by many processes at once
+/// still link each to the line truly before it.
+#[test]
+fn the_log_is_a_chain_nobody_can_doctor() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let run = |args: &[&str]| common::run(d, args, None);
+    assert_eq!(run(&["log", "verify"]).out, "the roll log is empty\n");
+    // Twenty rolls at once, from twenty processes.
+    let children: Vec<_> = (0..20)
+        .map(|_| {
+            common::std_command(d)
+                .args(["roll", "2d6"])
+                .stdout(std::process::Stdio::null())
+                .stderr(std::process::Stdio::null())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    for mut c in children {
+        assert!(c.wait().unwrap().success());
+    }
+    assert_eq!(
+        run(&["log", "verify"]).out,
+        "the roll log is intact: 20 rolls linked, each to the one\n  before\n"
+    );
+    let v: serde_json::Value =
+        serde_json::from_str(&run(&["--json", "log", "verify"]).out).unwrap();
+    assert_eq!(v["data"]["linked"], 20);
+    assert_eq!(v["data"]["broken"], serde_json::Value::Null);
+    // A total changed in the 7th entry: found at the 8th.
+    let path = d.join("rolls.log");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut lines: Vec<String> = text.lines().map(String::from).collect();
+    let e: serde_json::Value = serde_json::from_str(&lines[6]).unwrap();
+    let total = e["totals"][0].as_i64().unwrap();
+    lines[6] = lines[6].replace(
+        &format!("\"totals\":[{total}]"),
+        &format!("\"totals\":[{}]", if total == 12 { 2 } else { 12 }),
+    );
+    std::fs::write(&path, lines.join("\n") + "\n").unwrap();
+    let out = run(&["log", "verify"]).out;
+    assert!(
+        out.starts_with(
+            "the roll log is NOT intact: entry 8 of 20 (2d6, just now)\n  does not follow entry 7"
+        ),
+        "{out}"
+    );
+    let fair = run(&["fair", "2d6", "--log"]).out;
+    assert!(
+        fair.contains("the roll log is NOT intact from entry 8"),
+        "{fair}"
+    );
+    // Taking a line out is found too.
+    lines.remove(12);
+    std::fs::write(&path, lines.join("\n") + "\n").unwrap();
+    let v: serde_json::Value =
+        serde_json::from_str(&run(&["--json", "log", "verify"]).out).unwrap();
+    assert_eq!(
+        v["data"]["broken"]["entry"], 8,
+        "the first break is still said"
+    );
+}

@@ -48,6 +48,12 @@ impl App {
                 },
             ));
         }
+        if let [w] = words
+            && w.eq_ignore_ascii_case("verify")
+        {
+            let v = roll_log::verify(&dir).map_err(unreadable)?;
+            return Ok(Reply::new("log-verify", Chain(v)));
+        }
         // `log`, `log 5`, `log d20`, `log 5 2d6`.
         let (count, expr) = match words.split_first() {
             Some((n, rest)) if n.chars().all(|c| c.is_ascii_digit()) => {
@@ -106,6 +112,56 @@ impl App {
             ));
         }
         Ok(reply)
+    }
+}
+
+/// `log verify`: whether each entry's link matches the line before it.
+#[derive(Debug, Serialize)]
+#[serde(transparent)]
+struct Chain(roll_log::Verified);
+
+impl Show for Chain {
+    fn show(&self, style: &Style) -> String {
+        let v = &self.0;
+        let text = match &v.broken {
+            _ if v.entries == 0 => "the roll log is empty".to_string(),
+            Some(b) if b.expr.is_empty() => format!(
+                "the roll log is NOT intact: entry {} of {} cannot be read",
+                b.entry, v.entries
+            ),
+            Some(b) => format!(
+                "the roll log is NOT intact: entry {} of {} ({}, {}) does not follow entry {}: that entry was changed, or a line was added or taken out there",
+                b.entry,
+                v.entries,
+                b.expr,
+                roll_log::ago(b.at, roll_log::now()),
+                b.entry - 1
+            ),
+            None if v.linked == 0 => format!(
+                "{} logged {}, none linked (logged before links began): nothing to verify",
+                v.entries,
+                plural(v.entries as u64, "roll", "rolls")
+            ),
+            None => {
+                let mut t = format!(
+                    "the roll log is intact: {} {} linked, each to the one before",
+                    v.linked,
+                    plural(v.linked as u64, "roll", "rolls")
+                );
+                if v.linked < v.entries {
+                    let old = v.entries - v.linked;
+                    t.push_str(&format!(
+                        " ({old} older {} had no link)",
+                        plural(old as u64, "roll", "rolls")
+                    ));
+                }
+                if v.cut {
+                    t.push_str("; its start was not read, so the first link is taken on trust");
+                }
+                t
+            }
+        };
+        crate::style::wrap(&text, style.width, "  ")
     }
 }
 

@@ -127,6 +127,8 @@ impl App {
             repeats: parsed.repeats,
             totals,
             shown: shown.chars().take(roll_log::MAX_SHOWN).collect(),
+            // The log links it to the line before, under its lock.
+            prev: None,
         });
         self.last_roll = Some(source);
         let drawn = if self.json && parsed.repeats > 1 {

@@ -123,14 +123,38 @@ impl App {
         let dist = dice::distribution(&roll)?;
         let source = if logged { Source::Log } else { Source::Tally };
         let test = dice::fair::test(&dist, &counts);
-        Ok(Reply::new(
+        let mut reply = Reply::new(
             "fair",
             Fair {
                 expr: key,
                 source,
                 test,
             },
-        ))
+        );
+        // Rolls from the log are only as good as the log: say whether its
+        // chain holds.
+        if logged && let Ok(v) = crate::roll_log::verify(self.store.dir()) {
+            let said = match &v.broken {
+                None if v.linked == v.entries => {
+                    "(from an intact roll log: `log verify` finds every link)".to_string()
+                }
+                None => format!(
+                    "(from the roll log: {} of its {} rolls are linked, and their links hold)",
+                    v.linked, v.entries
+                ),
+                Some(b) => format!(
+                    "(the roll log is NOT intact from entry {}: `log verify` says more)",
+                    b.entry
+                ),
+            };
+            reply
+                .after
+                .push(crate::style::wrap(&said, self.style.width, "  "));
+            reply
+                .fields
+                .push(("log_intact", serde_json::Value::from(v.broken.is_none())));
+        }
+        Ok(reply)
     }
 }
 
