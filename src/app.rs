@@ -5,6 +5,7 @@
 //! `main` does.
 
 mod decks;
+mod draw_odds;
 mod log;
 mod lookup;
 mod play;

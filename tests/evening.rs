@@ -251,3 +251,31 @@ fn yes_goes_ahead_everywhere() {
         "{out}"
     );
 }
+
+/// Issue #32: odds of a draw from what is left in a saved deck, exact.
+#[test]
+fn odds_of_a_draw_from_a_saved_deck() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    said_in(d, "deck new hand cards");
+    assert_eq!(
+        said_in(d, "prob draw 2 from hand hearts").0,
+        "hand: 52 left, 13 of them hearts; drawing 2:\n  none       19/34   55.882%\n  exactly 1  13/34   38.235%\n  all 2       1/17    5.882%\nat least one: 15/34 = 44.118%\n"
+    );
+    let v: serde_json::Value =
+        serde_json::from_str(&said_in(d, "--json prob draw 5 from hand ace").0).unwrap();
+    assert_eq!(v["data"]["at_least_one"]["fraction"], "18472/54145");
+    // What is left changes the odds: ten drawn, 42 left.
+    said_in(d, "draw hand 10");
+    let v: serde_json::Value =
+        serde_json::from_str(&said_in(d, "--json prob draw 1 from hand spades").0).unwrap();
+    assert_eq!(v["data"]["left"], 42);
+    assert_eq!(
+        said_in(d, "prob draw 2 from hnd hearts").1,
+        "error: no deck 'hnd' (did you mean 'hand'?): `deck` lists them\n"
+    );
+    assert_eq!(
+        said_in(d, "prob draw 99 from hand hearts").1,
+        "error: '99': hand has 42 left, so draw 1 to 42\n"
+    );
+}

@@ -62,7 +62,7 @@ impl App {
         Ok(reply)
     }
 
-    fn deck_book(&self) -> Result<DeckBook> {
+    pub(super) fn deck_book(&self) -> Result<DeckBook> {
         self.store.read(|c| Ok(store::decks(c)?))
     }
 

@@ -244,6 +244,12 @@ fn check_output_size(parsed: &dice::Roll, json: bool) -> Result<()> {
 
 impl App {
     pub(super) fn prob(&mut self, words: &[String]) -> Result<Reply> {
+        // `prob draw 2 from bag hearts`: odds of a draw from a saved deck.
+        if let Some((first, rest)) = words.split_first()
+            && first.eq_ignore_ascii_case("draw")
+        {
+            return self.draw_odds(rest);
+        }
         let mut words = words.to_vec();
         // Saved names are looked up only when the words are not dice.
         let expr: Vec<&String> = words.iter().filter(|w| !w.starts_with("--")).collect();
