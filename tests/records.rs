@@ -380,3 +380,42 @@ fn bad_replay_words_are_named() {
         "error: no game is being replayed: `replay N` starts one (see `games`)\n"
     );
 }
+
+/// `export` carries the records and `import` takes them back: the store
+/// loses no game's record; a record that does not replay is refused.
+#[test]
+fn export_and_import_carry_the_records() {
+    let from = tempfile::tempdir().unwrap();
+    ok(from.path(), "--seed 3 setup slides players=2");
+    ok(from.path(), "slides ai");
+    ok(from.path(), "slides ai");
+    ok(from.path(), "--seed 4 setup slides players=2");
+    ok(from.path(), "slides ai");
+    let file = from.path().join("all.json");
+    ok(from.path(), &format!("export {}", file.display()));
+    let to = tempfile::tempdir().unwrap();
+    ok(to.path(), &format!("import {}", file.display()));
+    assert_eq!(
+        json(to.path(), "games")["data"],
+        json(from.path(), "games")["data"]
+    );
+    assert_eq!(
+        json(to.path(), "replay 1 last")["data"]["layout"],
+        json(from.path(), "replay 1 last")["data"]["layout"]
+    );
+    // The open record goes on in the new store.
+    ok(to.path(), "slides ai");
+    assert_eq!(json(to.path(), "games")["data"]["games"][1]["moves"], 2);
+    // A doctored record in an export is refused, and nothing is taken in.
+    let mut doc: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    doc["records"][0]["steps"][1]["action"] = serde_json::json!({"move": {"at": [0, 0]}});
+    std::fs::write(&file, doc.to_string()).unwrap();
+    let other = tempfile::tempdir().unwrap();
+    let r = run(other.path(), &["import", file.to_str().unwrap()], None);
+    assert_eq!(r.code, 1, "{}", r.out);
+    assert!(
+        r.err.contains("record 1 (Slides of Action): step 2"),
+        "{}",
+        r.err
+    );
+}

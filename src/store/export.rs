@@ -13,6 +13,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::{Map, Value};
 
 use super::games::{StateFn, parse, read_raw, with_state, write_raw};
+use super::records::Record;
 use super::rolls::{SavedRolls, Tallies};
 use super::{Part, PartDoc, Result, StoreError};
 use crate::deck::DeckDoc;
@@ -34,6 +35,8 @@ pub struct Document {
     pub games: Vec<(Game, Value)>,
     pub saved_rolls: SavedRolls,
     pub tallies: Tallies,
+    /// Every game record, oldest first (left out of the text when none).
+    pub records: Vec<Record>,
     /// What the store held but could not be read, and why: left out of
     /// the document, so that one damaged row does not keep the rest from
     /// being saved elsewhere. Not part of the document's text.
@@ -118,6 +121,9 @@ impl Serialize for Document {
         if !self.tallies.is_none() {
             map.serialize_entry("tallies", &self.tallies)?;
         }
+        if !self.records.is_empty() {
+            map.serialize_entry("records", &self.records)?;
+        }
         map.end()
     }
 }
@@ -132,6 +138,8 @@ impl<'de> Deserialize<'de> for Document {
             saved_rolls: SavedRolls,
             #[serde(default)]
             tallies: Tallies,
+            #[serde(default)]
+            records: Vec<Record>,
             /// The games' states, by their keys; anything else is refused.
             #[serde(flatten)]
             rest: Map<String, Value>,
@@ -146,10 +154,16 @@ impl<'de> Deserialize<'de> for Document {
             }
         }
         if let Some(unknown) = parts.rest.keys().next() {
-            let known: Vec<&str> = ["tablemate_export", "decks", "saved_rolls", "tallies"]
-                .into_iter()
-                .chain(Game::SAVED.map(key))
-                .collect();
+            let known: Vec<&str> = [
+                "tablemate_export",
+                "decks",
+                "saved_rolls",
+                "tallies",
+                "records",
+            ]
+            .into_iter()
+            .chain(Game::SAVED.map(key))
+            .collect();
             return Err(D::Error::custom(format!(
                 "unknown field `{unknown}`, expected one of {}",
                 known.join(", ")
@@ -161,6 +175,7 @@ impl<'de> Deserialize<'de> for Document {
             games,
             saved_rolls: parts.saved_rolls,
             tallies: parts.tallies,
+            records: parts.records,
             skipped: Vec::new(),
         })
     }
@@ -212,6 +227,7 @@ impl PartDoc for Document {
             games,
             saved_rolls: PartDoc::read(conn)?,
             tallies: PartDoc::read(conn)?,
+            records: super::records::all(conn)?,
             skipped,
         })
     }
@@ -223,7 +239,8 @@ impl PartDoc for Document {
             write_raw(conn, game, text.as_deref())?;
         }
         self.saved_rolls.write(conn)?;
-        self.tallies.write(conn)
+        self.tallies.write(conn)?;
+        super::records::replace_all(conn, &self.records)
     }
 
     fn problems(&self) -> Vec<String> {
@@ -249,6 +266,12 @@ impl PartDoc for Document {
         }
         out.extend(self.saved_rolls.problems());
         out.extend(self.tallies.problems());
+        // A record is taken in only if it replays through its game's rules.
+        for (i, r) in self.records.iter().enumerate() {
+            if let Err(e) = crate::games::record::frames(r) {
+                out.push(format!("record {} ({}): {e}", i + 1, r.game.title()));
+            }
+        }
         out
     }
 
@@ -257,6 +280,7 @@ impl PartDoc for Document {
             && self.games.iter().all(|(g, v)| blank(*g, v))
             && self.saved_rolls.is_empty()
             && self.tallies.is_empty()
+            && self.records.is_empty()
     }
 }
 

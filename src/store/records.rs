@@ -248,3 +248,36 @@ pub fn add(conn: &Connection, record: &Record) -> Result<i64> {
     }
     Ok(id)
 }
+
+/// Every record, whole, oldest first (what `export` carries).
+pub(super) fn all(conn: &Connection) -> Result<Vec<Record>> {
+    let ids: Vec<i64> = conn
+        .prepare("SELECT id FROM records ORDER BY id")?
+        .query_map([], |r| r.get(0))?
+        .collect::<rusqlite::Result<_>>()?;
+    let mut out = Vec::with_capacity(ids.len());
+    for id in ids {
+        if let Some(mut r) = load(conn, Some(id))? {
+            // Numbers are the store's own: an import numbers them afresh.
+            r.number = None;
+            out.push(r);
+        }
+    }
+    Ok(out)
+}
+
+/// Put `records` in place of every record (an import, or undoing one).
+pub(super) fn replace_all(conn: &Connection, records: &[Record]) -> Result<()> {
+    conn.execute("DELETE FROM records", [])?;
+    for r in records {
+        let id = add(conn, r)?;
+        if r.open {
+            conn.execute(
+                "UPDATE records SET open = 1 WHERE id = ?1 AND NOT EXISTS
+                   (SELECT 1 FROM records WHERE slot = ?2 AND open = 1)",
+                params![id, r.slot.id()],
+            )?;
+        }
+    }
+    Ok(())
+}
