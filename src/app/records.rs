@@ -91,9 +91,9 @@ impl Show for Shown {
             self.game.title(),
             if f.n == 0 {
                 format!(
-                    "the setup ({} {} follow)",
+                    "the setup ({} {})",
                     self.moves,
-                    crate::style::plural(self.moves as u64, "move", "moves")
+                    crate::style::plural(self.moves as u64, "move follows", "moves follow")
                 )
             } else {
                 format!("move {} of {}", f.n, self.moves)
