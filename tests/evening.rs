@@ -279,3 +279,16 @@ fn odds_of_a_draw_from_a_saved_deck() {
         "error: '99': hand has 42 left, so draw 1 to 42\n"
     );
 }
+
+/// Issue #32: `vs` asks a check's single chance, with its fraction.
+#[test]
+fn a_check_against_a_target_reads_vs() {
+    assert_eq!(
+        said("prob 1d20+5 vs 15").0,
+        "1d20+5 vs 15\npass 55.00% (11/20)\nfail 45.00% (9/20)\n"
+    );
+    assert_eq!(
+        said("--seed 2 roll 1d20+5 vs 15").0,
+        "1d20 [18] + 5 = 23 >= 15: pass by 8\n"
+    );
+}

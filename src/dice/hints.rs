@@ -87,7 +87,7 @@ mod tests {
     fn habits_from_other_rollers_get_the_form_that_works() {
         for (typed, says) in [
             ("1d20 + 5 >= DC15", "a target is a plain number"),
-            ("1d20+5 vs 15", "to compare, write >="),
+            ("1d20+5 versus 15", "to compare, write >="),
             ("4d6 drop lowest", "keep/drop follow the dice"),
             ("4d6L", "drop lowest is dl1"),
             ("2d20H", "drop lowest is dl1, highest dh1"),

@@ -658,7 +658,7 @@ fn parse_plain(input: &str) -> Result<Roll, DiceError> {
     p.skip_ws();
     // A comparison of the whole roll: `1d20+5 >= 15` (one straight after a
     // dice term, `8d10>7`, was read as a success pool).
-    let compare = match p.cmp() {
+    let compare = match p.cmp().or_else(|| p.vs()) {
         Some(c) => {
             let right = p.sum()?;
             p.skip_ws();
@@ -933,6 +933,20 @@ impl Parser<'_> {
         }
         self.pos = open + len + 1;
         Ok(Some(label))
+    }
+
+    /// `vs` between a roll and its target, taken: the roll meets or beats
+    /// it (`1d20+5 vs 15` is `1d20+5 >= 15`), as players say a check.
+    fn vs(&mut self) -> Option<Cmp> {
+        let rest = self.src.get(self.pos..)?;
+        let word = rest.get(..2)?;
+        let after = rest.as_bytes().get(2).copied();
+        if word.eq_ignore_ascii_case("vs") && after.is_some_and(|b| b.is_ascii_whitespace()) {
+            self.pos += 2;
+            self.skip_ws();
+            return Some(Cmp::Ge);
+        }
+        None
     }
 
     /// A comparison operator here, taken: `>=`, `<=`, `>`, `<`, `=`, `==`.
