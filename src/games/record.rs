@@ -8,6 +8,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use super::error::Unsound;
 use super::{Game, Play, Table, Turn, Visitor, Wing};
 use crate::layout::Layout;
 use crate::random::TableRng;
@@ -130,19 +131,19 @@ struct Look<'a> {
 }
 
 impl Visitor for Look<'_> {
-    type Out = Result<(Layout, Turn), String>;
+    type Out = Result<(Layout, Turn), Unsound>;
     fn visit<W: Wing>(self) -> Self::Out {
         let state: Option<W::State> =
-            serde_json::from_value(self.state.clone()).map_err(|e| e.to_string())?;
-        let state = state.ok_or("no game is laid")?;
-        super::Saved::check(&state).map_err(|e| e.0)?;
+            serde_json::from_value(self.state.clone()).map_err(|e| Unsound(e.to_string()))?;
+        let state = state.ok_or_else(|| Unsound("no game is laid".into()))?;
+        super::Saved::check(&state)?;
         Ok((state.layout(), state.turn()))
     }
 }
 
 /// What the table sees of `game`'s saved `state`: its layout and whose
 /// turn it is (or why it cannot be read).
-pub fn look(game: Game, state: &Value) -> Result<(Layout, Turn), String> {
+pub fn look(game: Game, state: &Value) -> Result<(Layout, Turn), Unsound> {
     game.visit(Look { state })
 }
 
@@ -177,7 +178,7 @@ pub fn frames(record: &Record) -> Result<Vec<Frame>, ReplayError> {
     let look = |state: &Value| record.game.visit(Look { state });
     let (layout, turn) = look(&record.start).map_err(|why| ReplayError::Start {
         game: record.game,
-        why,
+        why: why.0,
     })?;
     let mut frames = vec![Frame {
         n: 0,
@@ -224,7 +225,7 @@ pub fn frames(record: &Record) -> Result<Vec<Frame>, ReplayError> {
             n,
             what: step.what.clone(),
             wing: step.wing,
-            why,
+            why: why.0,
         })?;
         frames.push(Frame {
             n,

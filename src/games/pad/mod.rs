@@ -169,14 +169,14 @@ impl Pad {
         }
     }
 
-    fn check(&self) -> Result<(), String> {
+    fn check(&self) -> Result<(), Unsound> {
         let n = self.players.len();
         if n == 0 || n > MOST_PLAYERS {
-            return Err(format!("{n} players (1 to {MOST_PLAYERS})"));
+            return Err(Unsound(format!("{n} players (1 to {MOST_PLAYERS})")));
         }
-        check_name(&self.game, "a game")?;
+        check_name(&self.game, "a game").map_err(|e| Unsound(e.to_string()))?;
         for p in &self.players {
-            check_name(p, "a player")?;
+            check_name(p, "a player").map_err(|e| Unsound(e.to_string()))?;
         }
         let mut seen: Vec<String> = self.players.iter().map(|p| p.to_lowercase()).collect();
         seen.sort();
@@ -185,21 +185,24 @@ impl Pad {
             return Err("a player is named twice".into());
         }
         if self.rounds.len() > MOST_ROUNDS {
-            return Err(format!(
+            return Err(Unsound(format!(
                 "{} rounds (at most {MOST_ROUNDS})",
                 self.rounds.len()
-            ));
+            )));
         }
         for (i, r) in self.rounds.iter().enumerate() {
             if r.len() != n {
-                return Err(format!(
+                return Err(Unsound(format!(
                     "round {} has {} scores for {n} players",
                     i + 1,
                     r.len()
-                ));
+                )));
             }
             if r.iter().flatten().any(|s| s.abs() > MOST_SCORE) {
-                return Err(format!("round {} has a score past {MOST_SCORE}", i + 1));
+                return Err(Unsound(format!(
+                    "round {} has a score past {MOST_SCORE}",
+                    i + 1
+                )));
             }
         }
         let c = &self.clock;
@@ -215,19 +218,19 @@ impl Pad {
 
 /// A name of a player or a game: 1 to 24 characters, no spaces, not a
 /// number (`pad 12` is a score) nor one of the pad's own words.
-pub fn check_name(name: &str, what: &str) -> Result<(), String> {
+pub fn check_name(name: &str, what: &str) -> Result<(), GameError> {
     let len = name.chars().count();
     if len == 0 || len > LONGEST_NAME || name.chars().any(char::is_whitespace) {
-        return Err(format!(
+        return Err(GameError::word(format!(
             "'{name}' cannot name {what}: 1 to {LONGEST_NAME} characters, no spaces"
-        ));
+        )));
     }
     if what == "a player"
         && (name.parse::<i64>().is_ok() || words::RESERVED.contains(&name.to_lowercase().as_str()))
     {
-        return Err(format!(
+        return Err(GameError::word(format!(
             "'{name}' cannot name a player: it is a number or one of the pad's words"
-        ));
+        )));
     }
     Ok(())
 }
@@ -236,14 +239,14 @@ impl Pads {
     pub(crate) fn check(&self) -> Result<(), Unsound> {
         if let Some(p) = &self.open {
             p.check()
-                .map_err(|e| Unsound(format!("the open pad: {e}")))?;
+                .map_err(|e| Unsound(format!("the open pad: {}", e.0)))?;
         }
         if self.filed.len() > MOST_FILED {
             return Err(format!("{} filed games (at most {MOST_FILED})", self.filed.len()).into());
         }
         for (i, p) in self.filed.iter().enumerate() {
             p.check()
-                .map_err(|e| Unsound(format!("filed game {}: {e}", i + 1)))?;
+                .map_err(|e| Unsound(format!("filed game {}: {}", i + 1, e.0)))?;
         }
         Ok(())
     }

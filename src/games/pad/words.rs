@@ -32,7 +32,7 @@ pub enum Ask {
 pub fn seats(whole: bool, words: &[String]) -> Result<Ask, GameError> {
     let (deal, names) = crate::deal::split(words).map_err(|e| GameError::word(e.to_string()))?;
     for (i, n) in names.iter().enumerate() {
-        super::check_name(n, "a player").map_err(GameError::word)?;
+        super::check_name(n, "a player")?;
         if names[..i].iter().any(|m| m.eq_ignore_ascii_case(n)) {
             return Err(GameError::word(format!("'{n}' is named twice")));
         }
@@ -139,7 +139,7 @@ fn new(w: &[&str]) -> Result<PadAction, GameError> {
             "pad new takes the game and the players in seating order: pad new hearts alice bob carol",
         ));
     };
-    super::check_name(game, "a game").map_err(GameError::word)?;
+    super::check_name(game, "a game")?;
     let (mut players, mut wins, mut target, mut replace) = (Vec::new(), Wins::Higher, None, false);
     let mut i = 0;
     while i < rest.len() {
@@ -167,7 +167,7 @@ fn new(w: &[&str]) -> Result<PadAction, GameError> {
             }
             "--yes" => replace = true,
             _ => {
-                super::check_name(rest[i], "a player").map_err(GameError::word)?;
+                super::check_name(rest[i], "a player")?;
                 if players
                     .iter()
                     .any(|p: &String| p.eq_ignore_ascii_case(rest[i]))
