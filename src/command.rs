@@ -96,6 +96,12 @@ fn seed_value(s: &str) -> Result<u64, BadValue> {
     s.parse::<u64>().map_err(|_| BadValue::Seed)
 }
 
+/// `cmd`'s subcommand named `word` (or one of its aliases).
+fn subcommand<'a>(cmd: &'a clap::Command, word: &str) -> Option<&'a clap::Command> {
+    cmd.get_subcommands()
+        .find(|c| c.get_name() == word || c.get_all_aliases().any(|a| a == word))
+}
+
 /// Command words in any case (`ROLL 1D6`, `Deck Show bag`): a command's
 /// or subcommand's name typed in capitals is read as its name; every
 /// other word is left as typed.
@@ -104,10 +110,7 @@ fn fold_case(tree: &clap::Command, words: &[String]) -> Vec<String> {
     let mut at = tree;
     for w in out.iter_mut() {
         let lower = w.to_lowercase();
-        match at
-            .get_subcommands()
-            .find(|c| c.get_name() == lower || c.get_all_aliases().any(|a| a == lower))
-        {
+        match subcommand(at, &lower) {
             Some(c) => {
                 *w = lower;
                 at = c;
@@ -126,10 +129,7 @@ fn unknown(words: &[String]) -> clap::Error {
     let mut path: Vec<&str> = Vec::new();
     for w in words {
         let names = command_names(at);
-        match at
-            .get_subcommands()
-            .find(|c| c.get_name() == w || c.get_all_aliases().any(|a| a == w))
-        {
+        match subcommand(at, w) {
             Some(c) => {
                 path.push(c.get_name());
                 at = c;

@@ -8,13 +8,28 @@
 use rand::rngs::ChaCha8Rng;
 use rand::{Rng, SeedableRng};
 
-/// The session's generator, with the seed it started from.
+/// The session's generator, with the seed it started from. A clone
+/// draws what the original would next (a peek, or a place to go back to).
 #[derive(Debug)]
 pub struct TableRng {
     seed: u64,
     inner: ChaCha8Rng,
     /// Words drawn so far (whether a deal used any randomness at all).
     draws: u64,
+}
+
+impl Clone for TableRng {
+    /// The same stream at the same place (ChaCha's word position), in
+    /// constant time.
+    fn clone(&self) -> TableRng {
+        let mut inner = ChaCha8Rng::seed_from_u64(self.seed);
+        inner.set_word_pos(self.inner.get_word_pos());
+        TableRng {
+            seed: self.seed,
+            inner,
+            draws: self.draws,
+        }
+    }
 }
 
 impl TableRng {
@@ -29,11 +44,10 @@ impl TableRng {
     /// The generator of `seed` after `draws` words: where a recorded
     /// action drew from, so its replay draws the same.
     pub fn at(seed: u64, draws: u64) -> TableRng {
-        let mut rng = TableRng::new(seed);
-        for _ in 0..draws {
-            rng.next_u64();
-        }
-        rng
+        // Every draw takes one 64-bit word: two of ChaCha's 32-bit words.
+        let mut inner = ChaCha8Rng::seed_from_u64(seed);
+        inner.set_word_pos(u128::from(draws) * 2);
+        TableRng { seed, inner, draws }
     }
 
     pub fn seed(&self) -> u64 {
@@ -121,5 +135,22 @@ mod tests {
             seen[r.below(6) as usize] += 1;
         }
         assert!(seen.iter().all(|&c| c > 800), "{seen:?}");
+    }
+
+    /// `at` and `clone` stand where drawing one by one would.
+    #[test]
+    fn a_place_in_the_stream_is_found_at_once() {
+        let mut walked = TableRng::new(9);
+        for _ in 0..1001 {
+            walked.next_u64();
+        }
+        let mut jumped = TableRng::at(9, 1001);
+        let mut copy = walked.clone();
+        for _ in 0..50 {
+            let w = walked.below(1000);
+            assert_eq!(jumped.below(1000), w);
+            assert_eq!(copy.below(1000), w);
+        }
+        assert_eq!(jumped.draws(), walked.draws());
     }
 }

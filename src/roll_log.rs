@@ -344,22 +344,21 @@ pub fn rolls_of(entries: Vec<Entry>, key: &str) -> Vec<Entry> {
     matching(entries, |r| r.key() == key)
 }
 
-/// What `log EXPR` finds: a bare kind of die (`d20`, `d6`, `dF`) finds
-/// every roll of that die, whatever was added to it (`1d20+5`,
-/// `2d20kh1`); anything more (`2d6+1`) finds that expression alone.
-pub fn rolls_with(entries: Vec<Entry>, key: &str) -> Vec<Entry> {
-    let die = crate::dice::parse(key)
-        .ok()
-        .filter(|r| r.key() == key && r.compare.is_none() && r.dice.len() == 1)
-        .and_then(|r| {
-            let d = &r.dice[0];
-            let bare = d.count == 1 && d.mods == Default::default() && d.label.is_none();
-            let plain = matches!(r.expr, crate::dice::parse::Expr::Dice(_));
-            (bare && plain).then(|| d.faces.clone())
-        });
-    match die {
+/// What `log EXPR` finds (`roll` the expression, parsed): a bare kind of
+/// die (`d20`, `d6`, `dF`) finds every roll of that die, whatever was
+/// added to it (`1d20+5`, `2d20kh1`); anything more (`2d6+1`) finds that
+/// expression alone.
+pub fn rolls_with(entries: Vec<Entry>, roll: &crate::dice::Roll) -> Vec<Entry> {
+    let bare = match (roll.dice.as_slice(), &roll.expr, &roll.compare) {
+        ([d], crate::dice::parse::Expr::Dice(_), None) => {
+            (d.count == 1 && d.mods == Default::default() && d.label.is_none())
+                .then(|| d.faces.clone())
+        }
+        _ => None,
+    };
+    match bare {
         Some(faces) => matching(entries, |r| r.dice.iter().any(|d| d.faces == faces)),
-        None => rolls_of(entries, key),
+        None => rolls_of(entries, &roll.key()),
     }
 }
 

@@ -69,23 +69,23 @@ impl App {
             }
             _ => (SHOWN, words),
         };
-        let key = if expr.is_empty() {
+        let wanted = if expr.is_empty() {
             None
         } else {
-            let roll = dice::parse(&expr.join(" ")).map_err(|e| {
+            Some(dice::parse(&expr.join(" ")).map_err(|e| {
                 invalid(format!(
                     "{e}\n`log` takes a count, an expression or `clear`: log 5 2d6"
                 ))
-            })?;
-            Some(roll.key())
+            })?)
         };
+        let key = wanted.as_ref().map(dice::Roll::key);
         let roll_log::Logged {
             mut entries,
             bad,
             skipped,
         } = roll_log::read(&dir).map_err(unreadable)?;
-        if let Some(key) = &key {
-            entries = roll_log::rolls_with(entries, key);
+        if let Some(roll) = &wanted {
+            entries = roll_log::rolls_with(entries, roll);
         }
         let all = entries.len();
         let shown = entries.split_off(all.saturating_sub(count));

@@ -12,7 +12,6 @@ use super::{App, AppError, Reply, Result, invalid};
 use crate::deal::DealCode;
 use crate::games::args::{self, Given};
 use crate::games::{Game, Table, Visitor, Wing, help as games};
-use crate::random::TableRng;
 use crate::render::{self, Format};
 use crate::reply::Show;
 use crate::store::Note;
@@ -130,7 +129,7 @@ impl App {
         given: Option<DealCode>,
         deal: impl FnOnce(&mut App) -> Result<T>,
     ) -> Result<(T, Option<DealCode>)> {
-        let before = self.rng.draws();
+        let before = self.rng.clone();
         let code = given.unwrap_or_else(|| DealCode::draw(&mut self.rng));
         let session = std::mem::replace(&mut self.rng, code.generator());
         let out = deal(self);
@@ -138,7 +137,7 @@ impl App {
         if !own.used() && given.is_none() {
             // Nothing was dealt at random: the code drawn for it is put
             // back, so the session's generator says it was not used.
-            self.rng = TableRng::at(self.rng.seed(), before);
+            self.rng = before;
         }
         Ok((out?, own.used().then_some(code)))
     }
@@ -217,9 +216,7 @@ impl App {
         // The code the deal will draw, known first (from a copy of the
         // generator) so the game's record can say the line that lays it
         // again.
-        let next = code.unwrap_or_else(|| {
-            DealCode::draw(&mut TableRng::at(self.rng.seed(), self.rng.draws()))
-        });
+        let next = code.unwrap_or_else(|| DealCode::draw(&mut self.rng.clone()));
         // The line that deals it again carries every word that was given.
         let mut words_again = vec!["setup".to_string(), game.id().to_string()];
         words_again.extend(words.iter().cloned());

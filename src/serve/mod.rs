@@ -48,9 +48,28 @@ pub struct Options {
     pub bind: Option<IpAddr>,
 }
 
-/// The table as the pages show it, and how many times it has changed.
+/// The table as the pages show it: built once a change, for every page.
+struct Table {
+    /// How many times it has changed.
+    generation: u64,
+    /// The part of the page that changes (what each event carries).
+    html: String,
+    /// The same view as JSON (`/state.json`).
+    json: String,
+}
+
+impl Table {
+    fn of(store: &Store, dir: &std::path::Path) -> (String, String) {
+        let view = view::build(store, dir);
+        (
+            page::fragment(&view),
+            serde_json::to_string(&view).expect("views serialise"),
+        )
+    }
+}
+
 struct Shared {
-    table: Mutex<(u64, String)>,
+    table: Mutex<Table>,
     changed: Condvar,
     stop: AtomicBool,
     open: AtomicUsize,
@@ -166,9 +185,13 @@ pub fn start(dir: PathBuf, options: &Options) -> Result<Running, ServeError> {
         local
     };
     let store = Store::new(&dir);
-    let first = page::fragment(&view::build(&store, &dir));
+    let (html, json) = Table::of(&store, &dir);
     let shared = Arc::new(Shared {
-        table: Mutex::new((0, first)),
+        table: Mutex::new(Table {
+            generation: 0,
+            html,
+            json,
+        }),
         changed: Condvar::new(),
         stop: AtomicBool::new(false),
         open: AtomicUsize::new(0),
@@ -182,7 +205,6 @@ pub fn start(dir: PathBuf, options: &Options) -> Result<Running, ServeError> {
         let site = Arc::new(Site {
             hosts,
             token: token.clone(),
-            dir,
         });
         std::thread::spawn(move || accept(listener, &shared, &site))
     };
@@ -200,7 +222,6 @@ pub fn start(dir: PathBuf, options: &Options) -> Result<Running, ServeError> {
 struct Site {
     hosts: Vec<String>,
     token: Option<String>,
-    dir: PathBuf,
 }
 
 /// Rebuild the table whenever the store or the roll log changes.
@@ -214,11 +235,12 @@ fn watch(shared: &Shared, store: Store, dir: &std::path::Path) {
             continue;
         }
         seen = now;
-        let html = page::fragment(&view::build(&store, dir));
+        let (html, json) = Table::of(&store, dir);
         let mut table = shared.table.lock().unwrap_or_else(|e| e.into_inner());
-        if table.1 != html {
-            table.0 += 1;
-            table.1 = html;
+        if table.html != html {
+            table.generation += 1;
+            table.html = html;
+            table.json = json;
             shared.changed.notify_all();
         }
     }
@@ -314,46 +336,31 @@ fn serve_one(stream: &TcpStream, shared: &Shared, site: &Site) {
 }
 
 fn route(stream: &TcpStream, req: &Request, shared: &Shared, site: &Site) {
-    let html = "text/html; charset=utf-8";
-    let _ = match req.path.as_str() {
-        "/" => {
-            let store = Store::new(&site.dir);
-            let view = view::build(&store, &site.dir);
-            let body = page::page(&view, site.token.as_deref());
-            http::respond(stream, "200 OK", html, "", body.as_bytes())
-        }
-        "/app.js" => http::respond(
-            stream,
-            "200 OK",
-            "text/javascript; charset=utf-8",
-            "",
-            page::SCRIPT.as_bytes(),
+    // Pages and the JSON view come from the table the watcher keeps: a
+    // request reads nothing of the store.
+    let now =
+        |part: fn(&Table) -> String| part(&shared.table.lock().unwrap_or_else(|e| e.into_inner()));
+    let (content_type, body) = match req.path.as_str() {
+        "/" => (
+            "text/html; charset=utf-8",
+            page::page(&now(|t| t.html.clone()), site.token.as_deref()),
         ),
-        "/app.css" => http::respond(
-            stream,
-            "200 OK",
-            "text/css; charset=utf-8",
-            "",
-            page::STYLE.as_bytes(),
-        ),
-        "/state.json" => {
-            let store = Store::new(&site.dir);
-            let view = view::build(&store, &site.dir);
-            let body = serde_json::to_string(&view).expect("views serialise");
-            http::respond(stream, "200 OK", "application/json", "", body.as_bytes())
+        "/state.json" => ("application/json", now(|t| t.json.clone())),
+        "/app.js" => ("text/javascript; charset=utf-8", page::SCRIPT.to_string()),
+        "/app.css" => ("text/css; charset=utf-8", page::STYLE.to_string()),
+        "/events" => return events(stream, shared),
+        _ => {
+            let _ = http::respond(
+                stream,
+                "404 Not Found",
+                "text/plain; charset=utf-8",
+                "",
+                b"not here: the table is at /\n",
+            );
+            return;
         }
-        "/events" => {
-            events(stream, shared);
-            Ok(())
-        }
-        _ => http::respond(
-            stream,
-            "404 Not Found",
-            "text/plain; charset=utf-8",
-            "",
-            b"not here: the table is at /\n",
-        ),
     };
+    let _ = http::respond(stream, "200 OK", content_type, "", body.as_bytes());
 }
 
 /// An event stream: the table now, then again at each change, until the
@@ -366,14 +373,14 @@ fn events(mut stream: &TcpStream, shared: &Shared) {
     loop {
         let (generation, html) = {
             let mut table = shared.table.lock().unwrap_or_else(|e| e.into_inner());
-            if table.0 == sent && !shared.stop.load(Ordering::SeqCst) {
+            if table.generation == sent && !shared.stop.load(Ordering::SeqCst) {
                 table = shared
                     .changed
                     .wait_timeout(table, KEEPALIVE)
                     .unwrap_or_else(|e| e.into_inner())
                     .0;
             }
-            (table.0, table.1.clone())
+            (table.generation, table.html.clone())
         };
         if shared.stop.load(Ordering::SeqCst) {
             return;

@@ -84,9 +84,10 @@ pub fn fragment(view: &TableView) -> String {
     out
 }
 
-/// The whole page, with the table as it is now (so it shows before the
-/// script runs, or without it). `token` goes on every address it loads.
-pub fn page(view: &TableView, token: Option<&str>) -> String {
+/// The whole page, with the table as it is now (`fragment`: so it shows
+/// before the script runs, or without it). `token` goes on every address
+/// it loads.
+pub fn page(fragment: &str, token: Option<&str>) -> String {
     let q = token.map_or(String::new(), |t| format!("?t={t}"));
     format!(
         "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
@@ -94,7 +95,6 @@ pub fn page(view: &TableView, token: Option<&str>) -> String {
          <meta name=\"color-scheme\" content=\"light dark\">\
          <title>tablemate</title><link rel=\"stylesheet\" href=\"/app.css{q}\"></head>\
          <body><header>tablemate <span id=\"live\" class=\"live\">live</span></header>\
-         <main id=\"table\">{}</main><script src=\"/app.js{q}\"></script></body></html>\n",
-        fragment(view)
+         <main id=\"table\">{fragment}</main><script src=\"/app.js{q}\"></script></body></html>\n"
     )
 }

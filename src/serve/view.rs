@@ -7,7 +7,6 @@ use std::path::Path;
 
 use serde::Serialize;
 
-use crate::games::Game;
 use crate::games::record;
 use crate::store::Store;
 use crate::style::Style;
@@ -100,7 +99,7 @@ pub fn build(store: &Store, dir: &Path) -> TableView {
     for (game, state) in &states {
         if let Some(text) = record::screen(*game, state, now, &style) {
             view.boards.push(Board {
-                title: board_title(*game),
+                title: game.title().to_string(),
                 text: crate::style::strip_ansi(&text),
             });
         }
@@ -117,8 +116,4 @@ pub fn build(store: &Store, dir: &Path) -> TableView {
         })
         .collect();
     view
-}
-
-fn board_title(game: Game) -> String {
-    game.title().to_string()
 }

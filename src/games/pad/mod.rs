@@ -216,6 +216,19 @@ impl Pad {
     }
 }
 
+/// Who starts (`whole` false: one name) or a whole seating order, dealt
+/// from `code`'s own generator, so the code alone deals it again.
+pub fn seat(names: &[String], whole: bool, code: crate::deal::DealCode) -> Vec<String> {
+    let mut rng = code.generator();
+    if whole {
+        let mut order = names.to_vec();
+        rng.shuffle(&mut order);
+        order
+    } else {
+        vec![names[rng.below(names.len() as u64) as usize].clone()]
+    }
+}
+
 /// A name of a player or a game: 1 to 24 characters, no spaces, not a
 /// number (`pad 12` is a score) nor one of the pad's own words.
 pub fn check_name(name: &str, what: &str) -> Result<(), GameError> {

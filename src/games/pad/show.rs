@@ -242,8 +242,8 @@ fn average(s: u64, turns: u32) -> String {
 }
 
 /// The events as lines, a round's entries on one line
-/// (`round 1: alice 12, bob 7, carol 0`).
-fn said_lines(said: &[Event]) -> Vec<String> {
+/// (`round 1: alice 12, bob 7, carol 0`), each wrapped to the width.
+fn said_lines(said: &[Event], style: &Style) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
     let mut last_round = None;
     for e in said {
@@ -268,14 +268,14 @@ fn said_lines(said: &[Event]) -> Vec<String> {
         }
     }
     lines
+        .iter()
+        .map(|l| crate::style::wrap(l, style.width, "  "))
+        .collect()
 }
 
 impl Show for PadView {
     fn show(&self, style: &Style) -> String {
-        let mut lines: Vec<String> = said_lines(&self.said)
-            .iter()
-            .map(|l| crate::style::wrap(l, style.width, "  "))
-            .collect();
+        let mut lines = said_lines(&self.said, style);
         lines.push(style.paint(&self.heading(), Tone::Heading));
         if self.pad.rounds.is_empty() {
             lines.push(format!(
@@ -303,11 +303,7 @@ pub fn said(said: Vec<Event>) -> Reply {
 
 impl Show for Said {
     fn show(&self, style: &Style) -> String {
-        said_lines(&self.said)
-            .iter()
-            .map(|l| crate::style::wrap(l, style.width, "  "))
-            .collect::<Vec<_>>()
-            .join("\n")
+        said_lines(&self.said, style).join("\n")
     }
 }
 
@@ -514,15 +510,7 @@ pub struct Seats {
     whole: bool,
 }
 
-pub fn seats(whole: bool, names: Vec<String>, code: DealCode) -> Reply {
-    let mut rng = code.generator();
-    let order = if whole {
-        let mut order = names.clone();
-        rng.shuffle(&mut order);
-        order
-    } else {
-        vec![names[rng.below(names.len() as u64) as usize].clone()]
-    };
+pub fn seats(whole: bool, names: Vec<String>, order: Vec<String>, code: DealCode) -> Reply {
     Reply::new(
         if whole { "seating" } else { "first" },
         Seats {

@@ -460,7 +460,8 @@ impl Wing for ScorePad {
                     names
                 };
                 let code = deal.unwrap_or_else(|| DealCode::draw(table.rng));
-                Ok(show::seats(whole, names, code))
+                let order = super::seat(&names, whole, code);
+                Ok(show::seats(whole, names, order, code))
             }
         }
     }

@@ -40,13 +40,15 @@ impl Show for Seated {
     fn show(&self, style: &Style) -> String {
         let (seating, game) = (&self.seating, &self.game);
         let players = seating.players.len();
+        // Taken up from a board given at the table, not the start.
+        let resumed = game.board != super::play::start_board();
         let mut text = format!("{}\n", style.paint("Slides of Action", Tone::Heading));
         let _ = writeln!(
             text,
             "{}",
             diagram::draw(&board_layout(&game.grid()), style)
         );
-        if game.board != super::play::start_board() {
+        if resumed {
             text.push_str("the game in progress, as you gave it; _ is empty\n");
         } else {
             text.push_str("coins suit up on four face-down tiles; _ is empty\n");
@@ -79,7 +81,6 @@ impl Show for Seated {
             text.push_str(&wrap(&line, style.width, ""));
         }
         let first_suit = game.to_move();
-        let resumed = game.board != super::play::start_board();
         let _ = write!(
             text,
             "\n{}",
