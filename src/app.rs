@@ -348,7 +348,7 @@ impl App {
         Reply::new(
             "seed",
             saved::Seed {
-                seed: self.rng.seed(),
+                seed: crate::random::JsonSeed(self.rng.seed()),
                 restarted,
             },
         )

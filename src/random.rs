@@ -154,3 +154,56 @@ mod tests {
         assert_eq!(jumped.draws(), walked.draws());
     }
 }
+
+/// A seed in a JSON reply: the number as it always was (`seed`) and the
+/// same digits as text (`seed_text`), because JavaScript and every reader
+/// that holds numbers as doubles get integers above 2^53 wrong. Put it in
+/// a reply with `#[serde(flatten)]`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct JsonSeed(pub u64);
+
+impl JsonSeed {
+    /// The two fields, for replies built field by field.
+    pub fn fields(self) -> [(&'static str, serde_json::Value); 2] {
+        [
+            ("seed", serde_json::Value::from(self.0)),
+            ("seed_text", serde_json::Value::from(self.0.to_string())),
+        ]
+    }
+}
+
+impl serde::Serialize for JsonSeed {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = s.serialize_map(Some(2))?;
+        for (key, value) in self.fields() {
+            map.serialize_entry(key, &value)?;
+        }
+        map.end()
+    }
+}
+
+/// A record file's seed: written as text (exact in every reader), read
+/// as text or as a number (files written before).
+pub mod seed_as_text {
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(seed: &u64, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(seed)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Either {
+            Number(u64),
+            Text(String),
+        }
+        match Either::deserialize(d)? {
+            Either::Number(n) => Ok(n),
+            Either::Text(t) => t.parse().map_err(|_| {
+                serde::de::Error::custom(format!("`{t}` is not a seed (a whole number)"))
+            }),
+        }
+    }
+}

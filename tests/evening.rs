@@ -292,3 +292,40 @@ fn a_check_against_a_target_reads_vs() {
         "1d20 [18] + 5 = 23 >= 15: pass by 8\n"
     );
 }
+
+/// Item 20: a seed above 2^53 is also written as text in every JSON
+/// reply (a double cannot hold it), and a record file keeps it as text
+/// and reads it back exactly.
+#[test]
+fn big_seeds_are_exact_in_json() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let big = "18446744073709551615";
+    let script = "roll 2d6\nroll 3x2d6\nshuffle a b c\nseed\nsetup slides players=2\nslides ai\nlog\n";
+    let r = run(d, &["--json", "--seed", big], Some(script));
+    assert_eq!(r.code, 0, "{}", r.err);
+    let replies: Vec<serde_json::Value> = r
+        .out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    for kind in ["roll", "shuffle", "seed", "setup"] {
+        let v = replies.iter().find(|v| v["type"] == kind).unwrap();
+        assert_eq!(v["data"]["seed_text"], big, "{v}");
+        assert_eq!(v["data"]["seed"].as_u64(), Some(u64::MAX), "{v}");
+    }
+    let log = replies.iter().find(|v| v["type"] == "log").unwrap();
+    assert_eq!(log["data"]["entries"][0]["seed_text"], big, "{log}");
+    // The record file: the seed as text, and it imports back whole.
+    let file = d.join("game.json");
+    let (_, err, code) = said_in(d, &format!("replay 1 --out {}", file.display()));
+    assert_eq!(code, 0, "{err}");
+    let record: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    assert_eq!(record["steps"][0]["seed"], big, "{record}");
+    let other = tempfile::tempdir().unwrap();
+    let (_, err, code) = said_in(other.path(), &format!("import {}", file.display()));
+    assert_eq!(code, 0, "{err}");
+    let (out, _, _) = said_in(other.path(), "--json games");
+    assert!(out.contains("\"moves\":1"), "{out}");
+}

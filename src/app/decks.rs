@@ -50,7 +50,7 @@ impl App {
             Shuffled {
                 kind: kind.name(),
                 order: items,
-                seed: self.seed(),
+                seed: crate::random::JsonSeed(self.seed()),
             },
         );
         self.tell_deal(
@@ -106,7 +106,7 @@ impl App {
                         name: name.clone(),
                         kind,
                         left: deck.left.len(),
-                        seed: self.seed(),
+                        seed: crate::random::JsonSeed(self.seed()),
                         replaced,
                     },
                 );
@@ -155,7 +155,7 @@ impl App {
                         name,
                         returned,
                         left,
-                        seed,
+                        seed: crate::random::JsonSeed(seed),
                     },
                 ))
             }
@@ -239,7 +239,7 @@ impl App {
                 tosses,
                 heads,
                 tails,
-                seed: self.seed(),
+                seed: crate::random::JsonSeed(self.seed()),
             },
         )
     }
@@ -262,7 +262,7 @@ impl App {
                 up,
                 down,
                 sum,
-                seed: self.seed(),
+                seed: crate::random::JsonSeed(self.seed()),
             },
         ))
     }

@@ -187,6 +187,7 @@ impl Show for Cleared {
 /// `log`: the last rolls (of one expression), oldest first.
 #[derive(Debug, Serialize)]
 struct Logged {
+    #[serde(serialize_with = "entries_with_seed_text")]
     entries: Vec<Entry>,
     /// Rolls in the log (of that expression), shown or not.
     total: usize,
@@ -196,6 +197,23 @@ struct Logged {
     /// When the log was read, for each roll's age.
     #[serde(skip)]
     now: u64,
+}
+
+/// Each entry as logged, with its seed as text too (`JsonSeed`).
+fn entries_with_seed_text<S: serde::Serializer>(
+    entries: &[Entry],
+    s: S,
+) -> std::result::Result<S::Ok, S::Error> {
+    #[derive(Serialize)]
+    struct WithText<'a> {
+        #[serde(flatten)]
+        entry: &'a Entry,
+        seed_text: String,
+    }
+    s.collect_seq(entries.iter().map(|entry| WithText {
+        entry,
+        seed_text: entry.seed.to_string(),
+    }))
 }
 
 impl Show for Logged {

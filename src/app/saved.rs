@@ -179,7 +179,8 @@ impl crate::reply::Show for Generated {
 /// `seed`: the seed, and whether the generator was just restarted.
 #[derive(Debug, serde::Serialize)]
 pub(super) struct Seed {
-    pub seed: u64,
+    #[serde(flatten)]
+    pub seed: crate::random::JsonSeed,
     #[serde(skip)]
     pub restarted: bool,
 }
@@ -187,9 +188,9 @@ pub(super) struct Seed {
 impl crate::reply::Show for Seed {
     fn show(&self, _: &crate::style::Style) -> String {
         if self.restarted {
-            format!("seed {}: generator restarted", self.seed)
+            format!("seed {}: generator restarted", self.seed.0)
         } else {
-            format!("seed {}", self.seed)
+            format!("seed {}", self.seed.0)
         }
     }
 }

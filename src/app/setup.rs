@@ -232,7 +232,7 @@ impl App {
         self.tell_deal(&mut reply, code, &line, "deals");
         reply
             .fields
-            .push(("seed", serde_json::Value::from(self.seed())));
+            .extend(crate::random::JsonSeed(self.seed()).fields());
         if let Some(layout) = &reply.layout {
             let value = serde_json::to_value(layout).expect("layouts serialise");
             reply.fields.push(("layout", value));

@@ -339,7 +339,8 @@ impl<'a> OutcomeJson<'a> {
 #[derive(Serialize)]
 struct RollJson<'a> {
     expr: &'a str,
-    seed: u64,
+    #[serde(flatten)]
+    seed: crate::random::JsonSeed,
     #[serde(skip_serializing_if = "Option::is_none")]
     comment: Option<&'a str>,
     #[serde(flatten)]
@@ -351,7 +352,7 @@ struct RollJson<'a> {
 pub fn roll_json(r: &Roll, o: &Outcome, seed: u64) -> Value {
     let v = RollJson {
         expr: &r.source,
-        seed,
+        seed: crate::random::JsonSeed(seed),
         comment: r.comment.as_deref(),
         outcome: OutcomeJson::new(r, o),
     };
@@ -386,7 +387,7 @@ impl RollsJson {
     }
 
     pub fn finish(mut self, seed: u64) -> String {
-        let _ = write!(self.out, r#"],"seed":{seed},"totals":[{}]}}"#, self.totals);
+        let _ = write!(self.out, r#"],"seed":{seed},"seed_text":"{seed}","totals":[{}]}}"#, self.totals);
         self.out
     }
 }

@@ -31,7 +31,8 @@ pub struct Step {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub by: Option<String>,
     /// The generator it drew on: its seed and how many words had been
-    /// drawn from it.
+    /// drawn from it. The seed is text in a file, exact in any reader.
+    #[serde(with = "crate::random::seed_as_text")]
     pub seed: u64,
     pub draws: u64,
     /// Seconds since 1970, and the day (YYYY-MM-DD).

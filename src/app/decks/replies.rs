@@ -39,7 +39,8 @@ pub(super) fn items_text(items: &[Item], style: &Style) -> String {
 pub(super) struct Shuffled {
     pub kind: &'static str,
     pub order: Vec<Item>,
-    pub seed: u64,
+    #[serde(flatten)]
+    pub seed: crate::random::JsonSeed,
 }
 
 impl Show for Shuffled {
@@ -128,7 +129,8 @@ pub(super) struct DeckMade {
     #[serde(serialize_with = "kind_name")]
     pub kind: DeckKind,
     pub left: usize,
-    pub seed: u64,
+    #[serde(flatten)]
+    pub seed: crate::random::JsonSeed,
     /// A deck of that name was there before.
     #[serde(skip)]
     pub replaced: bool,
@@ -219,7 +221,8 @@ pub(super) struct DeckReturned {
     pub name: String,
     pub returned: usize,
     pub left: usize,
-    pub seed: u64,
+    #[serde(flatten)]
+    pub seed: crate::random::JsonSeed,
 }
 
 impl Show for DeckReturned {
@@ -278,7 +281,8 @@ pub(super) struct Flipped {
     pub tosses: Vec<Toss>,
     pub heads: usize,
     pub tails: usize,
-    pub seed: u64,
+    #[serde(flatten)]
+    pub seed: crate::random::JsonSeed,
 }
 
 impl Show for Flipped {
@@ -311,7 +315,8 @@ pub(super) struct Cast {
     pub up: Vec<CastCoin>,
     pub down: Vec<CastCoin>,
     pub sum: u32,
-    pub seed: u64,
+    #[serde(flatten)]
+    pub seed: crate::random::JsonSeed,
 }
 
 impl Show for Cast {
