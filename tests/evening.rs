@@ -301,7 +301,8 @@ fn big_seeds_are_exact_in_json() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     let big = "18446744073709551615";
-    let script = "roll 2d6\nroll 3x2d6\nshuffle a b c\nseed\nsetup slides players=2\nslides ai\nlog\n";
+    let script =
+        "roll 2d6\nroll 3x2d6\nshuffle a b c\nseed\nsetup slides players=2\nslides ai\nlog\n";
     let r = run(d, &["--json", "--seed", big], Some(script));
     assert_eq!(r.code, 0, "{}", r.err);
     let replies: Vec<serde_json::Value> = r

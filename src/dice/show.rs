@@ -387,7 +387,11 @@ impl RollsJson {
     }
 
     pub fn finish(mut self, seed: u64) -> String {
-        let _ = write!(self.out, r#"],"seed":{seed},"seed_text":"{seed}","totals":[{}]}}"#, self.totals);
+        let _ = write!(
+            self.out,
+            r#"],"seed":{seed},"seed_text":"{seed}","totals":[{}]}}"#,
+            self.totals
+        );
         self.out
     }
 }

@@ -1,0 +1,138 @@
+//! The README's transcripts are what tablemate prints (issue #28).
+//!
+//! A transcript is a fenced block of `tm> COMMAND` lines, each followed by
+//! lines of what it printed. Every transcript is typed into one REPL
+//! session (piped, so 60 columns and no colour) in a fresh data directory,
+//! and each command's shown lines must appear in its output in order.
+//! Whitespace is compared collapsed, so a line the README wraps at another
+//! width still matches. A line `...` (with a note in parentheses, or not)
+//! stands for lines left out.
+
+mod common;
+
+use std::io::Write;
+use std::process::Stdio;
+
+/// A line typed between commands, so their outputs can be told apart:
+/// an unknown command, refused with its name in the message.
+const MARKER: &str = "zz-readme-marker";
+
+struct Step {
+    line: usize,
+    command: String,
+    shown: Vec<String>,
+}
+
+/// Every transcript in the README, in order.
+fn transcripts(readme: &str) -> Vec<Vec<Step>> {
+    let mut all = Vec::new();
+    let mut current: Vec<Step> = Vec::new();
+    let mut fenced = false;
+    for (n, line) in readme.lines().enumerate() {
+        if line.starts_with("```") {
+            if fenced && !current.is_empty() {
+                all.push(std::mem::take(&mut current));
+            }
+            fenced = !fenced;
+            continue;
+        }
+        if !fenced {
+            continue;
+        }
+        if let Some(command) = line.strip_prefix("tm> ") {
+            current.push(Step {
+                line: n + 1,
+                command: command.to_string(),
+                shown: Vec::new(),
+            });
+        } else if let Some(step) = current.last_mut() {
+            step.shown.push(line.to_string());
+        }
+    }
+    all
+}
+
+fn collapsed(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Each command's output (stdout and stderr as they came), in order.
+fn outputs(commands: &[&str]) -> Vec<String> {
+    let dir = tempfile::tempdir().unwrap();
+    let mut input = String::new();
+    for c in commands {
+        input.push_str(c);
+        input.push('\n');
+        input.push_str(MARKER);
+        input.push('\n');
+    }
+    // Both streams into one pipe, so an error stays beside its command.
+    let mut child = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(r#"exec "$0" --data "$1" 2>&1"#)
+        .arg(env!("CARGO_BIN_EXE_tablemate"))
+        .arg(dir.path())
+        .env_remove("NO_COLOR")
+        .env_remove("CLICOLOR_FORCE")
+        .env_remove("TABLEMATE_DATA")
+        .env_remove("TABLEMATE_RULES")
+        .env_remove("COLUMNS")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let mut parts = Vec::new();
+    let mut part = String::new();
+    for line in text.lines() {
+        if line.contains(MARKER) {
+            parts.push(std::mem::take(&mut part));
+        } else {
+            part.push_str(line);
+            part.push('\n');
+        }
+    }
+    parts
+}
+
+#[test]
+fn the_readme_transcripts_are_what_tablemate_prints() {
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let all = transcripts(&readme);
+    assert!(all.len() >= 4, "transcripts found: {}", all.len());
+    let mut wrong = Vec::new();
+    for steps in &all {
+        let commands: Vec<&str> = steps.iter().map(|s| s.command.as_str()).collect();
+        let got = outputs(&commands);
+        assert_eq!(got.len(), steps.len(), "README line {}", steps[0].line);
+        for (step, out) in steps.iter().zip(&got) {
+            let out = collapsed(out);
+            let mut from = 0;
+            for shown in &step.shown {
+                if shown.trim_start().starts_with("...") || shown.trim().is_empty() {
+                    continue;
+                }
+                let want = collapsed(shown);
+                match out[from..].find(&want) {
+                    Some(at) => from += at + want.len(),
+                    None => {
+                        wrong.push(format!(
+                            "README line {}: `{}` did not print\n  {want}\nit printed\n  {out}",
+                            step.line, step.command
+                        ));
+                        break;
+                    }
+                }
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n\n"));
+}
