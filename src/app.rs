@@ -16,6 +16,7 @@ mod saved_rolls;
 mod serving;
 mod setup;
 mod solve;
+mod systems;
 mod tally;
 
 use std::cell::OnceCell;

@@ -628,6 +628,11 @@ Critical marks: cs>=19 and cf1 mark dice with ↑ and ↓.
 Dropped dice show as ~~2~~, rerolls as ~~1~~ 4,
 an explosion as 6! with its extra die after it.
 A bare `roll` rolls the last expression again.
+Systems, read in their words (`prob` gives each word's odds):
+  sr 12 (Shadowrun hits, glitch), wod 7 diff=6 [again]
+  (Storyteller successes, botch), pbta+1 (strong hit, weak
+  hit, miss), coc 45 [bonus=1|penalty=1] (Call of Cthulhu),
+  fate+2 (the Fate ladder), bitd 3 (Blades in the Dark).
 
 Examples:
   roll 2d6+1
@@ -641,6 +646,8 @@ Examples:
   roll {4d6, 3d8}kh1
   roll floor(3d6/2)
   roll 2d6[fire] + 1d6[cold]
+  roll sr 12
+  roll coc 45 bonus=1
   roll";
 
 #[derive(Subcommand, Debug, Clone, PartialEq, Eq)]

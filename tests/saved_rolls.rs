@@ -43,7 +43,7 @@ fn a_saved_roll_is_used_by_name() {
     let (_, err, code) = tm_in(d, &["save", "d20", "1d20"]);
     assert_eq!(code, 1);
     assert!(
-        err.contains("'d20' is dice or a word of the dice language"),
+        err.contains("'d20' is dice, a word of the dice language"),
         "{err}"
     );
     let (_, err, _) = tm_in(d, &["save", "adv", "1d20"]);

@@ -17,6 +17,10 @@ impl App {
         } else {
             words.join(" ")
         };
+        // `roll sr 12`: a system's roll, read in its words.
+        if let Some(system) = dice::system::System::parse(&source) {
+            return self.roll_system(system?, source);
+        }
         let parts = top_level_parts(&source);
         if parts.len() == 1 {
             return self.roll_single(source);
@@ -161,7 +165,7 @@ impl App {
 
     /// Add a roll to the log. A log that cannot be written is said once
     /// a session; the roll stands.
-    fn log_roll(&mut self, entry: roll_log::Entry) -> Option<String> {
+    pub(super) fn log_roll(&mut self, entry: roll_log::Entry) -> Option<String> {
         let err = roll_log::append(self.store.dir(), &entry).err()?;
         if std::mem::replace(&mut self.log_warned, true) {
             return None;
@@ -249,6 +253,9 @@ impl App {
             && first.eq_ignore_ascii_case("draw")
         {
             return self.draw_odds(rest);
+        }
+        if let Some(system) = dice::system::System::parse(&words.join(" ")) {
+            return Ok(super::systems::prob_system(system?));
         }
         let mut words = words.to_vec();
         // Saved names are looked up only when the words are not dice.

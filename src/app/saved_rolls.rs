@@ -96,9 +96,10 @@ fn check_name(name: &str) -> Result<()> {
     }
     if dice::parse(name).is_ok()
         || dice::parse::LANGUAGE_WORDS.contains(&name.to_ascii_lowercase().as_str())
+        || dice::system::NAMES.contains(&name.to_ascii_lowercase().as_str())
     {
         return Err(invalid(format!(
-            "'{name}' is dice or a word of the dice language: choose another name"
+            "'{name}' is dice, a word of the dice language or a game system's roll (`roll sr 12`): choose another name"
         )));
     }
     Ok(())

@@ -11,6 +11,7 @@ mod plan;
 mod poly;
 pub mod roll;
 pub mod show;
+pub mod system;
 
 pub use dist::{Dist, distribution};
 pub use parse::{DiceError, Faces, Roll, parse};

@@ -399,7 +399,7 @@ impl RollsJson {
 /// A chance as a percentage: two decimals, or scientific below 0.01%.
 /// Scientific figures come from the numbers' top bits, so a chance far
 /// below what f64 holds (6^-1000) still shows its size, never 0.00%.
-fn percent(num: &BigUint, den: &BigUint) -> String {
+pub(crate) fn percent(num: &BigUint, den: &BigUint) -> String {
     if num.is_zero() {
         return "0.00%".into();
     }

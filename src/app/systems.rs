@@ -1,0 +1,190 @@
+//! `roll sr 12`, `prob coc 45`: a game system's roll read in its words,
+//! and the exact chance of each word (the systems live in
+//! `dice::system`).
+
+use num_bigint::BigUint;
+use serde::Serialize;
+
+use super::{App, Result};
+use crate::dice::dist::{fraction, prob_f64};
+use crate::dice::show::percent;
+use crate::dice::system::{Read, System};
+use crate::reply::{Reply, Show};
+use crate::roll_log;
+use crate::style::{Style, Tone};
+
+/// `roll`'s reply for a system: the dice and the words.
+#[derive(Debug, Serialize)]
+struct Rolled {
+    #[serde(flatten)]
+    read: Read,
+    #[serde(flatten)]
+    seed: crate::random::JsonSeed,
+}
+
+/// The dice as the system's players read them.
+fn dice_text(read: &Read, system: &System) -> String {
+    let faces: Vec<String> = match system {
+        System::Fate { .. } => read
+            .dice
+            .iter()
+            .map(|f| ["-", "0", "+"][(f + 1) as usize].to_string())
+            .collect(),
+        System::Cthulhu { .. } => {
+            let (units, tens) = read.dice.split_last().expect("a units die");
+            let tens: Vec<String> = tens.iter().map(|t| format!("{t:02}")).collect();
+            return format!("[tens {}; units {units}] {}", tens.join(", "), read.total);
+        }
+        _ => read.dice.iter().map(i64::to_string).collect(),
+    };
+    let shown = format!("[{}]", faces.join(", "));
+    match system {
+        System::Pbta { modifier } | System::Fate { modifier } if *modifier != 0 => {
+            format!("{shown} {modifier:+} = {}", read.total)
+        }
+        System::Pbta { .. } => format!("{shown} = {}", read.total),
+        _ => shown,
+    }
+}
+
+impl Show for Rolled {
+    fn show(&self, style: &Style) -> String {
+        let system = System::parse(&self.read.expr)
+            .and_then(|s| s.ok())
+            .expect("a system's own line reads back");
+        let line = format!(
+            "{} {}: {}",
+            self.read.expr,
+            dice_text(&self.read, &system),
+            style.paint(&self.read.result, Tone::Emph)
+        );
+        crate::style::wrap(&line, style.width, "  ")
+    }
+}
+
+/// One word's chance, and the chance of it or a better one.
+#[derive(Debug, Serialize)]
+struct WordChance {
+    result: String,
+    fraction: String,
+    probability: f64,
+    /// This word or any after it (the rows go worst to best).
+    or_better: String,
+    #[serde(skip)]
+    shown: (String, String),
+}
+
+/// `prob`'s reply for a system.
+#[derive(Debug, Serialize)]
+struct Odds {
+    expr: String,
+    system: &'static str,
+    dice: String,
+    results: Vec<WordChance>,
+}
+
+impl Show for Odds {
+    fn show(&self, style: &Style) -> String {
+        let head = format!("{} ({}: {})", self.expr, self.system, self.dice);
+        let mut lines =
+            vec![style.paint(&crate::style::wrap(&head, style.width, "  "), Tone::Heading)];
+        let word = self
+            .results
+            .iter()
+            .map(|r| r.result.chars().count())
+            .max()
+            .unwrap_or(0);
+        let pct = self
+            .results
+            .iter()
+            .map(|r| r.shown.0.len())
+            .max()
+            .unwrap_or(0);
+        let or_better = self
+            .results
+            .iter()
+            .map(|r| r.shown.1.len())
+            .max()
+            .unwrap_or(0);
+        lines.push(format!(
+            "{:word$}  {:>pct$}  {:>or_better$}",
+            "", "", "or better"
+        ));
+        for r in &self.results {
+            // The fraction when it is short enough to read.
+            let exact = if r.fraction.len() <= 24 {
+                format!("  ({})", r.fraction)
+            } else {
+                String::new()
+            };
+            lines.push(format!(
+                "{:word$}  {:>pct$}  {:>or_better$}{exact}",
+                r.result, r.shown.0, r.shown.1
+            ));
+        }
+        lines
+            .iter()
+            .map(|l| l.trim_end().to_string())
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+}
+
+impl App {
+    /// `roll sr 12`: roll, read, log.
+    pub(super) fn roll_system(&mut self, system: System, source: String) -> Result<Reply> {
+        let draw = self.rng.draws();
+        let read = system.roll(&mut self.rng);
+        let rolled = Rolled {
+            read,
+            seed: crate::random::JsonSeed(self.seed()),
+        };
+        let shown = rolled.show(&Style::plain());
+        let warning = self.log_roll(roll_log::Entry {
+            at: roll_log::now(),
+            expr: rolled.read.expr.clone(),
+            note: None,
+            seed: self.seed(),
+            draw,
+            repeats: 1,
+            totals: vec![rolled.read.total],
+            shown: shown.chars().take(roll_log::MAX_SHOWN).collect(),
+            prev: None,
+        });
+        self.last_roll = Some(source);
+        let mut reply = Reply::new("roll", rolled);
+        reply.warnings.extend(warning);
+        Ok(reply)
+    }
+}
+
+/// `prob sr 12`: every word with its exact chance.
+pub(super) fn prob_system(system: System) -> Reply {
+    let odds = system.odds();
+    let mut better = BigUint::default();
+    let mut results: Vec<WordChance> = odds
+        .rows
+        .iter()
+        .rev()
+        .map(|(word, count)| {
+            better += count;
+            WordChance {
+                result: word.clone(),
+                fraction: fraction(count, &odds.denom),
+                probability: prob_f64(count, &odds.denom),
+                or_better: fraction(&better, &odds.denom),
+                shown: (percent(count, &odds.denom), percent(&better, &odds.denom)),
+            }
+        })
+        .collect();
+    results.reverse();
+    Reply::new(
+        "prob",
+        Odds {
+            expr: system.line(),
+            system: system.title(),
+            dice: system.dice_words(),
+            results,
+        },
+    )
+}
