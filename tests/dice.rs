@@ -559,8 +559,11 @@ fn prob_lists_totals_and_targets() {
         out.starts_with("2d6: min 2, max 12, mean 7.000, sd 2.415\n"),
         "{out}"
     );
-    assert!(out.contains("\n 7   16.67% "), "{out}");
-    assert_eq!(out.lines().count(), 12);
+    // Each total with the chance of it or more and of it or less.
+    assert!(out.contains("\n     chance  or more  or less\n"), "{out}");
+    assert!(out.contains("\n 7   16.67%   58.33%   58.33% "), "{out}");
+    assert!(out.contains("\n10    8.33%   16.67%   91.67% "), "{out}");
+    assert_eq!(out.lines().count(), 13);
     let (out, _, _) = tm(&["prob", "3d6", "atleast", "15"]);
     assert!(out.contains("P(at least 15) = 9.26% = 5/54"), "{out}");
     let (out, _, _) = tm(&["prob", "1d6!"]);
@@ -592,8 +595,11 @@ fn long_distributions_fold_their_rarest_ends() {
     let (out, err, code) = common::tm_in(data.path(), &["prob", "100d6"]);
     assert_eq!(code, 0, "{err}");
     let lines: Vec<&str> = out.lines().collect();
-    assert_eq!(lines[1], "<=293    0.04% (194 totals)");
-    assert!(out.contains(">=407    0.04% (194 totals)"), "{out}");
+    assert_eq!(lines[2], "<=293    0.04%  100.00%    0.04% (194 totals)");
+    assert!(
+        out.contains(">=407    0.04%    0.04%  100.00% (194 totals)"),
+        "{out}"
+    );
     assert!(
         out.trim_end()
             .ends_with("501 totals: the rarest ends are folded; `--all` shows every one")
@@ -601,12 +607,12 @@ fn long_distributions_fold_their_rarest_ends() {
     assert!(lines.len() < 130, "{}", lines.len());
     // --all shows every total, wherever it is written.
     let (all, _, _) = common::tm_in(data.path(), &["prob", "100d6", "--all"]);
-    assert_eq!(all.lines().count(), 502);
+    assert_eq!(all.lines().count(), 503);
     let (all2, _, _) = common::tm_in(data.path(), &["prob", "--all", "100d6"]);
     assert_eq!(all, all2);
     // Short distributions are shown whole.
     let (out, _, _) = common::tm_in(data.path(), &["prob", "3d6"]);
-    assert_eq!(out.lines().count(), 17);
+    assert_eq!(out.lines().count(), 18);
 }
 
 #[test]
@@ -620,13 +626,15 @@ fn a_million_totals_share_rows() {
         "1d1000000: min 1, max 1000000, mean 500000.500, sd 288675.135"
     );
     assert!(
-        lines[1]
+        lines[2]
             .trim_start()
-            .starts_with("<=500    0.05% (500 totals)"),
+            .starts_with("<=500    0.05%  100.00%    0.05% (500 totals)"),
         "{out}"
     );
     assert!(
-        lines[2].trim_start().starts_with("501..7160    0.67% "),
+        lines[3]
+            .trim_start()
+            .starts_with("501..7160    0.67%   99.95%    0.72% "),
         "{out}"
     );
     assert_eq!(

@@ -552,14 +552,27 @@ pub fn prob_text(r: &Roll, d: &Dist, target: Option<Target>, style: &Style, all:
             .max()
             .unwrap_or(0)
             .max(vw);
-        let bar_room = style.width.saturating_sub(vw + 11).max(10);
+        // Each row also gives the chance of that total or more and of it
+        // or less, as a player asks ("what are my odds of 12 or better").
+        let bar_room = style.width.saturating_sub(vw + 29).max(5);
+        let counted: BigUint = d.weights.values().sum();
+        let mut below = BigUint::zero();
+        let _ = writeln!(
+            out,
+            "{:>vw$} {:>8} {:>8} {:>8}",
+            "", "chance", "or more", "or less"
+        );
+        let hundred = percent(&counted, &d.denom);
         if low > 0 {
             let (edge, sum) = folded(&mut d.weights.iter(), low);
+            below += &sum;
             let _ = writeln!(
                 out,
-                "{:>vw$} {:>8} ({low} totals)",
+                "{:>vw$} {:>8} {:>8} {:>8} ({low} totals)",
                 format!("<={edge}"),
-                percent(&sum, &d.denom)
+                percent(&sum, &d.denom),
+                hundred,
+                percent(&below, &d.denom)
             );
         }
         for (a, b, w) in &buckets {
@@ -570,20 +583,26 @@ pub fn prob_text(r: &Roll, d: &Dist, target: Option<Target>, style: &Style, all:
             } else {
                 "█".repeat(cells)
             };
+            let at_least = percent(&(&counted - &below), &d.denom);
+            below += w;
             let _ = writeln!(
                 out,
-                "{:>vw$} {:>8} {bar}",
+                "{:>vw$} {:>8} {:>8} {:>8} {bar}",
                 label(*a, *b),
-                percent(w, &d.denom)
+                percent(w, &d.denom),
+                at_least,
+                percent(&below, &d.denom)
             );
         }
         if high > 0 {
             let (edge, sum) = folded(&mut d.weights.iter().rev(), high);
             let _ = writeln!(
                 out,
-                "{:>vw$} {:>8} ({high} totals)",
+                "{:>vw$} {:>8} {:>8} {:>8} ({high} totals)",
                 format!(">={edge}"),
-                percent(&sum, &d.denom)
+                percent(&sum, &d.denom),
+                percent(&sum, &d.denom),
+                hundred
             );
         }
         if per_row > 1 {
