@@ -304,7 +304,10 @@ fn explosions_as_roll20_has_them() {
     let (out, _, _) = tm(&["--json", "prob", "1d6!6>4"]);
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["data"]["distribution"][2]["fraction"], "5/108");
-    let (_, err, _) = tm(&["prob", "4d6!kh3"]);
+    // Keeping among `!` extra dice (issue #32): 3 needs four 1s.
+    assert_eq!(fractions("4d6!kh3")[0], (3, "1/1296".to_string()));
+    // Where two faces explode, it is refused and `!!` offered.
+    let (_, err, _) = tm(&["prob", "4d6!>=5kh3"]);
     assert!(err.contains("`!!` adds them into their die"), "{err}");
 }
 

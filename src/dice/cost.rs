@@ -9,7 +9,7 @@
 //! within a factor of about two, and the budget leaves room for that.
 
 use super::parse::{Dice, Expr, MAX_EXPLOSIONS, Op, Roll};
-use super::plan::{Method, explosion_depth, flatten, method, places, plain_sum};
+use super::plan::{Method, explosion_depth, flatten, method, places, places_among, plain_sum};
 
 /// Estimated seconds past which `prob` refuses (unless told to wait).
 pub const TIME_BUDGET: f64 = 2.0;
@@ -31,6 +31,8 @@ const UNIFORM_STEPS: f64 = 6.0;
 /// and of a sum of several kinds of dice (`poly`).
 const EXPLODING: f64 = 0.37;
 const PLACES: f64 = 1.8;
+/// Keeping among exploded dice (`dist::exploding_places`).
+const EXPLODING_PLACES: f64 = 0.5;
 const LINEAR: f64 = 0.33;
 /// Big-by-big products grow as limbs to this power (Karatsuba, Toom-3),
 /// at this many seconds per unit.
@@ -174,6 +176,45 @@ fn dice_cost(d: &Dice) -> Cost {
                 } else {
                     half * half * step(limbs(bits).powf(BIG_BY_BIG), DOUBLING_STEP)
                 },
+            }
+        }
+        Method::ExplodingPlaces(face) => {
+            // Order statistics of the plain faces (a walk for each split
+            // of the dice above and below the exploding face, only one
+            // when it is the top face), then for every count of
+            // explosions each kept total of the plain dice times a big
+            // weight.
+            let (lo, hi) = places(d);
+            let f = d.faces.count() as f64;
+            let splits = if face == d.faces.max() { 1.0 } else { n + 1.0 };
+            let kept = (hi - lo) as f64;
+            let depth = hi.min(d.count - lo) as f64;
+            let totals = kept * (f - 1.0) + 1.0;
+            let small = limbs(n * f.log2());
+            let walk = PLACES
+                * (f - 1.0)
+                * depth
+                * depth.max(1.0)
+                * totals
+                * (PLACE_OVERHEAD + small * PLACE_STEP);
+            let explosions = n * f64::from(explosion_depth(d).unwrap_or(MAX_EXPLOSIONS)) + 1.0;
+            // Keeping a fixed count (`kh3`) bounds the totals by it; else
+            // (`dl1`) they grow with the pool.
+            let wider = places_among(d, d.count + 100);
+            let fixed = wider.1 - wider.0 == hi - lo;
+            Cost {
+                totals: if fixed {
+                    kept * d.faces.max().unsigned_abs().max(1) as f64 + 1.0
+                } else {
+                    n * values
+                },
+                bits,
+                seconds: splits * walk
+                    + EXPLODING_PLACES
+                        * splits
+                        * explosions
+                        * totals
+                        * step(limbs(bits) * small, MILLER_BIG_STEP),
             }
         }
         Method::Places => {

@@ -16,7 +16,7 @@ pub use super::error::Refusal;
 use super::parse::{
     Dice, DiceError, Expr, Faces, Func, MAX_EXPLOSIONS, Op, Pick, PoolMods, Roll, Sel, floor_div,
 };
-use super::plan::{Method, explosion_depth, flatten, method, places, plain_sum};
+use super::plan::{Method, explosion_depth, flatten, method, places, places_among, plain_sum};
 
 /// More distinct totals than this is refused rather than computed.
 pub const MAX_TOTALS: usize = 1_000_001;
@@ -568,25 +568,7 @@ fn exploding_sum(lo: i64, hi: i64, e: i64, n: u64, depth: u32) -> Res<Dist> {
     if pairs > MAX_WORK / 8 {
         return Err("too many outcomes to compute exactly".into());
     }
-    // c: ways n dice share K explosions, each at most `depth`: n times
-    // multiply by 1 + y + ... + y^D, as a running window sum.
-    let mut c: Vec<BigUint> = vec![BigUint::one()];
-    for _ in 0..n {
-        crate::cancel::check()?;
-        let len = c.len() + depth as usize;
-        let mut next = Vec::with_capacity(len);
-        let mut window = BigUint::zero();
-        for k in 0..len {
-            if k < c.len() {
-                window += &c[k];
-            }
-            if k > depth as usize && k - depth as usize - 1 < c.len() {
-                window -= &c[k - depth as usize - 1];
-            }
-            next.push(window.clone());
-        }
-        c = next;
-    }
+    let c = shared_explosions(n, depth)?;
     // b_K = c_K * f^(nD - K), from the top down so each power is one step.
     let mut b = vec![BigUint::zero(); most + 1];
     let mut power = BigUint::one();
@@ -685,8 +667,11 @@ fn term(d: &Dice) -> Res<Dist> {
         || d.mods.max.is_some();
     if own_dice && (per_die || (lo, hi) != (0, n)) {
         if (lo, hi) != (0, n) {
+            if let Method::ExplodingPlaces(face) = method(d) {
+                return exploding_places(d, face, &worth);
+            }
             return Err(
-                "prob cannot keep or drop by count among `!` extra dice (how many there are varies): `!!` adds them into their die, which it can"
+                "prob keeps or drops by count among `!` extra dice only where one face explodes and nothing else changes a die (4d6!kh3): `!!` adds them into their die, which it can"
                     .into(),
             );
         }
@@ -709,7 +694,134 @@ fn term(d: &Dice) -> Res<Dist> {
         Method::Sum if filters.is_empty() && d.mods.success.is_none() => single_die(d)?.power(n),
         Method::Sum => single_die(d)?.map(worth).power(n),
         Method::Places => order_statistics(&single_die(d)?, n, lo, hi, &worth),
+        Method::ExplodingPlaces(face) => exploding_places(d, face, &worth),
     }
+}
+
+/// Keep or drop by count among dice that explode on one face `e`, each
+/// extra roll a die of its own (`4d6!kh3`). Every die's chain is some
+/// e's then one plain face, so the pool is the n plain faces and K e's
+/// (K shared as in `exploding_sum`). Sorted high to low it is: the j
+/// plain faces above e, the K e's, the n - j below; the kept places
+/// (which depend on the pool's size, n + K) cut each part, and each cut
+/// part is an order statistic of plain dice. So the answer is a sum over
+/// K and j of three independent pieces, where listing pools would walk
+/// every chain of every die.
+fn exploding_places(d: &Dice, e: i64, worth: &dyn Fn(i64) -> i64) -> Res<Dist> {
+    let n = d.count;
+    let f = d.faces.count() as u64;
+    let depth = u64::from(explosion_depth(d).unwrap_or(MAX_EXPLOSIONS));
+    let most = n
+        .checked_mul(depth)
+        .filter(|&k| k <= MAX_TOTALS as u64)
+        .ok_or_else(|| format!("more than {MAX_TOTALS} totals to list"))?;
+    let side = |keep: &dyn Fn(i64) -> bool| {
+        let weights: BTreeMap<i64, BigUint> = d
+            .faces
+            .values()
+            .filter(|&v| keep(v))
+            .map(|v| (v, BigUint::one()))
+            .collect();
+        Dist {
+            denom: BigUint::from(weights.len()),
+            weights,
+            beyond: BigUint::zero(),
+        }
+    };
+    let (above, below) = (side(&|v| v > e), side(&|v| v < e));
+    let c = shared_explosions(n, depth)?;
+    let mut cache: BTreeMap<(bool, u64, u64, u64), Dist> = BTreeMap::new();
+    let mut part = |high: bool, dice: u64, lo: u64, hi: u64| -> Res<Dist> {
+        let key = (high, dice, lo, hi);
+        if let Some(d) = cache.get(&key) {
+            return Ok(d.clone());
+        }
+        let die = if high { &above } else { &below };
+        let out = if dice == 0 || lo >= hi {
+            // Nothing kept: every way the dice fall, worth 0.
+            let all: BigUint = die.weights.values().sum::<BigUint>().pow(dice as u32);
+            Dist {
+                weights: BTreeMap::from([(0, all)]),
+                denom: BigUint::one(),
+                beyond: BigUint::zero(),
+            }
+        } else {
+            order_statistics(die, dice, lo, hi, worth)?
+        };
+        cache.insert(key, out.clone());
+        Ok(out)
+    };
+    let mut weights: BTreeMap<i64, BigUint> = BTreeMap::new();
+    for (k, ck) in c.iter().enumerate().take(most as usize + 1) {
+        crate::cancel::check()?;
+        let k = k as u64;
+        let (lo, hi) = places_among(d, n + k);
+        let scale = ck * BigUint::from(f).pow((n * depth - k) as u32);
+        // With no face above e (the usual top face), every plain face is
+        // below it; with none below, above.
+        let splits = match (above.weights.is_empty(), below.weights.is_empty()) {
+            (true, _) => 0..=0,
+            (_, true) => n..=n,
+            _ => 0..=n,
+        };
+        for j in splits {
+            let ways = &scale * binomial(n, j);
+            // Places 0..j above e, j..j+k the e's, the rest below.
+            let cut = |from: u64, to: u64| (lo.clamp(from, to) - from, hi.clamp(from, to) - from);
+            let (a_lo, a_hi) = cut(0, j);
+            let (b_lo, b_hi) = cut(j + k, n + k);
+            let (e_lo, e_hi) = cut(j, j + k);
+            let es = worth(e)
+                .checked_mul((e_hi - e_lo) as i64)
+                .ok_or("a total is too large")?;
+            let top = part(true, j, a_lo, a_hi)?;
+            let bottom = part(false, n - j, b_lo, b_hi)?;
+            for (&a, aw) in &top.weights {
+                let aw = &ways * aw;
+                for (&b, bw) in &bottom.weights {
+                    let total = a
+                        .checked_add(b)
+                        .and_then(|t| t.checked_add(es))
+                        .ok_or("a total is too large")?;
+                    *weights.entry(total).or_default() += &aw * bw;
+                }
+            }
+        }
+    }
+    let denom = BigUint::from(f).pow((n * (depth + 1)) as u32);
+    let counted: BigUint = weights.values().sum();
+    Ok(Dist {
+        beyond: &denom - counted,
+        weights,
+        denom,
+    })
+}
+
+/// c_K: the ways n dice share K explosions, each at most `depth`: n
+/// times multiply by 1 + y + ... + y^depth, as a running window sum.
+fn shared_explosions(n: u64, depth: u64) -> Res<Vec<BigUint>> {
+    let mut c: Vec<BigUint> = vec![BigUint::one()];
+    for _ in 0..n {
+        crate::cancel::check()?;
+        let len = c.len() + depth as usize;
+        let mut next = Vec::with_capacity(len);
+        let mut window = BigUint::zero();
+        for k in 0..len {
+            if k < c.len() {
+                window += &c[k];
+            }
+            if k > depth as usize && k - depth as usize - 1 < c.len() {
+                window -= &c[k - depth as usize - 1];
+            }
+            next.push(window.clone());
+        }
+        c = next;
+    }
+    Ok(c)
+}
+
+fn binomial(n: u64, k: u64) -> BigUint {
+    (0..k).fold(BigUint::one(), |c, i| c * (n - i) / (i + 1))
 }
 
 /// `ra`: n dice, and one more when any of them matches `sel`. The n dice
@@ -1481,6 +1593,40 @@ mod tests {
         let d = dist("1d10rr<3");
         assert_eq!(d.min(), Some(3));
         assert_eq!(p(&d, 3), "1/8");
+    }
+
+    /// Keeping among exploded dice: keeping every die is the plain sum,
+    /// weight for weight; keeping the lowest is the lowest plain face
+    /// (the 6s are always higher), in the ratios of the lowest of four
+    /// d5s; a brute force over chains (truncated at seven explosions)
+    /// agreed with `4d6!kh3` to 2e-6, shrinking with the truncation.
+    #[test]
+    fn keeping_among_exploded_dice() {
+        for (all, face) in [("3d6!", 6), ("2d4!", 4), ("2d3!1", 1)] {
+            // The parser refuses keeping more than the dice written, so
+            // the keep is put in by hand: more than any pool holds.
+            let mut r = parse(all).unwrap();
+            r.dice[0].mods.picks = vec![super::super::parse::Pick::KeepHigh(10_000)];
+            let kept = exploding_places(&r.dice[0], face, &|v| v).unwrap();
+            let sum = all;
+            let plain = dist(sum);
+            assert_eq!(kept.weights, plain.weights, "{all}");
+            assert_eq!(
+                (kept.denom, kept.beyond),
+                (plain.denom, plain.beyond),
+                "{all}"
+            );
+        }
+        let low = dist("4d6!kl1");
+        let w = |v: i64| low.weights[&v].clone();
+        for v in 2..=5u32 {
+            let ways = BigUint::from((6 - v).pow(4) - (5 - v).pow(4));
+            assert_eq!(
+                w(i64::from(v)) * BigUint::from(5u32.pow(4) - 4u32.pow(4)),
+                w(1) * ways
+            );
+        }
+        assert_eq!(low.max(), Some(5));
     }
 
     #[test]

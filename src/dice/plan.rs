@@ -14,18 +14,26 @@ pub(super) enum Method {
     Sum,
     /// Some places are kept: order statistics.
     Places,
+    /// Some places are kept among dice exploding on one face, each extra
+    /// roll a die of its own (`4d6!kh3`): `dist::exploding_places`.
+    ExplodingPlaces(i64),
 }
 
 pub(super) fn method(d: &Dice) -> Method {
     let (lo, hi) = places(d);
-    if lo != 0 || hi != d.count {
-        return Method::Places;
-    }
     let filtered = d
         .mods
         .picks
         .iter()
         .any(|p| matches!(p, Pick::Keep(_) | Pick::Drop(_)));
+    if lo != 0 || hi != d.count {
+        let own_dice = d.mods.explode.is_some() && !d.mods.compound;
+        let changed = filtered || d.mods.success.is_some() || d.mods.penetrate;
+        return match lone_explosion(d) {
+            Some(face) if own_dice && !changed => Method::ExplodingPlaces(face),
+            _ => Method::Places,
+        };
+    }
     match lone_explosion(d) {
         Some(face) if !filtered && d.mods.success.is_none() && !d.mods.penetrate => {
             Method::Exploding(face)
@@ -36,7 +44,7 @@ pub(super) fn method(d: &Dice) -> Method {
 
 /// The face a plain exploding die explodes on, when exactly one face
 /// explodes and nothing else changes the die (no reroll, no clamp).
-fn lone_explosion(d: &Dice) -> Option<i64> {
+pub(super) fn lone_explosion(d: &Dice) -> Option<i64> {
     let sel = d.mods.explode?;
     if d.mods.reroll.is_some() || d.mods.min.is_some() || d.mods.max.is_some() {
         return None;
@@ -51,7 +59,13 @@ fn lone_explosion(d: &Dice) -> Option<i64> {
 /// The places (0 = highest) whose dice are kept after the count steps
 /// (`kh`, `kl`, `dh`, `dl`), each narrowing what the last one left.
 pub(super) fn places(d: &Dice) -> (u64, u64) {
-    let (mut lo, mut hi) = (0u64, d.count);
+    places_among(d, d.count)
+}
+
+/// The places kept among `m` dice (with `!`, the pool of a term's dice
+/// and their extra rolls).
+pub(super) fn places_among(d: &Dice, m: u64) -> (u64, u64) {
+    let (mut lo, mut hi) = (0u64, m);
     for p in &d.mods.picks {
         let len = hi - lo;
         match *p {
