@@ -709,7 +709,7 @@ fn term(d: &Dice) -> Res<Dist> {
 /// every chain of every die.
 fn exploding_places(d: &Dice, e: i64, worth: &dyn Fn(i64) -> i64) -> Res<Dist> {
     let n = d.count;
-    let f = d.faces.count() as u64;
+    let f = d.faces.count();
     let depth = u64::from(explosion_depth(d).unwrap_or(MAX_EXPLOSIONS));
     let most = n
         .checked_mul(depth)
