@@ -606,7 +606,8 @@ const DICE_HELP: &str = "Dice: NdM (N defaults to 1), d% (1-100), dF (Fudge -1/0
 Npp (piecepack dice: null ace 2 3 4 5, valued 0-5),
 d{0,1,1,2} (a side per number; repeats weigh more).
 Arithmetic: + - * / (rounds down), unary minus, parentheses.
-Keep/drop: khN klN dhN dlN (kN is khN, dN is dlN);
+Keep/drop: khN klN dhN dlN (kN is khN, dN is dlN), kmN
+  the middle N;
   k>N k<N k=N keep dice matching; pS drops them (S: N, >N, <N).
 Reroll: rrS or rS (until it no longer matches), roS (once);
   raS: the first match brings one more die;

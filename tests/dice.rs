@@ -733,3 +733,21 @@ fn several_rolls_in_one_command() {
         "{err}"
     );
 }
+
+/// `km` keeps the middle dice (issue #32): one high and one low dropped
+/// from four; from five, the odd one more from the bottom.
+#[test]
+fn keep_middle() {
+    let (out, _, _) = tm(&["--seed", "2", "roll", "4d6km2"]);
+    assert_eq!(out, "4d6km2 [~~6~~, ~~4~~, 5, 6] = 11\n");
+    let (out, _, _) = tm(&["--seed", "2", "roll", "5d6km2"]);
+    assert_eq!(out, "5d6km2 [~~6~~, ~~4~~, 5, 6, ~~2~~] = 11\n");
+    // 2 needs at least three 1s among four dice: 21/1296.
+    assert_eq!(fractions("4d6km2")[0], (2, "7/432".to_string()));
+    let (_, err, code) = tm(&["roll", "4d6km5"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.starts_with("error: cannot keep the middle 5 of 4 dice"),
+        "{err}"
+    );
+}

@@ -1262,6 +1262,22 @@ impl Parser<'_> {
                         (false, false) => Pick::DropLow(n),
                     });
                 }
+                // `4d6km2` keeps the middle two: as many dropped from the
+                // top as from the bottom, one more from the bottom when
+                // they cannot be even (our reading). Written as the two
+                // steps it is, so rolls, odds and costs follow them.
+                (Some(b'k'), Some(b'm')) => {
+                    self.pos += 2;
+                    let n = self.need_int("how many dice in the middle")?;
+                    if n > count || n == 0 {
+                        return Err(self.error_at(
+                            Some(at),
+                            format!("cannot keep the middle {n} of {count} dice"),
+                        ));
+                    }
+                    m.picks.push(Pick::DropHigh((count - n) / 2));
+                    m.picks.push(Pick::KeepHigh(n));
+                }
                 (Some(b'k'), _) => {
                     self.pos += 1;
                     m.picks.push(Pick::Keep(self.sel()?));
