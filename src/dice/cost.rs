@@ -33,6 +33,8 @@ const EXPLODING: f64 = 0.37;
 const PLACES: f64 = 1.8;
 /// Keeping among exploded dice (`dist::exploding_places`).
 const EXPLODING_PLACES: f64 = 0.5;
+/// The few highest of uniform dice (`dist::uniform_places`).
+const UNIFORM_PLACES: f64 = 1.0;
 const LINEAR: f64 = 0.33;
 /// Big-by-big products grow as limbs to this power (Karatsuba, Toom-3),
 /// at this many seconds per unit.
@@ -215,6 +217,21 @@ fn dice_cost(d: &Dice) -> Cost {
                         * explosions
                         * totals
                         * step(limbs(bits) * small, MILLER_BIG_STEP),
+            }
+        }
+        Method::UniformPlaces => {
+            // For each threshold face and each count above it, a power of
+            // the faces above (a window sum a total) and one product a
+            // total: k^2 m^2 / 4 of each.
+            let (lo, hi) = places(d);
+            let k = (hi - lo) as f64;
+            let m = d.faces.count() as f64;
+            let small = limbs(k * m.log2());
+            Cost {
+                totals: k * (m - 1.0) + 1.0,
+                bits,
+                seconds: UNIFORM_PLACES * k * k * m * m / 4.0
+                    * step(limbs(bits) * small, MILLER_BIG_STEP),
             }
         }
         Method::Places => {
@@ -502,6 +519,10 @@ mod tests {
         "6x4d6kh3",
         "100d6+100d6",
         "20d20*20d20",
+        "100d100kh50",
+        "4d6!kh3",
+        "100d6!dl1",
+        "4d6km2",
     ];
 
     #[test]
@@ -513,7 +534,7 @@ mod tests {
 
     #[test]
     fn refusals_say_what_it_would_take() {
-        let r = refusal("100d100kh50").unwrap();
+        let r = refusal("500d100kh250").unwrap();
         assert!(r.contains("of exact arithmetic"), "{r}");
         assert!(r.ends_with(", or add --wait to wait for it"), "{r}");
         // A sum of one kind of die, however it is written, is one power.

@@ -14,6 +14,9 @@ pub(super) enum Method {
     Sum,
     /// Some places are kept: order statistics.
     Places,
+    /// The highest or lowest few of plain dice whose faces are a range,
+    /// each as likely (`100d100kh50`): `dist::uniform_places`.
+    UniformPlaces,
     /// Some places are kept among dice exploding on one face, each extra
     /// roll a die of its own (`4d6!kh3`): `dist::exploding_places`.
     ExplodingPlaces(i64),
@@ -29,8 +32,17 @@ pub(super) fn method(d: &Dice) -> Method {
     if lo != 0 || hi != d.count {
         let own_dice = d.mods.explode.is_some() && !d.mods.compound;
         let changed = filtered || d.mods.success.is_some() || d.mods.penetrate;
+        let plain = d.faces.is_range()
+            && d.mods.explode.is_none()
+            && d.mods.reroll.is_none()
+            && d.mods.reroll_add.is_none()
+            && !d.mods.unique
+            && d.mods.min.is_none()
+            && d.mods.max.is_none()
+            && !changed;
         return match lone_explosion(d) {
             Some(face) if own_dice && !changed => Method::ExplodingPlaces(face),
+            _ if plain && (lo == 0 || hi == d.count) => Method::UniformPlaces,
             _ => Method::Places,
         };
     }
