@@ -673,7 +673,7 @@ fn past_the_budget_is_refused_at_once_in_words() {
         "200d6kh100",
         "100d100kh50",
         "4d6!kh3",
-        "1000d20>1000d20",
+        "1000d20 > 1000d20",
         "1000d20+100d20",
     ] {
         let (_, err, code) = common::tm_in(data.path(), &["prob", e]);
