@@ -43,6 +43,16 @@ const CASES: &[(&str, Option<&str>)] = &[
     ("1d1000000", Some("d1000000")),
     ("10000d6", None),
     ("200d6kh100", None),
+    ("2d20kh1", Some("sum(high 1 2#d20)")),
+    ("10d10>7", Some("count >7 10#d10")),
+    ("100d100kh50", Some("sum(high 50 100#d100)")),
+    ("7d12!>1", None),
+    ("7d12!12>8", None),
+    ("1000d20 > 1000d20", None),
+    ("1000d20+100d20", Some("sum(1000#d20) + sum(100#d20)")),
+    ("4d6km2", None),
+    ("sr 12", None),
+    ("wod 7 diff=6", None),
 ];
 
 enum Timing {
@@ -120,7 +130,7 @@ fn main() {
     println!(
         "exact odds, whole process, median of {RUNS} (tablemate exact; dicelab -c floating point)"
     );
-    println!("{:<12} {:>12} {:>12}", "expression", "tablemate", "dicelab");
+    println!("{:<18} {:>12} {:>12}", "expression", "tablemate", "dicelab");
     for (i, (expr, scheme)) in CASES.iter().enumerate() {
         let ours = time(&|| {
             let mut c = Command::new(tm);
@@ -140,6 +150,6 @@ fn main() {
             (Some(_), None) => format!("{:>12}", "-"),
             (None, _) => String::new(),
         };
-        println!("{expr:<12} {} {theirs}", show(&ours));
+        println!("{expr:<18} {} {theirs}", show(&ours));
     }
 }
