@@ -111,16 +111,18 @@ impl Show for Odds {
             "", "", "or better"
         ));
         for r in &self.results {
-            // The fraction when it is short enough to read.
-            let exact = if r.fraction.len() <= 24 {
-                format!("  ({})", r.fraction)
-            } else {
-                String::new()
-            };
-            lines.push(format!(
-                "{:word$}  {:>pct$}  {:>or_better$}{exact}",
+            let row = format!(
+                "{:word$}  {:>pct$}  {:>or_better$}",
                 r.result, r.shown.0, r.shown.1
-            ));
+            );
+            // The fraction when it is short enough to read and fits the
+            // line (at 40 columns the percentages stand alone).
+            let exact = format!("  ({})", r.fraction);
+            if r.fraction.len() <= 24 && row.chars().count() + exact.len() <= style.width {
+                lines.push(row + &exact);
+            } else {
+                lines.push(row);
+            }
         }
         lines
             .iter()
