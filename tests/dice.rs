@@ -675,6 +675,7 @@ fn past_the_budget_is_refused_at_once_in_words() {
         "4d6!kh3",
         "1000d20 > 1000d20",
         "1000d20+100d20",
+        "7d12!>1",
     ] {
         let (_, err, code) = common::tm_in(data.path(), &["prob", e]);
         assert_eq!(code, 0, "{e}: {err}");

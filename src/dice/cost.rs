@@ -33,6 +33,8 @@ const EXPLODING: f64 = 0.37;
 const PLACES: f64 = 1.8;
 /// Keeping among exploded dice (`dist::exploding_places`).
 const EXPLODING_PLACES: f64 = 0.5;
+/// Several faces exploding, summed by Horner's rule (`dist::exploding_run`).
+const EXPLODING_RUN: f64 = 0.3;
 /// The few highest of uniform dice (`dist::uniform_places`).
 const UNIFORM_PLACES: f64 = 1.0;
 const LINEAR: f64 = 0.33;
@@ -217,6 +219,21 @@ fn dice_cost(d: &Dice) -> Cost {
                         * explosions
                         * totals
                         * step(limbs(bits) * small, MILLER_BIG_STEP),
+            }
+        }
+        Method::ExplodingRun { hi: e_hi, .. } => {
+            // Horner over the explosion counts: each step a window pass
+            // over every total so far; then a product with the stopping
+            // faces' power.
+            let f = d.faces.count() as f64;
+            let explosions = n * f64::from(explosion_depth(d).unwrap_or(MAX_EXPLOSIONS)) + 1.0;
+            let totals = explosions * e_hi.max(1) as f64 + n * f;
+            Cost {
+                totals,
+                bits,
+                seconds: EXPLODING_RUN
+                    * (explosions * totals / 2.0 + totals * n * f)
+                    * step(limbs(bits), SMALL_STEP),
             }
         }
         Method::UniformPlaces => {
@@ -523,6 +540,7 @@ mod tests {
         "4d6!kh3",
         "100d6!dl1",
         "4d6km2",
+        "7d12!>1",
     ];
 
     #[test]

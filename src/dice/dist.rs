@@ -696,7 +696,102 @@ fn term(d: &Dice) -> Res<Dist> {
         Method::Places => order_statistics(&single_die(d)?, n, lo, hi, &worth),
         Method::ExplodingPlaces(face) => exploding_places(d, face, &worth),
         Method::UniformPlaces => uniform_places(d.faces.min(), d.faces.max(), n, lo, hi),
+        Method::ExplodingRun { lo, hi } => exploding_run(
+            d.faces.min(),
+            d.faces.max(),
+            (lo, hi),
+            n,
+            explosion_depth(d).unwrap_or(MAX_EXPLOSIONS),
+        ),
     }
+}
+
+/// The sum of `n` dice with faces `min..=max` (from 0 up) that explode on
+/// the run `e_lo..=e_hi` at one end, each to at most `depth` extra rolls
+/// (`7d12!>1`). As in `exploding_sum`, a die's chain is k exploding
+/// faces then one stopping face, weighing f^(D-k) over f^(D+1); over n
+/// dice, with K explosions in all,
+///   sum over K of c_K f^(nD-K) E(x)^K S(x)^n,
+/// E and S the faces that explode and that stop, each a window of
+/// consecutive faces. The sum over K is taken by Horner's rule, each step
+/// one sliding-window multiply by E: a few big additions a total, where
+/// a power of the whole chain's distribution multiplied big by big.
+fn exploding_run(min: i64, max: i64, (e_lo, e_hi): (i64, i64), n: u64, depth: u32) -> Res<Dist> {
+    let f = (max - min + 1) as u64;
+    let depth = u64::from(depth);
+    let most = n
+        .checked_mul(depth)
+        .filter(|&k| k <= MAX_TOTALS as u64)
+        .ok_or_else(|| format!("more than {MAX_TOTALS} totals to list"))?;
+    let (s_lo, s_hi) = if e_lo == min {
+        (e_hi + 1, max)
+    } else {
+        (min, e_lo - 1)
+    };
+    let top = usize::try_from(e_hi)
+        .ok()
+        .and_then(|e| e.checked_mul(most as usize))
+        .filter(|&t| t <= MAX_TOTALS)
+        .ok_or_else(|| format!("more than {MAX_TOTALS} totals to list"))?;
+    let c = shared_explosions(n, depth)?;
+    let window = (e_hi - e_lo + 1) as usize;
+    let shift = e_lo as usize;
+    // h[x]: Horner's partial sum, as weights of x^0..; the top K first.
+    let mut h: Vec<BigUint> = Vec::with_capacity(top + 1);
+    let mut power = BigUint::one();
+    let mut b = Vec::with_capacity(most as usize + 1);
+    for k in (0..=most as usize).rev() {
+        b.push(&c[k] * &power);
+        power *= f;
+    }
+    for (step, bk) in b.into_iter().enumerate() {
+        if step % 16 == 0 {
+            crate::cancel::check()?;
+        }
+        if !h.is_empty() {
+            // h * E: a window sum of `window` terms, moved up by e_lo.
+            let len = h.len() + window - 1;
+            let mut next = vec![BigUint::zero(); len + shift];
+            let mut sum = BigUint::zero();
+            for j in 0..len {
+                if j < h.len() {
+                    sum += &h[j];
+                }
+                if j >= window {
+                    sum -= &h[j - window];
+                }
+                next[j + shift] = sum.clone();
+            }
+            h = next;
+        }
+        if h.is_empty() {
+            h.push(bk);
+        } else {
+            h[0] += bk;
+        }
+    }
+    // Times S^n: the stopping faces' sum over n dice.
+    let stops = Dist {
+        weights: (s_lo..=s_hi).map(|v| (v, BigUint::one())).collect(),
+        denom: BigUint::from((s_hi - s_lo + 1) as u64),
+        beyond: BigUint::zero(),
+    }
+    .power(n)?;
+    let mut weights: BTreeMap<i64, BigUint> = BTreeMap::new();
+    for (&s, sw) in &stops.weights {
+        for (x, hx) in h.iter().enumerate() {
+            if !hx.is_zero() {
+                *weights.entry(s + x as i64).or_default() += sw * hx;
+            }
+        }
+    }
+    let denom = BigUint::from(f).pow((n * (depth + 1)) as u32);
+    let counted: BigUint = weights.values().sum();
+    Ok(Dist {
+        beyond: &denom - counted,
+        weights,
+        denom,
+    })
 }
 
 /// Keep or drop by count among dice that explode on one face `e`, each
@@ -1769,6 +1864,32 @@ mod tests {
                     }
                 }
             }
+        }
+    }
+
+    /// A run of exploding faces summed by Horner's rule agrees, weight
+    /// for weight, with the power of one exploded die.
+    #[test]
+    fn exploding_runs_agree_with_the_chain_power() {
+        for e in [
+            "2d6!>4",
+            "3d4!<3",
+            "2d10!>=8",
+            "3d8!>1",
+            "3d20!>=18",
+            "4d6!<3",
+        ] {
+            let r = parse(e).unwrap();
+            let d = &r.dice[0];
+            let Method::ExplodingRun { lo, hi } = method(d) else {
+                panic!("{e}: {:?}", method(d));
+            };
+            let depth = explosion_depth(d).unwrap_or(MAX_EXPLOSIONS);
+            let fast =
+                exploding_run(d.faces.min(), d.faces.max(), (lo, hi), d.count, depth).unwrap();
+            let slow = one_die(d, None).unwrap().power(d.count).unwrap();
+            assert_eq!(fast.weights, slow.weights, "{e}");
+            assert_eq!((fast.denom, fast.beyond), (slow.denom, slow.beyond), "{e}");
         }
     }
 

@@ -20,6 +20,10 @@ pub(super) enum Method {
     /// Some places are kept among dice exploding on one face, each extra
     /// roll a die of its own (`4d6!kh3`): `dist::exploding_places`.
     ExplodingPlaces(i64),
+    /// Plain dice exploding on a run of faces at one end (`7d12!>1`,
+    /// `10d10!>=8`): `dist::exploding_run`, the faces that explode and
+    /// those that stop each a window.
+    ExplodingRun { lo: i64, hi: i64 },
 }
 
 pub(super) fn method(d: &Dice) -> Method {
@@ -46,12 +50,37 @@ pub(super) fn method(d: &Dice) -> Method {
             _ => Method::Places,
         };
     }
-    match lone_explosion(d) {
-        Some(face) if !filtered && d.mods.success.is_none() && !d.mods.penetrate => {
-            Method::Exploding(face)
-        }
+    let plain = !filtered && d.mods.success.is_none() && !d.mods.penetrate;
+    match (lone_explosion(d), exploding_run(d)) {
+        (Some(face), _) if plain => Method::Exploding(face),
+        (None, Some((lo, hi))) if plain => Method::ExplodingRun { lo, hi },
         _ => Method::Sum,
     }
+}
+
+/// The faces a plain die explodes on, when they are a run at the top or
+/// the bottom of faces from 0 up (so the faces that stop it are a run
+/// too) and nothing else changes the die.
+fn exploding_run(d: &Dice) -> Option<(i64, i64)> {
+    let sel = d.mods.explode?;
+    let changed = d.mods.reroll.is_some()
+        || d.mods.min.is_some()
+        || d.mods.max.is_some()
+        || d.mods.unique
+        || d.mods.reroll_add.is_some();
+    let (min, max) = (d.faces.min(), d.faces.max());
+    if changed || !d.faces.is_range() || min < 0 {
+        return None;
+    }
+    let run: Vec<i64> = (min..=max).filter(|&v| sel.matches(v)).collect();
+    let (&lo, &hi) = (run.first()?, run.last()?);
+    let at_an_end = lo == min || hi == max;
+    // Horner takes a pass over every total per explosion count (n D of
+    // them); the power of the chain, a product per face of the chain
+    // (f D) per total. Past a few dice per face the power is quicker
+    // (80d12!>10: 39 s against 8.6 s; 7d12!>1: 0.17 s against 2.1 s).
+    let few = d.count <= 2 * d.faces.count();
+    (run.len() >= 2 && run.len() < (max - min + 1) as usize && at_an_end && few).then_some((lo, hi))
 }
 
 /// The face a plain exploding die explodes on, when exactly one face
