@@ -785,13 +785,10 @@ fn exploding_run(min: i64, max: i64, (e_lo, e_hi): (i64, i64), n: u64, depth: u3
             }
         }
     }
-    let denom = BigUint::from(f).pow((n * (depth + 1)) as u32);
-    let counted: BigUint = weights.values().sum();
-    Ok(Dist {
-        beyond: &denom - counted,
+    Ok(Dist::powered(
         weights,
-        denom,
-    })
+        BigUint::from(f).pow((n * (depth + 1)) as u32),
+    ))
 }
 
 /// Keep or drop by count among dice that explode on one face `e`, each
@@ -884,13 +881,10 @@ fn exploding_places(d: &Dice, e: i64, worth: &dyn Fn(i64) -> i64) -> Res<Dist> {
             }
         }
     }
-    let denom = BigUint::from(f).pow((n * (depth + 1)) as u32);
-    let counted: BigUint = weights.values().sum();
-    Ok(Dist {
-        beyond: &denom - counted,
+    Ok(Dist::powered(
         weights,
-        denom,
-    })
+        BigUint::from(f).pow((n * (depth + 1)) as u32),
+    ))
 }
 
 /// c_K: the ways n dice share K explosions, each at most `depth`: n
@@ -1272,13 +1266,7 @@ fn uniform_places(lo_face: i64, hi_face: i64, n: u64, lo: u64, hi: u64) -> Res<D
             (u + shift, w)
         })
         .collect();
-    let denom = BigUint::from(m).pow(n as u32);
-    let counted: BigUint = weights.values().sum();
-    Ok(Dist {
-        beyond: &denom - counted,
-        weights,
-        denom,
-    })
+    Ok(Dist::powered(weights, BigUint::from(m).pow(n as u32)))
 }
 
 fn eval(e: &Expr, terms: &Terms) -> Res<Dist> {
