@@ -66,19 +66,13 @@ fn outputs(commands: &[&str]) -> Vec<String> {
         input.push_str(MARKER);
         input.push('\n');
     }
-    // Both streams into one pipe, so an error stays beside its command.
-    let mut child = std::process::Command::new("sh")
-        .arg("-c")
-        .arg(r#"exec "$0" --data "$1" 2>&1"#)
-        .arg(env!("CARGO_BIN_EXE_tablemate"))
-        .arg(dir.path())
-        .env_remove("NO_COLOR")
-        .env_remove("CLICOLOR_FORCE")
-        .env_remove("TABLEMATE_DATA")
-        .env_remove("TABLEMATE_RULES")
-        .env_remove("COLUMNS")
+    // Both streams into one file, so an error stays beside its command.
+    let log = dir.path().join("said.txt");
+    let file = std::fs::File::create(&log).unwrap();
+    let mut child = common::std_command(&dir.path().join("data"))
         .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
+        .stdout(Stdio::from(file.try_clone().unwrap()))
+        .stderr(Stdio::from(file))
         .spawn()
         .unwrap();
     child
@@ -87,8 +81,8 @@ fn outputs(commands: &[&str]) -> Vec<String> {
         .unwrap()
         .write_all(input.as_bytes())
         .unwrap();
-    let out = child.wait_with_output().unwrap();
-    let text = String::from_utf8(out.stdout).unwrap();
+    child.wait().unwrap();
+    let text = std::fs::read_to_string(&log).unwrap();
     let mut parts = Vec::new();
     let mut part = String::new();
     for line in text.lines() {

@@ -18,6 +18,10 @@ use crate::style::{Style, Tone};
 struct Rolled {
     #[serde(flatten)]
     read: Read,
+    /// What was rolled, for drawing its dice (the reply carries it, so
+    /// the line is not parsed again).
+    #[serde(skip)]
+    system: System,
     #[serde(flatten)]
     seed: crate::random::JsonSeed,
 }
@@ -49,9 +53,7 @@ fn dice_text(read: &Read, system: &System) -> String {
 
 impl Show for Rolled {
     fn show(&self, style: &Style) -> String {
-        let system = System::parse(&self.read.expr)
-            .and_then(|s| s.ok())
-            .expect("a system's own line reads back");
+        let system = self.system;
         let line = format!(
             "{} {}: {}",
             self.read.expr,
@@ -139,6 +141,7 @@ impl App {
         let read = system.roll(&mut self.rng);
         let rolled = Rolled {
             read,
+            system,
             seed: crate::random::JsonSeed(self.seed()),
         };
         let shown = rolled.show(&Style::plain());

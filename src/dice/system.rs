@@ -133,13 +133,7 @@ impl System {
 
     /// The line in its usual form (`sr 12`, `pbta+1`).
     pub fn line(&self) -> String {
-        let signed = |m: i64| {
-            if m == 0 {
-                String::new()
-            } else {
-                format!("{m:+}")
-            }
-        };
+        let signed = signed_or_empty;
         match *self {
             System::Shadowrun { dice } => format!("sr {dice}"),
             System::Storyteller { dice, diff, again } => {
@@ -182,7 +176,7 @@ impl System {
                 bonus,
                 penalty,
             } => {
-                let net = i64::from(bonus) - i64::from(penalty);
+                let net = net_bonus(bonus, penalty);
                 let extra = match net {
                     0 => String::new(),
                     n if n > 0 => format!(", {n} bonus {}", if n == 1 { "die" } else { "dice" }),
@@ -245,7 +239,7 @@ impl System {
                 bonus,
                 penalty,
             } => {
-                let net = i64::from(bonus) - i64::from(penalty);
+                let net = net_bonus(bonus, penalty);
                 let tens: Vec<i64> = d(1 + net.unsigned_abs() as u32, 10)
                     .into_iter()
                     .map(|t| (t - 1) * 10)
@@ -265,6 +259,12 @@ impl System {
             result,
         }
     }
+}
+
+/// Call of Cthulhu's bonus and penalty dice cancel one for one: the
+/// bonus dice left (negative: penalty dice).
+pub fn net_bonus(bonus: u32, penalty: u32) -> i64 {
+    i64::from(bonus) - i64::from(penalty)
 }
 
 fn signed_or_empty(m: i64) -> String {

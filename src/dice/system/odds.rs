@@ -87,9 +87,9 @@ impl System {
                 bonus,
                 penalty,
             } => {
-                let net = i64::from(bonus) - i64::from(penalty);
-                let mut sides = vec![10; 2 + net.unsigned_abs() as usize];
-                sides[0] = 10;
+                let net = super::net_bonus(bonus, penalty);
+                // The units die, then one tens die and one per net extra.
+                let sides = vec![10; 2 + net.unsigned_abs() as usize];
                 listed(&sides, |f| {
                     let units = f[0] - 1;
                     let tens: Vec<i64> = f[1..].iter().map(|t| (t - 1) * 10).collect();
@@ -340,7 +340,7 @@ mod tests {
                     bonus,
                     penalty,
                 } => {
-                    let net = i64::from(bonus) - i64::from(penalty);
+                    let net = super::super::net_bonus(bonus, penalty);
                     let tens: Vec<i64> = f[1..].iter().map(|t| (t - 1) * 10).collect();
                     cthulhu_words(skill, percentile(&tens, f[0] - 1, net)).to_string()
                 }
