@@ -69,6 +69,10 @@ fn main() {
             &["--seed", "1", "shuffle", "cards"],
         ),
         ("roll 100000x3d6", &["--seed", "1", "roll", "100000x3d6"]),
+        (
+            "--json roll 100000x3d6",
+            &["--json", "--seed", "1", "roll", "100000x3d6"],
+        ),
         ("roll 30000x3d6", &["--seed", "1", "roll", "30000x3d6"]),
         ("prob 12d10kh3", &["prob", "12d10kh3"]),
         ("prob 100d6", &["prob", "100d6"]),

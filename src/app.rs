@@ -115,8 +115,9 @@ struct Drawn {
     text: String,
     data: Value,
     /// `data` already written as JSON text (a large result written as it
-    /// was made, rather than held as a tree); it replaces `data`.
-    raw: Option<String>,
+    /// was made, rather than held as a tree); it replaces `data`. Bytes as
+    /// serde_json wrote them: 17 MB need no second pass to check UTF-8.
+    raw: Option<Vec<u8>>,
 }
 
 impl Body for Drawn {
@@ -126,15 +127,22 @@ impl Body for Drawn {
 
     fn value(&self) -> Value {
         match &self.raw {
-            Some(raw) => serde_json::from_str(raw).unwrap_or(Value::Null),
+            Some(raw) => serde_json::from_slice(raw).unwrap_or(Value::Null),
             None => self.data.clone(),
         }
     }
 
     fn json(&self) -> String {
         match &self.raw {
-            Some(raw) => raw.clone(),
+            Some(raw) => String::from_utf8_lossy(raw).into_owned(),
             None => self.data.to_string(),
+        }
+    }
+
+    fn write_json(&self, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+        match &self.raw {
+            Some(raw) => out.write_all(raw),
+            None => out.write_all(self.data.to_string().as_bytes()),
         }
     }
 }

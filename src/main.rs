@@ -126,8 +126,7 @@ impl Printer {
         // Only the form shown is drawn: a large roll's text is never made
         // for JSON, nor its JSON for text.
         if self.json {
-            let (head, data, tail) = r.json_parts();
-            write_out_parts(&[&head, &data, tail]);
+            write_out_with(|out| r.write_json(out));
             return;
         }
         let text = app.text(r);
@@ -351,15 +350,13 @@ fn hoist_options(args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
 
 /// Write to stdout; a closed pipe (`| head`) ends the program quietly.
 fn write_out(text: &str) {
-    write_out_parts(&[text]);
+    write_out_with(|out| out.write_all(text.as_bytes()));
 }
 
-/// Write pieces as one line; a closed pipe ends the program quietly.
-fn write_out_parts(parts: &[&str]) {
+/// Write one line; a closed pipe ends the program quietly.
+fn write_out_with(write: impl FnOnce(&mut dyn Write) -> io::Result<()>) {
     let mut stdout = io::stdout().lock();
-    if parts
-        .iter()
-        .try_for_each(|p| stdout.write_all(p.as_bytes()))
+    if write(&mut stdout)
         .and_then(|_| stdout.write_all(b"\n"))
         .and_then(|_| stdout.flush())
         .is_err()

@@ -74,13 +74,17 @@ impl TableRng {
     /// multiply-and-reject method.
     pub fn below(&mut self, n: u64) -> u64 {
         assert!(n > 0, "below(0) has no values");
-        let threshold = n.wrapping_neg() % n;
-        loop {
-            let m = (self.next_u64() as u128) * (n as u128);
-            if (m as u64) >= threshold {
-                return (m >> 64) as u64;
+        // Lemire's test: the threshold (a division) is below n, so a low
+        // word of n or more is accepted without working it out. The same
+        // words are accepted either way, so a seed rolls what it rolled.
+        let mut m = (self.next_u64() as u128) * (n as u128);
+        if (m as u64) < n {
+            let threshold = n.wrapping_neg() % n;
+            while (m as u64) < threshold {
+                m = (self.next_u64() as u128) * (n as u128);
             }
         }
+        (m >> 64) as u64
     }
 
     /// A uniform integer in `lo..=hi`.

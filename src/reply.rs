@@ -7,6 +7,7 @@
 //! round.
 
 use std::fmt::Debug;
+use std::io::{self, Write};
 
 use serde::Serialize;
 use serde_json::Value;
@@ -29,6 +30,11 @@ pub trait Body: Debug {
     /// itself straight into text instead.
     fn json(&self) -> String {
         self.value().to_string()
+    }
+    /// The JSON `data` written out; a body that already holds its JSON
+    /// text writes it without a copy (17 MB for `roll 100000x3d6`).
+    fn write_json(&self, out: &mut dyn Write) -> io::Result<()> {
+        out.write_all(self.json().as_bytes())
     }
 }
 
@@ -78,9 +84,14 @@ pub struct Reply {
 
 impl Reply {
     pub fn new(kind: &'static str, body: impl Body + 'static) -> Reply {
+        Reply::boxed(kind, Box::new(body))
+    }
+
+    /// A reply whose kind of body was chosen as it ran.
+    pub fn boxed(kind: &'static str, body: Box<dyn Body>) -> Reply {
         Reply {
             kind,
-            body: Box::new(body),
+            body,
             layout: None,
             quit: false,
             warnings: Vec::new(),
@@ -123,15 +134,16 @@ impl Reply {
     }
 
     /// `{"type": kind, "data": {...}}` on one line, "type" first as
-    /// readers expect: in three pieces, so a large `data` is printed as it
-    /// was written rather than copied into one line.
-    pub fn json_parts(&self) -> (String, String, &'static str) {
+    /// readers expect, written piece by piece so a large `data` goes out
+    /// as it was written rather than copied into one line.
+    pub fn write_json(&self, out: &mut dyn Write) -> io::Result<()> {
         let kind = serde_json::to_string(self.kind).expect("a kind is a string");
-        let data = if self.fields.is_empty() {
-            self.body.json()
+        write!(out, r#"{{"type":{kind},"data":"#)?;
+        if self.fields.is_empty() {
+            self.body.write_json(out)?;
         } else {
-            self.value().to_string()
-        };
-        (format!(r#"{{"type":{kind},"data":"#), data, "}")
+            out.write_all(self.value().to_string().as_bytes())?;
+        }
+        out.write_all(b"}")
     }
 }

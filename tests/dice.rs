@@ -761,3 +761,37 @@ fn keep_middle() {
         "{err}"
     );
 }
+
+/// `--json roll 100000x3d6` is written as it is made (never held whole):
+/// the same rolls as the text form from the same seed, every one, and the
+/// totals list agrees with the rolls.
+#[test]
+fn many_rolls_as_json_are_the_texts_rolls() {
+    let (text, _, code) = tm(&["--seed", "11", "roll", "100000x3d6"]);
+    assert_eq!(code, 0);
+    let (json, _, code) = tm(&["--json", "--seed", "11", "roll", "100000x3d6"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&json).expect("one JSON line");
+    let data = &v["data"];
+    let rolls = data["rolls"].as_array().expect("rolls");
+    let totals = data["totals"].as_array().expect("totals");
+    assert_eq!((rolls.len(), totals.len()), (100_000, 100_000));
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 100_000);
+    for (i, ((line, roll), total)) in lines.iter().zip(rolls).zip(totals).enumerate() {
+        let faces: Vec<String> = roll["terms"][0]["dice"]
+            .as_array()
+            .expect("dice")
+            .iter()
+            .map(|d| d["face"].as_str().expect("face").to_string())
+            .collect();
+        let shown = format!("3d6 [{}] = {}", faces.join(", "), roll["total"]);
+        assert!(
+            line.ends_with(&shown),
+            "roll {}: {line} against {shown}",
+            i + 1
+        );
+        assert_eq!(&roll["total"], total);
+    }
+    assert_eq!(data["seed_text"], "11");
+}

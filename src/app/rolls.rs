@@ -1,9 +1,12 @@
 //! `roll` and `prob`: dice expressions rolled and their exact odds.
 
+use std::io::{self, BufWriter, Write};
+
 use serde_json::Value;
 
 use super::{App, Drawn, Reply, Result, invalid};
 use crate::dice::{self, show, show::Target};
+use crate::random::TableRng;
 use crate::reply::Body;
 use crate::roll_log;
 use crate::style::Style;
@@ -47,7 +50,7 @@ impl App {
         for p in &parts {
             let (r, said) = self.roll_one(p.to_string())?;
             datas.push(r.json());
-            texts.push(r.text);
+            texts.push(r.text(&self.style));
             warnings.extend(said);
         }
         self.last_roll = Some(source);
@@ -58,7 +61,7 @@ impl App {
                 data: Value::Null,
                 raw: self
                     .json
-                    .then(|| format!("{{\"rolls\":[{}]}}", datas.join(","))),
+                    .then(|| format!("{{\"rolls\":[{}]}}", datas.join(",")).into_bytes()),
             },
         );
         reply.warnings = warnings;
@@ -67,14 +70,14 @@ impl App {
 
     pub(super) fn roll_single(&mut self, source: String) -> Result<Reply> {
         let (drawn, warnings) = self.roll_one(source)?;
-        let mut reply = Reply::new("roll", drawn);
+        let mut reply = Reply::boxed("roll", drawn);
         reply.warnings = warnings;
         Ok(reply)
     }
 
     /// One roll, drawn in the form it will be shown, and what to say on
     /// stderr beside it.
-    fn roll_one(&mut self, source: String) -> Result<(Drawn, Vec<String>)> {
+    fn roll_one(&mut self, source: String) -> Result<(Box<dyn Body>, Vec<String>)> {
         let source = self.with_saved(&source)?;
         let parsed = dice::parse(&source).map_err(|e| {
             // `roll d6 d8`: two rolls written without a comma.
@@ -94,10 +97,15 @@ impl App {
             }
         })?;
         check_output_size(&parsed, self.json)?;
-        // One outcome is reused across repeats; only the text (or JSON) of
-        // the rolls grows, and its size was bounded above.
+        // One outcome is reused across repeats; only the text of the rolls
+        // grows, and its size was bounded above. Many rolls' JSON is
+        // written when it is printed, from the generator as it stands now.
+        let series = RollSeries {
+            roll: parsed.clone(),
+            rng: self.rng.clone(),
+            seed: self.seed(),
+        };
         let mut text = String::new();
-        let mut json_many = show::RollsJson::new(&parsed);
         let width = parsed.repeats.to_string().len();
         let mut o = dice::Outcome::default();
         let draw = self.rng.draws();
@@ -111,15 +119,12 @@ impl App {
             if n == 1 {
                 show::roll_line(&mut shown, &parsed, &o, None, &Style::plain());
             }
-            // A single roll's JSON is written from `o` once it is made.
             if !self.json {
                 if n > 1 {
                     text.push('\n');
                 }
                 let number = (parsed.repeats > 1).then_some((n, width));
                 show::roll_line(&mut text, &parsed, &o, number, &self.style);
-            } else if parsed.repeats > 1 {
-                json_many.push(&parsed, &o);
             }
         }
         let warning = self.log_roll(roll_log::Entry {
@@ -135,23 +140,20 @@ impl App {
             prev: None,
         });
         self.last_roll = Some(source);
-        let drawn = if self.json && parsed.repeats > 1 {
-            Drawn {
-                text,
-                data: Value::Null,
-                raw: Some(json_many.finish(self.seed())),
-            }
+        let drawn: Box<dyn Body> = if self.json && parsed.repeats > 1 {
+            Box::new(series)
         } else {
+            // A single roll's JSON is written from `o`, the roll just made.
             let data = if self.json {
                 show::roll_json(&parsed, &o, self.seed())
             } else {
                 Value::Null
             };
-            Drawn {
+            Box::new(Drawn {
                 text,
                 data,
                 raw: None,
-            }
+            })
         };
         let mut warnings: Vec<String> = warning.into_iter().collect();
         if !self.pool_hinted
@@ -174,6 +176,47 @@ impl App {
             "note: the roll log in {} could not be written ({err}); rolls go on unlogged",
             self.store.dir().display()
         ))
+    }
+}
+
+/// Many rolls of one expression as JSON (`--json roll 100000x3d6`): made
+/// again, from a copy of the generator as it stood before them, as they
+/// are written out, so 17 MB of JSON is never held in memory. The copy
+/// draws exactly what the rolls drew, so the rolls and totals are the ones
+/// logged.
+#[derive(Debug)]
+struct RollSeries {
+    roll: dice::Roll,
+    rng: TableRng,
+    seed: u64,
+}
+
+impl Body for RollSeries {
+    /// Only made for `--json`: the text of the rolls is drawn as they are
+    /// made.
+    fn text(&self, _: &Style) -> String {
+        String::new()
+    }
+
+    fn value(&self) -> Value {
+        serde_json::from_str(&self.json()).expect("the rolls' JSON reads back")
+    }
+
+    fn json(&self) -> String {
+        let mut out = Vec::new();
+        self.write_json(&mut out).expect("a Vec takes every write");
+        String::from_utf8(out).expect("serde_json writes UTF-8")
+    }
+
+    fn write_json(&self, out: &mut dyn Write) -> io::Result<()> {
+        let mut rng = self.rng.clone();
+        let mut o = dice::Outcome::default();
+        let mut json = show::RollsJson::new(&self.roll, BufWriter::with_capacity(1 << 16, out))?;
+        for _ in 0..self.roll.repeats {
+            dice::roll::roll_into(&self.roll, &mut rng, &mut o).map_err(io::Error::other)?;
+            json.push(&self.roll, &o)?;
+        }
+        json.finish(self.seed)
     }
 }
 

@@ -127,14 +127,18 @@ impl Faces {
 
     /// `label`, written into `out` (rolling many dice allocates nothing).
     pub fn write_label(&self, out: &mut String, v: i64) {
+        out.push_str(self.label_in(&mut [0; 20], v));
+    }
+
+    /// `label`, in `buf` where it is a number (a JSON writer's face
+    /// allocates nothing).
+    pub fn label_in<'b>(&self, buf: &'b mut [u8; 20], v: i64) -> &'b str {
         match self {
             Faces::Piecepack if (0..=5).contains(&v) => {
-                out.push_str(["null", "ace", "2", "3", "4", "5"][v as usize])
+                ["null", "ace", "2", "3", "4", "5"][v as usize]
             }
-            Faces::Fudge if (-1..=1).contains(&v) => {
-                out.push_str(["-", "0", "+"][(v + 1) as usize])
-            }
-            _ => push_int(out, v),
+            Faces::Fudge if (-1..=1).contains(&v) => ["-", "0", "+"][(v + 1) as usize],
+            _ => int_in(buf, v),
         }
     }
 }
@@ -142,7 +146,12 @@ impl Faces {
 /// Append an integer without the formatting machinery: rolling 100,000
 /// times writes a few hundred thousand of them.
 pub fn push_int(out: &mut String, v: i64) {
-    let mut buf = [0u8; 20];
+    out.push_str(int_in(&mut [0; 20], v));
+}
+
+/// An integer's digits, written from the end of `buf` (20 bytes hold
+/// i64::MIN with its sign).
+pub fn int_in(buf: &mut [u8; 20], v: i64) -> &str {
     let mut i = buf.len();
     let mut n = v.unsigned_abs();
     loop {
@@ -154,9 +163,10 @@ pub fn push_int(out: &mut String, v: i64) {
         }
     }
     if v < 0 {
-        out.push('-');
+        i -= 1;
+        buf[i] = b'-';
     }
-    out.push_str(std::str::from_utf8(&buf[i..]).expect("digits are ASCII"));
+    std::str::from_utf8(&buf[i..]).expect("digits are ASCII")
 }
 
 /// Which dice a selector matches.
