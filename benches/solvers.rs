@@ -37,6 +37,15 @@ fn barrel_grid(seed: u64) -> Vec<Vec<Rank>> {
     fs::barrels(&coins).grid
 }
 
+/// A grid written as 24 coin values in reading order.
+fn grid_of(values: &str) -> Vec<Vec<Rank>> {
+    let coins: Vec<Rank> = values
+        .split_whitespace()
+        .map(|v| v.parse().expect("a coin value"))
+        .collect();
+    coins.chunks(4).map(<[Rank]>::to_vec).collect()
+}
+
 fn timed<T>(f: impl FnOnce() -> T) -> (Duration, T) {
     let t = Instant::now();
     let out = f();
@@ -99,12 +108,14 @@ fn main() {
         );
     }
     if wants("whack-a-dummy") {
+        // What `solve whack` does: the best of the four start squares.
         let mut complete = 0;
         let mut exhaustive = 0;
         let times = (0..DEALS)
             .map(|s| {
                 let g = barrel_grid(s);
-                let (d, sol) = timed(|| whack::solve(&g, WHACK_STARTS[0], whack::DEFAULT_LIMIT));
+                let (d, sol) =
+                    timed(|| whack::solve_starts(&g, &WHACK_STARTS, whack::DEFAULT_LIMIT));
                 complete += usize::from(sol.complete);
                 exhaustive += usize::from(sol.exhaustive);
                 d
@@ -114,6 +125,20 @@ fn main() {
             "whack-a-dummy",
             times,
             &format!("{complete} complete, {exhaustive} searched to the end"),
+        );
+        // The worst grid known (`setup barrels deal=VQP0BB`, 9.7 s when #32
+        // was filed).
+        let g = grid_of("2 n 4 2 3 4 a 5 a 5 3 a n 3 5 2 2 n 3 n a 4 5 4");
+        let (d, sol) = timed(|| whack::solve_starts(&g, &WHACK_STARTS, whack::DEFAULT_LIMIT));
+        report(
+            "whack-a-dummy VQP0BB",
+            vec![d],
+            &format!(
+                "score {}, {} moves, {} positions at the last start",
+                sol.score,
+                sol.route.len(),
+                sol.positions
+            ),
         );
     }
     if wants("slide-jam") {

@@ -513,10 +513,7 @@ impl RoomGame {
                 ..
             } => {
                 let Some(st) = state else {
-                    let best = WHACK_STARTS
-                        .iter()
-                        .map(|&c| whack::solve(grid, c, whack::DEFAULT_LIMIT))
-                        .min_by_key(|s| (s.score, s.route.len()))?;
+                    let best = whack::solve_starts(grid, &WHACK_STARTS, whack::DEFAULT_LIMIT);
                     return Some((
                         format!("start {}", cell_name(best.start)),
                         format!(

@@ -428,11 +428,7 @@ pub fn whack(book: Option<&Book>, given: &Given) -> Result<Reply, GameError> {
             .collect(),
         None => WHACK_STARTS.to_vec(),
     };
-    let s = starts
-        .iter()
-        .map(|&st| whack::solve(&grid, st, whack::DEFAULT_LIMIT))
-        .min_by_key(|s| (s.score, s.route.len()))
-        .expect("at least one start");
+    let s = whack::solve_starts(&grid, &starts, whack::DEFAULT_LIMIT);
     Ok(Reply::new("solve", WhackSolved { s, from_run }))
 }
 

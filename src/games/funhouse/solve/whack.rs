@@ -11,9 +11,13 @@
 //!
 //! The search is uniform-cost on (penalties, moves) and stops at the first
 //! finished route, or after `limit` positions with the best partial route.
+//! A route that needs two more penalties is never worth taking: stopping
+//! where you stand scores 15, finishing with them 20. So the search looks
+//! only at routes with at most one more, which also bounds it.
 
 use std::cmp::Reverse;
-use std::collections::{BinaryHeap, HashMap};
+use std::collections::{BTreeMap, HashMap};
+use std::hash::{BuildHasherDefault, Hasher};
 
 use serde::Serialize;
 
@@ -51,24 +55,26 @@ fn travel((r, c): Cell, dir: Dir, n: usize) -> Cell {
     )
 }
 
+/// The corners' bits, in the order they are activated.
+fn corner_bits() -> [u32; 4] {
+    WHACK_CORNERS.map(|(c, _)| 1 << index(c))
+}
+
 /// How many corners are up as a first run of the order, and whether the
 /// face-up corners are exactly that run.
 fn corner_state(up: u32) -> (usize, bool) {
-    let bits: Vec<bool> = WHACK_CORNERS
-        .iter()
-        .map(|(c, _)| up & (1 << index(*c)) != 0)
-        .collect();
-    let run = bits.iter().take_while(|&&b| b).count();
-    let clean = bits[run..].iter().all(|&b| !b);
+    let bits = corner_bits();
+    let run = bits.iter().take_while(|&&b| up & b != 0).count();
+    let clean = bits[run..].iter().all(|&b| up & b == 0);
     (run, clean)
 }
 
 fn is_corner(i: usize) -> bool {
-    WHACK_CORNERS.iter().any(|(c, _)| index(*c) == i)
+    corner_bits().iter().any(|&b| b == 1 << i)
 }
 
 /// One move: the way, how far, where it lands and what the flip did.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct Step {
     /// A walk (the coin left was face down, or the first move) or a jump.
     pub walk: bool,
@@ -164,6 +170,21 @@ impl State {
             .find(|(m, _)| m.dir == dir)
             .expect("four directions")
     }
+
+    /// The state in 32 bits, the search's key: the face-up set (bits 0 to
+    /// 23), the die's square (24 to 28), not yet moved (29).
+    fn key(&self) -> u32 {
+        self.up | u32::from(self.at) << 24 | u32::from(self.fresh) << 29
+    }
+
+    /// The state of a key (whatever lies above its 30 bits).
+    fn from_key(k: u32) -> State {
+        State {
+            up: k & 0xFF_FFFF,
+            at: (k >> 24 & 31) as u8,
+            fresh: k >> 29 & 1 == 1,
+        }
+    }
 }
 
 /// The jump length a coin gives: null and ace 1.
@@ -171,13 +192,13 @@ fn jump(v: Rank) -> usize {
     (v.index() as usize).max(1)
 }
 
-fn moves(grid: &[Vec<Rank>], s: State) -> Vec<(Step, State)> {
+/// The four moves from `s`, in clockwise order from north.
+fn moves(grid: &[Vec<Rank>], s: State) -> [(Step, State); 4] {
     let here = cell(s.at as usize);
     let face_up = s.up & (1 << s.at) != 0;
     let walk = s.fresh || !face_up;
     let spaces = if walk { 1 } else { jump(grid[here.0][here.1]) };
-    let mut out = Vec::with_capacity(4);
-    for dir in Dir::CLOCKWISE {
+    Dir::CLOCKWISE.map(|dir| {
         let to = travel(here, dir, spaces);
         let i = index(to);
         let up = s.up ^ (1 << i);
@@ -189,7 +210,7 @@ fn moves(grid: &[Vec<Rank>], s: State) -> Vec<(Step, State)> {
             Dir::E => here.1 + spaces < BARREL_COLS,
             Dir::W => here.1 >= spaces,
         };
-        out.push((
+        (
             Step {
                 walk,
                 dir,
@@ -204,9 +225,8 @@ fn moves(grid: &[Vec<Rank>], s: State) -> Vec<(Step, State)> {
                 up,
                 fresh: false,
             },
-        ));
-    }
-    out
+        )
+    })
 }
 
 /// Column sums of the face-up coins.
@@ -223,56 +243,171 @@ fn columns(grid: &[Vec<Rank>], up: u32) -> [u32; 4] {
 
 /// Solve from one start square, looking at no more than `limit` positions.
 pub fn solve(grid: &[Vec<Rank>], start: Cell, limit: usize) -> WhackSolution {
-    solve_from(grid, State::start(start), 0, limit)
+    solve_starts(grid, &[start], limit)
+}
+
+/// The best of up to four start squares: the lowest score, then the
+/// shortest route, then the first square given. The squares are searched
+/// side by side, one cost at a time, so none is searched past the cost of
+/// a route another has found.
+pub fn solve_starts(grid: &[Vec<Rank>], starts: &[Cell], limit: usize) -> WhackSolution {
+    let firsts: Vec<State> = starts.iter().map(|&c| State::start(c)).collect();
+    search(grid, &firsts, 0, limit)
 }
 
 /// Solve from a position part way through, `penalties` already scored.
 pub fn solve_from(grid: &[Vec<Rank>], first: State, penalties: u32, limit: usize) -> WhackSolution {
-    let start = first.at();
-    // Cost: (penalties, moves), smallest first.
-    let mut heap = BinaryHeap::new();
-    let mut seen: HashMap<State, Option<(State, Step)>> = HashMap::new();
-    seen.insert(first, None);
-    heap.push(Reverse(((penalties, 0u32), first)));
+    search(grid, &[first], penalties, limit)
+}
+
+/// The search's tables hash 32-bit keys with one multiply. The keys are
+/// positions the search made, not anyone's input, so the standard
+/// hasher's guard against chosen collisions buys nothing here, and a
+/// search touches millions of them.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    /// Only `u32` keys are hashed; anything else is folded in a byte at a
+    /// time.
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+    }
+
+    fn write_u32(&mut self, k: u32) {
+        self.0 = u64::from(k).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+
+    fn finish(&self) -> u64 {
+        // The product's high half mixes every bit of the key; the table
+        // takes its bucket from the low bits.
+        self.0 ^ self.0 >> 32
+    }
+}
+
+type Keyed<V> = HashMap<u32, V, BuildHasherDefault<KeyHasher>>;
+
+/// A route's cost so far: penalties, then moves.
+type Cost = (u32, u32);
+
+/// Dijkstra on (penalties, moves) from each of `firsts` at once, looking
+/// at no more than `limit` positions in all. A position is settled when it
+/// is taken from the queue, not when first reached: a route with a penalty
+/// can reach a position before a longer one without. A finished position
+/// is noticed when it is reached, and the search stops once nothing left
+/// in the queue could reach one more cheaply. (Searched one start after
+/// another, the worst grid known took 9.7 s.)
+///
+/// A key carries, above the state's 30 bits, which of `firsts` it came
+/// from, so the searches share one queue and one table but never a route;
+/// each cost's positions are taken in the order of `firsts`, so among
+/// equal routes the first square's wins.
+fn search(grid: &[Vec<Rank>], firsts: &[State], penalties: u32, limit: usize) -> WhackSolution {
+    assert!(
+        (1..=4).contains(&firsts.len()),
+        "one to four starts: two bits of a key"
+    );
+    let source = |k: u32| (k >> 30) as usize;
+    // Each position's best cost and the position it came from (itself for
+    // a first).
+    let mut best: Keyed<(Cost, u32)> = Keyed::default();
+    // Positions waiting, by cost.
+    let mut queue: BTreeMap<Cost, Vec<u32>> = BTreeMap::new();
+    for (i, first) in firsts.iter().enumerate() {
+        let k = first.key() | (i as u32) << 30;
+        best.insert(k, ((0, 0), k));
+        queue.entry((0, 0)).or_default().push(k);
+    }
     // The best partial: most corners in order, then fewest penalties.
-    let mut best = (0usize, Reverse(penalties), first);
-    let mut done = None;
-    while let Some(Reverse(((pen, len), s))) = heap.pop() {
-        let (run, clean) = corner_state(s.up);
-        if clean && run == 4 {
-            done = Some((pen, s));
+    let mut partial = (0usize, Reverse(0), firsts[0].key());
+    let mut done: Option<(Cost, u32)> = firsts
+        .iter()
+        .enumerate()
+        .find(|(_, f)| f.is_complete())
+        .map(|(i, f)| ((0, 0), f.key() | (i as u32) << 30));
+    while let Some(((pen, len), mut keys)) = queue.pop_first() {
+        // A position reached without a penalty after one reached with one
+        // joins this cost's list behind it: put the firsts' order back.
+        keys.sort_by_key(|&k| source(k));
+        // A finish one move from this cost, before any of its moves is
+        // queued: one found is the cheapest there is, or costs one penalty
+        // more and needs only cheaper routes looked at. (A position queued
+        // here at a cost since beaten found its finishes when it was taken
+        // at the cheaper one.)
+        for &k in &keys {
+            for (step, t) in moves(grid, State::from_key(k)) {
+                let cost = (pen + u32::from(step.penalty), len + 1);
+                if t.is_complete() && cost.0 <= 1 && done.is_none_or(|(c, _)| cost < c) {
+                    let t_key = t.key() | k & 3 << 30;
+                    best.insert(t_key, (cost, k));
+                    done = Some((cost, t_key));
+                }
+            }
+        }
+        // Every move costs a move, so nothing from here on can reach a
+        // finish below (pen, len + 1).
+        if done.is_some_and(|(c, _)| c <= (pen, len + 1)) {
             break;
         }
-        if clean && (run, Reverse(pen)) > (best.0, best.1) {
-            best = (run, Reverse(pen), s);
-        }
-        if seen.len() >= limit {
-            continue;
-        }
-        for (step, t) in moves(grid, s) {
-            if seen.contains_key(&t) {
+        for k in keys {
+            // Reached again more cheaply since it was queued? Only a
+            // position reached with a penalty can be: without one, the
+            // first route to reach it is the shortest.
+            if pen > 0 && best[&k].0 != (pen, len) {
                 continue;
             }
-            let cost = (pen + u32::from(step.penalty), len + 1);
-            seen.insert(t, Some((s, step)));
-            heap.push(Reverse((cost, t)));
+            let s = State::from_key(k);
+            let (run, clean) = corner_state(s.up);
+            if clean && (run, Reverse(pen)) > (partial.0, partial.1) {
+                partial = (run, Reverse(pen), k);
+            }
+            if best.len() >= limit {
+                continue;
+            }
+            for (step, t) in moves(grid, s) {
+                let cost = (pen + u32::from(step.penalty), len + 1);
+                // Finishes were all seen above; none beats the one kept.
+                if cost.0 > 1 || t.is_complete() || done.is_some_and(|(c, _)| c <= cost) {
+                    continue;
+                }
+                let t_key = t.key() | k & 3 << 30;
+                if best.get(&t_key).is_some_and(|(c, _)| *c <= cost) {
+                    continue;
+                }
+                best.insert(t_key, (cost, k));
+                queue.entry(cost).or_default().push(t_key);
+            }
         }
     }
-    let exhaustive = done.is_some() || seen.len() < limit;
+    let exhaustive = done.is_some() || best.len() < limit;
     let (end, complete) = match done {
-        Some((_, s)) => (s, true),
-        None => (best.2, false),
+        Some((_, k)) => (k, true),
+        None => (partial.2, false),
     };
-    let mut route = Vec::new();
-    let mut k = end;
-    while let Some(Some((from, step))) = seen.get(&k) {
-        route.push(step.clone());
-        k = *from;
+    let mut keys = vec![end];
+    while let Some(&(_, from)) = best.get(keys.last().expect("one key"))
+        && from != *keys.last().expect("one key")
+    {
+        keys.push(from);
     }
-    route.reverse();
+    keys.reverse();
+    let route: Vec<Step> = keys
+        .windows(2)
+        .map(|w| {
+            let (from, to) = (State::from_key(w[0]), State::from_key(w[1]));
+            moves(grid, from)
+                .into_iter()
+                .find(|(_, t)| *t == to)
+                .expect("each position was reached by a move")
+                .0
+        })
+        .collect();
+    let end = State::from_key(end);
     let penalties = penalties + route.iter().filter(|s| s.penalty).count() as u32;
     WhackSolution {
-        start,
+        start: firsts[source(keys[0])].at(),
         complete,
         penalties,
         score: penalties * PENALTY + if complete { 0 } else { 15 },
@@ -280,7 +415,7 @@ pub fn solve_from(grid: &[Vec<Rank>], first: State, penalties: u32, limit: usize
         columns: columns(grid, end.up),
         route,
         exhaustive,
-        positions: seen.len(),
+        positions: best.len(),
     }
 }
 
@@ -331,6 +466,72 @@ mod tests {
         assert_eq!(corner_state(nw), (1, true));
         assert_eq!(corner_state(nw | sw), (1, false));
         assert_eq!(corner_state(sw), (0, false));
+    }
+
+    /// A plain Dijkstra over (penalties, moves) from one start, each
+    /// position settled when taken from the queue, up to one penalty
+    /// (stopping scores better than two): the cost of the cheapest finish.
+    fn reference(g: &[Vec<Rank>], start: Cell) -> Option<Cost> {
+        let first = State::start(start);
+        let mut settled = std::collections::HashSet::new();
+        let mut heap = std::collections::BinaryHeap::new();
+        heap.push(Reverse(((0, 0), first)));
+        while let Some(Reverse((cost, s))) = heap.pop() {
+            if !settled.insert(s) {
+                continue;
+            }
+            if s.is_complete() {
+                return Some(cost);
+            }
+            for (step, t) in moves(g, s) {
+                let c = (cost.0 + u32::from(step.penalty), cost.1 + 1);
+                if c.0 <= 1 && !settled.contains(&t) {
+                    heap.push(Reverse((c, t)));
+                }
+            }
+        }
+        None
+    }
+
+    /// On seeded deals, from each start alone and from all four together,
+    /// the search finds what the plain one does, and its route replays.
+    #[test]
+    fn agrees_with_a_plain_search() {
+        use crate::games::funhouse::setup::{WHACK_STARTS, barrels};
+        use crate::pieces::Piece;
+        use crate::random::TableRng;
+        let mut finished = 0;
+        for seed in 0..12 {
+            let mut coins: Vec<Rank> = Piece::all().into_iter().map(|p| p.rank).collect();
+            TableRng::new(seed).shuffle(&mut coins);
+            let g = barrels(&coins).grid;
+            let mut each = Vec::new();
+            for (i, &start) in WHACK_STARTS.iter().enumerate() {
+                let want = reference(&g, start);
+                let got = solve(&g, start, DEFAULT_LIMIT);
+                assert!(got.exhaustive, "seed {seed}");
+                assert_eq!(
+                    got.complete
+                        .then_some((got.penalties, got.route.len() as u32)),
+                    want,
+                    "seed {seed} start {start:?}"
+                );
+                let (up, penalties) = replay(&g, start, &got.route).expect("replays");
+                assert_eq!(penalties, got.penalties);
+                assert_eq!(corner_state(up) == (4, true), got.complete);
+                finished += usize::from(got.complete);
+                each.push((got.score, got.route.len(), i));
+            }
+            let all = solve_starts(&g, &WHACK_STARTS, DEFAULT_LIMIT);
+            let (score, len, i) = each.into_iter().min().expect("four starts");
+            assert_eq!(
+                (all.score, all.route.len(), all.start),
+                (score, len, WHACK_STARTS[i]),
+                "seed {seed}"
+            );
+            assert!(replay(&g, all.start, &all.route).is_ok());
+        }
+        assert!(finished > 20, "most deals can be finished: {finished}");
     }
 
     #[test]
