@@ -144,3 +144,52 @@ fn tens_again_has_a_last_row() {
     assert_eq!(rows[2], ("1 success".into(), "441/1000".into()));
     assert_eq!(rows.last().unwrap().0, "more than 11 successes");
 }
+
+/// Double successes (`db`): a success that also matches counts two, as
+/// Exalted's 10s do. The issue wrote `10d10>7 d10`, but `d10` after a
+/// pool already drops the ten lowest dice (Roll20's `d`), so doubles are
+/// `db10`. Odds from icepool 2.1.3 (a d10 mapped to 2 for 10, 1 for 8 and
+/// 9, then -1 for 1 in the second), rolls from a fixed seed.
+#[test]
+fn double_successes() {
+    let total = |line: &str, t: i64| {
+        let (out, err, code) = tm(&["--json", "prob", line]);
+        assert_eq!(code, 0, "{err}");
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        v["data"]["distribution"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["total"] == t)
+            .map(|r| r["fraction"].as_str().unwrap().to_string())
+            .unwrap()
+    };
+    assert_eq!(total("10d10>7db10", 5), "94942743/625000000");
+    assert_eq!(total("7d10>=7f1db10", 0), "41281/500000");
+    assert_eq!(total("7d10>=7f1db10", 3), "115423/625000");
+    let (out, _, _) = tm(&["prob", "10d10>7db10 >= 5"]);
+    assert!(out.contains("pass 38.00% (475046037/1250000000)"), "{out}");
+    let (out, _, code) = tm(&["--seed", "2", "roll", "10d10>7db10"]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        out.trim(),
+        "10d10>7db10 [9✓, 6, 8✓, 9✓, 3, 7, 10✓✓, 1, 2, 3] = 5 successes"
+    );
+    // `db` alone is the highest face.
+    let (out, _, _) = tm(&["--seed", "2", "roll", "10d10>7db"]);
+    assert!(
+        out.contains("10✓✓") && out.ends_with("= 5 successes\n"),
+        "{out}"
+    );
+    for (line, want) in [
+        (
+            "10d10db10",
+            "error: db (doubles) goes after a success test: 10d10>7db10",
+        ),
+        ("10d10>7db10db10", "error: one db per dice term"),
+    ] {
+        let (_, err, code) = tm(&["roll", line]);
+        assert_eq!(code, 1, "{line}");
+        assert!(err.starts_with(want), "{line}: {err}");
+    }
+}

@@ -25,6 +25,7 @@
 //!          | 'mi' INT | 'ma' INT                 clamp each die
 //!          | ('>' | '>=' | '<' | '<=' | '=') INT  success pool: count matches
 //!          | 'f' sel                             ... less failures (after one)
+//!          | 'db' [sel]                          ... a success matching counts two
 //!          | 'cs' [sel] | 'cf' [sel]             mark critical dice (display only)
 //!          | 's' | 'sd'                          show the dice sorted up or down
 //! sel     := INT | ('>' | '>=' | '<' | '<=' | '=') INT
@@ -248,6 +249,8 @@ pub struct Mods {
     /// match, less those matching `failure` (`f1`), instead of adding them.
     pub success: Option<Sel>,
     pub failure: Option<Sel>,
+    /// `db10`: a success that also matches counts two (Exalted's 10s).
+    pub double: Option<Sel>,
     /// Critical markers (`cs>19`, `cf<2`): shown on the dice, nothing
     /// else changes.
     pub crit_success: Option<Sel>,
@@ -258,18 +261,24 @@ pub struct Mods {
 
 impl Mods {
     /// What one kept die showing `v` adds to its term: its value, or in a
-    /// success pool 1 for a success, -1 for a failure, else 0.
+    /// success pool 1 for a success (2 for a double), -1 for a failure,
+    /// else 0.
     pub fn worth(&self, v: i64) -> i64 {
-        worth(self.success, self.failure, v)
+        worth(self.success, self.failure, self.double, v)
     }
 }
 
-/// A value as a success pool counts it: 1 for a success, -1 for a
-/// failure, else 0; the value itself where there is no success test.
-fn worth(success: Option<Sel>, failure: Option<Sel>, v: i64) -> i64 {
+/// A value as a success pool counts it: 1 for a success, 2 for a success
+/// that is also a double, -1 for a failure, else 0; the value itself where
+/// there is no success test.
+fn worth(success: Option<Sel>, failure: Option<Sel>, double: Option<Sel>, v: i64) -> i64 {
     match success {
         None => v,
-        Some(s) => i64::from(s.matches(v)) - i64::from(failure.is_some_and(|f| f.matches(v))),
+        Some(s) => {
+            let hit = s.matches(v);
+            i64::from(hit) + i64::from(hit && double.is_some_and(|d| d.matches(v)))
+                - i64::from(failure.is_some_and(|f| f.matches(v)))
+        }
     }
 }
 
@@ -405,7 +414,7 @@ pub struct PoolMods {
 impl PoolMods {
     /// What an entry worth `v` adds, as `Mods::worth`.
     pub fn worth(&self, v: i64) -> i64 {
-        worth(self.success, self.failure, v)
+        worth(self.success, self.failure, None, v)
     }
 
     /// Which of these entries are kept, the picks applied in order (ties
@@ -1409,6 +1418,26 @@ impl Parser<'_> {
                         return Err(self.error_at(Some(at), "one success test per dice term"));
                     }
                     m.success = Some(self.sel()?);
+                }
+                // `db10`: a letter pair no drop (`d2`, `dl1`, `dh1`) begins with.
+                (Some(b'd'), Some(b'b')) => {
+                    if m.success.is_none() {
+                        return Err(self.error_at(
+                            Some(at),
+                            "db (doubles) goes after a success test: 10d10>7db10",
+                        ));
+                    }
+                    if m.double.is_some() {
+                        return Err(self.error_at(Some(at), "one db per dice term"));
+                    }
+                    self.pos += 2;
+                    m.double = Some(
+                        if matches!(self.peek(), Some(b'>' | b'<' | b'=' | b'0'..=b'9')) {
+                            self.sel()?
+                        } else {
+                            Sel::Eq(faces.max())
+                        },
+                    );
                 }
                 (Some(b'f'), _) if m.success.is_some() => {
                     if m.failure.is_some() {

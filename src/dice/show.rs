@@ -113,6 +113,7 @@ fn marks(out: &mut String, d: &Die, term: &Dice, style: &Style) {
     }
     let (mark, tone) = match pool_name(term, d) {
         Some("success") => ("✓", Tone::Good),
+        Some("double") => ("✓✓", Tone::Good),
         Some(_) => ("✗", Tone::Bad),
         None => return,
     };
@@ -128,7 +129,8 @@ fn pool_name(term: &Dice, d: &Die) -> Option<&'static str> {
     if term.mods.success.is_none() || !d.kept {
         return None;
     }
-    match term.mods.worth(d.value).signum() {
+    match term.mods.worth(d.value) {
+        2.. => Some("double"),
         1 => Some("success"),
         -1 => Some("failure"),
         _ => None,
