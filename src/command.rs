@@ -633,7 +633,9 @@ Systems, read in their words (`prob` gives each word's odds):
   sr 12 (Shadowrun hits, glitch), wod 7 diff=6 [again]
   (Storyteller successes, botch), pbta+1 (strong hit, weak
   hit, miss), coc 45 [bonus=1|penalty=1] (Call of Cthulhu),
-  fate+2 (the Fate ladder), bitd 3 (Blades in the Dark).
+  fate+2 (the Fate ladder), bitd 3 (Blades in the Dark),
+  genesys 2a1p 2d1c (Genesys and Star Wars symbol dice: ability,
+  proficiency, boost, difficulty, challenge, setback).
 
 Examples:
   roll 2d6+1

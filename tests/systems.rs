@@ -193,3 +193,46 @@ fn double_successes() {
         assert!(err.starts_with(want), "{line}: {err}");
     }
 }
+
+/// Genesys and Star Wars narrative dice: symbols cancel, triumph and
+/// despair stay. Odds from icepool 2.1.3 (each die a vector of net
+/// successes, net advantage, triumphs, despairs; the pool their sum).
+#[test]
+fn narrative_dice() {
+    let line = "genesys 2a1p 2d1c";
+    assert_eq!(chance(line, "success with advantage"), "9685/147456");
+    assert_eq!(chance(line, "failure with threat"), "2285/16384");
+    // Success, whatever the advantage: the "or better" of its worst row.
+    let (out, _, _) = tm(&["--json", "prob", line]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let results = v["data"]["results"].as_array().unwrap();
+    let row = results
+        .iter()
+        .find(|r| r["result"] == "success with threat")
+        .unwrap();
+    assert_eq!(row["or_better"], "45911/98304");
+    assert_eq!(v["data"]["also"][0]["result"], "at least one triumph");
+    assert_eq!(v["data"]["also"][0]["fraction"], "1/12");
+    assert_eq!(chance("sw 3a1b 2d1s", "failure"), "2195/32768");
+    let (out, _, code) = tm(&["--seed", "4", "roll", "genesys", "2a1p", "2d1c"]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        out.split_whitespace().collect::<Vec<_>>().join(" "),
+        "genesys 2a1p 2d1c ability [a, -] proficiency [aa] difficulty [tt, f] challenge [tt]: failure by 1, 1 threat"
+    );
+    for (args, want) in [
+        (
+            &["roll", "genesys", "2x"][..],
+            "error: 'x' in '2x' is not a die: genesys 2a1p 2d1c",
+        ),
+        (&["roll", "genesys"][..], "error: say which dice: genesys"),
+        (
+            &["prob", "sw", "21a"][..],
+            "error: '21a': at most 20 dice of a kind",
+        ),
+    ] {
+        let (_, err, code) = tm(args);
+        assert_eq!(code, 1, "{args:?}");
+        assert!(err.starts_with(want), "{args:?}: {err}");
+    }
+}

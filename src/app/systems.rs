@@ -39,6 +39,9 @@ fn dice_text(read: &Read, system: &System) -> String {
             let tens: Vec<String> = tens.iter().map(|t| format!("{t:02}")).collect();
             return format!("[tens {}; units {units}] {}", tens.join(", "), read.total);
         }
+        System::Narrative { pool } => {
+            return crate::dice::system::narrative::read(pool, &read.dice).1;
+        }
         _ => read.dice.iter().map(i64::to_string).collect(),
     };
     let shown = format!("[{}]", faces.join(", "));
@@ -76,6 +79,16 @@ struct WordChance {
     shown: (String, String),
 }
 
+/// A chance beside the table (at least one triumph).
+#[derive(Debug, Serialize)]
+struct AlsoChance {
+    result: String,
+    fraction: String,
+    probability: f64,
+    #[serde(skip)]
+    shown: String,
+}
+
 /// `prob`'s reply for a system.
 #[derive(Debug, Serialize)]
 struct Odds {
@@ -83,6 +96,8 @@ struct Odds {
     system: &'static str,
     dice: String,
     results: Vec<WordChance>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    also: Vec<AlsoChance>,
 }
 
 impl Show for Odds {
@@ -93,7 +108,9 @@ impl Show for Odds {
         let word = self
             .results
             .iter()
-            .map(|r| r.result.chars().count())
+            .map(|r| &r.result)
+            .chain(self.also.iter().map(|a| &a.result))
+            .map(|w| w.chars().count())
             .max()
             .unwrap_or(0);
         let pct = self
@@ -121,6 +138,15 @@ impl Show for Odds {
             // line (at 40 columns the percentages stand alone).
             let exact = format!("  ({})", r.fraction);
             if r.fraction.len() <= 24 && row.chars().count() + exact.len() <= style.width {
+                lines.push(row + &exact);
+            } else {
+                lines.push(row);
+            }
+        }
+        for a in &self.also {
+            let row = format!("{:word$}  {:>pct$}", a.result, a.shown);
+            let exact = format!("  ({})", a.fraction);
+            if a.fraction.len() <= 24 && row.chars().count() + exact.len() <= style.width {
                 lines.push(row + &exact);
             } else {
                 lines.push(row);
@@ -190,6 +216,16 @@ pub(super) fn prob_system(system: System) -> Reply {
             system: system.title(),
             dice: system.dice_words(),
             results,
+            also: odds
+                .also
+                .iter()
+                .map(|(word, count)| AlsoChance {
+                    result: word.clone(),
+                    fraction: fraction(count, &odds.denom),
+                    probability: prob_f64(count, &odds.denom),
+                    shown: percent(count, &odds.denom),
+                })
+                .collect(),
         },
     )
 }

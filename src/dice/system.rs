@@ -10,7 +10,9 @@
 //! | `coc 45 bonus=1` | Call of Cthulhu 7e | d100 under 45 | critical, extreme, hard, regular, failure, fumble |
 //! | `fate+2` | Fate | 4dF+2 | the ladder: Mediocre (+0) to Legendary (+8) |
 //! | `bitd 3` | Blades in the Dark | 3d6, the highest | critical (two 6s), full success, partial success, bad outcome |
+//! | `genesys 2a1p 2d` | Genesys, Star Wars (`sw`) | symbol dice (`narrative`) | net successes or failure, advantage or threat, triumphs, despairs |
 
+pub mod narrative;
 pub mod odds;
 
 use serde::Serialize;
@@ -43,10 +45,14 @@ pub enum System {
     Blades {
         dice: u32,
     },
+    /// Genesys and Star Wars narrative dice: how many of each kind.
+    Narrative {
+        pool: narrative::Pool,
+    },
 }
 
 /// The systems' words, for `help roll` and the saved-name check.
-pub const NAMES: [&str; 6] = ["sr", "wod", "pbta", "coc", "fate", "bitd"];
+pub const NAMES: [&str; 8] = ["sr", "wod", "pbta", "coc", "fate", "bitd", "genesys", "sw"];
 
 /// Most dice of a pool (Shadowrun, Storyteller, Blades).
 const MAX_POOL: u32 = 100;
@@ -115,6 +121,9 @@ impl System {
                 modifier: modifier(words, "fate+2")?,
             }),
             "wod" => storyteller(words),
+            "genesys" | "sw" => Ok(System::Narrative {
+                pool: narrative::parse_pool(words)?,
+            }),
             _ => cthulhu(words),
         }
     }
@@ -128,6 +137,7 @@ impl System {
             System::Cthulhu { .. } => "Call of Cthulhu",
             System::Fate { .. } => "Fate",
             System::Blades { .. } => "Blades in the Dark",
+            System::Narrative { .. } => "Genesys narrative dice",
         }
     }
 
@@ -159,6 +169,7 @@ impl System {
             }
             System::Fate { modifier } => format!("fate{}", signed(modifier)),
             System::Blades { dice } => format!("bitd {dice}"),
+            System::Narrative { pool } => format!("genesys {}", narrative::pool_line(&pool)),
         }
     }
 
@@ -187,6 +198,7 @@ impl System {
             System::Fate { modifier } => format!("4dF{}", signed_or_empty(modifier)),
             System::Blades { dice: 0 } => "2d6, the lower".to_string(),
             System::Blades { dice } => format!("{dice}d6, the highest"),
+            System::Narrative { pool } => narrative::pool_words(&pool),
         }
     }
 
@@ -249,6 +261,11 @@ impl System {
                 let mut faces = tens;
                 faces.push(units);
                 (faces, value, cthulhu_words(skill, value).to_string())
+            }
+            System::Narrative { pool } => {
+                let faces = narrative::roll(&pool, rng);
+                let (net, _) = narrative::read(&pool, &faces);
+                (faces, net.successes, net.words())
             }
         };
         Read {

@@ -14,6 +14,9 @@ use super::{shadowrun_words, storyteller_words};
 pub struct Odds {
     pub rows: Vec<(String, BigUint)>,
     pub denom: BigUint,
+    /// Chances beside the rows, not a step of them (a triumph comes with
+    /// any row).
+    pub also: Vec<(String, BigUint)>,
 }
 
 /// Rows keyed by where they sort, so words gather and order as read.
@@ -36,6 +39,7 @@ impl Rows {
         Odds {
             rows: self.0.into_values().collect(),
             denom,
+            also: Vec::new(),
         }
     }
 }
@@ -82,6 +86,7 @@ impl System {
                 ((t, 0), fate_words(t))
             }),
             System::Blades { dice } => blades(u64::from(dice)),
+            System::Narrative { pool } => narrative(&pool),
             System::Cthulhu {
                 skill,
                 bonus,
@@ -111,6 +116,30 @@ impl System {
             }
         }
     }
+}
+
+/// Narrative dice: the six grades worst to best, and beside them the
+/// chance of at least one triumph and of at least one despair.
+fn narrative(pool: &super::narrative::Pool) -> Odds {
+    let (results, denom) = super::narrative::odds(pool);
+    let mut rows = Rows::default();
+    let (mut triumph, mut despair) = (BigUint::zero(), BigUint::zero());
+    for (net, ways) in results {
+        let grade = net.grade();
+        if net.triumphs > 0 {
+            triumph += &ways;
+        }
+        if net.despairs > 0 {
+            despair += &ways;
+        }
+        rows.add((grade as i64, 0), super::narrative::GRADES[grade], ways);
+    }
+    let mut odds = rows.done(denom);
+    odds.also = vec![
+        ("at least one triumph".to_string(), triumph),
+        ("at least one despair".to_string(), despair),
+    ];
+    odds
 }
 
 /// Every roll of a few dice of the given sides, listed.
@@ -308,6 +337,8 @@ mod tests {
             System::Fate { .. } => (3, 4),
             System::Blades { dice } => (6, dice.max(2) as usize),
             System::Cthulhu { bonus, penalty, .. } => (10, 2 + (bonus + penalty) as usize),
+            // Dice of several sizes: `narrative`'s own test lists them.
+            System::Narrative { .. } => unreachable!("not listed here"),
         };
         let mut out = BTreeMap::new();
         let total = sides.pow(n as u32);
@@ -344,6 +375,7 @@ mod tests {
                     let tens: Vec<i64> = f[1..].iter().map(|t| (t - 1) * 10).collect();
                     cthulhu_words(skill, percentile(&tens, f[0] - 1, net)).to_string()
                 }
+                System::Narrative { .. } => unreachable!("not listed here"),
             };
             *out.entry(word).or_insert_with(BigUint::zero) += 1u32;
         }
