@@ -244,6 +244,14 @@ pub fn parse(words: &[String]) -> Result<Parsed, clap::Error> {
 /// Parse, with help and usage laid out for `width` columns (the REPL's
 /// window, read again before each command).
 pub fn parse_at(words: &[String], width: usize) -> Result<Parsed, clap::Error> {
+    match dice_line(words) {
+        Some(command) => Ok(Parsed::Builtin(command)),
+        None => parse_tree(words, width),
+    }
+}
+
+/// Parse through the whole command tree.
+fn parse_tree(words: &[String], width: usize) -> Result<Parsed, clap::Error> {
     use clap::FromArgMatches;
     let tree = root().term_width(width);
     let words = fold_case(&tree, words);
@@ -265,6 +273,24 @@ pub fn parse_at(words: &[String], width: usize) -> Result<Parsed, clap::Error> {
         });
     }
     Line::from_arg_matches(&matches).map(|l| Parsed::Builtin(l.command))
+}
+
+/// `roll` and `prob`, the lines typed most, read without building the
+/// command tree: every command's definition and help was most of what a
+/// one-shot `roll 2d6` did itself. A word that could be a flag (`-h`,
+/// `--help`, `--anything`) goes the long way, so help and errors stay
+/// clap's; so does a `prob` with nothing to work out.
+fn dice_line(words: &[String]) -> Option<Command> {
+    let (first, rest) = words.split_first()?;
+    if rest.iter().any(|w| w.starts_with("--") || w == "-h") {
+        return None;
+    }
+    let expr = rest.to_vec();
+    match first.to_lowercase().as_str() {
+        "roll" => Some(Command::Roll { expr }),
+        "prob" if !expr.is_empty() => Some(Command::Prob { expr }),
+        _ => None,
+    }
 }
 
 #[derive(Subcommand, Debug, Clone, PartialEq, Eq)]
@@ -822,6 +848,34 @@ mod tests {
         assert!(words("  # a comment").is_empty());
         assert!(words("").is_empty());
         assert!(split_line("shuffle 'a").is_err());
+    }
+
+    /// The short way for `roll` and `prob` gives what the command tree
+    /// gives, and leaves it everything that could be a flag.
+    #[test]
+    fn dice_lines_read_as_the_tree_reads_them() {
+        for line in [
+            "roll 2d6",
+            "ROLL 4d6kh3 + 2",
+            "roll",
+            "roll -1d4",
+            "roll 1d20+5 >= 15 # attack",
+            "Prob 3d6 atleast 10",
+            "prob sr 12",
+        ] {
+            let w = words(line);
+            let short = dice_line(&w).map(Parsed::Builtin);
+            assert_eq!(short, Some(parse_tree(&w, 60).unwrap()), "{line}");
+        }
+        for line in [
+            "roll --help",
+            "roll 2d6 -h",
+            "prob",
+            "prob --x",
+            "rolls 2d6",
+        ] {
+            assert_eq!(dice_line(&words(line)), None, "{line}");
+        }
     }
 
     #[test]

@@ -22,8 +22,15 @@ use tablemate::store::Store;
 use tablemate::style::{self, Style};
 
 fn main() -> ExitCode {
-    let cli = Cli::command().after_help(commands_overview());
-    let cli = match cli.try_get_matches_from(hoist_options(std::env::args_os().collect())) {
+    let args = hoist_options(std::env::args_os().collect());
+    // The list of commands under `--help` walks every command's
+    // definition: only a line that asks for help pays for it.
+    let asks_help = args.iter().any(|a| a == "--help" || a == "-h");
+    let mut cli = Cli::command();
+    if asks_help {
+        cli = cli.after_help(commands_overview());
+    }
+    let cli = match cli.try_get_matches_from(args) {
         Ok(m) => <Cli as clap::FromArgMatches>::from_arg_matches(&m).unwrap_or_else(|e| e.exit()),
         Err(e) => e.exit(),
     };
