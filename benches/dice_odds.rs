@@ -53,6 +53,9 @@ const CASES: &[(&str, Option<&str>)] = &[
     ("4d6km2", None),
     ("sr 12", None),
     ("wod 7 diff=6", None),
+    ("10d10>7db10", None),
+    ("genesys 2a1p 2d1c", None),
+    ("genesys 10a10p 10d10c", None),
 ];
 
 enum Timing {

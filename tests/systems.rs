@@ -227,8 +227,8 @@ fn narrative_dice() {
         ),
         (&["roll", "genesys"][..], "error: say which dice: genesys"),
         (
-            &["prob", "sw", "21a"][..],
-            "error: '21a': at most 20 dice of a kind",
+            &["prob", "sw", "11a"][..],
+            "error: '11a': at most 10 dice of a kind",
         ),
     ] {
         let (_, err, code) = tm(args);
