@@ -125,9 +125,17 @@ impl Show for Odds {
             .map(|r| r.shown.1.len())
             .max()
             .unwrap_or(0);
+        // The column's heading in full where it fits the line; at 40
+        // columns a long word (`failure with advantage`) leaves room only
+        // for the column's own width.
+        let heading = if word + pct + or_better.max(9) + 4 <= style.width {
+            "or better"
+        } else {
+            "better"
+        };
         lines.push(format!(
             "{:word$}  {:>pct$}  {:>or_better$}",
-            "", "", "or better"
+            "", "", heading
         ));
         for r in &self.results {
             let row = format!(
