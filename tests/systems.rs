@@ -214,6 +214,10 @@ fn narrative_dice() {
     assert_eq!(v["data"]["also"][0]["result"], "at least one triumph");
     assert_eq!(v["data"]["also"][0]["fraction"], "1/12");
     assert_eq!(chance("sw 3a1b 2d1s", "failure"), "2195/32768");
+    // No proficiency or challenge die: no triumph or despair to speak of.
+    let (out, _, _) = tm(&["--json", "prob", "sw", "3a1b", "2d1s"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert!(v["data"].get("also").is_none(), "{out}");
     let (out, _, code) = tm(&["--seed", "4", "roll", "genesys", "2a1p", "2d1c"]);
     assert_eq!(code, 0);
     assert_eq!(

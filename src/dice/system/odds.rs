@@ -135,10 +135,16 @@ fn narrative(pool: &super::narrative::Pool) -> Odds {
         rows.add((grade as i64, 0), super::narrative::GRADES[grade], ways);
     }
     let mut odds = rows.done(denom);
-    odds.also = vec![
-        ("at least one triumph".to_string(), triumph),
-        ("at least one despair".to_string(), despair),
-    ];
+    // Only proficiency dice show a triumph, only challenge dice a despair:
+    // a pool without them is not told of a chance that is always nil.
+    odds.also = [
+        ("at least one triumph", triumph),
+        ("at least one despair", despair),
+    ]
+    .into_iter()
+    .filter(|(_, ways)| !ways.is_zero())
+    .map(|(word, ways)| (word.to_string(), ways))
+    .collect();
     odds
 }
 
