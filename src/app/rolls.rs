@@ -100,11 +100,7 @@ impl App {
         // One outcome is reused across repeats; only the text of the rolls
         // grows, and its size was bounded above. Many rolls' JSON is
         // written when it is printed, from the generator as it stands now.
-        let series = RollSeries {
-            roll: parsed.clone(),
-            rng: self.rng.clone(),
-            seed: self.seed(),
-        };
+        let series_from = (self.json && parsed.repeats > 1).then(|| self.rng.clone());
         let mut text = String::new();
         let width = parsed.repeats.to_string().len();
         let mut o = dice::Outcome::default();
@@ -140,8 +136,19 @@ impl App {
             prev: None,
         });
         self.last_roll = Some(source);
-        let drawn: Box<dyn Body> = if self.json && parsed.repeats > 1 {
-            Box::new(series)
+        let mut warnings: Vec<String> = warning.into_iter().collect();
+        if !self.pool_hinted
+            && let Some(hint) = pool_hint(&parsed)
+        {
+            self.pool_hinted = true;
+            warnings.push(hint);
+        }
+        let drawn: Box<dyn Body> = if let Some(rng) = series_from {
+            Box::new(RollSeries {
+                roll: parsed,
+                rng,
+                seed: self.seed(),
+            })
         } else {
             // A single roll's JSON is written from `o`, the roll just made.
             let data = if self.json {
@@ -155,13 +162,6 @@ impl App {
                 raw: None,
             })
         };
-        let mut warnings: Vec<String> = warning.into_iter().collect();
-        if !self.pool_hinted
-            && let Some(hint) = pool_hint(&parsed)
-        {
-            self.pool_hinted = true;
-            warnings.push(hint);
-        }
         Ok((drawn, warnings))
     }
 
