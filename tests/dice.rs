@@ -7,7 +7,7 @@ use tablemate::dice::{self, dist::prob_f64};
 use tablemate::random::TableRng;
 
 mod common;
-use common::tm;
+use common::{fractions, tm};
 
 /// Chi-square statistic of `n` seeded rolls of `expr` against `prob`,
 /// pooling totals whose expected count is under 5 into one bucket.
@@ -309,21 +309,6 @@ fn explosions_as_roll20_has_them() {
     // Where two faces explode, it is refused and `!!` offered.
     let (_, err, _) = tm(&["prob", "4d6!>=5kh3"]);
     assert!(err.contains("`!!` adds them into their die"), "{err}");
-}
-
-/// The exact distribution's (total, fraction) pairs, from `--json prob`.
-fn fractions(expr: &str) -> Vec<(i64, String)> {
-    let (out, err, _) = tm(&["--json", "prob", expr]);
-    let v: serde_json::Value = serde_json::from_str(&out).unwrap_or_else(|_| panic!("{err}"));
-    v["data"]["distribution"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|e| {
-            let t = e["total"].as_i64().unwrap();
-            (t, e["fraction"].as_str().unwrap().to_string())
-        })
-        .collect()
 }
 
 #[test]

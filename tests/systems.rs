@@ -7,13 +7,17 @@ mod common;
 
 use common::{tm, tm_in};
 
-fn odds(line: &str) -> Vec<(String, String)> {
+/// `prob LINE`'s JSON reply, the line split into words as typed.
+fn prob_json(line: &str) -> serde_json::Value {
     let mut args = vec!["--json", "prob"];
     args.extend(line.split_whitespace());
     let (out, err, code) = tm(&args);
     assert_eq!(code, 0, "{err}");
-    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
-    v["data"]["results"]
+    serde_json::from_str(&out).unwrap()
+}
+
+fn odds(line: &str) -> Vec<(String, String)> {
+    prob_json(line)["data"]["results"]
         .as_array()
         .unwrap()
         .iter()
@@ -153,15 +157,10 @@ fn tens_again_has_a_last_row() {
 #[test]
 fn double_successes() {
     let total = |line: &str, t: i64| {
-        let (out, err, code) = tm(&["--json", "prob", line]);
-        assert_eq!(code, 0, "{err}");
-        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
-        v["data"]["distribution"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|r| r["total"] == t)
-            .map(|r| r["fraction"].as_str().unwrap().to_string())
+        common::fractions(line)
+            .into_iter()
+            .find(|(total, _)| *total == t)
+            .map(|(_, f)| f)
             .unwrap()
     };
     assert_eq!(total("10d10>7db10", 5), "94942743/625000000");
@@ -203,8 +202,7 @@ fn narrative_dice() {
     assert_eq!(chance(line, "success with advantage"), "9685/147456");
     assert_eq!(chance(line, "failure with threat"), "2285/16384");
     // Success, whatever the advantage: the "or better" of its worst row.
-    let (out, _, _) = tm(&["--json", "prob", line]);
-    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let v = prob_json(line);
     let results = v["data"]["results"].as_array().unwrap();
     let row = results
         .iter()
@@ -215,9 +213,8 @@ fn narrative_dice() {
     assert_eq!(v["data"]["also"][0]["fraction"], "1/12");
     assert_eq!(chance("sw 3a1b 2d1s", "failure"), "2195/32768");
     // No proficiency or challenge die: no triumph or despair to speak of.
-    let (out, _, _) = tm(&["--json", "prob", "sw", "3a1b", "2d1s"]);
-    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
-    assert!(v["data"].get("also").is_none(), "{out}");
+    let v = prob_json("sw 3a1b 2d1s");
+    assert!(v["data"].get("also").is_none(), "{v}");
     let (out, _, code) = tm(&["--seed", "4", "roll", "genesys", "2a1p", "2d1c"]);
     assert_eq!(code, 0);
     assert_eq!(

@@ -1207,6 +1207,16 @@ impl Parser<'_> {
         Ok(())
     }
 
+    /// A selector if one is written here, else `default` (`ra`, `db`, `cs`
+    /// and a lone `r` may leave theirs out).
+    fn sel_or(&mut self, default: Sel) -> Result<Sel, DiceError> {
+        if matches!(self.peek(), Some(b'>' | b'<' | b'=' | b'0'..=b'9')) {
+            self.sel()
+        } else {
+            Ok(default)
+        }
+    }
+
     fn sel(&mut self) -> Result<Sel, DiceError> {
         let neg = |p: &mut Self| {
             if p.peek() == Some(b'-') {
@@ -1310,13 +1320,7 @@ impl Parser<'_> {
                         return Err(self.error_at(Some(at), "one ra per dice term"));
                     }
                     self.pos += 2;
-                    m.reroll_add = Some(
-                        if matches!(self.peek(), Some(b'>' | b'<' | b'=' | b'0'..=b'9')) {
-                            self.sel()?
-                        } else {
-                            Sel::Eq(faces.max())
-                        },
-                    );
+                    m.reroll_add = Some(self.sel_or(Sel::Eq(faces.max()))?);
                 }
                 // `rr` and `ro`; a lone `r` is `rr`, as Roll20 and
                 // rpg-dice-roller have it (bare, it rerolls the lowest face).
@@ -1329,12 +1333,11 @@ impl Parser<'_> {
                     }
                     let lone = !matches!(b, Some(b'r' | b'o'));
                     self.pos += if lone { 1 } else { 2 };
-                    let sel =
-                        if lone && !matches!(self.peek(), Some(b'>' | b'<' | b'=' | b'0'..=b'9')) {
-                            Sel::Eq(faces.min())
-                        } else {
-                            self.sel()?
-                        };
+                    let sel = if lone {
+                        self.sel_or(Sel::Eq(faces.min()))?
+                    } else {
+                        self.sel()?
+                    };
                     m.reroll_once = b == Some(b'o');
                     if !m.reroll_once && sel.matching(faces) == faces.count() {
                         return Err(self.error_at(
@@ -1387,13 +1390,11 @@ impl Parser<'_> {
                 }
                 (Some(b'c'), Some(b's' | b'f')) => {
                     self.pos += 2;
-                    let sel = if matches!(self.peek(), Some(b'>' | b'<' | b'=' | b'0'..=b'9')) {
-                        self.sel()?
-                    } else if b == Some(b's') {
+                    let sel = self.sel_or(if b == Some(b's') {
                         Sel::Eq(faces.max())
                     } else {
                         Sel::Eq(faces.min())
-                    };
+                    })?;
                     let slot = if b == Some(b's') {
                         &mut m.crit_success
                     } else {
@@ -1431,13 +1432,7 @@ impl Parser<'_> {
                         return Err(self.error_at(Some(at), "one db per dice term"));
                     }
                     self.pos += 2;
-                    m.double = Some(
-                        if matches!(self.peek(), Some(b'>' | b'<' | b'=' | b'0'..=b'9')) {
-                            self.sel()?
-                        } else {
-                            Sel::Eq(faces.max())
-                        },
-                    );
+                    m.double = Some(self.sel_or(Sel::Eq(faces.max()))?);
                 }
                 (Some(b'f'), _) if m.success.is_some() => {
                     if m.failure.is_some() {

@@ -59,6 +59,22 @@ pub fn tm(args: &[&str]) -> (String, String, i32) {
     tm_in(tempfile::tempdir().unwrap().path(), args)
 }
 
+/// `prob EXPR`'s exact distribution from its JSON: each total with its
+/// fraction.
+pub fn fractions(expr: &str) -> Vec<(i64, String)> {
+    let (out, err, _) = tm(&["--json", "prob", expr]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap_or_else(|_| panic!("{err}"));
+    v["data"]["distribution"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| {
+            let t = e["total"].as_i64().unwrap();
+            (t, e["fraction"].as_str().unwrap().to_string())
+        })
+        .collect()
+}
+
 /// The binary as a std command (for spawning several at once), with the
 /// same clean environment as `command`.
 pub fn std_command(data: &Path) -> std::process::Command {
