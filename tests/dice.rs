@@ -648,8 +648,14 @@ fn past_the_budget_is_refused_at_once_in_words() {
         out.starts_with("1000d20+1000d20: min 2000, max 40000, mean 21000.000"),
         "{out}"
     );
-    let (_, err, _) = common::tm_in(data.path(), &["prob", "10000d100"]);
+    let (_, err, _) = common::tm_in(data.path(), &["prob", "10000d100", "atleast", "3"]);
     assert!(err.contains("of exact weights (at most 400 MB)"), "{err}");
+    // Its table is streamed, a few weights at a time: only time counts.
+    let (_, err, _) = common::tm_in(data.path(), &["prob", "10000d100"]);
+    assert_eq!(
+        err,
+        "error: too much to work out exactly: about 12 seconds of exact arithmetic (at most a few seconds); use fewer dice, `roll` it many times for a sample, or add --wait to wait for it\n"
+    );
     // The heavy rows of the table are answered.
     for e in [
         "20d6!",
@@ -779,4 +785,49 @@ fn many_rolls_as_json_are_the_texts_rolls() {
         assert_eq!(&roll["total"], total);
     }
     assert_eq!(data["seed_text"], "11");
+}
+
+/// The table of many like dice is streamed from the recurrence, a few
+/// weights at a time (`prob 10000d6` held 160 MB of weights before), so
+/// sums too large to hold are answered; their JSON, which lists every
+/// total's fraction, is refused in words past 100 MB.
+#[test]
+fn many_like_dice_stream_their_table() {
+    let data = tempfile::tempdir().unwrap();
+    let (out, err, code) = common::tm_in(data.path(), &["prob", "10000d6"]);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines[0],
+        "10000d6: min 10000, max 60000, mean 35000.000, sd 170.783"
+    );
+    assert_eq!(
+        lines[2],
+        "     <=34437    0.05%  100.00%    0.05% (24438 totals)"
+    );
+    assert!(lines[3].starts_with("34438..34445  8.9e-3%   99.95%    0.06% "));
+    assert_eq!(
+        lines[lines.len() - 2],
+        "     >=35563    0.05%    0.05%  100.00% (24438 totals)"
+    );
+    assert_eq!(
+        lines[lines.len() - 1],
+        "50001 totals, 8 to a row; `--all` shows every one"
+    );
+    // Past what the whole distribution may hold (1.6 GB of weights).
+    let (out, err, code) = common::tm_in(data.path(), &["prob", "10000d20"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.starts_with("10000d20: min 10000, max 200000, mean 105000.000, sd 576.628\n"),
+        "{out}"
+    );
+    assert!(out.ends_with("190001 totals, 26 to a row; `--all` shows every one\n"));
+    let (_, err, code) = common::tm_in(data.path(), &["--json", "prob", "10000d6"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains(
+            "error: too long to list as JSON: 50,001 fractions of up to 7,782 digits, about 781 MB (at most 100 MB); without --json, `prob 10000d6` gives its table and `prob 10000d6 atleast N` one chance"
+        ),
+        "{err}"
+    );
 }

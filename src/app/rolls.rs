@@ -483,16 +483,37 @@ pub(super) fn prob(words: &[String], style: &Style, json: bool) -> Result<Reply>
             )
         });
     }
-    let d = dice::dist::exact(&parsed, seconds)?;
     // Only the form that will be printed: a fraction string per total is
-    // most of the work for a long distribution.
-    Ok(if json {
-        super::drawn("prob", String::new(), show::prob_json(&parsed, &d, target))
-    } else {
-        super::drawn(
-            "prob",
-            show::prob_text(&parsed, &d, target, style, all),
-            Value::Null,
-        )
+    // most of the work for a long distribution, and the table of many
+    // like dice is streamed without the whole distribution.
+    Ok(match (json, target) {
+        (true, _) => {
+            dice::dist::listable(&parsed)?;
+            let d = dice::dist::exact(&parsed, seconds)?;
+            Reply::new(
+                "prob",
+                super::Drawn {
+                    text: String::new(),
+                    data: Value::Null,
+                    raw: Some(show::prob_json(&parsed, &d, target)),
+                },
+            )
+        }
+        (false, Some(t)) => {
+            let d = dice::dist::exact(&parsed, seconds)?;
+            super::drawn(
+                "prob",
+                show::target_text(&parsed, &d, t, style),
+                Value::Null,
+            )
+        }
+        (false, None) => {
+            let t = dice::table::table(&parsed, seconds, all)?;
+            super::drawn(
+                "prob",
+                show::table_text(&parsed, t.as_ref(), style),
+                Value::Null,
+            )
+        }
     })
 }

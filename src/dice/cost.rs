@@ -18,6 +18,12 @@ pub const TIME_BUDGET: f64 = 2.0;
 const MEMORY_BUDGET: f64 = 400e6;
 /// Totals past which `prob` refuses (a 1d1000000 has a million).
 pub const MAX_TOTALS: f64 = 1_000_001.0;
+/// Bytes of JSON past which `--json prob` refuses to list every total,
+/// and the bytes of one entry besides its fraction's digits.
+const LISTING_BUDGET: f64 = 100e6;
+const LISTING_ENTRY: f64 = 60.0;
+/// Rows of a streamed table, for its memory.
+const BUCKET_ROWS: f64 = 150.0;
 
 /// Seconds per limb operation (a 64-bit piece of a big number), by method,
 /// and the overhead of one step whatever its size. Fitted to the corpus of
@@ -400,6 +406,24 @@ pub fn estimate(r: &Roll) -> Cost {
 /// and the totals it would list.
 pub fn check(r: &Roll, seconds: f64) -> Result<Cost, super::error::Refusal> {
     let c = estimate(r);
+    within(c, c.bytes(), seconds)
+}
+
+/// `check` for the table of many like dice streamed to the middle of the
+/// recurrence (`table::LikeDice`): half the steps, and only a window of
+/// the die's span of weights held at once.
+pub fn check_streamed(r: &Roll, seconds: f64, window: u64) -> Result<Cost, super::error::Refusal> {
+    let whole = estimate(r);
+    let c = Cost {
+        seconds: whole.seconds / 2.0,
+        ..whole
+    };
+    let held = (window as f64 + 2.0 * BUCKET_ROWS) * (c.bits / 8.0 + 100.0);
+    within(c, held, seconds)
+}
+
+/// `c`, holding `held` bytes at its peak, or its refusal in words.
+fn within(c: Cost, held: f64, seconds: f64) -> Result<Cost, super::error::Refusal> {
     let mut past = Vec::new();
     if c.totals > MAX_TOTALS {
         past.push(format!(
@@ -408,10 +432,10 @@ pub fn check(r: &Roll, seconds: f64) -> Result<Cost, super::error::Refusal> {
             count(MAX_TOTALS - 1.0)
         ));
     }
-    if c.bytes() > MEMORY_BUDGET {
+    if held > MEMORY_BUDGET {
         past.push(format!(
             "about {} of exact weights (at most {})",
-            bytes(c.bytes()),
+            bytes(held),
             bytes(MEMORY_BUDGET)
         ));
     }
@@ -435,6 +459,28 @@ pub fn check(r: &Roll, seconds: f64) -> Result<Cost, super::error::Refusal> {
         } else {
             ""
         }
+    )
+    .into())
+}
+
+/// `--json prob` lists each total's chance as a fraction, two numbers up
+/// to the size of the common denominator: refuse, in words, a list past
+/// `LISTING_BUDGET` bytes (`--json prob 10000d6` would be 780 MB, where
+/// its table is 150 rows).
+pub fn check_listing(r: &Roll) -> Result<(), super::error::Refusal> {
+    let c = estimate(r);
+    let digits = (c.bits * std::f64::consts::LOG10_2).ceil();
+    let size = c.totals * (2.0 * digits + LISTING_ENTRY);
+    if size <= LISTING_BUDGET {
+        return Ok(());
+    }
+    Err(format!(
+        "too long to list as JSON: {} fractions of up to {} digits, about {} (at most {}); without --json, `prob {src}` gives its table and `prob {src} atleast N` one chance",
+        count(c.totals),
+        count(digits),
+        bytes(size),
+        bytes(LISTING_BUDGET),
+        src = r.source
     )
     .into())
 }

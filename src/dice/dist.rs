@@ -33,7 +33,7 @@ pub struct Dist {
     pub beyond: BigUint,
 }
 
-type Res<T> = Result<T, Refusal>;
+pub(super) type Res<T> = Result<T, Refusal>;
 
 impl Dist {
     pub fn point(v: i64) -> Dist {
@@ -323,40 +323,73 @@ fn dense(low: i64, list: Vec<BigUint>) -> BTreeMap<i64, BigUint> {
 }
 
 /// Miller's recurrence for a die whose d+1 values weigh the same (every
-/// plain die): with p_j all equal it reads k q_k = (n+1) S1 - k S0, where
-/// S0 and S1 are the last d values of q summed plain and weighted by
-/// their distance. Both slide along in a few big additions per total, so
-/// a total costs the same for a d100 as for a d6.
+/// plain die), every total from the least.
 fn miller_uniform(n: u64, d: usize, totals: usize, w: &BigUint) -> Res<Vec<BigUint>> {
     let mut q: Vec<BigUint> = Vec::with_capacity(totals);
-    q.push(w.pow(n as u32));
-    let (mut s0, mut s1) = (q[0].clone(), q[0].clone());
-    let mut num = BigUint::zero();
-    let mut scratch = BigUint::zero();
-    for k in 1..totals {
-        if k % 1024 == 0 {
+    let mut slide = Sliding::new(n, d, w.pow(n as u32));
+    for k in 0..totals {
+        if k % 1024 == 1023 {
             crate::cancel::check()?;
         }
-        // num = (n+1) S1 - k S0, never negative: it is k q_k.
-        num.clone_from(&s1);
-        num *= n + 1;
-        scratch.clone_from(&s0);
-        scratch *= k as u64;
-        num -= &scratch;
-        let qk = &num / k as u64;
-        // Slide to k+1: S0 gains q_k and loses q_{k-d}; S1 gains the new
-        // S0 and loses d q_{k-d}.
-        s0 += &qk;
-        if k >= d {
-            s0 -= &q[k - d];
-            scratch.clone_from(&q[k - d]);
-            scratch *= d as u64;
-            s1 -= &scratch;
-        }
-        s1 += &s0;
+        let qk = slide.step(k, k.checked_sub(d).map(|old| &q[old]));
         q.push(qk);
     }
     Ok(q)
+}
+
+/// Miller's recurrence for a die whose d+1 values weigh the same: with
+/// p_j all equal it reads k q_k = (n+1) S1 - k S0, where S0 and S1 are
+/// the last d values of q summed plain and weighted by their distance.
+/// Both slide along in a few big additions per total, so a total costs
+/// the same for a d100 as for a d6, and only the last d values are
+/// needed: the caller keeps them, all of them or a window.
+pub(super) struct Sliding {
+    n: u64,
+    d: usize,
+    s0: BigUint,
+    s1: BigUint,
+    num: BigUint,
+    scratch: BigUint,
+}
+
+impl Sliding {
+    /// Starting from q_0.
+    pub(super) fn new(n: u64, d: usize, first: BigUint) -> Sliding {
+        Sliding {
+            n,
+            d,
+            s1: first.clone(),
+            s0: first,
+            num: BigUint::zero(),
+            scratch: BigUint::zero(),
+        }
+    }
+
+    /// q_k, for k = 0, 1, 2, ... in turn; `leaving` is q_{k-d} once
+    /// k >= d, which leaves the sums.
+    pub(super) fn step(&mut self, k: usize, leaving: Option<&BigUint>) -> BigUint {
+        if k == 0 {
+            return self.s0.clone();
+        }
+        // num = (n+1) S1 - k S0, never negative: it is k q_k.
+        self.num.clone_from(&self.s1);
+        self.num *= self.n + 1;
+        self.scratch.clone_from(&self.s0);
+        self.scratch *= k as u64;
+        self.num -= &self.scratch;
+        let qk = &self.num / k as u64;
+        // Slide to k+1: S0 gains q_k and loses q_{k-d}; S1 gains the new
+        // S0 and loses d q_{k-d}.
+        self.s0 += &qk;
+        if let Some(old) = leaving {
+            self.s0 -= old;
+            self.scratch.clone_from(old);
+            self.scratch *= self.d as u64;
+            self.s1 -= &self.scratch;
+        }
+        self.s1 += &self.s0;
+        qk
+    }
 }
 
 /// A big ratio as f64, scaling both sides down so neither overflows.
@@ -1581,14 +1614,86 @@ pub fn exact(r: &Roll, seconds: f64) -> Result<Dist, DiceError> {
     with_terms(r, seconds, |terms| eval(&r.expr, terms))
 }
 
-/// `f` of the dice terms' distributions, after the cost check (every way
-/// to an answer goes through it first); errors name the roll.
-fn with_terms<T>(r: &Roll, seconds: f64, f: impl FnOnce(&Terms) -> Res<T>) -> Result<T, DiceError> {
-    let err = |why: Refusal| DiceError {
+/// Whether `--json prob` may list every total of `r` (see
+/// `cost::check_listing`).
+pub fn listable(r: &Roll) -> Result<(), DiceError> {
+    super::cost::check_listing(r).map_err(|why| refused(r, why))
+}
+
+/// A refusal, naming the roll.
+pub(super) fn refused(r: &Roll, why: Refusal) -> DiceError {
+    DiceError {
         input: r.source.clone(),
         pos: None,
         message: why.0,
+    }
+}
+
+/// `n` dice (n >= 2) whose values `lo..=hi` each weigh `weight` out of
+/// the die's `denom`, plus `plus`: what `table` streams.
+pub struct LikeDice {
+    pub n: u64,
+    pub values: (i64, i64),
+    pub weight: BigUint,
+    pub denom: BigUint,
+    pub plus: i64,
+}
+
+/// `r` as a sum of two or more dice of one kind whose values weigh the
+/// same and run without a gap (`10000d6`, `5000d6 + 5000d6 + 3`), whose
+/// table is streamed; `None` for anything else.
+pub fn like_dice(r: &Roll) -> Result<Option<LikeDice>, DiceError> {
+    if r.compare.is_some() {
+        return Ok(None);
+    }
+    like_sum(&r.expr, &r.dice).map_err(|why| refused(r, why))
+}
+
+fn like_sum(e: &Expr, dice: &[Dice]) -> Res<Option<LikeDice>> {
+    let (mut parts, mut constant) = (Vec::new(), 0i64);
+    if !flatten(e, false, &mut parts, &mut constant) {
+        return Ok(None);
+    }
+    let mut kind: Option<(Dist, u64)> = None;
+    for (i, neg) in parts {
+        let Some(base) = sum_base(&dice[i])? else {
+            return Ok(None);
+        };
+        let base = if neg { base.map(|v| -v) } else { base };
+        let n = dice[i].count;
+        match &mut kind {
+            None => kind = Some((base, n)),
+            Some((b, m)) if *b == base => match m.checked_add(n) {
+                Some(sum) => *m = sum,
+                None => return Ok(None),
+            },
+            Some(_) => return Ok(None),
+        }
+    }
+    let Some((base, n)) = kind else {
+        return Ok(None);
     };
+    let (Some(lo), Some(hi), Some(w)) = (base.min(), base.max(), base.weights.values().next())
+    else {
+        return Ok(None);
+    };
+    let gapless = base.weights.len() as u128 == lo.abs_diff(hi) as u128 + 1;
+    if n < 2 || !base.beyond.is_zero() || !gapless || base.weights.values().any(|x| x != w) {
+        return Ok(None);
+    }
+    Ok(Some(LikeDice {
+        n,
+        values: (lo, hi),
+        weight: w.clone(),
+        denom: base.denom,
+        plus: constant,
+    }))
+}
+
+/// `f` of the dice terms' distributions, after the cost check (every way
+/// to an answer goes through it first); errors name the roll.
+fn with_terms<T>(r: &Roll, seconds: f64, f: impl FnOnce(&Terms) -> Res<T>) -> Result<T, DiceError> {
+    let err = |why: Refusal| refused(r, why);
     super::cost::check(r, seconds).map_err(err)?;
     f(&Terms::new(&r.dice)).map_err(err)
 }

@@ -6,12 +6,14 @@ pub mod dist;
 mod error;
 pub mod fair;
 mod hints;
+mod lowest;
 pub mod parse;
 mod plan;
 mod poly;
 pub mod roll;
 pub mod show;
 pub mod system;
+pub mod table;
 
 pub use dist::{Dist, distribution};
 pub use parse::{DiceError, Faces, Roll, parse};

@@ -10,8 +10,10 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::dist::{Dist, Margin, fraction, prob_f64};
+use super::lowest::Lowest;
 use super::parse::{Dice, Faces, Roll, int_in, push_int};
 use super::roll::{Die, Outcome};
+use super::table::{Fold, Table};
 use crate::style::{Style, Tone};
 
 /// A target for `prob EXPR atleast N` / `atmost N`.
@@ -509,38 +511,14 @@ pub(crate) fn percent(num: &BigUint, den: &BigUint) -> String {
     format!("{mantissa:.1}e{exp}%")
 }
 
-/// Past this many totals, `prob` folds the far tails into one row each.
-const FOLD_ROWS: usize = 60;
-/// Past this many rows left after folding, neighbouring totals share rows.
-const BUCKET_ROWS: usize = 150;
-
-/// How many totals at each end hold together at most 1/2000 (0.05%) of
-/// the outcomes: what is folded, so the rows shown hold 99.9%.
-fn tails(d: &Dist) -> (usize, usize) {
-    let limit = &d.denom / 2000u32;
-    let count = |it: &mut dyn Iterator<Item = &BigUint>| {
-        let mut sum = BigUint::zero();
-        let mut n = 0;
-        for w in it {
-            sum += w;
-            if sum > limit {
-                break;
-            }
-            n += 1;
-        }
-        n
-    };
-    let low = count(&mut d.weights.values());
-    let high = count(&mut d.weights.values().rev());
-    (low, high)
-}
-
-pub fn prob_text(r: &Roll, d: &Dist, target: Option<Target>, style: &Style, all: bool) -> String {
-    let mut out = String::new();
-    let (mean, sd) = d.mean_sd();
-    let (Some(min), Some(max)) = (d.min(), d.max()) else {
-        return format!("{}: no outcome within the explosion limit", r.source);
-    };
+/// The line that heads every odds reply.
+fn heading(
+    out: &mut String,
+    r: &Roll,
+    (min, max): (i64, i64),
+    (mean, sd): (f64, f64),
+    style: &Style,
+) {
     let _ = writeln!(
         out,
         "{}",
@@ -555,167 +533,156 @@ pub fn prob_text(r: &Roll, d: &Dist, target: Option<Target>, style: &Style, all:
     if r.repeats > 1 {
         let _ = writeln!(out, "(each of the {} rolls)", r.repeats);
     }
-    if let Some(t) = target {
-        let (label, (num, den)) = match t {
-            Target::AtLeast(n) => (format!("at least {n}"), d.chance(|v| v >= n)),
-            Target::AtMost(n) => (format!("at most {n}"), d.chance(|v| v <= n)),
-        };
-        let _ = writeln!(
-            out,
-            "P({label}) = {} = {}",
-            style.paint(&percent(&num, &den), Tone::Emph),
-            fraction(&num, &den)
-        );
-    } else {
-        let top = d.weights.values().max().cloned().unwrap_or_default();
-        let rows = d.weights.len();
-        let (low, high) = if all || rows <= FOLD_ROWS {
-            (0, 0)
-        } else {
-            tails(d)
-        };
-        // The value column holds the folded rows' labels (`<=293`) too.
-        let fold_width = |n: usize, edge: Option<&i64>| {
-            if n == 0 {
-                0
-            } else {
-                edge.map_or(0, |e| e.to_string().len() + 2)
-            }
-        };
-        let vw = max
-            .to_string()
-            .len()
-            .max(min.to_string().len())
-            .max(fold_width(low, d.weights.keys().nth(low.saturating_sub(1))))
-            .max(fold_width(
-                high,
-                d.weights.keys().rev().nth(high.saturating_sub(1)),
-            ));
-        let folded = |it: &mut dyn Iterator<Item = (&i64, &BigUint)>, n: usize| {
-            let mut sum = BigUint::zero();
-            let mut edge = 0;
-            for (v, w) in it.take(n) {
-                sum += w;
-                edge = *v;
-            }
-            (edge, sum)
-        };
-        let shown = rows - low - high;
-        // Past a screenful of rows (1d1000000 keeps 999,000), neighbouring
-        // totals share a row, each row the same number of totals.
-        let per_row = if all { 1 } else { shown.div_ceil(BUCKET_ROWS) };
-        let buckets: Vec<(i64, i64, BigUint)> = if per_row <= 1 {
-            d.weights
-                .iter()
-                .skip(low)
-                .take(shown)
-                .map(|(v, w)| (*v, *v, w.clone()))
-                .collect()
-        } else {
-            let list: Vec<(&i64, &BigUint)> = d.weights.iter().skip(low).take(shown).collect();
-            list.chunks(per_row)
-                .map(|c| (*c[0].0, *c[c.len() - 1].0, c.iter().map(|(_, w)| *w).sum()))
-                .collect()
-        };
-        let top = if per_row <= 1 {
-            top
-        } else {
-            buckets
-                .iter()
-                .map(|b| b.2.clone())
-                .max()
-                .unwrap_or_default()
-        };
-        let label = |a: i64, b: i64| {
-            if a == b {
-                a.to_string()
-            } else {
-                format!("{a}..{b}")
-            }
-        };
-        let vw = buckets
+}
+
+/// What the odds leave out: chains past the explosion limit.
+fn beyond_line(out: &mut String, r: &Roll, beyond: &BigUint, denom: &BigUint) {
+    if beyond.is_zero() {
+        return;
+    }
+    let _ = writeln!(
+        out,
+        "not counted: {} of outcomes, where a die explodes more than {} times",
+        percent(beyond, denom),
+        r.dice
             .iter()
-            .map(|(a, b, _)| label(*a, *b).len())
-            .max()
-            .unwrap_or(0)
-            .max(vw);
-        // Each row also gives the chance of that total or more and of it
-        // or less, as a player asks ("what are my odds of 12 or better").
-        let bar_room = style.width.saturating_sub(vw + 29).max(5);
-        let counted: BigUint = d.weights.values().sum();
-        let mut below = BigUint::zero();
-        let _ = writeln!(
-            out,
-            "{:>vw$} {:>8} {:>8} {:>8}",
-            "", "chance", "or more", "or less"
-        );
-        let hundred = percent(&counted, &d.denom);
-        if low > 0 {
-            let (edge, sum) = folded(&mut d.weights.iter(), low);
-            below += &sum;
-            let _ = writeln!(
-                out,
-                "{:>vw$} {:>8} {:>8} {:>8} ({low} totals)",
-                format!("<={edge}"),
-                percent(&sum, &d.denom),
-                hundred,
-                percent(&below, &d.denom)
-            );
+            .filter_map(super::plan::explosion_depth)
+            .min()
+            .unwrap_or(super::parse::MAX_EXPLOSIONS)
+    );
+}
+
+fn no_outcome(r: &Roll) -> String {
+    format!("{}: no outcome within the explosion limit", r.source)
+}
+
+/// `prob EXPR atleast N` (or `atmost N`): the one chance, exact.
+pub fn target_text(r: &Roll, d: &Dist, target: Target, style: &Style) -> String {
+    let (Some(min), Some(max)) = (d.min(), d.max()) else {
+        return no_outcome(r);
+    };
+    let mut out = String::new();
+    heading(&mut out, r, (min, max), d.mean_sd(), style);
+    let (label, (num, den)) = match target {
+        Target::AtLeast(n) => (format!("at least {n}"), d.chance(|v| v >= n)),
+        Target::AtMost(n) => (format!("at most {n}"), d.chance(|v| v <= n)),
+    };
+    let _ = writeln!(
+        out,
+        "P({label}) = {} = {}",
+        style.paint(&percent(&num, &den), Tone::Emph),
+        fraction(&num, &den)
+    );
+    beyond_line(&mut out, r, &d.beyond, &d.denom);
+    out.pop();
+    out
+}
+
+/// `prob EXPR`: the odds table, each row with the chance of its totals,
+/// of them or more and of them or less, and a bar.
+pub fn table_text(r: &Roll, t: Option<&Table>, style: &Style) -> String {
+    let Some(t) = t else {
+        return no_outcome(r);
+    };
+    let mut out = String::new();
+    heading(&mut out, r, (t.min, t.max), (t.mean, t.sd), style);
+    let label = |a: i64, b: i64| {
+        if a == b {
+            a.to_string()
+        } else {
+            format!("{a}..{b}")
         }
-        for (a, b, w) in &buckets {
-            let share = prob_f64(w, &top);
-            let cells = (share * bar_room as f64).round() as usize;
-            let bar = if cells == 0 && !w.is_zero() {
-                "▏".to_string()
-            } else {
-                "█".repeat(cells)
-            };
-            let at_least = percent(&(&counted - &below), &d.denom);
-            below += w;
-            let _ = writeln!(
-                out,
-                "{:>vw$} {:>8} {:>8} {:>8} {bar}",
-                label(*a, *b),
-                percent(w, &d.denom),
-                at_least,
-                percent(&below, &d.denom)
-            );
-        }
-        if high > 0 {
-            let (edge, sum) = folded(&mut d.weights.iter().rev(), high);
-            let _ = writeln!(
-                out,
-                "{:>vw$} {:>8} {:>8} {:>8} ({high} totals)",
-                format!(">={edge}"),
-                percent(&sum, &d.denom),
-                percent(&sum, &d.denom),
-                hundred
-            );
-        }
-        if per_row > 1 {
-            let _ = writeln!(
-                out,
-                "{rows} totals, {per_row} to a row; `--all` shows every one"
-            );
-        } else if low + high > 0 {
-            let _ = writeln!(
-                out,
-                "{rows} totals: the rarest ends are folded; `--all` shows every one"
-            );
-        }
-    }
-    if !d.beyond.is_zero() {
-        let _ = writeln!(
-            out,
-            "not counted: {} of outcomes, where a die explodes more than {} times",
-            percent(&d.beyond, &d.denom),
-            r.dice
+    };
+    // The value column holds the folded rows' labels (`<=293`) too.
+    let fold_width = |f: &Option<Fold>| f.as_ref().map_or(0, |f| f.edge.to_string().len() + 2);
+    let vw = t
+        .max
+        .to_string()
+        .len()
+        .max(t.min.to_string().len())
+        .max(fold_width(&t.low))
+        .max(fold_width(&t.high))
+        .max(
+            t.rows
                 .iter()
-                .filter_map(super::plan::explosion_depth)
-                .min()
-                .unwrap_or(super::parse::MAX_EXPLOSIONS)
+                .map(|row| label(row.first, row.last).len())
+                .max()
+                .unwrap_or(0),
+        );
+    let top = t
+        .rows
+        .iter()
+        .map(|row| &row.weight)
+        .max()
+        .cloned()
+        .unwrap_or_default();
+    // Each row also gives the chance of that total or more and of it
+    // or less, as a player asks ("what are my odds of 12 or better").
+    let bar_room = style.width.saturating_sub(vw + 29).max(5);
+    let mut below = BigUint::zero();
+    let _ = writeln!(
+        out,
+        "{:>vw$} {:>8} {:>8} {:>8}",
+        "", "chance", "or more", "or less"
+    );
+    let hundred = percent(&t.counted, &t.denom);
+    if let Some(f) = &t.low {
+        below += &f.weight;
+        let _ = writeln!(
+            out,
+            "{:>vw$} {:>8} {:>8} {:>8} ({} totals)",
+            format!("<={}", f.edge),
+            percent(&f.weight, &t.denom),
+            hundred,
+            percent(&below, &t.denom),
+            f.totals
         );
     }
+    for row in &t.rows {
+        let w = &row.weight;
+        let share = prob_f64(w, &top);
+        let cells = (share * bar_room as f64).round() as usize;
+        let bar = if cells == 0 && !w.is_zero() {
+            "▏".to_string()
+        } else {
+            "█".repeat(cells)
+        };
+        let at_least = percent(&(&t.counted - &below), &t.denom);
+        below += w;
+        let _ = writeln!(
+            out,
+            "{:>vw$} {:>8} {:>8} {:>8} {bar}",
+            label(row.first, row.last),
+            percent(w, &t.denom),
+            at_least,
+            percent(&below, &t.denom)
+        );
+    }
+    if let Some(f) = &t.high {
+        let _ = writeln!(
+            out,
+            "{:>vw$} {:>8} {:>8} {:>8} ({} totals)",
+            format!(">={}", f.edge),
+            percent(&f.weight, &t.denom),
+            percent(&f.weight, &t.denom),
+            hundred,
+            f.totals
+        );
+    }
+    if t.per_row > 1 {
+        let _ = writeln!(
+            out,
+            "{} totals, {} to a row; `--all` shows every one",
+            t.totals, t.per_row
+        );
+    } else if t.low.is_some() || t.high.is_some() {
+        let _ = writeln!(
+            out,
+            "{} totals: the rarest ends are folded; `--all` shows every one",
+            t.totals
+        );
+    }
+    beyond_line(&mut out, r, &t.beyond, &t.denom);
     out.pop();
     out
 }
@@ -736,59 +703,64 @@ impl Chance {
     }
 }
 
-/// The chance of one total.
+/// The chance of one total (keys sorted, as `ProbJson`'s).
 #[derive(Serialize)]
 struct TotalChance {
+    fraction: String,
+    probability: f64,
     total: i64,
-    #[serde(flatten)]
-    chance: Chance,
 }
 
 /// The chance of reaching a target (`atleast 12`).
 #[derive(Serialize)]
 struct TargetChance {
+    fraction: String,
+    probability: f64,
     target: i64,
-    #[serde(flatten)]
-    chance: Chance,
 }
 
-/// `prob`'s `--json` data.
+/// `prob`'s `--json` data, written straight to text. Its keys are in the
+/// sorted order readers saw when it was built as a tree first.
 #[derive(Serialize)]
 struct ProbJson<'a> {
-    expr: &'a str,
-    min: Option<i64>,
-    max: Option<i64>,
-    mean: f64,
-    sd: f64,
-    distribution: Vec<TotalChance>,
-    beyond_limit: Chance,
     #[serde(skip_serializing_if = "Option::is_none")]
     atleast: Option<TargetChance>,
     #[serde(skip_serializing_if = "Option::is_none")]
     atmost: Option<TargetChance>,
+    beyond_limit: Chance,
+    distribution: Listing<'a>,
+    expr: &'a str,
+    max: Option<i64>,
+    mean: f64,
+    min: Option<i64>,
+    sd: f64,
 }
 
-pub fn prob_json(r: &Roll, d: &Dist, target: Option<Target>) -> Value {
+/// Every total's chance, each fraction made as it is written: `3000d6`
+/// lists 60 MB of digits, which are held once, as the reply's text.
+struct Listing<'a>(&'a Dist);
+
+impl Serialize for Listing<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let d = self.0;
+        let lowest = Lowest::new(&d.denom);
+        s.collect_seq(d.weights.iter().map(|(&total, w)| TotalChance {
+            fraction: lowest.fraction(w),
+            probability: prob_f64(w, &d.denom),
+            total,
+        }))
+    }
+}
+
+/// `prob`'s `--json` data as JSON text.
+pub fn prob_json(r: &Roll, d: &Dist, target: Option<Target>) -> Vec<u8> {
     let (mean, sd) = d.mean_sd();
     let reach = |n: i64, (num, den): (BigUint, BigUint)| TargetChance {
+        fraction: fraction(&num, &den),
+        probability: prob_f64(&num, &den),
         target: n,
-        chance: Chance::of(&num, &den),
     };
     let v = ProbJson {
-        expr: &r.source,
-        min: d.min(),
-        max: d.max(),
-        mean,
-        sd,
-        distribution: d
-            .weights
-            .iter()
-            .map(|(&total, w)| TotalChance {
-                total,
-                chance: Chance::of(w, &d.denom),
-            })
-            .collect(),
-        beyond_limit: Chance::of(&d.beyond, &d.denom),
         atleast: match target {
             Some(Target::AtLeast(n)) => Some(reach(n, d.chance(|v| v >= n))),
             _ => None,
@@ -797,8 +769,15 @@ pub fn prob_json(r: &Roll, d: &Dist, target: Option<Target>) -> Value {
             Some(Target::AtMost(n)) => Some(reach(n, d.chance(|v| v <= n))),
             _ => None,
         },
+        beyond_limit: Chance::of(&d.beyond, &d.denom),
+        distribution: Listing(d),
+        expr: &r.source,
+        max: d.max(),
+        mean,
+        min: d.min(),
+        sd,
     };
-    serde_json::to_value(v).expect("odds serialise")
+    serde_json::to_vec(&v).expect("odds serialise")
 }
 
 /// The chances a comparison gives: pass and fail, and for an opposed roll
