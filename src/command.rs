@@ -662,6 +662,8 @@ Systems, read in their words (`prob` gives each word's odds):
   fate+2 (the Fate ladder), bitd 3 (Blades in the Dark),
   genesys 2a1p 2d1c (Genesys and Star Wars symbol dice: ability,
   proficiency, boost, difficulty, challenge, setback).
+  A rule file (--rules DIR) may declare its own: a name, the dice
+  and the words their total reads as (`rules GAME` lists them).
 
 Examples:
   roll 2d6+1

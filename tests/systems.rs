@@ -237,3 +237,116 @@ fn narrative_dice() {
         assert!(err.starts_with(want), "{args:?}: {err}");
     }
 }
+
+/// A rule file (`--rules DIR`) that declares its game's own dice system.
+const HOUSE_RULES: &str = r#"id: hero-quest
+name: Hero Quest
+designer: A. Player
+source: our own table
+licence: CC0
+players: "1-4"
+time: 30 minutes
+summary: A test game with a dice system of its own.
+sections:
+  - id: setup
+    title: Setup
+    text: Each hero takes a sheet.
+  - id: play
+    title: Play
+    text: Roll hero for every check.
+  - id: scoring
+    title: Scoring
+    text: The most gold wins.
+dice:
+  - name: hero
+    title: Hero check
+    roll: 2d10
+    words:
+      - {at_least: 15, word: great success}
+      - {at_least: 10, word: success}
+      - {word: failure}
+  - name: doom
+    roll: 3d6 > 2
+    words:
+      - {word: x}
+"#;
+
+fn house_dir() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("hero-quest.yaml"), HOUSE_RULES).unwrap();
+    dir
+}
+
+/// A rule file's own system is rolled and read in its words, and its
+/// odds are exact (hand-counted over the 100 rolls of 2d10: 15 or more
+/// 21 ways, 10 to 14 43 ways, the rest 36).
+#[test]
+fn a_rule_files_own_system() {
+    let rules = house_dir();
+    let data = tempfile::tempdir().unwrap();
+    let dir = rules.path().to_str().unwrap();
+    let run = |args: &[&str]| {
+        let mut all = vec!["--rules", dir];
+        all.extend(args);
+        tm_in(data.path(), &all)
+    };
+    let (out, err, code) = run(&["--seed", "3", "roll", "hero+2"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, "hero+2 (2d10 [7, 1] = 8) +2 = 10: success\n");
+    let (out, _, _) = run(&["--seed", "3", "--json", "roll", "hero", "+2"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["data"]["system"], "Hero check");
+    assert_eq!(v["data"]["total"], 10);
+    assert_eq!(v["data"]["result"], "success");
+    assert_eq!(v["data"]["dice"], serde_json::json!([7, 1]));
+
+    let (out, err, code) = run(&["prob", "hero"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        out,
+        "hero (Hero check: 2d10)\n                       or better\nfailure        36.00%  100.00%  (9/25)\nsuccess        43.00%   64.00%  (43/100)\ngreat success  21.00%   21.00%  (21/100)\n"
+    );
+    let (out, _, _) = run(&["--json", "prob", "hero+2"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let got: Vec<(&str, &str)> = v["data"]["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            (
+                r["result"].as_str().unwrap(),
+                r["fraction"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("failure", "21/100"),
+            ("success", "43/100"),
+            ("great success", "9/25")
+        ]
+    );
+
+    // The game's page lists its dice.
+    let (out, _, _) = run(&["rules", "hero-quest"]);
+    assert!(out.contains("\n  hero         Hero check: 2d10\n"), "{out}");
+
+    // A bad modifier is named; plain dice stay dice beside the rules.
+    let (_, err, code) = run(&["roll", "hero", "+x"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("'+x' is not a modifier: hero+2"), "{err}");
+    let (out, _, code) = run(&["--seed", "3", "roll", "2d10"]);
+    assert_eq!((out.as_str(), code), ("2d10 [7, 1] = 8\n", 0));
+    // A declaration with problems is reported, not rolled.
+    let (_, err, code) = run(&["roll", "doom"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("error: 'doom' in ") && err.contains("hero-quest.yaml is not rolled until it is mended: roll '3d6 > 2': a total to read, not a comparison; the words do the comparing"),
+        "{err}"
+    );
+    // Without the rule file the name is unknown, and no rules are read.
+    let (_, err, code) = tm_in(data.path(), &["roll", "hero"]);
+    assert_eq!(code, 1);
+    assert!(!err.contains("Hero"), "{err}");
+}

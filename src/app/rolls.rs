@@ -24,6 +24,10 @@ impl App {
         if let Some(system) = dice::system::System::parse(&source) {
             return self.roll_system(system?, source);
         }
+        // `roll hero+2`: a system a rule file declares.
+        if let Some(house) = self.house_line(&source) {
+            return self.roll_house(house?, source);
+        }
         let parts = top_level_parts(&source);
         if parts.len() == 1 {
             return self.roll_single(source);
@@ -299,6 +303,9 @@ impl App {
         }
         if let Some(system) = dice::system::System::parse(&words.join(" ")) {
             return Ok(super::systems::prob_system(system?));
+        }
+        if let Some(house) = self.house_line(&words.join(" ")) {
+            return super::systems::prob_house(&house?);
         }
         let mut words = words.to_vec();
         // Saved names are looked up only when the words are not dice.

@@ -8,6 +8,8 @@ use serde::Serialize;
 use super::{App, Result};
 use crate::dice::dist::{fraction, prob_f64};
 use crate::dice::show::percent;
+use crate::dice::system::house::{self, HouseRoll};
+use crate::dice::system::odds::Odds as SystemOdds;
 use crate::dice::system::{Read, System};
 use crate::reply::{Reply, Show};
 use crate::roll_log;
@@ -93,7 +95,7 @@ struct AlsoChance {
 #[derive(Debug, Serialize)]
 struct Odds {
     expr: String,
-    system: &'static str,
+    system: String,
     dice: String,
     results: Vec<WordChance>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -179,27 +181,32 @@ impl App {
             seed: crate::random::JsonSeed(self.seed()),
         };
         let shown = rolled.show(&Style::plain());
-        let warning = self.log_roll(roll_log::Entry {
-            at: roll_log::now(),
-            expr: rolled.read.expr.clone(),
-            note: None,
-            seed: self.seed(),
-            draw,
-            repeats: 1,
-            totals: vec![rolled.read.total],
-            shown: shown.chars().take(roll_log::MAX_SHOWN).collect(),
-            prev: None,
-        });
-        self.last_roll = Some(source);
-        let mut reply = Reply::new("roll", rolled);
-        reply.warnings.extend(warning);
-        Ok(reply)
+        self.logged_read(rolled, shown, draw, source)
     }
 }
 
 /// `prob sr 12`: every word with its exact chance.
 pub(super) fn prob_system(system: System) -> Reply {
-    let odds = system.odds();
+    odds_reply(
+        system.line(),
+        system.title().to_string(),
+        system.dice_words(),
+        &system.odds(),
+    )
+}
+
+/// `prob hero+2`: a rule file's system, each word's exact chance.
+pub(super) fn prob_house(house: &HouseRoll) -> Result<Reply> {
+    Ok(odds_reply(
+        house.line(),
+        house.house.title.clone(),
+        house.dice_words(),
+        &house.odds()?,
+    ))
+}
+
+/// Each word's chance, worst first, with the chance of it or better.
+fn odds_reply(expr: String, system: String, dice: String, odds: &SystemOdds) -> Reply {
     let mut better = BigUint::default();
     let mut results: Vec<WordChance> = odds
         .rows
@@ -220,9 +227,9 @@ pub(super) fn prob_system(system: System) -> Reply {
     Reply::new(
         "prob",
         Odds {
-            expr: system.line(),
-            system: system.title(),
-            dice: system.dice_words(),
+            expr,
+            system,
+            dice,
             results,
             also: odds
                 .also
@@ -236,4 +243,108 @@ pub(super) fn prob_system(system: System) -> Reply {
                 .collect(),
         },
     )
+}
+
+/// `roll`'s reply for a rule file's system: the expression's roll drawn
+/// as any roll is, then the modifier and the word.
+#[derive(Debug, Serialize)]
+struct HouseRolled {
+    #[serde(flatten)]
+    read: Read,
+    #[serde(skip)]
+    roll: HouseRoll,
+    #[serde(skip)]
+    outcome: crate::dice::Outcome,
+    #[serde(flatten)]
+    seed: crate::random::JsonSeed,
+}
+
+impl Show for HouseRolled {
+    fn show(&self, style: &Style) -> String {
+        let mut dice = String::new();
+        crate::dice::show::roll_line(&mut dice, self.roll.parsed(), &self.outcome, None, style);
+        let modifier = match self.roll.modifier {
+            0 => String::new(),
+            m => format!(" {m:+} = {}", self.read.total),
+        };
+        let line = format!(
+            "{} ({dice}){modifier}: {}",
+            self.read.expr,
+            style.paint(&self.read.result, Tone::Emph)
+        );
+        crate::style::wrap(&line, style.width, "  ")
+    }
+}
+
+impl App {
+    /// `roll hero+2` or `prob hero` where a rule file (`--rules`) declares
+    /// `hero`. `None` without a rules directory (the rules are not read),
+    /// for dice, and for a name no rule file declares.
+    pub(super) fn house_line(&mut self, line: &str) -> Option<Result<HouseRoll>> {
+        self.rules_dir.as_ref()?;
+        let (name, _) = house::split_name(line)?;
+        if crate::dice::parse(line).is_ok() {
+            return None;
+        }
+        match self.library().house(name)? {
+            Ok(house) => Some(house.read_line(line)?.map_err(Into::into)),
+            Err(why) => Some(Err(super::invalid(why))),
+        }
+    }
+
+    /// `roll hero+2`: roll, read, log.
+    pub(super) fn roll_house(&mut self, roll: HouseRoll, source: String) -> Result<Reply> {
+        let draw = self.rng.draws();
+        let (read, outcome) = roll.roll(&mut self.rng)?;
+        let rolled = HouseRolled {
+            read,
+            roll,
+            outcome,
+            seed: crate::random::JsonSeed(self.seed()),
+        };
+        let shown = rolled.show(&Style::plain());
+        self.logged_read(rolled, shown, draw, source)
+    }
+
+    /// A system's roll logged and replied: `shown` is its text without
+    /// colour.
+    fn logged_read<B>(
+        &mut self,
+        rolled: B,
+        shown: String,
+        draw: u64,
+        source: String,
+    ) -> Result<Reply>
+    where
+        B: Show + Serialize + std::fmt::Debug + AsRef<Read> + 'static,
+    {
+        let read = rolled.as_ref();
+        let warning = self.log_roll(roll_log::Entry {
+            at: roll_log::now(),
+            expr: read.expr.clone(),
+            note: None,
+            seed: self.seed(),
+            draw,
+            repeats: 1,
+            totals: vec![read.total],
+            shown: shown.chars().take(roll_log::MAX_SHOWN).collect(),
+            prev: None,
+        });
+        self.last_roll = Some(source);
+        let mut reply = Reply::new("roll", rolled);
+        reply.warnings.extend(warning);
+        Ok(reply)
+    }
+}
+
+impl AsRef<Read> for Rolled {
+    fn as_ref(&self) -> &Read {
+        &self.read
+    }
+}
+
+impl AsRef<Read> for HouseRolled {
+    fn as_ref(&self) -> &Read {
+        &self.read
+    }
 }

@@ -11,7 +11,9 @@
 //! | `fate+2` | Fate | 4dF+2 | the ladder: Mediocre (+0) to Legendary (+8) |
 //! | `bitd 3` | Blades in the Dark | 3d6, the highest | critical (two 6s), full success, partial success, bad outcome |
 //! | `genesys 2a1p 2d` | Genesys, Star Wars (`sw`) | symbol dice (`narrative`) | net successes or failure, advantage or threat, triumphs, despairs |
+//! | `hero+2` | a player's own, from a rule file (`house`) | any expression | the words its total reads as |
 
+pub mod house;
 pub mod narrative;
 pub mod odds;
 
@@ -64,7 +66,7 @@ const MAX_EXTRA: u32 = 2;
 pub struct Read {
     /// The line as asked (`sr 12`).
     pub expr: String,
-    pub system: &'static str,
+    pub system: String,
     /// Each die as it landed (Fate dice -1, 0, +1; Cthulhu's tens dice
     /// 0 to 90, then the units die).
     pub dice: Vec<i64>,
@@ -270,7 +272,7 @@ impl System {
         };
         Read {
             expr: self.line(),
-            system: self.title(),
+            system: self.title().to_string(),
             dice,
             total,
             result,

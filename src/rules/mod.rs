@@ -10,6 +10,7 @@ use std::path::Path;
 
 use serde::Deserialize;
 
+use crate::dice::system::house::House;
 use crate::games::{Game, Visitor, Wing};
 use crate::suggest;
 
@@ -46,6 +47,45 @@ pub struct GameSpec {
     /// Games within the game (rooms), in playing order.
     #[serde(default)]
     pub parts: Vec<PartSpec>,
+    /// The game's own dice systems: `roll NAME`, `prob NAME`.
+    #[serde(default)]
+    pub dice: Vec<DiceSpec>,
+}
+
+/// A dice system a rule file declares (see `dice::system::house`).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DiceSpec {
+    pub name: String,
+    #[serde(default)]
+    pub title: Option<String>,
+    pub roll: String,
+    pub words: Vec<WordSpec>,
+}
+
+/// One word of a dice system: the least total it reads (none for the
+/// last, which takes every total below).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WordSpec {
+    #[serde(default)]
+    pub at_least: Option<i64>,
+    pub word: String,
+}
+
+impl DiceSpec {
+    /// The system, or every problem with it.
+    pub fn house(&self) -> Result<House, Vec<String>> {
+        House::new(
+            &self.name,
+            self.title.as_deref(),
+            &self.roll,
+            self.words
+                .iter()
+                .map(|w| (w.at_least, w.word.clone()))
+                .collect(),
+        )
+    }
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -237,6 +277,17 @@ fn check(game: &GameSpec, file: &str, text: &str) -> Vec<Problem> {
         let start = line_of(text, &format!("id: {}", p.id), 1).unwrap_or(1);
         check_sections(&p.name, &p.sections, start, true);
     }
+    let mut names: Vec<String> = Vec::new();
+    for d in &game.dice {
+        let line = line_of(text, &format!("name: {}", d.name), 1);
+        if names.contains(&d.name.to_ascii_lowercase()) {
+            problem(line, "dice.name", format!("'{}' appears twice", d.name));
+        }
+        names.push(d.name.to_ascii_lowercase());
+        for why in d.house().err().unwrap_or_default() {
+            problem(line, "dice", why);
+        }
+    }
     out
 }
 
@@ -393,6 +444,25 @@ impl Library {
             }
             Err(problems) => self.problems.extend(problems),
         }
+    }
+
+    /// The dice system a rule file declares under `name` (the first, if
+    /// two do), or why it cannot be rolled.
+    pub fn house(&self, name: &str) -> Option<Result<House, String>> {
+        let (i, spec) = self
+            .games
+            .iter()
+            .enumerate()
+            .flat_map(|(i, g)| g.dice.iter().map(move |d| (i, d)))
+            .find(|(_, d)| d.name.eq_ignore_ascii_case(name))?;
+        Some(spec.house().map_err(|problems| {
+            format!(
+                "'{}' in {} is not rolled until it is mended: {}",
+                spec.name,
+                self.origins[i],
+                problems.join("; ")
+            )
+        }))
     }
 
     /// Every game and every part, as lookup entries.

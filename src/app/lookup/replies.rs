@@ -93,6 +93,17 @@ pub(super) struct GamePage {
     /// The rooms' names, beside `parts`.
     #[serde(skip)]
     part_names: Vec<String>,
+    /// The game's own dice systems (`roll NAME`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    dice: Vec<DiceName>,
+}
+
+/// A dice system a game declares, as its page lists it.
+#[derive(Debug, Serialize)]
+struct DiceName {
+    name: String,
+    title: Option<String>,
+    roll: String,
 }
 
 impl GamePage {
@@ -124,6 +135,18 @@ impl GamePage {
                 .collect(),
             parts: rooms.iter().map(|p| p.id.clone()).collect(),
             part_names: rooms.iter().map(|p| p.name.clone()).collect(),
+            dice: if e.parent.is_none() {
+                g.dice
+                    .iter()
+                    .map(|d| DiceName {
+                        name: d.name.clone(),
+                        title: d.title.clone(),
+                        roll: d.roll.clone(),
+                    })
+                    .collect()
+            } else {
+                Vec::new()
+            },
         }
     }
 }
@@ -159,6 +182,20 @@ impl Show for GamePage {
             let _ = writeln!(out, "{}", style.paint("rooms", Tone::Emph));
             for (id, name) in self.parts.iter().zip(&self.part_names) {
                 let _ = writeln!(out, "  {id:<21} {name}");
+            }
+        }
+        if !self.dice.is_empty() {
+            let _ = writeln!(
+                out,
+                "{}",
+                style.paint("dice (roll NAME, prob NAME)", Tone::Emph)
+            );
+            for d in &self.dice {
+                let what = match &d.title {
+                    Some(t) => format!("{t}: {}", d.roll),
+                    None => d.roll.clone(),
+                };
+                let _ = writeln!(out, "  {:<12} {what}", d.name);
             }
         }
         let _ = write!(out, "`rules {} SECTION` shows one", self.id);
