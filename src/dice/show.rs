@@ -618,7 +618,10 @@ pub fn table_text(r: &Roll, t: Option<&Table>, style: &Style) -> String {
         .unwrap_or_default();
     // Each row also gives the chance of that total or more and of it
     // or less, as a player asks ("what are my odds of 12 or better").
-    let bar_room = style.width.saturating_sub(vw + 29).max(5);
+    // The bar takes what the line has left, none at all where the figures
+    // fill it (40 columns and `34438..34445` rows): a bar that wrapped
+    // would double every row.
+    let bar_room = style.width.saturating_sub(vw + 29);
     let mut below = BigUint::zero();
     let _ = writeln!(
         out,
@@ -642,16 +645,18 @@ pub fn table_text(r: &Roll, t: Option<&Table>, style: &Style) -> String {
         let w = &row.weight;
         let share = prob_f64(w, &top);
         let cells = (share * bar_room as f64).round() as usize;
-        let bar = if cells == 0 && !w.is_zero() {
-            "▏".to_string()
+        let bar = if bar_room == 0 {
+            String::new()
+        } else if cells == 0 && !w.is_zero() {
+            " ▏".to_string()
         } else {
-            "█".repeat(cells)
+            format!(" {}", "█".repeat(cells))
         };
         let at_least = percent(&(&t.counted - &below), &t.denom);
         below += w;
         let _ = writeln!(
             out,
-            "{:>vw$} {:>8} {:>8} {:>8} {bar}",
+            "{:>vw$} {:>8} {:>8} {:>8}{bar}",
             label(row.first, row.last),
             percent(w, &t.denom),
             at_least,
@@ -884,6 +889,29 @@ mod tests {
     use super::*;
     use crate::dice::{parse, roll::roll_into};
     use crate::random::TableRng;
+
+    /// An odds table fits its width: where the figures fill a 40-column
+    /// line (rows labelled `13340..13539`) the bars are left out rather
+    /// than wrapped under each row; at 60 columns they are drawn.
+    #[test]
+    fn odds_tables_fit_narrow_lines() {
+        let r = parse("3d10000").unwrap();
+        let t = crate::dice::table::table(&r, 2.0, false).unwrap();
+        for width in [40, 60, 100] {
+            let style = Style {
+                width,
+                ..Style::plain()
+            };
+            let text = table_text(&r, t.as_ref(), &style);
+            let rows: Vec<&str> = text.lines().filter(|l| l.contains("..")).collect();
+            assert!(rows.len() > 100, "{text}");
+            for row in &rows {
+                assert!(crate::style::visible_width(row) <= width, "{width}: {row}");
+            }
+            let bars = rows.iter().any(|l| l.contains('█'));
+            assert_eq!(bars, width > 40, "{width}");
+        }
+    }
 
     /// The hand-written JSON of a roll is serde's, byte for byte, for dice
     /// of every kind: plain, rerolled, exploded, added, clamped, critical,
