@@ -1390,17 +1390,18 @@ impl<'a> Terms<'a> {
     }
 }
 
-/// A sum and difference of two or more dice terms (and numbers), each
-/// term the sum of identical dice, worked out at once as a product of
-/// powers (`poly`): `1000d20 + 100d6`, `3d6 - 2d4 + 1`. `None` where the
-/// expression is not of that form or too wide for it; it is then worked
-/// out term by term.
-fn linear_sum(e: &Expr, dice: &[Dice]) -> Res<Option<Dist>> {
+/// Each kind of die in a sum with how many of it, and the numbers added.
+type Kinds = (Vec<(Dist, u64)>, i64);
+
+/// The dice of a sum and difference of dice terms and numbers, each kind
+/// of die once with how many of it (a subtracted term's die negated),
+/// and the numbers added up. `None` for fewer than `least` terms, or a
+/// term that is not the sum of identical dice, or explodes.
+fn kinds_of(e: &Expr, dice: &[Dice], least: usize) -> Res<Option<Kinds>> {
     let (mut parts, mut constant) = (Vec::new(), 0i64);
-    if !flatten(e, false, &mut parts, &mut constant) || parts.len() < 2 {
+    if !flatten(e, false, &mut parts, &mut constant) || parts.len() < least {
         return Ok(None);
     }
-    // Each kind of die once, with how many of it.
     let mut kinds: Vec<(Dist, u64)> = Vec::new();
     for (i, neg) in parts {
         let Some(base) = sum_base(&dice[i])? else {
@@ -1412,10 +1413,25 @@ fn linear_sum(e: &Expr, dice: &[Dice]) -> Res<Option<Dist>> {
         let base = if neg { base.map(|v| -v) } else { base };
         let n = dice[i].count;
         match kinds.iter_mut().find(|(b, _)| *b == base) {
-            Some((_, m)) => *m += n,
+            Some((_, m)) => match m.checked_add(n) {
+                Some(sum) => *m = sum,
+                None => return Ok(None),
+            },
             None => kinds.push((base, n)),
         }
     }
+    Ok(Some((kinds, constant)))
+}
+
+/// A sum and difference of two or more dice terms (and numbers), each
+/// term the sum of identical dice, worked out at once as a product of
+/// powers (`poly`): `1000d20 + 100d6`, `3d6 - 2d4 + 1`. `None` where the
+/// expression is not of that form or too wide for it; it is then worked
+/// out term by term.
+fn linear_sum(e: &Expr, dice: &[Dice]) -> Res<Option<Dist>> {
+    let Some((kinds, constant)) = kinds_of(e, dice, 2)? else {
+        return Ok(None);
+    };
     if let [(base, n)] = kinds.as_slice() {
         // One kind of die after all (`5000d6 + 5000d6`): its own power.
         let sum = base.clone().power(*n)?;
@@ -1650,27 +1666,12 @@ pub fn like_dice(r: &Roll) -> Result<Option<LikeDice>, DiceError> {
 }
 
 fn like_sum(e: &Expr, dice: &[Dice]) -> Res<Option<LikeDice>> {
-    let (mut parts, mut constant) = (Vec::new(), 0i64);
-    if !flatten(e, false, &mut parts, &mut constant) {
+    let Some((kinds, constant)) = kinds_of(e, dice, 1)? else {
         return Ok(None);
-    }
-    let mut kind: Option<(Dist, u64)> = None;
-    for (i, neg) in parts {
-        let Some(base) = sum_base(&dice[i])? else {
-            return Ok(None);
-        };
-        let base = if neg { base.map(|v| -v) } else { base };
-        let n = dice[i].count;
-        match &mut kind {
-            None => kind = Some((base, n)),
-            Some((b, m)) if *b == base => match m.checked_add(n) {
-                Some(sum) => *m = sum,
-                None => return Ok(None),
-            },
-            Some(_) => return Ok(None),
-        }
-    }
-    let Some((base, n)) = kind else {
+    };
+    // One kind of die.
+    let mut kinds = kinds.into_iter();
+    let (Some((base, n)), None) = (kinds.next(), kinds.next()) else {
         return Ok(None);
     };
     let (Some(lo), Some(hi), Some(w)) = (base.min(), base.max(), base.weights.values().next())
@@ -1678,7 +1679,7 @@ fn like_sum(e: &Expr, dice: &[Dice]) -> Res<Option<LikeDice>> {
         return Ok(None);
     };
     let gapless = base.weights.len() as u128 == lo.abs_diff(hi) as u128 + 1;
-    if n < 2 || !base.beyond.is_zero() || !gapless || base.weights.values().any(|x| x != w) {
+    if n < 2 || !gapless || base.weights.values().any(|x| x != w) {
         return Ok(None);
     }
     Ok(Some(LikeDice {

@@ -38,6 +38,8 @@ pub struct House {
     /// Best first: each word from its least total up to the one before's;
     /// the last (`None`) takes every total below.
     pub words: Vec<(Option<i64>, String)>,
+    /// The expression, parsed once when the system is checked.
+    parsed: Roll,
 }
 
 /// One roll of a house system, with the modifier said on the line.
@@ -45,8 +47,6 @@ pub struct House {
 pub struct HouseRoll {
     pub house: House,
     pub modifier: i64,
-    /// The expression, parsed once.
-    parsed: Roll,
 }
 
 impl House {
@@ -69,17 +69,26 @@ impl House {
         } else if dice::parse(&lower).is_ok() {
             problems.push(format!("name '{name}' reads as dice; choose another"));
         }
-        match dice::parse(roll) {
-            Ok(r) if r.compare.is_some() => problems.push(format!(
-                "roll '{roll}': a total to read, not a comparison; the words do the comparing"
-            )),
-            Ok(r) if r.repeats > 1 => problems.push(format!(
-                "roll '{roll}': one roll, not {} of them",
-                r.repeats
-            )),
-            Ok(_) => {}
-            Err(e) => problems.push(format!("roll '{roll}': {}", e.message)),
-        }
+        let parsed = match dice::parse(roll) {
+            Ok(r) if r.compare.is_some() => {
+                problems.push(format!(
+                    "roll '{roll}': a total to read, not a comparison; the words do the comparing"
+                ));
+                None
+            }
+            Ok(r) if r.repeats > 1 => {
+                problems.push(format!(
+                    "roll '{roll}': one roll, not {} of them",
+                    r.repeats
+                ));
+                None
+            }
+            Ok(r) => Some(r),
+            Err(e) => {
+                problems.push(format!("roll '{roll}': {}", e.message));
+                None
+            }
+        };
         if words.is_empty() {
             problems.push("words: none; list them best first, the last without at_least".into());
         }
@@ -112,15 +121,16 @@ impl House {
                 ));
             }
         }
-        if !problems.is_empty() {
-            return Err(problems);
+        match parsed {
+            Some(parsed) if problems.is_empty() => Ok(House {
+                title: title.map_or_else(|| name.to_string(), str::to_string),
+                name: lower,
+                roll: roll.to_string(),
+                words,
+                parsed,
+            }),
+            _ => Err(problems),
         }
-        Ok(House {
-            title: title.map_or_else(|| name.to_string(), str::to_string),
-            name: lower,
-            roll: roll.to_string(),
-            words,
-        })
     }
 
     /// The word a total reads as.
@@ -146,18 +156,13 @@ impl House {
             pos: None,
             message,
         };
-        let modifier = match super::modifier(&words, &example) {
-            Ok(m) => m,
-            Err(why) => return Some(Err(error(why))),
-        };
         Some(
-            dice::parse(&self.roll)
-                .map(|parsed| HouseRoll {
+            super::modifier(&words, &example)
+                .map(|modifier| HouseRoll {
                     house: self.clone(),
                     modifier,
-                    parsed,
                 })
-                .map_err(|e| error(e.message)),
+                .map_err(error),
         )
     }
 }
@@ -184,7 +189,7 @@ impl HouseRoll {
     /// Roll it and read the total; the outcome is kept for drawing the
     /// dice.
     pub fn roll(&self, rng: &mut TableRng) -> Result<(Read, Outcome), DiceError> {
-        let o = dice::roll(&self.parsed, rng)?;
+        let o = dice::roll(&self.house.parsed, rng)?;
         let total = o.total.saturating_add(self.modifier);
         let read = Read {
             expr: self.line(),
@@ -203,13 +208,13 @@ impl HouseRoll {
 
     /// The parsed expression, for drawing a roll of it.
     pub fn parsed(&self) -> &Roll {
-        &self.parsed
+        &self.house.parsed
     }
 
     /// Each word's exact chance, worst first, from the expression's
     /// distribution; what lies past the explosion limit stands apart.
     pub fn odds(&self) -> Result<Odds, DiceError> {
-        let d = dice::distribution(&self.parsed)?;
+        let d = dice::distribution(&self.house.parsed)?;
         let mut rows: Vec<(String, BigUint)> = self
             .house
             .words
