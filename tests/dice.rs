@@ -648,9 +648,10 @@ fn past_the_budget_is_refused_at_once_in_words() {
         out.starts_with("1000d20+1000d20: min 2000, max 40000, mean 21000.000"),
         "{out}"
     );
-    let (_, err, _) = common::tm_in(data.path(), &["prob", "10000d100", "atleast", "3"]);
+    let (_, err, _) = common::tm_in(data.path(), &["prob", "10000d100", "--all"]);
     assert!(err.contains("of exact weights (at most 400 MB)"), "{err}");
-    // Its table is streamed, a few weights at a time: only time counts.
+    // Its table and one chance are streamed, a few weights at a time:
+    // only time counts.
     let (_, err, _) = common::tm_in(data.path(), &["prob", "10000d100"]);
     assert_eq!(
         err,
@@ -822,6 +823,15 @@ fn many_like_dice_stream_their_table() {
         "{out}"
     );
     assert!(out.ends_with("190001 totals, 26 to a row; `--all` shows every one\n"));
+    // One chance is streamed as well, to at most the middle total.
+    let (out, err, code) = common::tm_in(data.path(), &["prob", "10000d6", "atleast", "35000"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.starts_with(
+            "10000d6: min 10000, max 60000, mean 35000.000, sd 170.783\nP(at least 35000) = 50.12% = 9322842967864851063732074636952558456"
+        ),
+        "{out}"
+    );
     let (_, err, code) = common::tm_in(data.path(), &["--json", "prob", "10000d6"]);
     assert_eq!(code, 1);
     assert!(

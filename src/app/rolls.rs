@@ -507,10 +507,10 @@ pub(super) fn prob(words: &[String], style: &Style, json: bool) -> Result<Reply>
             )
         }
         (false, Some(t)) => {
-            let d = dice::dist::exact(&parsed, seconds)?;
+            let reach = dice::table::reach(&parsed, seconds, t)?;
             super::drawn(
                 "prob",
-                show::target_text(&parsed, &d, t, style),
+                show::target_text(&parsed, reach.as_ref(), t, style),
                 Value::Null,
             )
         }

@@ -13,15 +13,10 @@ use super::dist::{Dist, Margin, fraction, prob_f64};
 use super::lowest::Lowest;
 use super::parse::{Dice, Faces, Roll, int_in, push_int};
 use super::roll::{Die, Outcome};
-use super::table::{Fold, Table};
+use super::table::{Fold, Reach, Table};
 use crate::style::{Style, Tone};
 
-/// A target for `prob EXPR atleast N` / `atmost N`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Target {
-    AtLeast(i64),
-    AtMost(i64),
-}
+pub use super::table::Target;
 
 /// One die as text: `5`, `~~2~~` (dropped), `~~1~~ 4` (rerolled),
 /// `6!+6!+2` (exploded), `1→3` (clamped).
@@ -557,23 +552,23 @@ fn no_outcome(r: &Roll) -> String {
 }
 
 /// `prob EXPR atleast N` (or `atmost N`): the one chance, exact.
-pub fn target_text(r: &Roll, d: &Dist, target: Target, style: &Style) -> String {
-    let (Some(min), Some(max)) = (d.min(), d.max()) else {
+pub fn target_text(r: &Roll, reach: Option<&Reach>, target: Target, style: &Style) -> String {
+    let Some(t) = reach else {
         return no_outcome(r);
     };
     let mut out = String::new();
-    heading(&mut out, r, (min, max), d.mean_sd(), style);
-    let (label, (num, den)) = match target {
-        Target::AtLeast(n) => (format!("at least {n}"), d.chance(|v| v >= n)),
-        Target::AtMost(n) => (format!("at most {n}"), d.chance(|v| v <= n)),
+    heading(&mut out, r, (t.min, t.max), (t.mean, t.sd), style);
+    let label = match target {
+        Target::AtLeast(n) => format!("at least {n}"),
+        Target::AtMost(n) => format!("at most {n}"),
     };
     let _ = writeln!(
         out,
         "P({label}) = {} = {}",
-        style.paint(&percent(&num, &den), Tone::Emph),
-        fraction(&num, &den)
+        style.paint(&percent(&t.num, &t.denom), Tone::Emph),
+        fraction(&t.num, &t.denom)
     );
-    beyond_line(&mut out, r, &d.beyond, &d.denom);
+    beyond_line(&mut out, r, &t.beyond, &t.denom);
     out.pop();
     out
 }

@@ -166,6 +166,13 @@ impl Table {
     }
 }
 
+/// A target for `prob EXPR atleast N` / `atmost N`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Target {
+    AtLeast(i64),
+    AtMost(i64),
+}
+
 /// `prob`'s table of `r` (`all`: every total a row): streamed for many
 /// dice of one kind, else from the whole distribution. `None` when no
 /// outcome lies within the explosion limit.
@@ -180,36 +187,32 @@ pub fn table(r: &Roll, seconds: f64, all: bool) -> Result<Option<Table>, DiceErr
     Ok(Table::of(&dist::exact(r, seconds)?, all))
 }
 
-impl Table {
-    /// The table `Table::of` gives (nothing to `--all`) of many like
-    /// dice, with only the last few weights of the recurrence held at
-    /// once. `None` where a total would overflow.
-    fn streamed(like: &LikeDice) -> Res<Option<Table>> {
-        let (n, (lo, hi), w, plus) = (like.n, like.values, &like.weight, like.plus);
+/// What a sum of like dice is, before any weight: its least and most
+/// totals, how many, its exact mean and deviation, the weight of every
+/// outcome and the denominator.
+struct Shape {
+    min: i64,
+    max: i64,
+    totals: usize,
+    mean: f64,
+    sd: f64,
+    counted: BigUint,
+    denom: BigUint,
+}
+
+impl LikeDice {
+    /// `None` where a total would overflow.
+    fn shape(&self) -> Option<Shape> {
+        let (n, (lo, hi), plus) = (self.n, self.values, self.plus);
         let d = lo.abs_diff(hi);
-        let span = u128::from(d) * u128::from(n);
-        let (Some(min), Some(max), Ok(totals)) = (
+        let times = |v: i64| {
             i64::try_from(n)
                 .ok()
-                .and_then(|n| lo.checked_mul(n))
-                .and_then(|m| m.checked_add(plus)),
-            i64::try_from(n)
-                .ok()
-                .and_then(|n| hi.checked_mul(n))
-                .and_then(|m| m.checked_add(plus)),
-            usize::try_from(span + 1),
-        ) else {
-            return Ok(None);
+                .and_then(|n| v.checked_mul(n))
+                .and_then(|m| m.checked_add(plus))
         };
+        let totals = usize::try_from(u128::from(d) * u128::from(n) + 1).ok()?;
         let faces = BigUint::from(d) + 1u32;
-        let counted = (w * &faces).pow(n as u32);
-        let denom = like.denom.pow(n as u32);
-        let limit = &denom / FOLD_SHARE;
-        let fold = folds(totals, false);
-        if fold && counted <= &limit * 2u32 {
-            // Folded ends would meet; no table of dice comes to this.
-            return Ok(None);
-        }
         // Exactly: a die's values lo..=hi weigh the same, so the sum's
         // mean is n (lo+hi)/2 and its variance n ((d+1)^2 - 1) / 12.
         let mean = ratio_f64(
@@ -220,7 +223,149 @@ impl Table {
             &(BigInt::from(n) * (BigInt::from(faces.clone()).pow(2) - 1)),
             &BigInt::from(12),
         );
+        Some(Shape {
+            min: times(lo)?,
+            max: times(hi)?,
+            totals,
+            mean,
+            sd: var.max(0.0).sqrt(),
+            counted: (&self.weight * &faces).pow(n as u32),
+            denom: self.denom.pow(n as u32),
+        })
+    }
 
+    /// The weights from the least total up to the `last`-th, in turn, to
+    /// `each`; past the middle they mirror the ones before it, so a
+    /// caller never walks further.
+    fn walk(&self, last: usize, mut each: impl FnMut(usize, &BigUint)) -> Res<()> {
+        // The recurrence's last d weights, oldest first: the oldest
+        // leaves its sliding sums at each step.
+        let window = usize::try_from(self.values.0.abs_diff(self.values.1)).unwrap_or(usize::MAX);
+        let mut held: VecDeque<BigUint> = VecDeque::new();
+        let mut slide = Sliding::new(self.n, window, self.weight.pow(self.n as u32));
+        for k in 0..=last {
+            if k % 1024 == 1023 {
+                crate::cancel::check()?;
+            }
+            let leaving = if k >= window { held.pop_front() } else { None };
+            let q = slide.step(k, leaving.as_ref());
+            each(k, &q);
+            held.push_back(q);
+        }
+        Ok(())
+    }
+
+    /// The weight of the totals up to the `i`-th from the least (of
+    /// `totals`), walking at most to the middle.
+    fn up_to(&self, shape: &Shape, i: usize) -> Res<BigUint> {
+        let middle = (shape.totals - 1) / 2;
+        let prefix = |last: usize| -> Res<BigUint> {
+            let mut sum = BigUint::zero();
+            self.walk(last, |_, q| sum += q)?;
+            Ok(sum)
+        };
+        if i >= shape.totals - 1 {
+            return Ok(shape.counted.clone());
+        }
+        if i <= middle {
+            return prefix(i);
+        }
+        // Above the middle: all less the totals past i, which mirror the
+        // least totals-1-i.
+        Ok(&shape.counted - prefix(shape.totals - 2 - i)?)
+    }
+
+    /// The chance of reaching `target`, as `prob EXPR atleast N` reads it.
+    fn reach(&self, target: Target) -> Res<Option<Reach>> {
+        let Some(shape) = self.shape() else {
+            return Ok(None);
+        };
+        // The index of a total, clamped below the least total.
+        let index = |t: i64| usize::try_from(i128::from(t) - i128::from(shape.min)).ok();
+        let num = match target {
+            Target::AtMost(t) => match index(t) {
+                None => BigUint::zero(),
+                Some(i) => self.up_to(&shape, i)?,
+            },
+            Target::AtLeast(t) => match index(t) {
+                None | Some(0) => shape.counted.clone(),
+                Some(i) if i >= shape.totals => BigUint::zero(),
+                Some(i) => &shape.counted - self.up_to(&shape, i - 1)?,
+            },
+        };
+        Ok(Some(Reach {
+            min: shape.min,
+            max: shape.max,
+            mean: shape.mean,
+            sd: shape.sd,
+            num,
+            denom: shape.denom,
+            beyond: BigUint::zero(),
+        }))
+    }
+}
+
+/// `prob EXPR atleast N` (or `atmost N`): the one chance, and the facts
+/// of the roll its heading gives.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Reach {
+    pub min: i64,
+    pub max: i64,
+    pub mean: f64,
+    pub sd: f64,
+    pub num: BigUint,
+    pub denom: BigUint,
+    pub beyond: BigUint,
+}
+
+impl Reach {
+    fn of(d: &Dist, target: Target) -> Option<Reach> {
+        let (mean, sd) = d.mean_sd();
+        let (num, denom) = match target {
+            Target::AtLeast(n) => d.chance(|v| v >= n),
+            Target::AtMost(n) => d.chance(|v| v <= n),
+        };
+        Some(Reach {
+            min: d.min()?,
+            max: d.max()?,
+            mean,
+            sd,
+            num,
+            denom,
+            beyond: d.beyond.clone(),
+        })
+    }
+}
+
+/// `prob EXPR atleast N`: streamed for many dice of one kind (as their
+/// table is), else from the whole distribution. `None` when no outcome
+/// lies within the explosion limit.
+pub fn reach(r: &Roll, seconds: f64, target: Target) -> Result<Option<Reach>, DiceError> {
+    if let Some(like) = dist::like_dice(r)? {
+        super::cost::check_streamed(r, seconds, like.values.0.abs_diff(like.values.1))
+            .map_err(|why| dist::refused(r, why))?;
+        if let Some(t) = like.reach(target).map_err(|why| dist::refused(r, why))? {
+            return Ok(Some(t));
+        }
+    }
+    Ok(Reach::of(&dist::exact(r, seconds)?, target))
+}
+
+impl Table {
+    /// The table `Table::of` gives (nothing to `--all`) of many like
+    /// dice, with only the last few weights of the recurrence held at
+    /// once. `None` where a total would overflow.
+    fn streamed(like: &LikeDice) -> Res<Option<Table>> {
+        let Some(shape) = like.shape() else {
+            return Ok(None);
+        };
+        let totals = shape.totals;
+        let limit = &shape.denom / FOLD_SHARE;
+        let fold = folds(totals, false);
+        if fold && shape.counted <= &limit * 2u32 {
+            // Folded ends would meet; no table of dice comes to this.
+            return Ok(None);
+        }
         let mut layout = (!fold).then(|| Layout::new(totals, 0, 0, false));
         let mut rows: Vec<BigUint> = match &layout {
             Some(l) => vec![BigUint::zero(); l.rows()],
@@ -228,26 +373,16 @@ impl Table {
         };
         let mut low_weight = BigUint::zero();
         let mut running = BigUint::zero();
-        // The recurrence's last d weights, oldest first: the oldest
-        // leaves its sliding sums at each step.
-        let window = usize::try_from(d).unwrap_or(usize::MAX);
-        let mut last: VecDeque<BigUint> = VecDeque::new();
-        let mut slide = Sliding::new(n, window, w.pow(n as u32));
-        for k in 0..=(totals - 1) / 2 {
-            if k % 1024 == 1023 {
-                crate::cancel::check()?;
-            }
-            let leaving = if k >= window { last.pop_front() } else { None };
-            let q = slide.step(k, leaving.as_ref());
+        like.walk((totals - 1) / 2, |k, q| {
             if layout.is_none() {
-                running += &q;
+                running += q;
                 if running > limit {
                     // The first total past the limit: k totals fold at
                     // each end, the weights being symmetric.
                     let l = Layout::new(totals, k, k, false);
                     rows = vec![BigUint::zero(); l.rows()];
                     layout = Some(l);
-                    low_weight = &running - &q;
+                    low_weight = &running - q;
                 }
             }
             if let Some(l) = &layout {
@@ -255,7 +390,7 @@ impl Table {
                 let mirror = totals - 1 - k;
                 let mut credit = |i: usize| {
                     if let Some(r) = l.row_of(i) {
-                        rows[r] += &q;
+                        rows[r] += q;
                     }
                 };
                 credit(k);
@@ -263,8 +398,7 @@ impl Table {
                     credit(mirror);
                 }
             }
-            last.push_back(q);
-        }
+        })?;
         let Some(layout) = layout else {
             return Ok(None);
         };
@@ -276,20 +410,20 @@ impl Table {
             })
         };
         Ok(Some(Table {
-            min,
-            max,
-            mean,
-            sd: var.max(0.0).sqrt(),
-            counted,
+            min: shape.min,
+            max: shape.max,
+            mean: shape.mean,
+            sd: shape.sd,
+            counted: shape.counted,
             beyond: BigUint::zero(),
             totals,
-            low: folded(min + layout.low as i64 - 1),
-            high: folded(max - layout.high as i64 + 1),
+            low: folded(shape.min + layout.low as i64 - 1),
+            high: folded(shape.max - layout.high as i64 + 1),
             rows: rows
                 .into_iter()
                 .enumerate()
                 .map(|(r, weight)| {
-                    let (first, last) = layout.span(r, min);
+                    let (first, last) = layout.span(r, shape.min);
                     Row {
                         first,
                         last,
@@ -298,7 +432,7 @@ impl Table {
                 })
                 .collect(),
             per_row: layout.per_row,
-            denom,
+            denom: shape.denom,
         }))
     }
 }
@@ -382,6 +516,41 @@ mod tests {
         ] {
             let r = parse(e).unwrap();
             assert!(dist::like_dice(&r).unwrap().is_none(), "{e}");
+        }
+    }
+
+    /// A chance of reaching a total, streamed to at most the middle of
+    /// the recurrence, is the whole distribution's: below the least
+    /// total, at it, either side of the middle, at the most and past it.
+    #[test]
+    fn streamed_chances_are_the_whole_distributions() {
+        for e in ["2d6", "3d6", "10d6+2", "25dF", "-7d10", "30d6rr1", "3d1000"] {
+            let r = parse(e).unwrap();
+            let d = distribution(&r).unwrap();
+            let like = dist::like_dice(&r).unwrap().expect(e);
+            let (lo, hi) = (d.min().unwrap(), d.max().unwrap());
+            let mid = (lo + hi) / 2;
+            for t in [
+                lo - 5,
+                lo,
+                lo + 1,
+                mid - 1,
+                mid,
+                mid + 1,
+                hi - 1,
+                hi,
+                hi + 3,
+            ] {
+                for target in [Target::AtLeast(t), Target::AtMost(t)] {
+                    let streamed = like.reach(target).unwrap().expect(e);
+                    let whole = Reach::of(&d, target).unwrap();
+                    assert_eq!(
+                        (&streamed.num, &streamed.denom, streamed.min, streamed.max),
+                        (&whole.num, &whole.denom, whole.min, whole.max),
+                        "{e} {target:?}"
+                    );
+                }
+            }
         }
     }
 }
