@@ -22,7 +22,8 @@ pub const MAX_TOTALS: f64 = 1_000_001.0;
 /// and the bytes of one entry besides its fraction's digits.
 const LISTING_BUDGET: f64 = 100e6;
 const LISTING_ENTRY: f64 = 60.0;
-/// Rows of a streamed table, for its memory.
+/// Rows of a streamed table, for its memory (`table::BUCKET_ROWS`; not
+/// imported, as `table` asks this module first).
 const BUCKET_ROWS: f64 = 150.0;
 
 /// Seconds per limb operation (a 64-bit piece of a big number), by method,

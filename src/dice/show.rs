@@ -573,6 +573,17 @@ pub fn target_text(r: &Roll, reach: Option<&Reach>, target: Target, style: &Styl
     out
 }
 
+/// How many totals a folded row holds, where the line has room for it
+/// (a row's figures take `vw` + 27 columns).
+fn fold_note(f: &Fold, vw: usize, width: usize) -> String {
+    let note = format!(" ({} totals)", f.totals);
+    if vw + 27 + note.len() <= width {
+        note
+    } else {
+        String::new()
+    }
+}
+
 /// `prob EXPR`: the odds table, each row with the chance of its totals,
 /// of them or more and of them or less, and a bar.
 pub fn table_text(r: &Roll, t: Option<&Table>, style: &Style) -> String {
@@ -628,12 +639,12 @@ pub fn table_text(r: &Roll, t: Option<&Table>, style: &Style) -> String {
         below += &f.weight;
         let _ = writeln!(
             out,
-            "{:>vw$} {:>8} {:>8} {:>8} ({} totals)",
+            "{:>vw$} {:>8} {:>8} {:>8}{}",
             format!("<={}", f.edge),
             percent(&f.weight, &t.denom),
             hundred,
             percent(&below, &t.denom),
-            f.totals
+            fold_note(f, vw, style.width)
         );
     }
     for row in &t.rows {
@@ -661,12 +672,12 @@ pub fn table_text(r: &Roll, t: Option<&Table>, style: &Style) -> String {
     if let Some(f) = &t.high {
         let _ = writeln!(
             out,
-            "{:>vw$} {:>8} {:>8} {:>8} ({} totals)",
+            "{:>vw$} {:>8} {:>8} {:>8}{}",
             format!(">={}", f.edge),
             percent(&f.weight, &t.denom),
             percent(&f.weight, &t.denom),
             hundred,
-            f.totals
+            fold_note(f, vw, style.width)
         );
     }
     if t.per_row > 1 {
@@ -886,8 +897,9 @@ mod tests {
     use crate::random::TableRng;
 
     /// An odds table fits its width: where the figures fill a 40-column
-    /// line (rows labelled `13340..13539`) the bars are left out rather
-    /// than wrapped under each row; at 60 columns they are drawn.
+    /// line (rows labelled `13340..13539`) the bars and the folded rows'
+    /// counts are left out rather than wrapped under each row; at 60
+    /// columns they are drawn.
     #[test]
     fn odds_tables_fit_narrow_lines() {
         let r = parse("3d10000").unwrap();
@@ -898,7 +910,10 @@ mod tests {
                 ..Style::plain()
             };
             let text = table_text(&r, t.as_ref(), &style);
-            let rows: Vec<&str> = text.lines().filter(|l| l.contains("..")).collect();
+            let rows: Vec<&str> = text
+                .lines()
+                .filter(|l| l.contains("..") || l.trim_start().starts_with(['<', '>']))
+                .collect();
             assert!(rows.len() > 100, "{text}");
             for row in &rows {
                 assert!(crate::style::visible_width(row) <= width, "{width}: {row}");
