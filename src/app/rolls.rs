@@ -301,10 +301,11 @@ impl App {
         {
             return self.draw_odds(rest);
         }
-        if let Some(system) = dice::system::System::parse(&words.join(" ")) {
+        let line = words.join(" ");
+        if let Some(system) = dice::system::System::parse(&line) {
             return Ok(super::systems::prob_system(system?));
         }
-        if let Some(house) = self.house_line(&words.join(" ")) {
+        if let Some(house) = self.house_line(&line) {
             return super::systems::prob_house(&house?);
         }
         let mut words = words.to_vec();

@@ -170,21 +170,6 @@ impl Show for Odds {
     }
 }
 
-impl App {
-    /// `roll sr 12`: roll, read, log.
-    pub(super) fn roll_system(&mut self, system: System, source: String) -> Result<Reply> {
-        let draw = self.rng.draws();
-        let read = system.roll(&mut self.rng);
-        let rolled = Rolled {
-            read,
-            system,
-            seed: crate::random::JsonSeed(self.seed()),
-        };
-        let shown = rolled.show(&Style::plain());
-        self.logged_read(rolled, shown, draw, source)
-    }
-}
-
 /// `prob sr 12`: every word with its exact chance.
 pub(super) fn prob_system(system: System) -> Reply {
     odds_reply(
@@ -277,6 +262,18 @@ impl Show for HouseRolled {
 }
 
 impl App {
+    /// `roll sr 12`: roll, read, log.
+    pub(super) fn roll_system(&mut self, system: System, source: String) -> Result<Reply> {
+        let draw = self.rng.draws();
+        let read = system.roll(&mut self.rng);
+        let rolled = Rolled {
+            read,
+            system,
+            seed: crate::random::JsonSeed(self.seed()),
+        };
+        self.logged_read(rolled, draw, source)
+    }
+
     /// `roll hero+2` or `prob hero` where a rule file (`--rules`) declares
     /// `hero`. `None` without a rules directory (the rules are not read),
     /// for dice, and for a name no rule file declares.
@@ -302,22 +299,15 @@ impl App {
             outcome,
             seed: crate::random::JsonSeed(self.seed()),
         };
-        let shown = rolled.show(&Style::plain());
-        self.logged_read(rolled, shown, draw, source)
+        self.logged_read(rolled, draw, source)
     }
 
-    /// A system's roll logged and replied: `shown` is its text without
-    /// colour.
-    fn logged_read<B>(
-        &mut self,
-        rolled: B,
-        shown: String,
-        draw: u64,
-        source: String,
-    ) -> Result<Reply>
+    /// A system's roll logged (as shown without colour) and replied.
+    fn logged_read<B>(&mut self, rolled: B, draw: u64, source: String) -> Result<Reply>
     where
         B: Show + Serialize + std::fmt::Debug + AsRef<Read> + 'static,
     {
+        let shown = rolled.show(&Style::plain());
         let read = rolled.as_ref();
         let warning = self.log_roll(roll_log::Entry {
             at: roll_log::now(),

@@ -177,14 +177,26 @@ pub enum Target {
 /// dice of one kind, else from the whole distribution. `None` when no
 /// outcome lies within the explosion limit.
 pub fn table(r: &Roll, seconds: f64, all: bool) -> Result<Option<Table>, DiceError> {
-    if !all && let Some(like) = dist::like_dice(r)? {
-        super::cost::check_streamed(r, seconds, like.values.0.abs_diff(like.values.1))
-            .map_err(|why| dist::refused(r, why))?;
-        if let Some(t) = Table::streamed(&like).map_err(|why| dist::refused(r, why))? {
-            return Ok(Some(t));
-        }
+    if !all && let Some(t) = streamed(r, seconds, Table::streamed)? {
+        return Ok(Some(t));
     }
     Ok(Table::of(&dist::exact(r, seconds)?, all))
+}
+
+/// `answer` of `r`'s like dice after the streamed cost check, or `None`
+/// where `r` is not many dice of one kind (or a total would overflow)
+/// and the whole distribution answers instead.
+fn streamed<T>(
+    r: &Roll,
+    seconds: f64,
+    answer: impl FnOnce(&LikeDice) -> Res<Option<T>>,
+) -> Result<Option<T>, DiceError> {
+    let Some(like) = dist::like_dice(r)? else {
+        return Ok(None);
+    };
+    let refused = |why| dist::refused(r, why);
+    super::cost::check_streamed(r, seconds, like.span()).map_err(refused)?;
+    answer(&like).map_err(refused)
 }
 
 /// What a sum of like dice is, before any weight: its least and most
@@ -201,10 +213,16 @@ struct Shape {
 }
 
 impl LikeDice {
+    /// The die's highest value less its lowest: how many weights the
+    /// recurrence holds at once.
+    fn span(&self) -> u64 {
+        self.values.0.abs_diff(self.values.1)
+    }
+
     /// `None` where a total would overflow.
     fn shape(&self) -> Option<Shape> {
         let (n, (lo, hi), plus) = (self.n, self.values, self.plus);
-        let d = lo.abs_diff(hi);
+        let d = self.span();
         let times = |v: i64| {
             i64::try_from(n)
                 .ok()
@@ -240,7 +258,7 @@ impl LikeDice {
     fn walk(&self, last: usize, mut each: impl FnMut(usize, &BigUint)) -> Res<()> {
         // The recurrence's last d weights, oldest first: the oldest
         // leaves its sliding sums at each step.
-        let window = usize::try_from(self.values.0.abs_diff(self.values.1)).unwrap_or(usize::MAX);
+        let window = usize::try_from(self.span()).unwrap_or(usize::MAX);
         let mut held: VecDeque<BigUint> = VecDeque::new();
         let mut slide = Sliding::new(self.n, window, self.weight.pow(self.n as u32));
         for k in 0..=last {
@@ -341,12 +359,8 @@ impl Reach {
 /// table is), else from the whole distribution. `None` when no outcome
 /// lies within the explosion limit.
 pub fn reach(r: &Roll, seconds: f64, target: Target) -> Result<Option<Reach>, DiceError> {
-    if let Some(like) = dist::like_dice(r)? {
-        super::cost::check_streamed(r, seconds, like.values.0.abs_diff(like.values.1))
-            .map_err(|why| dist::refused(r, why))?;
-        if let Some(t) = like.reach(target).map_err(|why| dist::refused(r, why))? {
-            return Ok(Some(t));
-        }
+    if let Some(t) = streamed(r, seconds, |like| like.reach(target))? {
+        return Ok(Some(t));
     }
     Ok(Reach::of(&dist::exact(r, seconds)?, target))
 }

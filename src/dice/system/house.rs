@@ -135,10 +135,16 @@ impl House {
 
     /// The word a total reads as.
     pub fn word(&self, total: i64) -> &str {
+        &self.words[self.word_of(total)].1
+    }
+
+    /// Which word (best first) a total reads as: the first whose least
+    /// total it reaches, else the last, which has none.
+    fn word_of(&self, total: i64) -> usize {
         self.words
             .iter()
-            .find(|(least, _)| least.is_none_or(|n| total >= n))
-            .map_or("", |(_, w)| w.as_str())
+            .position(|(least, _)| least.is_some_and(|n| total >= n))
+            .unwrap_or(self.words.len() - 1)
     }
 
     /// `hero`, `hero+2`, `hero -1` for this system: the roll with its
@@ -225,14 +231,7 @@ impl HouseRoll {
         let count = rows.len();
         for (&v, w) in &d.weights {
             let total = v.saturating_add(self.modifier);
-            if let Some(i) = self
-                .house
-                .words
-                .iter()
-                .position(|(least, _)| least.is_none_or(|n| total >= n))
-            {
-                rows[count - 1 - i].1 += w;
-            }
+            rows[count - 1 - self.house.word_of(total)].1 += w;
         }
         let also = if d.beyond.is_zero() {
             Vec::new()
