@@ -181,6 +181,9 @@ pub struct App {
     rules_dir: Option<PathBuf>,
     rules: OnceCell<crate::rules::Library>,
     rules_warned: bool,
+    /// Warnings to say beside whatever the command replies, or its error
+    /// (rule-file problems found by a roll that read the rules).
+    notes: Vec<String>,
     /// Today's date (YYYY-MM-DD), for filing runs.
     today: String,
     /// One command then exit: every change came from "another session",
@@ -207,6 +210,7 @@ impl App {
             rules_dir: None,
             rules: OnceCell::new(),
             rules_warned: false,
+            notes: Vec::new(),
             today: "unknown date".into(),
             one_shot: false,
             log_warned: false,
@@ -253,7 +257,9 @@ impl App {
     /// Messages gathered while running commands (an old state file
     /// imported, a damaged store set aside), to show once.
     pub fn take_warnings(&mut self) -> Vec<String> {
-        self.store.take_warnings()
+        let mut said = self.store.take_warnings();
+        said.append(&mut self.notes);
+        said
     }
 
     pub fn seed(&self) -> u64 {

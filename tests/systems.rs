@@ -350,3 +350,29 @@ fn a_rule_files_own_system() {
     assert_eq!(code, 1);
     assert!(!err.contains("Hero"), "{err}");
 }
+
+/// A rule file that does not load (a newcomer's file of `dice:` alone,
+/// without the game's `id`) is said when a roll reads the rules, so the
+/// unknown name is explained; plain dice read no rules and say nothing.
+#[test]
+fn a_roll_says_why_a_rule_file_did_not_load() {
+    let rules = tempfile::tempdir().unwrap();
+    std::fs::write(
+        rules.path().join("quest.yaml"),
+        "dice:\n  - name: hero\n    roll: 2d10\n    words:\n      - {word: x}\n",
+    )
+    .unwrap();
+    let data = tempfile::tempdir().unwrap();
+    let dir = rules.path().to_str().unwrap();
+    let (_, err, code) = tm_in(data.path(), &["--rules", dir, "roll", "hero"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("quest.yaml line 1: id: missing field `id`"),
+        "{err}"
+    );
+    let (_, err, code) = tm_in(
+        data.path(),
+        &["--rules", dir, "--seed", "1", "roll", "2d10"],
+    );
+    assert_eq!((err.as_str(), code), ("", 0));
+}

@@ -283,6 +283,11 @@ impl App {
         if crate::dice::parse(line).is_ok() {
             return None;
         }
+        // A roll that reads the rules says their problems, once, as
+        // `rules` does: a file that did not load (no `id`) explains why
+        // its system is unknown, even as the line fails.
+        let problems = self.rule_warnings();
+        self.notes.extend(problems);
         match self.library().house(name)? {
             Ok(house) => Some(house.read_line(line)?.map_err(Into::into)),
             Err(why) => Some(Err(super::invalid(why))),
