@@ -376,3 +376,156 @@ fn a_roll_says_why_a_rule_file_did_not_load() {
     );
     assert_eq!((err.as_str(), code), ("", 0));
 }
+
+/// A rule file's own symbol dice (the README's example): good dice show
+/// successes, advantages and a triumph, bad dice failures and threats.
+const SYMBOL_RULES: &str = r#"id: saga-quest
+name: Saga Quest
+designer: us
+source: ours
+licence: CC0
+players: '2-4'
+time: 1 hour
+summary: symbol dice of our own.
+sections:
+  - {id: setup, title: Setup, text: x}
+  - {id: play, title: Play, text: y}
+  - {id: scoring, title: Scoring, text: z}
+dice:
+  - name: saga
+    title: Saga dice
+    symbols:
+      - {letter: s, name: success, plural: successes, cancels: f}
+      - {letter: f, name: failure, plural: failures}
+      - {letter: a, name: advantage, plural: advantage, cancels: t}
+      - {letter: t, name: threat, plural: threat}
+      - {letter: T, name: triumph, counts_as: s}
+    kinds:
+      - {letter: g, name: good, faces: ["", s, s, sa, a, T]}
+      - {letter: b, name: bad, faces: ["", f, f, t, ft, t]}
+    succeeds: s
+  - name: odd
+    symbols:
+      - {letter: s, name: success, cancels: f}
+    kinds:
+      - {letter: g, name: good, faces: ["", s, sz]}
+"#;
+
+/// Symbol dice declared in a rule file: rolled, read after cancelling,
+/// and every net outcome's odds exact (hand-counted over the 36 rolls of
+/// one good die and one bad: a success needs s, s, sa or T against a
+/// blank, t or t, 12 ways).
+#[test]
+fn a_rule_files_symbol_dice() {
+    let rules = tempfile::tempdir().unwrap();
+    std::fs::write(rules.path().join("saga.yaml"), SYMBOL_RULES).unwrap();
+    let data = tempfile::tempdir().unwrap();
+    let dir = rules.path().to_str().unwrap();
+    let run = |args: &[&str]| {
+        let mut all = vec!["--rules", dir];
+        all.extend(args);
+        tm_in(data.path(), &all)
+    };
+    let (out, err, code) = run(&["--seed", "3", "roll", "saga", "2g", "1b"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        out,
+        "saga 2g1b good [sa, -] bad [f]: failure (1 advantage)\n"
+    );
+    let (out, _, _) = run(&["--seed", "3", "--json", "roll", "saga", "2g1b"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["data"]["dice"], serde_json::json!([4, 1, 2]));
+    assert_eq!(v["data"]["result"], "failure (1 advantage)");
+    assert_eq!(v["data"]["system"], "Saga dice");
+
+    let (out, err, code) = run(&["prob", "saga", "g", "b"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        out,
+        "saga 1g1b (Saga dice: 1 good, 1 bad)
+success (1 success, 1 advantage)           2.78%  (1/36)
+success (1 success, 1 triumph)             2.78%  (1/36)
+success (1 success)                       11.11%  (1/9)
+success (1 success, 1 threat, 1 triumph)   5.56%  (1/18)
+success (1 success, 1 threat)             11.11%  (1/9)
+failure (1 advantage)                      8.33%  (1/12)
+failure (1 triumph)                        5.56%  (1/18)
+failure                                   22.22%  (2/9)
+failure (1 threat, 1 triumph)              2.78%  (1/36)
+failure (1 threat)                        11.11%  (1/9)
+failure (1 failure, 1 advantage)           5.56%  (1/18)
+failure (1 failure)                        8.33%  (1/12)
+failure (1 failure, 1 threat)              2.78%  (1/36)
+
+success                                   33.33%  (1/3)
+at least 1 failure left                   16.67%  (1/6)
+at least 1 advantage left                 16.67%  (1/6)
+at least 1 threat left                    33.33%  (1/3)
+at least 1 triumph left                   16.67%  (1/6)
+"
+    );
+    // Many outcomes: the 40 likeliest as text, every one in JSON.
+    let (out, _, code) = run(&["prob", "saga", "10g10b"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("\nand 2886 less likely outcomes, 68.72% together; `--json prob"),
+        "{out}"
+    );
+    assert!(
+        out.contains("\nsuccess  ") && out.contains("70.69%"),
+        "{out}"
+    );
+    let (out, _, _) = run(&["--json", "prob", "saga", "10g10b"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["data"]["outcomes"].as_array().unwrap().len(), 2926);
+
+    // The game's page lists the kinds with their letters.
+    let (out, _, _) = run(&["rules", "saga-quest"]);
+    assert!(
+        out.contains("\n  saga         Saga dice: g good, b bad\n"),
+        "{out}"
+    );
+    // Bad pools are named; a bad declaration is reported, not rolled.
+    let (_, err, code) = run(&["roll", "saga", "2q"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("'q' in '2q' is not a die: saga 2g2b"), "{err}");
+    let (_, err, _) = run(&["roll", "saga", "11g"]);
+    assert!(err.contains("'11g': at most 10 dice of a kind"), "{err}");
+    let (_, err, code) = run(&["roll", "odd", "g"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("saga.yaml is not rolled until it is mended: symbols: 'success' cancels 'f', which is not a symbol here; kinds: 'good' has a face 'sz', and 'z' is not a symbol's letter"),
+        "{err}"
+    );
+    let (_, err, _) = run(&["rules"]);
+    assert!(err.contains("'success' cancels 'f'"), "{err}");
+
+    // Piped: each bad line named, the rest answered.
+    let r = common::run(
+        data.path(),
+        &["--rules", dir, "--seed", "1"],
+        Some("roll saga 2g\nroll saga 2q\nprob saga 1b\nroll 2d6\n"),
+    );
+    assert_eq!(r.code, 1);
+    // The broken `odd` is warned of once, then the bad line is named.
+    assert!(
+        r.err.ends_with(
+            "is not a symbol's letter\nline 2: error: 'q' in '2q' is not a die: saga 2g2b\n"
+        ),
+        "{}",
+        r.err
+    );
+    assert!(
+        r.out
+            .starts_with("saga 2g good [s, -]: success (1 success)\n"),
+        "{}",
+        r.out
+    );
+    assert!(
+        r.out
+            .contains("failure (1 failure, 1 threat)  16.67%  (1/6)"),
+        "{}",
+        r.out
+    );
+    assert!(r.out.ends_with("2d6 [4, 2] = 6\n"), "{}", r.out);
+}

@@ -26,7 +26,7 @@ impl App {
         }
         // `roll hero+2`: a system a rule file declares.
         if let Some(house) = self.house_line(&source) {
-            return self.roll_house(house?, source);
+            return self.roll_declared(house?, source);
         }
         let parts = top_level_parts(&source);
         if parts.len() == 1 {
@@ -306,7 +306,7 @@ impl App {
             return Ok(super::systems::prob_system(system?));
         }
         if let Some(house) = self.house_line(&line) {
-            return super::systems::prob_house(&house?);
+            return super::systems::prob_declared(&house?);
         }
         let mut words = words.to_vec();
         // Saved names are looked up only when the words are not dice.

@@ -8,8 +8,11 @@ use serde::Serialize;
 use super::{App, Result};
 use crate::dice::dist::{fraction, prob_f64};
 use crate::dice::show::percent;
-use crate::dice::system::house::{self, HouseRoll};
+use crate::dice::system::declared::DeclaredRoll;
+use crate::dice::system::house::HouseRoll;
+use crate::dice::system::name;
 use crate::dice::system::odds::Odds as SystemOdds;
+use crate::dice::system::symbols::{SymbolOdds, SymbolRoll};
 use crate::dice::system::{Read, System};
 use crate::reply::{Reply, Show};
 use crate::roll_log;
@@ -69,6 +72,31 @@ impl Show for Rolled {
     }
 }
 
+/// What a system's odds are of: the line, the system, its dice in words.
+#[derive(Debug, Serialize)]
+struct Heading {
+    expr: String,
+    system: String,
+    dice: String,
+}
+
+impl Heading {
+    /// The table's first line, wrapped to the width.
+    fn lines(&self, style: &Style) -> Vec<String> {
+        let head = format!("{} ({}: {})", self.expr, self.system, self.dice);
+        vec![style.paint(&crate::style::wrap(&head, style.width, "  "), Tone::Heading)]
+    }
+}
+
+/// The table's lines as one text, without trailing spaces.
+fn joined(lines: &[String]) -> String {
+    lines
+        .iter()
+        .map(|l| l.trim_end().to_string())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 /// One word's chance, and the chance of it or a better one.
 #[derive(Debug, Serialize)]
 struct WordChance {
@@ -81,9 +109,10 @@ struct WordChance {
     shown: (String, String),
 }
 
-/// A chance beside the table (at least one triumph).
+/// One outcome's chance, or a chance beside the table (at least one
+/// triumph).
 #[derive(Debug, Serialize)]
-struct AlsoChance {
+struct Chance {
     result: String,
     fraction: String,
     probability: f64,
@@ -94,19 +123,16 @@ struct AlsoChance {
 /// `prob`'s reply for a system.
 #[derive(Debug, Serialize)]
 struct Odds {
-    expr: String,
-    system: String,
-    dice: String,
+    #[serde(flatten)]
+    head: Heading,
     results: Vec<WordChance>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    also: Vec<AlsoChance>,
+    also: Vec<Chance>,
 }
 
 impl Show for Odds {
     fn show(&self, style: &Style) -> String {
-        let head = format!("{} ({}: {})", self.expr, self.system, self.dice);
-        let mut lines =
-            vec![style.paint(&crate::style::wrap(&head, style.width, "  "), Tone::Heading)];
+        let mut lines = self.head.lines(style);
         let word = self
             .results
             .iter()
@@ -153,45 +179,160 @@ impl Show for Odds {
                 lines.push(row);
             }
         }
-        for a in &self.also {
-            let row = format!("{:word$}  {:>pct$}", a.result, a.shown);
-            let exact = format!("  ({})", a.fraction);
-            if a.fraction.len() <= 24 && row.chars().count() + exact.len() <= style.width {
-                lines.push(row + &exact);
-            } else {
-                lines.push(row);
-            }
+        chance_rows(&mut lines, &self.also, word, pct, style.width);
+        joined(&lines)
+    }
+}
+
+/// Each chance as a row, its word and percentage in columns of `word` and
+/// `pct` characters, then its fraction where it is short enough to read
+/// and fits the line (at 40 columns the percentages stand alone).
+fn chance_rows<'a>(
+    lines: &mut Vec<String>,
+    chances: impl IntoIterator<Item = &'a Chance>,
+    word: usize,
+    pct: usize,
+    width: usize,
+) {
+    for a in chances {
+        let row = format!("{:word$}  {:>pct$}", a.result, a.shown);
+        let exact = format!("  ({})", a.fraction);
+        if a.fraction.len() <= 24 && row.chars().count() + exact.len() <= width {
+            lines.push(row + &exact);
+        } else {
+            lines.push(row);
         }
-        lines
-            .iter()
-            .map(|l| l.trim_end().to_string())
-            .collect::<Vec<_>>()
-            .join("\n")
+    }
+}
+
+impl Chance {
+    fn of(result: String, count: &BigUint, denom: &BigUint) -> Chance {
+        Chance {
+            fraction: fraction(count, denom),
+            probability: prob_f64(count, denom),
+            shown: percent(count, denom),
+            result,
+        }
+    }
+}
+
+/// Most outcomes of symbol dice `prob` shows as text (`--json` lists
+/// every one).
+const SHOWN_OUTCOMES: usize = 40;
+
+/// `prob saga 2g 1b`'s reply: every net outcome's chance, best first,
+/// and the chances beside them.
+#[derive(Debug, Serialize)]
+struct SymbolChances {
+    #[serde(flatten)]
+    head: Heading,
+    outcomes: Vec<Chance>,
+    also: Vec<Chance>,
+}
+
+impl Show for SymbolChances {
+    fn show(&self, style: &Style) -> String {
+        let mut lines = self.head.lines(style);
+        // The likeliest outcomes, kept in their order (best first).
+        let mut likeliest: Vec<usize> = (0..self.outcomes.len()).collect();
+        likeliest.sort_by(|&a, &b| {
+            let p = |i: usize| self.outcomes[i].probability;
+            p(b).total_cmp(&p(a)).then(a.cmp(&b))
+        });
+        likeliest.truncate(SHOWN_OUTCOMES);
+        likeliest.sort_unstable();
+        let shown: Vec<&Chance> = likeliest.iter().map(|&i| &self.outcomes[i]).collect();
+        let all = shown.iter().copied().chain(&self.also);
+        let word = all
+            .clone()
+            .map(|c| c.result.chars().count())
+            .max()
+            .unwrap_or(0);
+        let pct = all.map(|c| c.shown.len()).max().unwrap_or(0);
+        chance_rows(&mut lines, shown.iter().copied(), word, pct, style.width);
+        let left = self.outcomes.len() - shown.len();
+        if left > 0 {
+            let rest: f64 = 1.0 - shown.iter().map(|c| c.probability).sum::<f64>();
+            lines.push(crate::style::wrap(
+                &format!(
+                    "and {left} less likely outcomes, {:.2}% together; `--json prob {}` lists every one",
+                    100.0 * rest.max(0.0),
+                    self.head.expr
+                ),
+                style.width,
+                "  ",
+            ));
+        }
+        lines.push(String::new());
+        chance_rows(&mut lines, &self.also, word, pct, style.width);
+        joined(&lines)
+    }
+}
+
+/// `prob saga 2g 1b`: a rule file's symbol dice, every net outcome's
+/// exact chance.
+fn prob_symbols(roll: &SymbolRoll) -> Result<Reply> {
+    let SymbolOdds {
+        outcomes,
+        also,
+        denom,
+    } = roll.odds().map_err(|too| {
+        super::invalid(format!(
+            "too much to count exactly: every outcome of `{}` takes at least {} steps to count (at most {}); use fewer dice, or `roll` it many times for a sample",
+            roll.line(),
+            crate::dice::cost::count(too.steps as f64),
+            crate::dice::cost::count(crate::dice::system::symbols::BUDGET as f64),
+        ))
+    })?;
+    let chances = |list: Vec<(String, BigUint)>| -> Vec<Chance> {
+        list.into_iter()
+            .map(|(word, ways)| Chance::of(word, &ways, &denom))
+            .collect()
+    };
+    Ok(Reply::new(
+        "prob",
+        SymbolChances {
+            head: Heading {
+                expr: roll.line(),
+                system: roll.dice.title.clone(),
+                dice: roll.dice_words(),
+            },
+            outcomes: chances(outcomes),
+            also: chances(also),
+        },
+    ))
+}
+
+/// `prob hero+2` or `prob saga 2g`: a rule file's system's odds.
+pub(super) fn prob_declared(roll: &DeclaredRoll) -> Result<Reply> {
+    match roll {
+        DeclaredRoll::Total(house) => prob_house(house),
+        DeclaredRoll::Symbols(symbols) => prob_symbols(symbols),
     }
 }
 
 /// `prob sr 12`: every word with its exact chance.
 pub(super) fn prob_system(system: System) -> Reply {
-    odds_reply(
-        system.line(),
-        system.title().to_string(),
-        system.dice_words(),
-        &system.odds(),
-    )
+    let head = Heading {
+        expr: system.line(),
+        system: system.title().to_string(),
+        dice: system.dice_words(),
+    };
+    odds_reply(head, &system.odds())
 }
 
 /// `prob hero+2`: a rule file's system, each word's exact chance.
-pub(super) fn prob_house(house: &HouseRoll) -> Result<Reply> {
-    Ok(odds_reply(
-        house.line(),
-        house.house.title.clone(),
-        house.dice_words(),
-        &house.odds()?,
-    ))
+fn prob_house(house: &HouseRoll) -> Result<Reply> {
+    let head = Heading {
+        expr: house.line(),
+        system: house.house.title.clone(),
+        dice: house.dice_words(),
+    };
+    Ok(odds_reply(head, &house.odds()?))
 }
 
 /// Each word's chance, worst first, with the chance of it or better.
-fn odds_reply(expr: String, system: String, dice: String, odds: &SystemOdds) -> Reply {
+fn odds_reply(head: Heading, odds: &SystemOdds) -> Reply {
     let mut better = BigUint::default();
     let mut results: Vec<WordChance> = odds
         .rows
@@ -212,19 +353,12 @@ fn odds_reply(expr: String, system: String, dice: String, odds: &SystemOdds) -> 
     Reply::new(
         "prob",
         Odds {
-            expr,
-            system,
-            dice,
+            head,
             results,
             also: odds
                 .also
                 .iter()
-                .map(|(word, count)| AlsoChance {
-                    result: word.clone(),
-                    fraction: fraction(count, &odds.denom),
-                    probability: prob_f64(count, &odds.denom),
-                    shown: percent(count, &odds.denom),
-                })
+                .map(|(word, count)| Chance::of(word.clone(), count, &odds.denom))
                 .collect(),
         },
     )
@@ -277,9 +411,9 @@ impl App {
     /// `roll hero+2` or `prob hero` where a rule file (`--rules`) declares
     /// `hero`. `None` without a rules directory (the rules are not read),
     /// for dice, and for a name no rule file declares.
-    pub(super) fn house_line(&mut self, line: &str) -> Option<Result<HouseRoll>> {
+    pub(super) fn house_line(&mut self, line: &str) -> Option<Result<DeclaredRoll>> {
         self.rules_dir.as_ref()?;
-        let (name, _) = house::split_name(line)?;
+        let (name, _) = name::split_name(line)?;
         if crate::dice::parse(line).is_ok() {
             return None;
         }
@@ -294,8 +428,25 @@ impl App {
         }
     }
 
+    /// `roll hero+2` or `roll saga 2g 1b`: roll, read, log.
+    pub(super) fn roll_declared(&mut self, roll: DeclaredRoll, source: String) -> Result<Reply> {
+        match roll {
+            DeclaredRoll::Total(house) => self.roll_house(*house, source),
+            DeclaredRoll::Symbols(roll) => {
+                let draw = self.rng.draws();
+                let read = roll.roll(&mut self.rng);
+                let rolled = SymbolRolled {
+                    read,
+                    roll,
+                    seed: crate::random::JsonSeed(self.seed()),
+                };
+                self.logged_read(rolled, draw, source)
+            }
+        }
+    }
+
     /// `roll hero+2`: roll, read, log.
-    pub(super) fn roll_house(&mut self, roll: HouseRoll, source: String) -> Result<Reply> {
+    fn roll_house(&mut self, roll: HouseRoll, source: String) -> Result<Reply> {
         let draw = self.rng.draws();
         let (read, outcome) = roll.roll(&mut self.rng)?;
         let rolled = HouseRolled {
@@ -333,6 +484,36 @@ impl App {
 }
 
 impl AsRef<Read> for Rolled {
+    fn as_ref(&self) -> &Read {
+        &self.read
+    }
+}
+
+/// `roll`'s reply for a rule file's symbol dice: each die's symbols and
+/// what is left of them.
+#[derive(Debug, Serialize)]
+struct SymbolRolled {
+    #[serde(flatten)]
+    read: Read,
+    #[serde(skip)]
+    roll: SymbolRoll,
+    #[serde(flatten)]
+    seed: crate::random::JsonSeed,
+}
+
+impl Show for SymbolRolled {
+    fn show(&self, style: &Style) -> String {
+        let (_, dice) = self.roll.read(&self.read.dice);
+        let line = format!(
+            "{} {dice}: {}",
+            self.read.expr,
+            style.paint(&self.read.result, Tone::Emph)
+        );
+        crate::style::wrap(&line, style.width, "  ")
+    }
+}
+
+impl AsRef<Read> for SymbolRolled {
     fn as_ref(&self) -> &Read {
         &self.read
     }

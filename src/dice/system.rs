@@ -12,10 +12,14 @@
 //! | `bitd 3` | Blades in the Dark | 3d6, the highest | critical (two 6s), full success, partial success, bad outcome |
 //! | `genesys 2a1p 2d` | Genesys, Star Wars (`sw`) | symbol dice (`narrative`) | net successes or failure, advantage or threat, triumphs, despairs |
 //! | `hero+2` | a player's own, from a rule file (`house`) | any expression | the words its total reads as |
+//! | `saga 2g 1b` | a player's own symbol dice, from a rule file (`symbols`) | dice of symbols that cancel in pairs | each symbol left, success or failure |
 
+pub mod declared;
 pub mod house;
+pub mod name;
 pub mod narrative;
 pub mod odds;
+pub mod symbols;
 
 use serde::Serialize;
 

@@ -10,7 +10,9 @@ use std::path::Path;
 
 use serde::Deserialize;
 
+use crate::dice::system::declared::Declared;
 use crate::dice::system::house::House;
+use crate::dice::system::symbols::{KindDecl, SymbolDecl, SymbolDice};
 use crate::games::{Game, Visitor, Wing};
 use crate::suggest;
 
@@ -52,15 +54,25 @@ pub struct GameSpec {
     pub dice: Vec<DiceSpec>,
 }
 
-/// A dice system a rule file declares (see `dice::system::house`).
+/// A dice system a rule file declares: a total read in words (`roll`,
+/// `words`; see `dice::system::house`) or symbol dice (`symbols`,
+/// `kinds`, `succeeds`; see `dice::system::symbols`).
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct DiceSpec {
     pub name: String,
     #[serde(default)]
     pub title: Option<String>,
-    pub roll: String,
+    #[serde(default)]
+    pub roll: Option<String>,
+    #[serde(default)]
     pub words: Vec<WordSpec>,
+    #[serde(default)]
+    pub symbols: Vec<SymbolSpec>,
+    #[serde(default)]
+    pub kinds: Vec<KindSpec>,
+    #[serde(default)]
+    pub succeeds: Option<String>,
 }
 
 /// One word of a dice system: the least total it reads (none for the
@@ -73,18 +85,98 @@ pub struct WordSpec {
     pub word: String,
 }
 
+/// One symbol of a set of symbol dice.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SymbolSpec {
+    pub letter: String,
+    pub name: String,
+    #[serde(default)]
+    pub plural: Option<String>,
+    #[serde(default)]
+    pub cancels: Option<String>,
+    #[serde(default)]
+    pub counts_as: Option<String>,
+}
+
+/// One kind of symbol die: its letter in a pool, its name, its faces.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct KindSpec {
+    pub letter: String,
+    pub name: String,
+    pub faces: Vec<String>,
+}
+
 impl DiceSpec {
     /// The system, or every problem with it.
-    pub fn house(&self) -> Result<House, Vec<String>> {
-        House::new(
-            &self.name,
-            self.title.as_deref(),
-            &self.roll,
-            self.words
-                .iter()
-                .map(|w| (w.at_least, w.word.clone()))
-                .collect(),
-        )
+    pub fn system(&self) -> Result<Declared, Vec<String>> {
+        let symbolic =
+            !self.symbols.is_empty() || !self.kinds.is_empty() || self.succeeds.is_some();
+        match (&self.roll, symbolic) {
+            (Some(_), true) => Err(vec![
+                "a system reads a total (roll, words) or symbol dice (symbols, kinds), not both"
+                    .into(),
+            ]),
+            (None, false) => Err(vec![
+                "say what is rolled: roll and words, or symbols and kinds".into(),
+            ]),
+            (Some(roll), false) => House::new(
+                &self.name,
+                self.title.as_deref(),
+                roll,
+                self.words
+                    .iter()
+                    .map(|w| (w.at_least, w.word.clone()))
+                    .collect(),
+            )
+            .map(|h| Declared::Total(Box::new(h))),
+            (None, true) if !self.words.is_empty() => Err(vec![
+                "words: symbol dice read what is left of their symbols; leave out words".into(),
+            ]),
+            (None, true) => SymbolDice::new(
+                &self.name,
+                self.title.as_deref(),
+                &self
+                    .symbols
+                    .iter()
+                    .map(|s| SymbolDecl {
+                        letter: &s.letter,
+                        name: &s.name,
+                        plural: s.plural.as_deref(),
+                        cancels: s.cancels.as_deref(),
+                        counts_as: s.counts_as.as_deref(),
+                    })
+                    .collect::<Vec<_>>(),
+                &self
+                    .kinds
+                    .iter()
+                    .map(|k| KindDecl {
+                        letter: &k.letter,
+                        name: &k.name,
+                        faces: &k.faces,
+                    })
+                    .collect::<Vec<_>>(),
+                self.succeeds.as_deref(),
+            )
+            .map(Declared::Symbols),
+        }
+    }
+
+    /// What is rolled, for the game's page: the expression, or each kind
+    /// of symbol die with its letter (`g good, b bad`).
+    pub fn rolled(&self) -> String {
+        match &self.roll {
+            Some(roll) => roll.clone(),
+            None => {
+                let kinds: Vec<String> = self
+                    .kinds
+                    .iter()
+                    .map(|k| format!("{} {}", k.letter, k.name))
+                    .collect();
+                kinds.join(", ")
+            }
+        }
     }
 }
 
@@ -284,7 +376,7 @@ fn check(game: &GameSpec, file: &str, text: &str) -> Vec<Problem> {
             problem(line, "dice.name", format!("'{}' appears twice", d.name));
         }
         names.push(d.name.to_ascii_lowercase());
-        for why in d.house().err().unwrap_or_default() {
+        for why in d.system().err().unwrap_or_default() {
             problem(line, "dice", why);
         }
     }
@@ -448,14 +540,14 @@ impl Library {
 
     /// The dice system a rule file declares under `name` (the first, if
     /// two do), or why it cannot be rolled.
-    pub fn house(&self, name: &str) -> Option<Result<House, String>> {
+    pub fn house(&self, name: &str) -> Option<Result<Declared, String>> {
         let (i, spec) = self
             .games
             .iter()
             .enumerate()
             .flat_map(|(i, g)| g.dice.iter().map(move |d| (i, d)))
             .find(|(_, d)| d.name.eq_ignore_ascii_case(name))?;
-        Some(spec.house().map_err(|problems| {
+        Some(spec.system().map_err(|problems| {
             format!(
                 "'{}' in {} is not rolled until it is mended: {}",
                 spec.name,

@@ -141,7 +141,7 @@ impl GamePage {
                     .map(|d| DiceName {
                         name: d.name.clone(),
                         title: d.title.clone(),
-                        roll: d.roll.clone(),
+                        roll: d.rolled(),
                     })
                     .collect()
             } else {

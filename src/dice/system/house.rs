@@ -18,15 +18,14 @@
 use num_bigint::BigUint;
 use num_traits::Zero;
 
+use super::Read;
+use super::name::{check_name, split_name};
 use super::odds::Odds;
-use super::{NAMES, Read};
 use crate::dice::{self, DiceError, Outcome, Roll};
 use crate::random::TableRng;
 
 /// Most words one system reads.
 pub const MAX_WORDS: usize = 20;
-/// Longest name.
-const MAX_NAME: usize = 20;
 
 /// A system as its rule file declares it, checked.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -59,16 +58,7 @@ impl House {
         words: Vec<(Option<i64>, String)>,
     ) -> Result<House, Vec<String>> {
         let mut problems = Vec::new();
-        let lower = name.to_ascii_lowercase();
-        if !name_shaped(&lower) {
-            problems.push(format!(
-                "name '{name}': a letter, then letters and digits (at most {MAX_NAME})"
-            ));
-        } else if NAMES.contains(&lower.as_str()) {
-            problems.push(format!("name '{name}' is a system tablemate knows already"));
-        } else if dice::parse(&lower).is_ok() {
-            problems.push(format!("name '{name}' reads as dice; choose another"));
-        }
+        let lower = check_name(name, &mut problems);
         let parsed = match dice::parse(roll) {
             Ok(r) if r.compare.is_some() => {
                 problems.push(format!(
@@ -244,24 +234,6 @@ impl HouseRoll {
             also,
         })
     }
-}
-
-/// A system's name and what follows it (`hero+2`: `hero`, `+2`).
-pub fn split_name(line: &str) -> Option<(&str, &str)> {
-    let line = line.trim();
-    let end = line
-        .find(|c: char| !c.is_ascii_alphanumeric())
-        .unwrap_or(line.len());
-    let (name, rest) = line.split_at(end);
-    name_shaped(&name.to_ascii_lowercase()).then_some((name, rest))
-}
-
-fn name_shaped(name: &str) -> bool {
-    name.len() <= MAX_NAME
-        && name.starts_with(|c: char| c.is_ascii_lowercase())
-        && name
-            .chars()
-            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
 }
 
 #[cfg(test)]

@@ -11,10 +11,9 @@
 
 use std::collections::BTreeMap;
 
-use num_bigint::BigUint;
-use num_traits::{One, Zero};
-
+use super::symbols::{self, DieView};
 use crate::random::TableRng;
+use num_bigint::BigUint;
 
 /// One kind of die: its name, its letter in a pool, its faces.
 pub struct Kind {
@@ -61,10 +60,6 @@ pub const KINDS: [Kind; 6] = [
         faces: &["", "", "f", "f", "t", "t"],
     },
 ];
-
-/// Most dice of one kind in a pool (a table rarely rolls more than six;
-/// with ten of every kind `prob` takes 0.4 s).
-pub const MAX_KIND: u8 = 10;
 
 /// How many dice of each kind, in `KINDS` order.
 pub type Pool = [u8; 6];
@@ -157,46 +152,25 @@ pub const GRADES: [&str; 6] = [
     "success with advantage",
 ];
 
+/// The kinds as the symbol-dice helpers see them.
+fn views() -> Vec<DieView<'static>> {
+    KINDS
+        .iter()
+        .map(|k| DieView {
+            name: k.name,
+            letter: k.letter,
+            faces: k.faces.to_vec(),
+        })
+        .collect()
+}
+
 /// `2a1p 2d1c`, `2a 1p 2d 1c`, `a p d`: counts and letters, in any order.
 pub fn parse_pool(words: &[&str]) -> Result<Pool, String> {
     let example = "genesys 2a1p 2d1c (ability, proficiency, difficulty, challenge, boost, setback)";
-    let mut pool = [0u8; 6];
-    for word in words {
-        let mut rest = *word;
-        while !rest.is_empty() {
-            let digits = rest
-                .find(|c: char| !c.is_ascii_digit())
-                .unwrap_or(rest.len());
-            let (number, tail) = rest.split_at(digits);
-            let mut chars = tail.chars();
-            let Some(letter) = chars.next() else {
-                return Err(format!(
-                    "'{word}': a number needs a die's letter: {example}"
-                ));
-            };
-            let Some(kind) = KINDS.iter().position(|k| k.letter == letter) else {
-                return Err(format!("'{letter}' in '{word}' is not a die: {example}"));
-            };
-            let n: u8 = if number.is_empty() {
-                1
-            } else {
-                number
-                    .parse()
-                    .ok()
-                    .filter(|n| *n <= MAX_KIND)
-                    .ok_or_else(|| format!("'{word}': at most {MAX_KIND} dice of a kind"))?
-            };
-            pool[kind] = pool[kind]
-                .checked_add(n)
-                .filter(|n| *n <= MAX_KIND)
-                .ok_or_else(|| format!("'{word}': at most {MAX_KIND} dice of a kind"))?;
-            rest = chars.as_str();
-        }
-    }
-    if pool.iter().all(|&n| n == 0) {
-        return Err(format!("say which dice: {example}"));
-    }
-    Ok(pool)
+    let pool = symbols::parse_pool(words, &views(), example)?;
+    Ok(pool
+        .try_into()
+        .expect("one count for each of the six kinds"))
 }
 
 /// The pool as written back: `2a1p 2d1c`, the player's dice first.
@@ -217,48 +191,24 @@ pub fn pool_line(pool: &Pool) -> String {
 
 /// The pool in words, for `prob`'s heading: `2 ability, 1 difficulty`.
 pub fn pool_words(pool: &Pool) -> String {
-    KINDS
-        .iter()
-        .zip(pool)
-        .filter(|(_, n)| **n > 0)
-        .map(|(k, n)| format!("{n} {}", k.name))
-        .collect::<Vec<_>>()
-        .join(", ")
+    symbols::pool_words(&views(), pool)
 }
 
 /// Roll the pool: each die's face, numbered from 1 in `KINDS[k].faces`,
 /// kind by kind.
 pub fn roll(pool: &Pool, rng: &mut TableRng) -> Vec<i64> {
-    let mut faces = Vec::new();
-    for (kind, &n) in KINDS.iter().zip(pool) {
-        for _ in 0..n {
-            faces.push(rng.range(1, kind.faces.len() as i64));
-        }
-    }
-    faces
+    symbols::roll(&views(), pool, rng)
 }
 
 /// The faces rolled, as `roll` gives them, read: what is left after
 /// cancelling, and each die shown (`ability [s, aa]`).
 pub fn read(pool: &Pool, faces: &[i64]) -> (Net, String) {
+    let (shown, dice) = symbols::shown(&views(), pool, faces);
     let mut net = Net::default();
-    let mut shown = Vec::new();
-    let mut at = 0;
-    for (kind, &n) in KINDS.iter().zip(pool) {
-        if n == 0 {
-            continue;
-        }
-        let these = &faces[at..at + usize::from(n)];
-        at += usize::from(n);
-        let symbols: Vec<&str> = these
-            .iter()
-            .map(|&f| kind.faces[(f - 1) as usize])
-            .inspect(|face| net.add(face))
-            .map(|face| if face.is_empty() { "-" } else { face })
-            .collect();
-        shown.push(format!("{} [{}]", kind.name, symbols.join(", ")));
+    for (k, f) in dice {
+        net.add(KINDS[k].faces[f]);
     }
-    (net, shown.join(" "))
+    (net, shown)
 }
 
 /// Every net result of the pool with how many of the equally likely rolls
@@ -267,25 +217,14 @@ pub fn read(pool: &Pool, faces: &[i64]) -> (Net, String) {
 /// up to one (whether there is any): counted in full they multiplied the
 /// results by the dice that can show them (20 of each kind took minutes).
 pub fn odds(pool: &Pool) -> (BTreeMap<Net, BigUint>, BigUint) {
-    let mut results: BTreeMap<Net, BigUint> = BTreeMap::from([(Net::default(), BigUint::one())]);
-    let mut denom = BigUint::one();
-    for (kind, &n) in KINDS.iter().zip(pool) {
-        for _ in 0..n {
-            denom *= kind.faces.len();
-            let mut next: BTreeMap<Net, BigUint> = BTreeMap::new();
-            for (net, ways) in &results {
-                for face in kind.faces {
-                    let mut after = *net;
-                    after.add(face);
-                    *next
-                        .entry(after.any_special())
-                        .or_insert_with(BigUint::zero) += ways;
-                }
-            }
-            results = next;
-        }
-    }
-    (results, denom)
+    let sides = KINDS.map(|k| k.faces.len());
+    let add = |net: &Net, k: usize, f: usize| {
+        let mut after = *net;
+        after.add(KINDS[k].faces[f]);
+        after.any_special()
+    };
+    // At most ten of a kind keeps this under half a second.
+    symbols::count(&sides, pool, Net::default(), add, u64::MAX).expect("no budget to pass")
 }
 
 #[cfg(test)]
