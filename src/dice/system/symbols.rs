@@ -253,8 +253,9 @@ pub struct SymbolDice {
     pub symbols: Vec<Symbol>,
     tracks: Vec<Track>,
     pub kinds: Vec<Kind>,
-    /// The track whose symbol, left over, makes the roll a success.
-    succeeds: Option<usize>,
+    /// The track whose symbol, left over, makes the roll a success, and
+    /// the side it counts on (1 up, -1 down).
+    succeeds: Option<(usize, i64)>,
 }
 
 /// One roll of a declared set: how many of each kind.
@@ -321,10 +322,10 @@ impl SymbolDice {
                 problems.push(format!("symbols: '{}' has no name", s.letter));
             }
         }
-        // Pairs and counts: each symbol its own track, unless another
-        // cancels it (then it counts that one's track down).
-        let mut down_of: Vec<Option<usize>> = vec![None; symbols.len()];
-        let mut up_of: Vec<Option<usize>> = vec![None; symbols.len()];
+        // Pairs and counts: each symbol its own track, unless it is one
+        // of a cancelling pair; a pair shares one track, counted up by the
+        // symbol declared first and down by the other.
+        let mut partner: Vec<Option<usize>> = vec![None; symbols.len()];
         let mut also: Vec<Option<usize>> = vec![None; symbols.len()];
         for (i, s) in symbols.iter().enumerate() {
             if let Some(other) = s.cancels {
@@ -336,21 +337,17 @@ impl SymbolDice {
                     Some(j) if j == i => {
                         problems.push(format!("symbols: '{}' cannot cancel itself", s.name))
                     }
-                    Some(j) if down_of[i].is_some() || up_of[i].is_some() => {
-                        problems.push(format!(
-                            "symbols: '{}' is in a cancelling pair already, so it cannot cancel '{}' too",
-                            s.name, symbols[j].name
-                        ))
-                    }
-                    Some(j) if down_of[j].is_some() || up_of[j].is_some() => {
-                        problems.push(format!(
-                            "symbols: '{}' is cancelled already, so '{}' cannot cancel it too",
-                            symbols[j].name, s.name
-                        ))
-                    }
+                    Some(j) if partner[i].is_some() => problems.push(format!(
+                        "symbols: '{}' is in a cancelling pair already, so it cannot cancel '{}' too",
+                        s.name, symbols[j].name
+                    )),
+                    Some(j) if partner[j].is_some() => problems.push(format!(
+                        "symbols: '{}' is in a cancelling pair already, so '{}' cannot cancel it too",
+                        symbols[j].name, s.name
+                    )),
                     Some(j) => {
-                        down_of[i] = Some(j);
-                        up_of[j] = Some(i);
+                        partner[i] = Some(j);
+                        partner[j] = Some(i);
                     }
                 }
             }
@@ -370,7 +367,7 @@ impl SymbolDice {
                         "symbols: '{}' counts as '{}', which counts as another in turn; name the last one",
                         s.name, symbols[j].name
                     )),
-                    Some(_) if s.cancels.is_some() || up_of[i].is_some() => {
+                    Some(_) if partner[i].is_some() => {
                         problems.push(format!(
                             "symbols: '{}' counts as another, so it is kept: it cannot cancel or be cancelled",
                             s.name
@@ -383,17 +380,13 @@ impl SymbolDice {
         let mut tracks: Vec<Track> = Vec::new();
         let mut track_of: Vec<(usize, i64)> = vec![(0, 0); symbols.len()];
         for i in 0..symbols.len() {
-            if up_of[i].is_none() {
+            let down = partner[i].filter(|&j| j > i);
+            if partner[i].is_none() || down.is_some() {
                 track_of[i] = (tracks.len(), 1);
-                tracks.push(Track {
-                    up: i,
-                    down: down_of[i],
-                });
-            }
-        }
-        for i in 0..symbols.len() {
-            if let Some(up) = up_of[i] {
-                track_of[i] = (track_of[up].0, -1);
+                if let Some(j) = down {
+                    track_of[j] = (tracks.len(), -1);
+                }
+                tracks.push(Track { up: i, down });
             }
         }
         // What one of each symbol adds to each track.
@@ -479,14 +472,7 @@ impl SymbolDice {
                 ));
                 None
             }
-            Some((said, Some(i))) if track_of[i].1 < 0 => {
-                problems.push(format!(
-                    "succeeds: '{said}' is cancelled by '{}'; name the one that cancels",
-                    symbols[up_of[i].unwrap_or(i)].name
-                ));
-                None
-            }
-            Some((_, Some(i))) => Some(track_of[i].0),
+            Some((_, Some(i))) => Some(track_of[i]),
         };
         if !problems.is_empty() {
             return Err(problems);
@@ -560,8 +546,10 @@ impl SymbolDice {
         match (self.succeeds, parts.is_empty()) {
             (None, true) => "nothing left".into(),
             (None, false) => parts.join(", "),
-            (Some(t), true) => verdict(net[t]).into(),
-            (Some(t), false) => format!("{} ({})", verdict(net[t]), parts.join(", ")),
+            (Some((t, side)), true) => verdict(net[t] * side).into(),
+            (Some((t, side)), false) => {
+                format!("{} ({})", verdict(net[t] * side), parts.join(", "))
+            }
         }
     }
 
@@ -635,15 +623,16 @@ impl SymbolRoll {
         (net, shown)
     }
 
-    /// Roll it and read it: the total is the net count of the symbol
-    /// that succeeds (else of the first symbol).
+    /// Roll it and read it: the total is how many of the symbol that
+    /// succeeds are left (negative: of the one that cancels it), else of
+    /// the first symbol.
     pub fn roll(&self, rng: &mut TableRng) -> Read {
         let faces = roll(&self.dice.views(), &self.pool, rng);
         let (net, _) = self.read(&faces);
         Read {
             expr: self.line(),
             system: self.dice.title.clone(),
-            total: net[self.dice.succeeds.unwrap_or(0)],
+            total: self.dice.succeeds.map_or(net[0], |(t, side)| net[t] * side),
             result: self.dice.words(&net),
             dice: faces,
         }
@@ -667,17 +656,17 @@ impl SymbolRoll {
             BUDGET,
         )?;
         let mut also = Vec::new();
-        if let Some(t) = self.dice.succeeds {
+        if let Some((t, side)) = self.dice.succeeds {
             let ways: BigUint = outcomes
                 .iter()
-                .filter(|(net, _)| net[t] > 0)
+                .filter(|(net, _)| net[t] * side > 0)
                 .map(|(_, w)| w)
                 .sum();
             also.push(("success".to_string(), ways));
         }
         for (t, up) in self.dice.sides() {
             // The symbol that succeeds has its line above.
-            if up && self.dice.succeeds == Some(t) {
+            if self.dice.succeeds == Some((t, if up { 1 } else { -1 })) {
                 continue;
             }
             let ways: BigUint = outcomes
@@ -820,6 +809,52 @@ mod tests {
         assert_eq!(odds.outcomes[0].0, "success (1 success, 1 advantage)");
     }
 
+    /// A pair counts up by the symbol declared first, whichever names
+    /// the other; `succeeds` may name either side.
+    #[test]
+    fn a_pair_counts_up_by_its_first_symbol() {
+        let faces: Vec<String> = ["", "h", "e", "he"].map(String::from).to_vec();
+        let set = |succeeds| {
+            SymbolDice::new(
+                "xw",
+                None,
+                &[
+                    decl("h", "hit", None, None),
+                    decl("e", "evade", Some("h"), None),
+                ],
+                &[KindDecl {
+                    letter: "d",
+                    name: "die",
+                    faces: &faces,
+                }],
+                succeeds,
+            )
+            .unwrap()
+        };
+        let plain = set(None);
+        let roll = plain.read_line("xw 2d").unwrap().unwrap();
+        let odds = roll.odds().unwrap();
+        let order: Vec<&str> = odds.outcomes.iter().map(|(w, _)| w.as_str()).collect();
+        assert_eq!(
+            order,
+            ["2 hits", "1 hit", "nothing left", "1 evade", "2 evades"]
+        );
+        let (net, _) = roll.read(&[2, 3]);
+        assert_eq!(plain.words(&net), "nothing left");
+        // Evades left make the success: two blanks fail, an evade passes.
+        let evading = set(Some("evade"));
+        let roll = evading.read_line("xw 2d").unwrap().unwrap();
+        let (net, _) = roll.read(&[1, 3]);
+        assert_eq!(evading.words(&net), "success (1 evade)");
+        let (net, _) = roll.read(&[2, 1]);
+        assert_eq!(evading.words(&net), "failure (1 hit)");
+        let odds = roll.odds().unwrap();
+        // An evade left: e or he against - or e or he... counted: of the
+        // 16 rolls, evades outnumber hits in 5 (e-, -e, ee, e+he, he+e).
+        assert_eq!(odds.also[0], ("success".into(), BigUint::from(5u32)));
+        assert_eq!(odds.also[1].0, "at least 1 hit left");
+    }
+
     #[test]
     fn too_much_counting_is_refused_with_its_size() {
         let faces: Vec<String> = (0..100).map(|i| "a".repeat(i % 10)).collect();
@@ -899,10 +934,7 @@ mod tests {
         .unwrap_err();
         assert_eq!(
             err,
-            [
-                "kinds: kind 'die': letter 'dd': one letter, a to z or A to Z",
-                "succeeds: 'f' is cancelled by 'success'; name the one that cancels",
-            ]
+            ["kinds: kind 'die': letter 'dd': one letter, a to z or A to Z"]
         );
         let err = SymbolDice::new(
             "x",
