@@ -194,10 +194,21 @@ fn chance_rows<'a>(
     pct: usize,
     width: usize,
 ) {
+    // Where the words' column and the percentages' pass the line (long
+    // outcomes at 40 columns), the percentage leads and the words wrap
+    // beside it.
+    let narrow = word + 2 + pct > width;
     for a in chances {
-        let row = format!("{:word$}  {:>pct$}", a.result, a.shown);
+        let row = if narrow {
+            let words = crate::style::wrap(&a.result, width.saturating_sub(pct + 2).max(10), "");
+            let hang = format!("\n{:pct$}  ", "");
+            format!("{:>pct$}  {}", a.shown, words.replace('\n', &hang))
+        } else {
+            format!("{:word$}  {:>pct$}", a.result, a.shown)
+        };
         let exact = format!("  ({})", a.fraction);
-        if a.fraction.len() <= 24 && row.chars().count() + exact.len() <= width {
+        let last = row.rsplit('\n').next().unwrap_or_default();
+        if a.fraction.len() <= 24 && last.chars().count() + exact.len() <= width {
             lines.push(row + &exact);
         } else {
             lines.push(row);
@@ -522,5 +533,32 @@ impl AsRef<Read> for SymbolRolled {
 impl AsRef<Read> for HouseRolled {
     fn as_ref(&self) -> &Read {
         &self.read
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every line of a symbol-dice table fits 40, 60 and 100 columns;
+    /// at 40 the percentage leads and long outcomes wrap beside it.
+    #[test]
+    fn symbol_odds_fit_the_width() {
+        let saga = crate::dice::system::symbols::example();
+        let roll = saga.read_line("saga 2g1b").unwrap().unwrap();
+        let reply = prob_symbols(&roll).unwrap();
+        for width in [40, 60, 100] {
+            let style = Style {
+                color: false,
+                width,
+            };
+            let text = reply.text(&style);
+            for line in text.lines() {
+                assert!(line.chars().count() <= width, "{width}: {line}");
+            }
+            let narrow = text.contains("\n 0.46%  success (2 successes, 2\n        advantage)");
+            assert_eq!(narrow, width == 40, "{width}:\n{text}");
+            assert!(text.contains("success  ") || width == 40, "{text}");
+        }
     }
 }

@@ -238,6 +238,24 @@ pub struct SymbolDecl<'a> {
     pub counts_as: Option<&'a str>,
 }
 
+#[cfg(test)]
+impl<'a> SymbolDecl<'a> {
+    fn new(
+        letter: &'a str,
+        name: &'a str,
+        cancels: Option<&'a str>,
+        counts_as: Option<&'a str>,
+    ) -> SymbolDecl<'a> {
+        SymbolDecl {
+            letter,
+            name,
+            plural: None,
+            cancels,
+            counts_as,
+        }
+    }
+}
+
 /// A kind of die as its rule file declares it, before it is checked.
 pub struct KindDecl<'a> {
     pub letter: &'a str,
@@ -701,6 +719,42 @@ impl SymbolRoll {
 }
 
 #[cfg(test)]
+/// The module's own example (for tests): successes cancel failures, advantages
+/// threats, a triumph is a success too and stays.
+pub fn example() -> SymbolDice {
+    let good: Vec<String> = ["", "s", "s", "sa", "a", "T"].map(String::from).to_vec();
+    let bad: Vec<String> = ["", "f", "f", "t", "ft", "t"].map(String::from).to_vec();
+    let mut symbols = vec![
+        SymbolDecl::new("s", "success", Some("f"), None),
+        SymbolDecl::new("f", "failure", None, None),
+        SymbolDecl::new("a", "advantage", Some("t"), None),
+        SymbolDecl::new("t", "threat", None, None),
+        SymbolDecl::new("T", "triumph", None, Some("s")),
+    ];
+    symbols[2].plural = Some("advantage");
+    symbols[3].plural = Some("threat");
+    SymbolDice::new(
+        "saga",
+        Some("Saga dice"),
+        &symbols,
+        &[
+            KindDecl {
+                letter: "g",
+                name: "good",
+                faces: &good,
+            },
+            KindDecl {
+                letter: "b",
+                name: "bad",
+                faces: &bad,
+            },
+        ],
+        Some("s"),
+    )
+    .unwrap()
+}
+
+#[cfg(test)]
 mod tests {
     use super::*;
 
@@ -710,49 +764,10 @@ mod tests {
         cancels: Option<&'a str>,
         counts_as: Option<&'a str>,
     ) -> SymbolDecl<'a> {
-        SymbolDecl {
-            letter,
-            name,
-            plural: None,
-            cancels,
-            counts_as,
-        }
+        SymbolDecl::new(letter, name, cancels, counts_as)
     }
 
-    /// The module's own example: successes cancel failures, advantages
-    /// threats, a triumph is a success too and stays.
-    fn saga() -> SymbolDice {
-        let good: Vec<String> = ["", "s", "s", "sa", "a", "T"].map(String::from).to_vec();
-        let bad: Vec<String> = ["", "f", "f", "t", "ft", "t"].map(String::from).to_vec();
-        let mut symbols = vec![
-            decl("s", "success", Some("f"), None),
-            decl("f", "failure", None, None),
-            decl("a", "advantage", Some("t"), None),
-            decl("t", "threat", None, None),
-            decl("T", "triumph", None, Some("s")),
-        ];
-        symbols[2].plural = Some("advantage");
-        symbols[3].plural = Some("threat");
-        SymbolDice::new(
-            "saga",
-            Some("Saga dice"),
-            &symbols,
-            &[
-                KindDecl {
-                    letter: "g",
-                    name: "good",
-                    faces: &good,
-                },
-                KindDecl {
-                    letter: "b",
-                    name: "bad",
-                    faces: &bad,
-                },
-            ],
-            Some("s"),
-        )
-        .unwrap()
-    }
+    use super::example as saga;
 
     #[test]
     fn symbols_cancel_in_pairs_and_a_triumph_stays() {
