@@ -11,7 +11,7 @@
 
 use std::collections::BTreeMap;
 
-use super::symbols::{self, DieView};
+use super::symbols::pool::{self as symbols, DieView};
 use crate::random::TableRng;
 use num_bigint::BigUint;
 

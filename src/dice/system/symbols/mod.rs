@@ -30,174 +30,22 @@
 //! its outcomes) serve both the declared sets and the built-in narrative
 //! dice.
 
+mod declare;
+pub mod pool;
+
+#[cfg(test)]
 use std::collections::BTreeMap;
 
 use num_bigint::BigUint;
-use num_traits::{One, Zero};
+use num_traits::Zero;
+
+pub use declare::{KindDecl, SymbolDecl};
+use pool::{DieView, TooLong, count, parse_pool, pool_words, roll, shown};
 
 use super::Read;
 use crate::dice::DiceError;
 use crate::random::TableRng;
 
-/// One kind of die as the shared helpers see it: its name, its letter in
-/// a pool, its faces (each a run of symbol letters, `""` blank).
-pub struct DieView<'a> {
-    pub name: &'a str,
-    pub letter: char,
-    pub faces: Vec<&'a str>,
-}
-
-/// Most dice of one kind in a pool (a table rarely rolls more than six).
-pub const MAX_KIND: u8 = 10;
-
-/// `2a1p 2d1c`, `2a 1p 2d 1c`, `a p d`: counts and letters, in any order,
-/// as how many of each kind (in `kinds`' order). `example` ends each
-/// message, to show what is meant.
-pub fn parse_pool(words: &[&str], kinds: &[DieView], example: &str) -> Result<Vec<u8>, String> {
-    let mut pool = vec![0u8; kinds.len()];
-    for word in words {
-        let mut rest = *word;
-        while !rest.is_empty() {
-            let digits = rest
-                .find(|c: char| !c.is_ascii_digit())
-                .unwrap_or(rest.len());
-            let (number, tail) = rest.split_at(digits);
-            let mut chars = tail.chars();
-            let Some(letter) = chars.next() else {
-                return Err(format!(
-                    "'{word}': a number needs a die's letter: {example}"
-                ));
-            };
-            let Some(kind) = kinds.iter().position(|k| k.letter == letter) else {
-                return Err(format!("'{letter}' in '{word}' is not a die: {example}"));
-            };
-            let too_many = || format!("'{word}': at most {MAX_KIND} dice of a kind");
-            let n: u8 = if number.is_empty() {
-                1
-            } else {
-                number
-                    .parse()
-                    .ok()
-                    .filter(|n| *n <= MAX_KIND)
-                    .ok_or_else(too_many)?
-            };
-            pool[kind] = pool[kind]
-                .checked_add(n)
-                .filter(|n| *n <= MAX_KIND)
-                .ok_or_else(too_many)?;
-            rest = chars.as_str();
-        }
-    }
-    if pool.iter().all(|&n| n == 0) {
-        return Err(format!("say which dice: {example}"));
-    }
-    Ok(pool)
-}
-
-/// The pool in words, for `prob`'s heading: `2 ability, 1 difficulty`.
-pub fn pool_words(kinds: &[DieView], pool: &[u8]) -> String {
-    kinds
-        .iter()
-        .zip(pool)
-        .filter(|(_, n)| **n > 0)
-        .map(|(k, n)| format!("{n} {}", k.name))
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-/// Roll the pool: each die's face, numbered from 1, kind by kind.
-pub fn roll(kinds: &[DieView], pool: &[u8], rng: &mut TableRng) -> Vec<i64> {
-    let mut faces = Vec::new();
-    for (kind, &n) in kinds.iter().zip(pool) {
-        for _ in 0..n {
-            faces.push(rng.range(1, kind.faces.len() as i64));
-        }
-    }
-    faces
-}
-
-/// The faces rolled, shown kind by kind (`ability [s, aa]`, a blank as
-/// `-`), and each die as its kind and face (from 0), for reading.
-pub fn shown(kinds: &[DieView], pool: &[u8], faces: &[i64]) -> (String, Vec<(usize, usize)>) {
-    let mut shown = Vec::new();
-    let mut dice = Vec::new();
-    let mut at = 0;
-    for (k, (kind, &n)) in kinds.iter().zip(pool).enumerate() {
-        if n == 0 {
-            continue;
-        }
-        let these = &faces[at..at + usize::from(n)];
-        at += usize::from(n);
-        let symbols: Vec<&str> = these
-            .iter()
-            .map(|&f| (f - 1) as usize)
-            .inspect(|&f| dice.push((k, f)))
-            .map(|f| match kind.faces[f] {
-                "" => "-",
-                face => face,
-            })
-            .collect();
-        shown.push(format!("{} [{}]", kind.name, symbols.join(", ")));
-    }
-    (shown.join(" "), dice)
-}
-
-/// Too much counting: how many steps the count would take, at least.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct TooLong {
-    pub steps: u64,
-}
-
-/// Every outcome of the pool with how many of the equally likely rolls
-/// give it, and the number of rolls: one die at a time, each face moving
-/// every outcome so far (`add(outcome, kind, face)`). Gives up, with the
-/// steps it would take, once more than `budget` are needed.
-pub fn count<N: Ord + Clone>(
-    sides: &[usize],
-    pool: &[u8],
-    start: N,
-    add: impl Fn(&N, usize, usize) -> N,
-    budget: u64,
-) -> Result<(BTreeMap<N, BigUint>, BigUint), TooLong> {
-    let mut outcomes: BTreeMap<N, BigUint> = BTreeMap::from([(start, BigUint::one())]);
-    let mut denom = BigUint::one();
-    let mut steps = 0u64;
-    let dice: Vec<usize> = pool
-        .iter()
-        .enumerate()
-        .flat_map(|(k, &n)| std::iter::repeat_n(k, usize::from(n)))
-        .collect();
-    for (i, &kind) in dice.iter().enumerate() {
-        // The rest of the dice take at least this die's steps each, as
-        // the outcomes never shrink.
-        let these = outcomes.len() as u64 * sides[kind] as u64;
-        let ahead = these.saturating_mul((dice.len() - i) as u64);
-        if steps.saturating_add(ahead) > budget {
-            return Err(TooLong {
-                steps: steps.saturating_add(ahead),
-            });
-        }
-        steps += these;
-        denom *= sides[kind];
-        let mut next: BTreeMap<N, BigUint> = BTreeMap::new();
-        for (outcome, ways) in &outcomes {
-            for face in 0..sides[kind] {
-                *next
-                    .entry(add(outcome, kind, face))
-                    .or_insert_with(BigUint::zero) += ways;
-            }
-        }
-        outcomes = next;
-    }
-    Ok((outcomes, denom))
-}
-
-/// Most symbols and kinds a set declares, faces a die has, and symbols
-/// one face shows.
-const MAX_SYMBOLS: usize = 12;
-const MAX_KINDS: usize = 10;
-const MAX_FACES: usize = 100;
-const MAX_ON_FACE: usize = 10;
 /// Counting steps `prob` takes before it refuses (about a second).
 pub const BUDGET: u64 = 4_000_000;
 
@@ -229,40 +77,6 @@ pub struct Kind {
     moves: Vec<Vec<i64>>,
 }
 
-/// A symbol as its rule file declares it, before it is checked.
-pub struct SymbolDecl<'a> {
-    pub letter: &'a str,
-    pub name: &'a str,
-    pub plural: Option<&'a str>,
-    pub cancels: Option<&'a str>,
-    pub counts_as: Option<&'a str>,
-}
-
-#[cfg(test)]
-impl<'a> SymbolDecl<'a> {
-    fn new(
-        letter: &'a str,
-        name: &'a str,
-        cancels: Option<&'a str>,
-        counts_as: Option<&'a str>,
-    ) -> SymbolDecl<'a> {
-        SymbolDecl {
-            letter,
-            name,
-            plural: None,
-            cancels,
-            counts_as,
-        }
-    }
-}
-
-/// A kind of die as its rule file declares it, before it is checked.
-pub struct KindDecl<'a> {
-    pub letter: &'a str,
-    pub name: &'a str,
-    pub faces: &'a [String],
-}
-
 /// A set of symbol dice as its rule file declares it, checked.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SymbolDice {
@@ -283,228 +97,7 @@ pub struct SymbolRoll {
     pub pool: Vec<u8>,
 }
 
-/// A symbol by its letter or its name.
-fn find_symbol(symbols: &[SymbolDecl], said: &str) -> Option<usize> {
-    symbols
-        .iter()
-        .position(|s| s.letter == said || s.name.eq_ignore_ascii_case(said))
-}
-
-/// One ASCII letter, or why not.
-fn letter_of(said: &str, what: &str) -> Result<char, String> {
-    let mut chars = said.chars();
-    match (chars.next(), chars.next()) {
-        (Some(c), None) if c.is_ascii_alphabetic() => Ok(c),
-        _ => Err(format!(
-            "{what} letter '{said}': one letter, a to z or A to Z"
-        )),
-    }
-}
-
 impl SymbolDice {
-    /// A declared set, or every problem with it, each naming its part.
-    pub fn new(
-        name: &str,
-        title: Option<&str>,
-        symbols: &[SymbolDecl],
-        kinds: &[KindDecl],
-        succeeds: Option<&str>,
-    ) -> Result<SymbolDice, Vec<String>> {
-        let mut problems = Vec::new();
-        let lower = super::name::check_name(name, &mut problems);
-        if symbols.is_empty() {
-            problems.push("symbols: none; list each with its letter and name".into());
-        }
-        if symbols.len() > MAX_SYMBOLS {
-            problems.push(format!(
-                "symbols: {} of them, at most {MAX_SYMBOLS}",
-                symbols.len()
-            ));
-        }
-        let mut checked: Vec<Symbol> = Vec::new();
-        for s in symbols {
-            match letter_of(s.letter, &format!("symbol '{}':", s.name)) {
-                Ok(c) if checked.iter().any(|o| o.letter == c) => {
-                    problems.push(format!("symbols: the letter '{c}' is given twice"));
-                }
-                Ok(c) => checked.push(Symbol {
-                    letter: c,
-                    name: s.name.trim().to_string(),
-                    plural: s
-                        .plural
-                        .map_or_else(|| plural_of(s.name.trim()), |p| p.trim().to_string()),
-                }),
-                Err(why) => problems.push(format!("symbols: {why}")),
-            }
-            if s.name.trim().is_empty() {
-                problems.push(format!("symbols: '{}' has no name", s.letter));
-            }
-        }
-        // Pairs and counts: each symbol its own track, unless it is one
-        // of a cancelling pair; a pair shares one track, counted up by the
-        // symbol declared first and down by the other.
-        let mut partner: Vec<Option<usize>> = vec![None; symbols.len()];
-        let mut also: Vec<Option<usize>> = vec![None; symbols.len()];
-        for (i, s) in symbols.iter().enumerate() {
-            if let Some(other) = s.cancels {
-                match find_symbol(symbols, other) {
-                    None => problems.push(format!(
-                        "symbols: '{}' cancels '{other}', which is not a symbol here",
-                        s.name
-                    )),
-                    Some(j) if j == i => {
-                        problems.push(format!("symbols: '{}' cannot cancel itself", s.name))
-                    }
-                    Some(j) if partner[i].is_some() => problems.push(format!(
-                        "symbols: '{}' is in a cancelling pair already, so it cannot cancel '{}' too",
-                        s.name, symbols[j].name
-                    )),
-                    Some(j) if partner[j].is_some() => problems.push(format!(
-                        "symbols: '{}' is in a cancelling pair already, so '{}' cannot cancel it too",
-                        symbols[j].name, s.name
-                    )),
-                    Some(j) => {
-                        partner[i] = Some(j);
-                        partner[j] = Some(i);
-                    }
-                }
-            }
-        }
-        for (i, s) in symbols.iter().enumerate() {
-            if let Some(other) = s.counts_as {
-                match find_symbol(symbols, other) {
-                    None => problems.push(format!(
-                        "symbols: '{}' counts as '{other}', which is not a symbol here",
-                        s.name
-                    )),
-                    Some(j) if j == i => problems.push(format!(
-                        "symbols: '{}' cannot count as itself",
-                        s.name
-                    )),
-                    Some(j) if symbols[j].counts_as.is_some() => problems.push(format!(
-                        "symbols: '{}' counts as '{}', which counts as another in turn; name the last one",
-                        s.name, symbols[j].name
-                    )),
-                    Some(_) if partner[i].is_some() => {
-                        problems.push(format!(
-                            "symbols: '{}' counts as another, so it is kept: it cannot cancel or be cancelled",
-                            s.name
-                        ))
-                    }
-                    Some(j) => also[i] = Some(j),
-                }
-            }
-        }
-        let mut tracks: Vec<Track> = Vec::new();
-        let mut track_of: Vec<(usize, i64)> = vec![(0, 0); symbols.len()];
-        for i in 0..symbols.len() {
-            let down = partner[i].filter(|&j| j > i);
-            if partner[i].is_none() || down.is_some() {
-                track_of[i] = (tracks.len(), 1);
-                if let Some(j) = down {
-                    track_of[j] = (tracks.len(), -1);
-                }
-                tracks.push(Track { up: i, down });
-            }
-        }
-        // What one of each symbol adds to each track.
-        let moves_of = |i: usize| -> Vec<(usize, i64)> {
-            let mut m = vec![track_of[i]];
-            m.extend(also[i].map(|j| track_of[j]));
-            m
-        };
-        if kinds.is_empty() {
-            problems
-                .push("kinds: none; list each kind of die with its letter, name and faces".into());
-        }
-        if kinds.len() > MAX_KINDS {
-            problems.push(format!(
-                "kinds: {} of them, at most {MAX_KINDS}",
-                kinds.len()
-            ));
-        }
-        let mut checked_kinds: Vec<Kind> = Vec::new();
-        for k in kinds {
-            let letter = match letter_of(k.letter, &format!("kind '{}':", k.name)) {
-                Ok(c) if checked_kinds.iter().any(|o| o.letter == c) => {
-                    problems.push(format!("kinds: the letter '{c}' is given twice"));
-                    continue;
-                }
-                Ok(c) => c,
-                Err(why) => {
-                    problems.push(format!("kinds: {why}"));
-                    continue;
-                }
-            };
-            if k.name.trim().is_empty() {
-                problems.push(format!("kinds: '{letter}' has no name"));
-            }
-            if !(2..=MAX_FACES).contains(&k.faces.len()) {
-                problems.push(format!(
-                    "kinds: '{}' has {} faces; a die has 2 to {MAX_FACES}",
-                    k.name,
-                    k.faces.len()
-                ));
-            }
-            let mut moves = Vec::new();
-            let mut faces = Vec::new();
-            for face in k.faces {
-                let face = face.trim();
-                let face = if face == "-" { "" } else { face };
-                let mut adds = vec![0i64; tracks.len()];
-                for c in face.chars() {
-                    match checked.iter().position(|s| s.letter == c) {
-                        Some(i) if checked.len() == symbols.len() => {
-                            for (t, by) in moves_of(i) {
-                                adds[t] += by;
-                            }
-                        }
-                        Some(_) => {}
-                        None => problems.push(format!(
-                            "kinds: '{}' has a face '{face}', and '{c}' is not a symbol's letter",
-                            k.name
-                        )),
-                    }
-                }
-                if face.chars().count() > MAX_ON_FACE {
-                    problems.push(format!(
-                        "kinds: '{}' has a face '{face}' of more than {MAX_ON_FACE} symbols",
-                        k.name
-                    ));
-                }
-                moves.push(adds);
-                faces.push(face.to_string());
-            }
-            checked_kinds.push(Kind {
-                letter,
-                name: k.name.trim().to_string(),
-                faces,
-                moves,
-            });
-        }
-        let succeeds = match succeeds.map(|s| (s, find_symbol(symbols, s))) {
-            None => None,
-            Some((said, None)) => {
-                problems.push(format!(
-                    "succeeds: '{said}' is not a symbol here; name the one that, left over, makes a success"
-                ));
-                None
-            }
-            Some((_, Some(i))) => Some(track_of[i]),
-        };
-        if !problems.is_empty() {
-            return Err(problems);
-        }
-        Ok(SymbolDice {
-            title: title.map_or_else(|| name.to_string(), str::to_string),
-            name: lower,
-            symbols: checked,
-            tracks,
-            kinds: checked_kinds,
-            succeeds,
-        })
-    }
-
     /// The kinds as the shared helpers see them.
     fn views(&self) -> Vec<DieView<'_>> {
         self.kinds
@@ -584,19 +177,6 @@ impl SymbolDice {
 
 fn verdict(n: i64) -> &'static str {
     if n > 0 { "success" } else { "failure" }
-}
-
-/// An English plural for a symbol's name when none is given: `successes`,
-/// `hits`, `crosses`.
-fn plural_of(name: &str) -> String {
-    if ["s", "x", "z", "ch", "sh"]
-        .iter()
-        .any(|e| name.ends_with(e))
-    {
-        format!("{name}es")
-    } else {
-        format!("{name}s")
-    }
 }
 
 /// The exact chance of each net outcome of a declared set's pool: every
@@ -979,7 +559,7 @@ mod tests {
             err,
             [
                 "name 'sr' is a system tablemate knows already",
-                "kinds: 'die' has 1 faces; a die has 2 to 100",
+                "kinds: 'die' has 1 face; a die has 2 to 100",
             ]
         );
         let saga = saga();
