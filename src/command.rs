@@ -228,6 +228,53 @@ pub fn root() -> clap::Command {
     root
 }
 
+/// The command tree with each command's closing help reflowed (see
+/// `reflow`), for a line that shows help.
+pub fn help_tree() -> clap::Command {
+    reflowed(root())
+}
+
+fn reflowed(cmd: clap::Command) -> clap::Command {
+    let mut cmd = match cmd.get_after_help().map(|t| reflow(&t.to_string())) {
+        Some(text) => cmd.after_help(text),
+        None => cmd,
+    };
+    let names: Vec<String> = cmd
+        .get_subcommands()
+        .map(|c| c.get_name().to_string())
+        .collect();
+    for name in names {
+        cmd = cmd.mut_subcommand(&name, reflowed);
+    }
+    cmd
+}
+
+/// Help prose is wrapped by hand in the source, to read there; clap
+/// wraps it again to the window (40 to 100 columns), which left a word or
+/// two alone on every other line where the window was narrower. Joined a
+/// sentence run to a line, it wraps once: a line joins the one before
+/// when both are prose (not blank, not indented: lists and examples keep
+/// their lines) and the one before does not end a sentence or a heading.
+pub fn reflow(text: &str) -> String {
+    let mut out = String::new();
+    let mut joins = false;
+    for line in text.lines() {
+        let prose = !line.trim().is_empty() && !line.starts_with(' ');
+        if prose && joins {
+            out.push(' ');
+        } else if !out.is_empty() || line.is_empty() {
+            out.push('\n');
+        }
+        out.push_str(if prose && joins {
+            line.trim_start()
+        } else {
+            line
+        });
+        joins = prose && !line.trim_end().ends_with(['.', ':', '?', '!']);
+    }
+    out
+}
+
 /// Every command, in the order help lists them.
 pub fn listed() -> Vec<clap::Command> {
     let mut all: Vec<clap::Command> = root().get_subcommands().cloned().collect();
@@ -253,7 +300,11 @@ pub fn parse_at(words: &[String], width: usize) -> Result<Parsed, clap::Error> {
 /// Parse through the whole command tree.
 fn parse_tree(words: &[String], width: usize) -> Result<Parsed, clap::Error> {
     use clap::FromArgMatches;
-    let tree = root().term_width(width);
+    // Help's prose is joined to wrap at the width only where it is shown.
+    let asks_help = words
+        .iter()
+        .any(|w| w == "help" || w == "--help" || w == "-h");
+    let tree = if asks_help { help_tree() } else { root() }.term_width(width);
     let words = fold_case(&tree, words);
     let matches = tree.try_get_matches_from(&words).map_err(|e| {
         if e.kind() != clap::error::ErrorKind::InvalidSubcommand {
@@ -380,8 +431,9 @@ pub enum Command {
     #[command(
         after_help = "The name (a letter, then letters, digits, - or _) stands\n\
         for the roll in `roll`, `prob` and inside other rolls; it\n\
-        cannot be dice itself (d20) or a word the dice language uses.\n\
-        Saving a name again replaces it; `undo` takes it back.\n\n\
+        cannot be dice itself (d20) or a word the dice language\n\
+        uses. Saving a name again replaces it; `undo` takes it\n\
+        back.\n\n\
         Examples (in order):\n  save attack 1d20+5 # longsword\n  roll attack\n  roll attack + 2\n  \
         prob attack >= 15\n  saved\n  unsave attack"
     )]
@@ -527,13 +579,14 @@ pub enum Command {
 
     /// Show the table live on every player's phone, tablet or TV
     #[command(after_help = "Starts a read-only web page of the table: the game in\n\
-        play, whose turn it is, its last moves, a run's scorecard, the\n\
-        score pad and the last dice, updated within a second of any change\n\
-        (from this terminal or any other). It listens on this machine only;\n\
-        --lan opens it to the local network, with a secret in the address\n\
-        (printed, and drawn as a QR code to scan). In the REPL it runs\n\
-        beside your commands until `serve stop`; as a one-shot command,\n\
-        until Ctrl-C.\n\n\
+        play, whose turn it is, its last moves, a run's scorecard,\n\
+        the score pad and the last dice, updated within a second\n\
+        of any change (from this terminal or any other). It\n\
+        listens on this machine only; --lan opens it to the local\n\
+        network, with a secret in the address (printed, and drawn\n\
+        as a QR code to scan). In the REPL it runs beside your\n\
+        commands until `serve stop`; as a one-shot command, until\n\
+        Ctrl-C.\n\n\
         Examples:\n  serve\n  serve --lan\n  serve --port 8080\n  serve stop")]
     Serve {
         /// `stop` ends it
@@ -548,19 +601,22 @@ pub enum Command {
     },
 
     /// Every game followed, from its setup: number, date, moves, result
-    #[command(after_help = "Each setup starts a record; every move made after it\n\
-        (by anyone, in any terminal) is kept in it, and `undo` takes a\n\
+    #[command(
+        after_help = "Each setup starts a record; every move made after it (by\n\
+        anyone, in any terminal) is kept in it, and `undo` takes a\n\
         move back off it too. `replay N` steps through one.\n\n\
-        Examples:\n  games\n  games --json")]
+        Examples:\n  games\n  games --json"
+    )]
     Games,
 
     /// Step through a recorded game, or write it to a file
     #[command(after_help = "`replay N` shows game N's setup; then `replay next`,\n\
-        `replay back`, `replay first`, `replay last` or `replay to M`\n\
-        move through it (`replay N to M` at once). Alone, the game being\n\
-        played. --out writes the whole game: .ppn (piecepackr's notation,\n\
-        setup and moves), .png (animated, a frame a move), .json (the\n\
-        record, which `import` reads back), .svg (the position shown).\n\n\
+        `replay back`, `replay first`, `replay last` or `replay to\n\
+        M` move through it (`replay N to M` at once). Alone, the\n\
+        game being played. --out writes the whole game: .ppn\n\
+        (piecepackr's notation, setup and moves), .png (animated,\n\
+        a frame a move), .json (the record, which `import` reads\n\
+        back), .svg (the position shown).\n\n\
         Examples:\n  replay 3\n  replay next\n  replay 3 to 12\n  \
         replay 3 --out game.ppn\n  replay --out game.png")]
     Replay {
@@ -628,13 +684,15 @@ pub enum Command {
     Quit,
 }
 
-const DICE_HELP: &str = "Dice: NdM (N defaults to 1), d% (1-100), dF (Fudge -1/0/+1),
-Npp (piecepack dice: null ace 2 3 4 5, valued 0-5),
+const DICE_HELP: &str = "Dice: NdM (N defaults to 1), d% (1-100),
+dF (Fudge -1/0/+1), Npp (piecepack dice: null ace 2 3 4 5,
+valued 0-5),
 d{0,1,1,2} (a side per number; repeats weigh more).
 Arithmetic: + - * / (rounds down), unary minus, parentheses.
 Keep/drop: khN klN dhN dlN (kN is khN, dN is dlN), kmN
   the middle N;
-  k>N k<N k=N keep dice matching; pS drops them (S: N, >N, <N).
+  k>N k<N k=N keep dice matching;
+  pS drops them (S: N, >N, <N).
 Reroll: rrS or rS (until it no longer matches), roS (once);
   raS: the first match brings one more die;
   u: no two dice alike (4d6u).
@@ -655,15 +713,19 @@ Critical marks: cs>=19 and cf1 mark dice with ↑ and ↓.
 Dropped dice show as ~~2~~, rerolls as ~~1~~ 4,
 an explosion as 6! with its extra die after it.
 A bare `roll` rolls the last expression again.
-Systems, read in their words (`prob` gives each word's odds):
+Systems, read in their words (`prob` gives each word's
+odds):
   sr 12 (Shadowrun hits, glitch), wod 7 diff=6 [again]
-  (Storyteller successes, botch), pbta+1 (strong hit, weak
-  hit, miss), coc 45 [bonus=1|penalty=1] (Call of Cthulhu),
-  fate+2 (the Fate ladder), bitd 3 (Blades in the Dark),
-  genesys 2a1p 2d1c (Genesys and Star Wars symbol dice: ability,
-  proficiency, boost, difficulty, challenge, setback).
-  A rule file (--rules DIR) may declare its own: a name, the dice
-  and the words their total reads as (`rules GAME` lists them).
+  (Storyteller successes, botch), pbta+1 (strong hit,
+  weak hit, miss), coc 45 [bonus=1|penalty=1] (Call of
+  Cthulhu), fate+2 (the Fate ladder), bitd 3 (Blades in
+  the Dark), genesys 2a1p 2d1c (Genesys and Star Wars
+  symbol dice: ability, proficiency, boost, difficulty,
+  challenge, setback).
+  A rule file (--rules DIR) may declare its own: a name,
+  the dice and the words their total reads as, or symbol
+  dice whose symbols cancel in pairs (`rules GAME` lists
+  them).
 
 Examples:
   roll 2d6+1

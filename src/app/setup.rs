@@ -44,7 +44,7 @@ pub(super) fn help(game: Option<&str>) -> Reply {
     let text = match settings {
         Some(text) => text,
         None => {
-            let mut line = crate::command::root();
+            let mut line = crate::command::help_tree();
             // Built, so the subcommand wraps at the parent's width.
             line.build();
             let help = line
