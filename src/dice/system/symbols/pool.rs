@@ -137,11 +137,24 @@ pub fn count<N: Ord + Clone>(
         .enumerate()
         .flat_map(|(k, &n)| std::iter::repeat_n(k, usize::from(n)))
         .collect();
+    let mut before = 1u64;
     for (i, &kind) in dice.iter().enumerate() {
-        // The rest of the dice take at least this die's steps each, as
-        // the outcomes never shrink.
-        let these = outcomes.len() as u64 * sides[kind] as u64;
-        let ahead = these.saturating_mul((dice.len() - i) as u64);
+        // What the rest of the dice will take: the outcomes never shrink,
+        // and each more die of this kind adds at least as many as the
+        // last one did (their count grows as a polynomial in the dice),
+        // so a pool too large is refused within its first few dice.
+        let now = outcomes.len() as u64;
+        let grew = now - before;
+        before = now;
+        let mut ahead = 0u64;
+        let mut held = now;
+        for &k in &dice[i..] {
+            ahead = ahead.saturating_add(held.saturating_mul(sides[k] as u64));
+            if k == kind {
+                held = held.saturating_add(grew);
+            }
+        }
+        let these = now * sides[kind] as u64;
         if steps.saturating_add(ahead) > budget {
             return Err(TooLong {
                 steps: steps.saturating_add(ahead),
