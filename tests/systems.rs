@@ -271,10 +271,32 @@ dice:
       - {word: x}
 "#;
 
-fn house_dir() -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::write(dir.path().join("hero-quest.yaml"), HOUSE_RULES).unwrap();
-    dir
+/// A rules directory holding one file, a data directory beside it, and
+/// the binary run with `--rules` pointing at them.
+struct WithRules {
+    rules: tempfile::TempDir,
+    data: tempfile::TempDir,
+}
+
+impl WithRules {
+    fn new(file: &str, text: &str) -> WithRules {
+        let rules = tempfile::tempdir().unwrap();
+        std::fs::write(rules.path().join(file), text).unwrap();
+        WithRules {
+            rules,
+            data: tempfile::tempdir().unwrap(),
+        }
+    }
+
+    fn dir(&self) -> &str {
+        self.rules.path().to_str().unwrap()
+    }
+
+    fn run(&self, args: &[&str]) -> (String, String, i32) {
+        let mut all = vec!["--rules", self.dir()];
+        all.extend(args);
+        tm_in(self.data.path(), &all)
+    }
 }
 
 /// A rule file's own system is rolled and read in its words, and its
@@ -282,14 +304,8 @@ fn house_dir() -> tempfile::TempDir {
 /// 21 ways, 10 to 14 43 ways, the rest 36).
 #[test]
 fn a_rule_files_own_system() {
-    let rules = house_dir();
-    let data = tempfile::tempdir().unwrap();
-    let dir = rules.path().to_str().unwrap();
-    let run = |args: &[&str]| {
-        let mut all = vec!["--rules", dir];
-        all.extend(args);
-        tm_in(data.path(), &all)
-    };
+    let table = WithRules::new("hero-quest.yaml", HOUSE_RULES);
+    let run = |args: &[&str]| table.run(args);
     let (out, err, code) = run(&["--seed", "3", "roll", "hero+2"]);
     assert_eq!(code, 0, "{err}");
     assert_eq!(out, "hero+2 (2d10 [7, 1] = 8) +2 = 10: success\n");
@@ -346,7 +362,7 @@ fn a_rule_files_own_system() {
         "{err}"
     );
     // Without the rule file the name is unknown, and no rules are read.
-    let (_, err, code) = tm_in(data.path(), &["roll", "hero"]);
+    let (_, err, code) = tm_in(table.data.path(), &["roll", "hero"]);
     assert_eq!(code, 1);
     assert!(!err.contains("Hero"), "{err}");
 }
@@ -356,24 +372,17 @@ fn a_rule_files_own_system() {
 /// unknown name is explained; plain dice read no rules and say nothing.
 #[test]
 fn a_roll_says_why_a_rule_file_did_not_load() {
-    let rules = tempfile::tempdir().unwrap();
-    std::fs::write(
-        rules.path().join("quest.yaml"),
+    let table = WithRules::new(
+        "quest.yaml",
         "dice:\n  - name: hero\n    roll: 2d10\n    words:\n      - {word: x}\n",
-    )
-    .unwrap();
-    let data = tempfile::tempdir().unwrap();
-    let dir = rules.path().to_str().unwrap();
-    let (_, err, code) = tm_in(data.path(), &["--rules", dir, "roll", "hero"]);
+    );
+    let (_, err, code) = table.run(&["roll", "hero"]);
     assert_eq!(code, 1);
     assert!(
         err.contains("quest.yaml line 1: id: missing field `id`"),
         "{err}"
     );
-    let (_, err, code) = tm_in(
-        data.path(),
-        &["--rules", dir, "--seed", "1", "roll", "2d10"],
-    );
+    let (_, err, code) = table.run(&["--seed", "1", "roll", "2d10"]);
     assert_eq!((err.as_str(), code), ("", 0));
 }
 
@@ -417,15 +426,8 @@ dice:
 /// blank, t or t, 12 ways).
 #[test]
 fn a_rule_files_symbol_dice() {
-    let rules = tempfile::tempdir().unwrap();
-    std::fs::write(rules.path().join("saga.yaml"), SYMBOL_RULES).unwrap();
-    let data = tempfile::tempdir().unwrap();
-    let dir = rules.path().to_str().unwrap();
-    let run = |args: &[&str]| {
-        let mut all = vec!["--rules", dir];
-        all.extend(args);
-        tm_in(data.path(), &all)
-    };
+    let table = WithRules::new("saga.yaml", SYMBOL_RULES);
+    let run = |args: &[&str]| table.run(args);
     let (out, err, code) = run(&["--seed", "3", "roll", "saga", "2g", "1b"]);
     assert_eq!(code, 0, "{err}");
     assert_eq!(
@@ -502,8 +504,8 @@ at least 1 triumph left                   16.67%  (1/6)
 
     // Piped: each bad line named, the rest answered.
     let r = common::run(
-        data.path(),
-        &["--rules", dir, "--seed", "1"],
+        table.data.path(),
+        &["--rules", table.dir(), "--seed", "1"],
         Some("roll saga 2g\nroll saga 2q\nprob saga 1b\nroll 2d6\n"),
     );
     assert_eq!(r.code, 1);
