@@ -217,14 +217,14 @@ pub fn read(pool: &Pool, faces: &[i64]) -> (Net, String) {
 /// up to one (whether there is any): counted in full they multiplied the
 /// results by the dice that can show them (20 of each kind took minutes).
 pub fn odds(pool: &Pool) -> (BTreeMap<Net, BigUint>, BigUint) {
-    let sides = KINDS.map(|k| k.faces.len());
+    let faces = KINDS.map(|k| symbols::alike(k.faces));
     let add = |net: &Net, k: usize, f: usize| {
         let mut after = *net;
         after.add(KINDS[k].faces[f]);
         after.any_special()
     };
     // At most ten of a kind keeps this under half a second.
-    symbols::count(&sides, pool, Net::default(), add, u64::MAX).expect("no budget to pass")
+    symbols::count(&faces, pool, Net::default(), add, u64::MAX).expect("no budget to pass")
 }
 
 #[cfg(test)]

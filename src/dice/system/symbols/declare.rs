@@ -6,7 +6,7 @@ use crate::dice::system::name::check_name;
 
 /// Most symbols and kinds a set declares, faces a die has, and symbols
 /// one face shows.
-const MAX_SYMBOLS: usize = 12;
+pub(super) const MAX_SYMBOLS: usize = 12;
 const MAX_KINDS: usize = 10;
 const MAX_FACES: usize = 100;
 const MAX_ON_FACE: usize = 10;

@@ -118,12 +118,28 @@ pub struct TooLong {
     pub steps: u64,
 }
 
+/// Each kind's faces grouped by what they show: a face standing for its
+/// group, and how many faces show the same. Counting goes by group, so a
+/// hundred-face die with ten different faces costs ten steps an outcome,
+/// not a hundred.
+pub fn alike<T: PartialEq>(faces: &[T]) -> Vec<(usize, u32)> {
+    let mut groups: Vec<(usize, u32)> = Vec::new();
+    for (f, face) in faces.iter().enumerate() {
+        match groups.iter_mut().find(|(g, _)| faces[*g] == *face) {
+            Some((_, n)) => *n += 1,
+            None => groups.push((f, 1)),
+        }
+    }
+    groups
+}
+
 /// Every outcome of the pool with how many of the equally likely rolls
-/// give it, and the number of rolls: one die at a time, each face moving
-/// every outcome so far (`add(outcome, kind, face)`). Gives up, with the
-/// steps it would take, once more than `budget` are needed.
+/// give it, and the number of rolls: one die at a time, each face (as
+/// `alike` groups them, kind by kind) moving every outcome so far
+/// (`add(outcome, kind, face)`). Gives up, with the steps it would take,
+/// once more than `budget` are needed.
 pub fn count<N: Ord + Clone>(
-    sides: &[usize],
+    faces: &[Vec<(usize, u32)>],
     pool: &[u8],
     start: N,
     add: impl Fn(&N, usize, usize) -> N,
@@ -132,45 +148,76 @@ pub fn count<N: Ord + Clone>(
     let mut outcomes: BTreeMap<N, BigUint> = BTreeMap::from([(start, BigUint::one())]);
     let mut denom = BigUint::one();
     let mut steps = 0u64;
-    let dice: Vec<usize> = pool
-        .iter()
-        .enumerate()
-        .flat_map(|(k, &n)| std::iter::repeat_n(k, usize::from(n)))
+    // One die of each kind in turn, so that every kind's growth is seen
+    // within the first few dice and the estimate below knows it: kind by
+    // kind, a pool too large was found only when its next kind began.
+    let most = pool.iter().copied().max().unwrap_or(0);
+    let dice: Vec<usize> = (0..most)
+        .flat_map(|round| (0..pool.len()).filter(move |&k| pool[k] > round))
         .collect();
-    let mut before = 1u64;
+    let mut grew = vec![0u64; faces.len()];
     for (i, &kind) in dice.iter().enumerate() {
         // What the rest of the dice will take: the outcomes never shrink,
-        // and each more die of this kind adds at least as many as the
-        // last one did (their count grows as a polynomial in the dice),
-        // so a pool too large is refused within its first few dice.
+        // and each more die of a kind adds at least as many as the last
+        // one of that kind did (their count grows as a polynomial in the
+        // dice), so a pool too large is refused within its first dice.
         let now = outcomes.len() as u64;
-        let grew = now - before;
-        before = now;
         let mut ahead = 0u64;
         let mut held = now;
         for &k in &dice[i..] {
-            ahead = ahead.saturating_add(held.saturating_mul(sides[k] as u64));
-            if k == kind {
-                held = held.saturating_add(grew);
-            }
+            ahead = ahead.saturating_add(held.saturating_mul(faces[k].len() as u64));
+            held = held.saturating_add(grew[k]);
         }
-        let these = now * sides[kind] as u64;
         if steps.saturating_add(ahead) > budget {
             return Err(TooLong {
                 steps: steps.saturating_add(ahead),
             });
         }
-        steps += these;
-        denom *= sides[kind];
+        steps += now * faces[kind].len() as u64;
+        denom *= faces[kind].iter().map(|&(_, n)| n).sum::<u32>();
         let mut next: BTreeMap<N, BigUint> = BTreeMap::new();
         for (outcome, ways) in &outcomes {
-            for face in 0..sides[kind] {
-                *next
+            for &(face, alike) in &faces[kind] {
+                let to = next
                     .entry(add(outcome, kind, face))
-                    .or_insert_with(BigUint::zero) += ways;
+                    .or_insert_with(BigUint::zero);
+                if alike == 1 {
+                    *to += ways;
+                } else {
+                    *to += ways * alike;
+                }
             }
         }
+        grew[kind] = next.len() as u64 - now;
         outcomes = next;
     }
     Ok((outcomes, denom))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Faces that show the same are counted once, weighted by how many
+    /// show it: the chances are those of counting every face, and the
+    /// kinds taken in turn give what they give kind by kind.
+    #[test]
+    fn alike_faces_count_as_every_face() {
+        let kinds: [&[i64]; 2] = [&[0, 1, 1, 2, 0, 1], &[0, 3, 3]];
+        let grouped: Vec<_> = kinds.iter().map(|k| alike(k)).collect();
+        assert_eq!(grouped[0], vec![(0, 2), (1, 3), (3, 1)]);
+        assert_eq!(grouped[1], vec![(0, 1), (1, 2)]);
+        let each: Vec<Vec<(usize, u32)>> = kinds
+            .iter()
+            .map(|k| (0..k.len()).map(|f| (f, 1)).collect())
+            .collect();
+        let add = |n: &i64, k: usize, f: usize| n + kinds[k][f];
+        let by_group = count(&grouped, &[3, 2], 0, add, u64::MAX).unwrap();
+        let by_face = count(&each, &[3, 2], 0, add, u64::MAX).unwrap();
+        assert_eq!(by_group, by_face);
+        assert_eq!(by_group.1, BigUint::from(6u32 * 6 * 6 * 3 * 3));
+        // Hand-counted: the lowest total, 0, needs a 0 on all five dice:
+        // 2 of 6 faces three times and 1 of 3 twice.
+        assert_eq!(by_group.0[&0], BigUint::from(2u32 * 2 * 2));
+    }
 }
