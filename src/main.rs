@@ -47,7 +47,7 @@ fn main() -> ExitCode {
     let data_dir = cli.data.clone().unwrap_or_else(default_data_dir);
     // A seed tablemate picks fits in 53 bits, so every JSON reader
     // (JavaScript's numbers are doubles) reads it exactly.
-    let seed = cli.seed.unwrap_or_else(|| rand::random::<u64>() >> 11);
+    let seed = cli.seed.unwrap_or_else(|| fresh_seed() >> 11);
     let mut app = App::new(seed, Store::new(data_dir.clone()), style)
         .with_json(cli.json)
         .with_one_shot(!cli.command.is_empty())
@@ -293,6 +293,19 @@ impl Printer {
 /// Columns to wrap to: the terminal's (read again before each REPL
 /// command, so a resized window rewraps), within 40..100; piped output
 /// always wraps at 60 so that it is the same on every machine.
+/// A seed from the operating system: one system call. (`rand::random`
+/// first builds and seeds a whole thread generator to give one number.)
+/// Should the system have none to give, the clock and the process id
+/// still make each run's seed its own; it is shown, so any roll replays.
+fn fresh_seed() -> u64 {
+    getrandom::u64().unwrap_or_else(|_| {
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64);
+        now ^ u64::from(std::process::id()).rotate_left(32)
+    })
+}
+
 fn output_width() -> usize {
     if io::stdout().is_terminal() {
         terminal_size::terminal_size()
