@@ -328,12 +328,10 @@ impl SymbolRoll {
     }
 }
 
+/// The example's symbols: successes cancel failures, advantages threats,
+/// a triumph is a success too and stays.
 #[cfg(test)]
-/// The module's own example (for tests): successes cancel failures, advantages
-/// threats, a triumph is a success too and stays.
-pub fn example() -> SymbolDice {
-    let good: Vec<String> = ["", "s", "s", "sa", "a", "T"].map(String::from).to_vec();
-    let bad: Vec<String> = ["", "f", "f", "t", "ft", "t"].map(String::from).to_vec();
+fn example_symbols() -> Vec<SymbolDecl<'static>> {
     let mut symbols = vec![
         SymbolDecl::new("s", "success", Some("f"), None),
         SymbolDecl::new("f", "failure", None, None),
@@ -343,10 +341,19 @@ pub fn example() -> SymbolDice {
     ];
     symbols[2].plural = Some("advantage");
     symbols[3].plural = Some("threat");
+    symbols
+}
+
+/// The module's own example (for tests): the saga symbols on a good die
+/// and a bad one.
+#[cfg(test)]
+pub fn example() -> SymbolDice {
+    let good: Vec<String> = ["", "s", "s", "sa", "a", "T"].map(String::from).to_vec();
+    let bad: Vec<String> = ["", "f", "f", "t", "ft", "t"].map(String::from).to_vec();
     SymbolDice::new(
         "saga",
         Some("Saga dice"),
-        &symbols,
+        &example_symbols(),
         &[
             KindDecl {
                 letter: "g",
@@ -478,6 +485,53 @@ mod tests {
         // 16 rolls, evades outnumber hits in 5 (e-, -e, ee, e+he, he+e).
         assert_eq!(odds.also[0], ("success".into(), BigUint::from(5u32)));
         assert_eq!(odds.also[1].0, "at least 1 hit left");
+    }
+
+    proptest::proptest! {
+        /// The count (faces that show the same taken once, kinds in
+        /// turn) against every roll listed, for random faces on the saga
+        /// set's symbols: three kinds, up to four dice.
+        #[test]
+        fn odds_agree_with_every_roll_listed(
+            kinds in proptest::collection::vec(
+                proptest::collection::vec("(|s|f|a|t|T|sa|ft|TT|st)", 2..6),
+                3,
+            ),
+            pool in proptest::collection::vec(0u8..3, 3),
+        ) {
+            proptest::prop_assume!(pool.iter().any(|&n| n > 0));
+            proptest::prop_assume!(pool.iter().sum::<u8>() <= 4);
+            let decls: Vec<KindDecl> = ["x", "y", "z"]
+                .iter()
+                .zip(&kinds)
+                .map(|(letter, faces)| KindDecl { letter, name: letter, faces })
+                .collect();
+            let set = SymbolDice::new("saga", None, &example_symbols(), &decls, Some("s")).unwrap();
+            let line = format!("saga {}x{}y{}z", pool[0], pool[1], pool[2]);
+            let roll = set.read_line(&line).unwrap().unwrap();
+            let odds = roll.odds().unwrap();
+            // Every roll: each die's face, kind by kind, numbered from 1.
+            let sides: Vec<usize> = (0..3)
+                .flat_map(|k| std::iter::repeat_n(kinds[k].len(), usize::from(pool[k])))
+                .collect();
+            let mut listed: BTreeMap<String, BigUint> = BTreeMap::new();
+            let mut faces = vec![1i64; sides.len()];
+            loop {
+                let (net, _) = roll.read(&faces);
+                *listed.entry(set.words(&net)).or_insert_with(BigUint::zero) += 1u32;
+                let Some(d) = (0..faces.len()).find(|&d| faces[d] < sides[d] as i64) else {
+                    break;
+                };
+                faces[d] += 1;
+                for f in &mut faces[..d] {
+                    *f = 1;
+                }
+            }
+            let counted: BTreeMap<String, BigUint> = odds.outcomes.into_iter().collect();
+            proptest::prop_assert_eq!(counted, listed);
+            let rolls: usize = sides.iter().product();
+            proptest::prop_assert_eq!(odds.denom, BigUint::from(rolls));
+        }
     }
 
     #[test]
