@@ -2,7 +2,7 @@
 //! narrative dice): read from counts and letters, rolled, shown, and
 //! every outcome counted.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
@@ -145,7 +145,7 @@ pub fn count<N: Ord + Clone>(
     add: impl Fn(&N, usize, usize) -> N,
     budget: u64,
 ) -> Result<(BTreeMap<N, BigUint>, BigUint), TooLong> {
-    let mut outcomes: BTreeMap<N, BigUint> = BTreeMap::from([(start, BigUint::one())]);
+    let mut outcomes: BTreeMap<N, BigUint> = BTreeMap::from([(start.clone(), BigUint::one())]);
     let mut denom = BigUint::one();
     let mut steps = 0u64;
     // One die of each kind in turn, so that every kind's growth is seen
@@ -155,18 +155,38 @@ pub fn count<N: Ord + Clone>(
     let dice: Vec<usize> = (0..most)
         .flat_map(|round| (0..pool.len()).filter(move |&k| pool[k] > round))
         .collect();
+    // A kind whose faces show all that another's show (and perhaps more)
+    // adds at least as many outcomes as that one: until its own first die
+    // is counted, it is taken to grow as the most such a kind was seen to.
+    // Ten kinds of the same faces are known from the first.
+    let shows: Vec<BTreeSet<N>> = faces
+        .iter()
+        .enumerate()
+        .map(|(k, groups)| groups.iter().map(|&(f, _)| add(&start, k, f)).collect())
+        .collect();
     let mut grew = vec![0u64; faces.len()];
+    let mut seen = vec![false; faces.len()];
     for (i, &kind) in dice.iter().enumerate() {
         // What the rest of the dice will take: the outcomes never shrink,
         // and each more die of a kind adds at least as many as the last
         // one of that kind did (their count grows as a polynomial in the
         // dice), so a pool too large is refused within its first dice.
         let now = outcomes.len() as u64;
+        let growth = |k: usize| {
+            if seen[k] {
+                return grew[k];
+            }
+            (0..faces.len())
+                .filter(|&j| seen[j] && shows[j].is_subset(&shows[k]))
+                .map(|j| grew[j])
+                .max()
+                .unwrap_or(0)
+        };
         let mut ahead = 0u64;
         let mut held = now;
         for &k in &dice[i..] {
             ahead = ahead.saturating_add(held.saturating_mul(faces[k].len() as u64));
-            held = held.saturating_add(grew[k]);
+            held = held.saturating_add(growth(k));
         }
         if steps.saturating_add(ahead) > budget {
             return Err(TooLong {
@@ -189,6 +209,7 @@ pub fn count<N: Ord + Clone>(
             }
         }
         grew[kind] = next.len() as u64 - now;
+        seen[kind] = true;
         outcomes = next;
     }
     Ok((outcomes, denom))
@@ -219,5 +240,28 @@ mod tests {
         // Hand-counted: the lowest total, 0, needs a 0 on all five dice:
         // 2 of 6 faces three times and 1 of 3 twice.
         assert_eq!(by_group.0[&0], BigUint::from(2u32 * 2 * 2));
+    }
+
+    /// Kinds that show what a counted kind shows are known to grow at
+    /// least as it did: six kinds of a 0-or-1 die are refused after the
+    /// first die, with the whole count's steps, not found too large one
+    /// kind at a time.
+    #[test]
+    fn a_kind_like_one_counted_is_foreseen() {
+        let faces = vec![vec![(0, 1), (1, 1)]; 6];
+        let made = std::cell::Cell::new(0);
+        let add = |n: &i64, _: usize, f: usize| {
+            made.set(made.get() + 1);
+            n + f as i64
+        };
+        // Each die doubles the faces of the 1 to 6 totals before it:
+        // 2 + 4 + ... + 12 = 42 steps in all.
+        let whole = count(&faces, &[1; 6], 0, add, u64::MAX).unwrap();
+        assert_eq!(whole.0.len(), 7);
+        made.set(0);
+        let err = count(&faces, &[1; 6], 0, add, 30).unwrap_err();
+        assert_eq!(err, TooLong { steps: 42 });
+        // The faces looked at once, then the first die's two steps.
+        assert_eq!(made.get(), 12 + 2);
     }
 }
