@@ -420,6 +420,54 @@ dice:
       - {letter: g, name: good, faces: ["", s, sz]}
 "#;
 
+/// A set whose pools grow fast (ten symbols; each 100-face die shows the
+/// first one to ten of them, so n dice have C(n + 9, 9) outcomes): a pool
+/// of 9 is counted exactly (faces that show the same taken once; it was
+/// refused when each of the hundred faces was a step); one of 13 is
+/// refused with the size of its count.
+#[test]
+fn a_wide_symbol_set_is_counted_or_refused_by_its_size() {
+    let letters = "abcdefghij";
+    let symbols: String = letters
+        .chars()
+        .enumerate()
+        .map(|(i, c)| format!("      - {{letter: {c}, name: s{i}}}\n"))
+        .collect();
+    let faces: Vec<String> = (0..100)
+        .map(|i| format!("\"{}\"", &letters[..1 + i % 10]))
+        .collect();
+    let kinds: String = ["k", "l", "m"]
+        .iter()
+        .map(|k| {
+            format!(
+                "      - {{letter: {k}, name: k{k}, faces: [{}]}}\n",
+                faces.join(", ")
+            )
+        })
+        .collect();
+    let text = format!(
+        "{}dice:\n  - name: wide\n    symbols:\n{symbols}    kinds:\n{kinds}",
+        &SYMBOL_RULES[..SYMBOL_RULES.find("dice:").unwrap()]
+    );
+    let table = WithRules::new("wide.yaml", &text);
+    let (out, err, code) = table.run(&["prob", "wide", "5k4l"]);
+    assert_eq!(code, 0, "{err}");
+    // C(18, 9) = 48620 outcomes, 40 of them shown.
+    assert!(out.contains("\nand 48580 less likely outcomes, "), "{out}");
+    assert!(
+        out.contains("at least 1 s9 left  (612579511/1000000000)"),
+        "{out}"
+    );
+    let (_, err, code) = table.run(&["prob", "wide", "7k6l"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains(
+            "error: too much to count exactly: every outcome of `wide 7k6l` takes at least "
+        ) && err.contains(" million steps to count (at most 4 million)"),
+        "{err}"
+    );
+}
+
 /// Symbol dice declared in a rule file: rolled, read after cancelling,
 /// and every net outcome's odds exact (hand-counted over the 36 rolls of
 /// one good die and one bad: a success needs s, s, sa or T against a
