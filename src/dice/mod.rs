@@ -6,6 +6,7 @@ pub mod dist;
 mod error;
 pub mod fair;
 mod hints;
+mod limbs;
 mod lowest;
 pub mod parse;
 mod plan;
