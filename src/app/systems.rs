@@ -14,6 +14,7 @@ use crate::dice::system::name;
 use crate::dice::system::odds::Odds as SystemOdds;
 use crate::dice::system::symbols::{SymbolOdds, SymbolRoll};
 use crate::dice::system::{Read, System};
+use crate::random::{JsonSeed, TableRng};
 use crate::reply::{Reply, Show};
 use crate::roll_log;
 use crate::style::{Style, Tone};
@@ -28,7 +29,7 @@ struct Rolled {
     #[serde(skip)]
     system: System,
     #[serde(flatten)]
-    seed: crate::random::JsonSeed,
+    seed: JsonSeed,
 }
 
 /// The dice as the system's players read them.
@@ -386,7 +387,7 @@ struct HouseRolled {
     #[serde(skip)]
     outcome: crate::dice::Outcome,
     #[serde(flatten)]
-    seed: crate::random::JsonSeed,
+    seed: JsonSeed,
 }
 
 impl Show for HouseRolled {
@@ -409,14 +410,10 @@ impl Show for HouseRolled {
 impl App {
     /// `roll sr 12`: roll, read, log.
     pub(super) fn roll_system(&mut self, system: System, source: String) -> Result<Reply> {
-        let draw = self.rng.draws();
-        let read = system.roll(&mut self.rng);
-        let rolled = Rolled {
-            read,
-            system,
-            seed: crate::random::JsonSeed(self.seed()),
-        };
-        self.logged_read(rolled, draw, source)
+        self.logged_read(source, |rng, seed| {
+            let read = system.roll(rng);
+            Ok(Rolled { read, system, seed })
+        })
     }
 
     /// `roll hero+2` or `prob hero` where a rule file (`--rules`) declares
@@ -443,37 +440,40 @@ impl App {
     pub(super) fn roll_declared(&mut self, roll: DeclaredRoll, source: String) -> Result<Reply> {
         match roll {
             DeclaredRoll::Total(house) => self.roll_house(*house, source),
-            DeclaredRoll::Symbols(roll) => {
-                let draw = self.rng.draws();
-                let read = roll.roll(&mut self.rng);
-                let rolled = SymbolRolled {
-                    read,
-                    roll,
-                    seed: crate::random::JsonSeed(self.seed()),
-                };
-                self.logged_read(rolled, draw, source)
-            }
+            DeclaredRoll::Symbols(roll) => self.logged_read(source, |rng, seed| {
+                let read = roll.roll(rng);
+                Ok(SymbolRolled { read, roll, seed })
+            }),
         }
     }
 
     /// `roll hero+2`: roll, read, log.
     fn roll_house(&mut self, roll: HouseRoll, source: String) -> Result<Reply> {
-        let draw = self.rng.draws();
-        let (read, outcome) = roll.roll(&mut self.rng)?;
-        let rolled = HouseRolled {
-            read,
-            roll,
-            outcome,
-            seed: crate::random::JsonSeed(self.seed()),
-        };
-        self.logged_read(rolled, draw, source)
+        self.logged_read(source, |rng, seed| {
+            let (read, outcome) = roll.roll(rng)?;
+            Ok(HouseRolled {
+                read,
+                roll,
+                outcome,
+                seed,
+            })
+        })
     }
 
-    /// A system's roll logged (as shown without colour) and replied.
-    fn logged_read<B>(&mut self, rolled: B, draw: u64, source: String) -> Result<Reply>
+    /// A system's roll (`roll` given the generator and the seed to show)
+    /// made, logged (as shown without colour, with where in the seed's
+    /// stream it began) and replied.
+    fn logged_read<B>(
+        &mut self,
+        source: String,
+        roll: impl FnOnce(&mut TableRng, JsonSeed) -> Result<B>,
+    ) -> Result<Reply>
     where
         B: Show + Serialize + std::fmt::Debug + AsRef<Read> + 'static,
     {
+        let draw = self.rng.draws();
+        let seed = JsonSeed(self.seed());
+        let rolled = roll(&mut self.rng, seed)?;
         let shown = rolled.show(&Style::plain());
         let read = rolled.as_ref();
         let warning = self.log_roll(roll_log::Entry {
@@ -509,7 +509,7 @@ struct SymbolRolled {
     #[serde(skip)]
     roll: SymbolRoll,
     #[serde(flatten)]
-    seed: crate::random::JsonSeed,
+    seed: JsonSeed,
 }
 
 impl Show for SymbolRolled {

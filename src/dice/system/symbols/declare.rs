@@ -312,12 +312,24 @@ fn check_kinds(
                     k.name
                 ));
             }
-            kind.moves.push(adds);
+            kind.moves.push(counted(&adds));
             kind.faces.push(face.to_string());
         }
         checked.push(kind);
     }
     checked
+}
+
+/// A face's moves in the form they are counted in. Only a set without
+/// problems is rolled, and its tracks (at most `MAX_SYMBOLS`) and moves
+/// (at most `MAX_ON_FACE` a face) fit; what this makes of a set with
+/// problems is never used, so there it need only not fail.
+fn counted(adds: &[i64]) -> super::Net {
+    let mut net = [0; MAX_SYMBOLS];
+    for (n, &by) in net.iter_mut().zip(adds) {
+        *n = by.clamp(i16::MIN.into(), i16::MAX.into()) as i16;
+    }
+    net
 }
 
 /// An English plural for a symbol's name when none is given: `successes`,

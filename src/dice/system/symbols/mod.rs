@@ -74,8 +74,9 @@ pub struct Kind {
     pub letter: char,
     pub name: String,
     pub faces: Vec<String>,
-    /// Each face as what it adds to each track.
-    moves: Vec<Vec<i64>>,
+    /// Each face as what it adds to each track (the tracks past the
+    /// set's own stay 0).
+    moves: Vec<Net>,
 }
 
 /// A set of symbol dice as its rule file declares it, checked.
@@ -91,7 +92,9 @@ pub struct SymbolDice {
     succeeds: Option<(usize, i64)>,
 }
 
-/// An outcome while it is counted: what is left on each track.
+/// What a face adds to each track, and an outcome while it is counted:
+/// what is left on each. At most 100 dice of at most 10 symbols a face
+/// keep every track within an i16.
 type Net = [i16; MAX_SYMBOLS];
 
 /// One roll of a declared set: how many of each kind.
@@ -219,7 +222,7 @@ impl SymbolRoll {
         let mut net = vec![0; self.dice.tracks.len()];
         for (k, f) in dice {
             for (n, by) in net.iter_mut().zip(&self.dice.kinds[k].moves[f]) {
-                *n += by;
+                *n += i64::from(*by);
             }
         }
         (net, shown)
@@ -243,36 +246,19 @@ impl SymbolRoll {
     /// Every net outcome's exact chance, or how long counting them would
     /// take.
     pub fn odds(&self) -> Result<SymbolOdds, TooLong> {
-        // Each outcome is counted as a fixed array on the stack, not a
-        // vector: a count makes millions of them, and the allocations
-        // were most of its time. At most 100 dice of at most 10 symbols a
-        // face keeps every track within an i16.
+        // Each outcome is counted as a fixed array on the stack (`Net`),
+        // not a vector: a count makes millions of them, and the
+        // allocations were most of its time.
         let tracks = self.dice.tracks.len();
-        let moves: Vec<Vec<Net>> = self
-            .dice
-            .kinds
-            .iter()
-            .map(|k| {
-                k.moves
-                    .iter()
-                    .map(|by| {
-                        let mut net = [0; MAX_SYMBOLS];
-                        for (n, &by) in net.iter_mut().zip(by) {
-                            *n = by as i16;
-                        }
-                        net
-                    })
-                    .collect()
-            })
-            .collect();
-        let faces: Vec<_> = moves.iter().map(|m| alike(m)).collect();
+        let kinds = &self.dice.kinds;
+        let faces: Vec<_> = kinds.iter().map(|k| alike(&k.moves)).collect();
         let (outcomes, denom) = count(
             &faces,
             &self.pool,
             [0; MAX_SYMBOLS],
             |net, k, f| {
                 let mut after = *net;
-                for (n, by) in after.iter_mut().zip(&moves[k][f]) {
+                for (n, by) in after.iter_mut().zip(&kinds[k].moves[f]) {
                     *n += by;
                 }
                 after
