@@ -290,7 +290,7 @@ fn prob_symbols(roll: &SymbolRoll) -> Result<Reply> {
         denom,
     } = roll.odds().map_err(|too| {
         super::invalid(format!(
-            "too much to count exactly: every outcome of `{}` takes at least {} steps to count (at most {}); use fewer dice, or `roll` it many times for a sample",
+            "too much to count exactly: every outcome of `{}` takes about {} steps to count (at most {}); use fewer dice, or `roll` it many times for a sample",
             roll.line(),
             crate::dice::cost::count(too.steps as f64),
             crate::dice::cost::count(crate::dice::system::symbols::BUDGET as f64),
