@@ -290,9 +290,6 @@ impl Printer {
     }
 }
 
-/// Columns to wrap to: the terminal's (read again before each REPL
-/// command, so a resized window rewraps), within 40..100; piped output
-/// always wraps at 60 so that it is the same on every machine.
 /// A seed from the operating system: one system call. (`rand::random`
 /// first builds and seeds a whole thread generator to give one number.)
 /// Should the system have none to give, the clock and the process id
@@ -306,6 +303,9 @@ fn fresh_seed() -> u64 {
     })
 }
 
+/// Columns to wrap to: the terminal's (read again before each REPL
+/// command, so a resized window rewraps), within 40..100; piped output
+/// always wraps at 60 so that it is the same on every machine.
 fn output_width() -> usize {
     if io::stdout().is_terminal() {
         terminal_size::terminal_size()
