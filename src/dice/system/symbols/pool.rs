@@ -2,7 +2,8 @@
 //! narrative dice): read from counts and letters, rolled, shown, and
 //! every outcome counted.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::cmp::Reverse;
+use std::collections::{BTreeMap, BTreeSet, BinaryHeap};
 
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
@@ -148,7 +149,7 @@ pub fn count<N: Ord + Clone>(
     budget: u64,
     least: impl Fn(usize) -> u64,
 ) -> Result<(BTreeMap<N, BigUint>, BigUint), TooLong> {
-    let mut outcomes: BTreeMap<N, BigUint> = BTreeMap::from([(start.clone(), BigUint::one())]);
+    let mut outcomes: Vec<(N, BigUint)> = vec![(start.clone(), BigUint::one())];
     let mut denom = BigUint::one();
     let mut steps = 0u64;
     // One die of each kind in turn, so that every kind's growth is seen
@@ -202,24 +203,87 @@ pub fn count<N: Ord + Clone>(
         }
         steps += now * faces[kind].len() as u64;
         denom *= faces[kind].iter().map(|&(_, n)| n).sum::<u32>();
-        let mut next: BTreeMap<N, BigUint> = BTreeMap::new();
-        for (outcome, ways) in &outcomes {
-            for &(face, alike) in &faces[kind] {
-                let to = next
-                    .entry(add(outcome, kind, face))
-                    .or_insert_with(BigUint::zero);
-                if alike == 1 {
-                    *to += ways;
-                } else {
-                    *to += ways * alike;
-                }
-            }
-        }
+        let next = merged(&outcomes, &faces[kind], |o, f| add(o, kind, f))
+            .unwrap_or_else(|| inserted(&outcomes, &faces[kind], |o, f| add(o, kind, f)));
         grew[kind] = next.len() as u64 - now;
         seen[kind] = true;
         outcomes = next;
     }
-    Ok((outcomes, denom))
+    Ok((outcomes.into_iter().collect(), denom))
+}
+
+/// One more die: every outcome so far moved by each face (`groups`, as
+/// `alike` gives them), in order, outcomes met twice added up. Where
+/// moving keeps the order (a face adds the same to every outcome, as
+/// declared symbol dice do), each face's moved outcomes come in order,
+/// and a merge of those runs takes them in one sequential pass: the map
+/// this replaced looked each one up, and its comparisons were most of a
+/// count's time. Gives `None` if a face's run is out of order after all
+/// (capped counts, as the narrative dice keep), for `inserted` to do.
+fn merged<N: Ord + Clone>(
+    outcomes: &[(N, BigUint)],
+    groups: &[(usize, u32)],
+    moved: impl Fn(&N, usize) -> N,
+) -> Option<Vec<(N, BigUint)>> {
+    // The smallest next outcome of each face's run: (outcome, group, at).
+    let mut heads: BinaryHeap<Reverse<(N, usize, usize)>> = groups
+        .iter()
+        .enumerate()
+        .filter_map(|(g, &(face, _))| Some(Reverse((moved(&outcomes.first()?.0, face), g, 0))))
+        .collect();
+    let mut next: Vec<(N, BigUint)> = Vec::with_capacity(outcomes.len() * 2);
+    while let Some(Reverse((outcome, g, at))) = heads.pop() {
+        let (face, alike) = groups[g];
+        let ways = &outcomes[at].1;
+        match next.last_mut() {
+            Some((last, sum)) if *last == outcome => add_ways(sum, ways, alike),
+            // Taken in order only if every run is in order.
+            Some((last, _)) if *last > outcome => return None,
+            _ => next.push((outcome, times(ways, alike))),
+        }
+        if let Some((o, _)) = outcomes.get(at + 1) {
+            heads.push(Reverse((moved(o, face), g, at + 1)));
+        }
+    }
+    Some(next)
+}
+
+/// `merged` for any moves: each moved outcome looked up in a map.
+fn inserted<N: Ord + Clone>(
+    outcomes: &[(N, BigUint)],
+    groups: &[(usize, u32)],
+    moved: impl Fn(&N, usize) -> N,
+) -> Vec<(N, BigUint)> {
+    let mut next: BTreeMap<N, BigUint> = BTreeMap::new();
+    for (outcome, ways) in outcomes {
+        for &(face, alike) in groups {
+            add_ways(
+                next.entry(moved(outcome, face))
+                    .or_insert_with(BigUint::zero),
+                ways,
+                alike,
+            );
+        }
+    }
+    next.into_iter().collect()
+}
+
+/// `sum += ways * alike`.
+fn add_ways(sum: &mut BigUint, ways: &BigUint, alike: u32) {
+    if alike == 1 {
+        *sum += ways;
+    } else {
+        *sum += ways * alike;
+    }
+}
+
+/// `ways * alike`, a copy when one face shows it.
+fn times(ways: &BigUint, alike: u32) -> BigUint {
+    if alike == 1 {
+        ways.clone()
+    } else {
+        ways * alike
+    }
 }
 
 #[cfg(test)]
@@ -247,6 +311,25 @@ mod tests {
         // Hand-counted: the lowest total, 0, needs a 0 on all five dice:
         // 2 of 6 faces three times and 1 of 3 twice.
         assert_eq!(by_group.0[&0], BigUint::from(2u32 * 2 * 2));
+    }
+
+    /// A move that does not keep the outcomes in order (here a face that
+    /// turns the total's sign) is found out by the merge and counted by
+    /// map instead: the same as listing all eight rolls of three dice.
+    #[test]
+    fn moves_out_of_order_are_counted_too() {
+        let faces = vec![vec![(0, 1), (1, 1)]];
+        let add = |n: &i64, _: usize, f: usize| if f == 0 { -n - 1 } else { n + 2 };
+        let mut listed: BTreeMap<i64, BigUint> = BTreeMap::new();
+        for roll in 0..8 {
+            let total = (0..3).fold(0, |n, die| add(&n, 0, (roll >> die) & 1));
+            *listed.entry(total).or_insert_with(BigUint::zero) += 1u32;
+        }
+        let (counted, rolls) = count(&faces, &[3], 0, add, u64::MAX, |_| 0).unwrap();
+        assert_eq!(counted, listed);
+        assert_eq!(rolls, BigUint::from(8u32));
+        let two = [(-1, BigUint::one()), (2, BigUint::one())];
+        assert!(merged(&two, &faces[0], |n, f| add(n, 0, f)).is_none());
     }
 
     /// Kinds that show what a counted kind shows are known to grow at
