@@ -233,36 +233,47 @@ impl Chance {
 const SHOWN_OUTCOMES: usize = 40;
 
 /// `prob saga 2g 1b`'s reply: every net outcome's chance, best first,
-/// and the chances beside them.
+/// and the chances beside them. Each outcome's chance is made when it is
+/// shown (`--json` lists every one).
 #[derive(Debug, Serialize)]
 struct SymbolChances {
     #[serde(flatten)]
     head: Heading,
-    outcomes: Vec<Chance>,
+    #[serde(serialize_with = "every_outcome")]
+    outcomes: SymbolOdds,
     also: Vec<Chance>,
+}
+
+/// The outcomes as a list of chances, each made as it is written.
+fn every_outcome<S: serde::Serializer>(
+    odds: &SymbolOdds,
+    to: S,
+) -> std::result::Result<S::Ok, S::Error> {
+    to.collect_seq((0..odds.outcome_count()).map(|i| outcome_chance(odds, i)))
+}
+
+fn outcome_chance(odds: &SymbolOdds, i: usize) -> Chance {
+    Chance::of(odds.words(i), odds.ways(i), &odds.denom)
 }
 
 impl Show for SymbolChances {
     fn show(&self, style: &Style) -> String {
         let mut lines = self.head.lines(style);
-        // The likeliest outcomes, kept in their order (best first).
-        let mut likeliest: Vec<usize> = (0..self.outcomes.len()).collect();
-        likeliest.sort_by(|&a, &b| {
-            let p = |i: usize| self.outcomes[i].probability;
-            p(b).total_cmp(&p(a)).then(a.cmp(&b))
-        });
-        likeliest.truncate(SHOWN_OUTCOMES);
-        likeliest.sort_unstable();
-        let shown: Vec<&Chance> = likeliest.iter().map(|&i| &self.outcomes[i]).collect();
-        let all = shown.iter().copied().chain(&self.also);
+        let odds = &self.outcomes;
+        let shown: Vec<Chance> = odds
+            .likeliest(SHOWN_OUTCOMES)
+            .into_iter()
+            .map(|i| outcome_chance(odds, i))
+            .collect();
+        let all = shown.iter().chain(&self.also);
         let word = all
             .clone()
             .map(|c| c.result.chars().count())
             .max()
             .unwrap_or(0);
         let pct = all.map(|c| c.shown.len()).max().unwrap_or(0);
-        chance_rows(&mut lines, shown.iter().copied(), word, pct, style.width);
-        let left = self.outcomes.len() - shown.len();
+        chance_rows(&mut lines, &shown, word, pct, style.width);
+        let left = odds.outcome_count() - shown.len();
         if left > 0 {
             let rest: f64 = 1.0 - shown.iter().map(|c| c.probability).sum::<f64>();
             lines.push(crate::style::wrap(
@@ -284,11 +295,7 @@ impl Show for SymbolChances {
 /// `prob saga 2g 1b`: a rule file's symbol dice, every net outcome's
 /// exact chance.
 fn prob_symbols(roll: &SymbolRoll) -> Result<Reply> {
-    let SymbolOdds {
-        outcomes,
-        also,
-        denom,
-    } = roll.odds().map_err(|too| {
+    let odds = roll.odds().map_err(|too| {
         super::invalid(format!(
             "too much to count exactly: every outcome of `{}` takes about {} steps to count (at most {}); use fewer dice, or `roll` it many times for a sample",
             roll.line(),
@@ -296,11 +303,11 @@ fn prob_symbols(roll: &SymbolRoll) -> Result<Reply> {
             crate::dice::cost::count(crate::dice::system::symbols::BUDGET as f64),
         ))
     })?;
-    let chances = |list: Vec<(String, BigUint)>| -> Vec<Chance> {
-        list.into_iter()
-            .map(|(word, ways)| Chance::of(word, &ways, &denom))
-            .collect()
-    };
+    let also = odds
+        .also
+        .iter()
+        .map(|(word, ways)| Chance::of(word.clone(), ways, &odds.denom))
+        .collect();
     Ok(Reply::new(
         "prob",
         SymbolChances {
@@ -309,8 +316,8 @@ fn prob_symbols(roll: &SymbolRoll) -> Result<Reply> {
                 system: roll.dice.title.clone(),
                 dice: roll.dice_words(),
             },
-            outcomes: chances(outcomes),
-            also: chances(also),
+            outcomes: odds,
+            also,
         },
     ))
 }

@@ -225,7 +225,9 @@ pub fn odds(pool: &Pool) -> (BTreeMap<Net, BigUint>, BigUint) {
     };
     // At most ten of a kind keeps this under half a second. (Capped
     // triumphs are not sums of faces: no floor from their span.)
-    symbols::count(&faces, pool, Net::default(), add, u64::MAX, |_| 0).expect("no budget to pass")
+    let (results, rolls) = symbols::count(&faces, pool, Net::default(), add, u64::MAX, |_| 0)
+        .expect("no budget to pass");
+    (results.into_iter().collect(), rolls)
 }
 
 #[cfg(test)]

@@ -34,8 +34,6 @@ mod declare;
 pub mod pool;
 mod span;
 
-use std::collections::BTreeMap;
-
 use num_bigint::BigUint;
 use num_traits::Zero;
 
@@ -189,11 +187,54 @@ fn verdict(n: i64) -> &'static str {
 /// The exact chance of each net outcome of a declared set's pool: every
 /// outcome best first (the first track's most, then the next's), and
 /// beside them the chance of a success and of each symbol being left.
+///
+/// The outcomes are kept as counted and put in words one at a time, when
+/// shown: a pool can have millions, the text shows forty, and wording
+/// and reducing every one took four times as long as counting them.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SymbolOdds {
-    pub outcomes: Vec<(String, BigUint)>,
+    dice: SymbolDice,
+    /// Best first.
+    nets: Vec<(Net, BigUint)>,
     pub also: Vec<(String, BigUint)>,
     pub denom: BigUint,
+}
+
+impl SymbolOdds {
+    /// How many net outcomes the pool has.
+    pub fn outcome_count(&self) -> usize {
+        self.nets.len()
+    }
+
+    /// The `i`th outcome (best first) in words.
+    pub fn words(&self, i: usize) -> String {
+        let tracks = self.dice.tracks.len();
+        let net: Vec<i64> = self.nets[i].0[..tracks].iter().map(|&n| n.into()).collect();
+        self.dice.words(&net)
+    }
+
+    /// The rolls (of `denom`) that give the `i`th outcome.
+    pub fn ways(&self, i: usize) -> &BigUint {
+        &self.nets[i].1
+    }
+
+    /// Every outcome in words with its ways, best first.
+    pub fn outcomes(&self) -> impl Iterator<Item = (String, &BigUint)> {
+        (0..self.outcome_count()).map(|i| (self.words(i), self.ways(i)))
+    }
+
+    /// The `n` likeliest outcomes, kept in their order (best first); of
+    /// outcomes as likely, the better. Picked without sorting them all.
+    pub fn likeliest(&self, n: usize) -> Vec<usize> {
+        let mut picked: Vec<usize> = (0..self.outcome_count()).collect();
+        let order = |a: &usize, b: &usize| self.ways(*b).cmp(self.ways(*a)).then(a.cmp(b));
+        if n < picked.len() {
+            picked.select_nth_unstable_by(n, order);
+            picked.truncate(n);
+        }
+        picked.sort_unstable();
+        picked
+    }
 }
 
 impl SymbolRoll {
@@ -261,7 +302,7 @@ impl SymbolRoll {
     /// steps. Each outcome is counted as a fixed array on the stack
     /// (`Net`), not a vector: a count makes millions of them, and the
     /// allocations were most of its time.
-    fn count_within(&self, budget: u64) -> Result<(BTreeMap<Net, BigUint>, BigUint), TooLong> {
+    fn count_within(&self, budget: u64) -> Result<(Vec<(Net, BigUint)>, BigUint), TooLong> {
         let kinds = &self.dice.kinds;
         let faces: Vec<_> = kinds.iter().map(|k| alike(&k.moves)).collect();
         // A floor under the outcomes, which refuses a pool of like dice
@@ -286,17 +327,12 @@ impl SymbolRoll {
     /// Every net outcome's exact chance, or how long counting them would
     /// take.
     pub fn odds(&self) -> Result<SymbolOdds, TooLong> {
-        let tracks = self.dice.tracks.len();
         let (outcomes, denom) = self.count_within(BUDGET)?;
-        let outcomes: Vec<(Vec<i64>, BigUint)> = outcomes
-            .into_iter()
-            .map(|(net, w)| (net[..tracks].iter().map(|&n| i64::from(n)).collect(), w))
-            .collect();
         let mut also = Vec::new();
         if let Some((t, side)) = self.dice.succeeds {
             let ways: BigUint = outcomes
                 .iter()
-                .filter(|(net, _)| net[t] * side > 0)
+                .filter(|(net, _)| i64::from(net[t]) * side > 0)
                 .map(|(_, w)| w)
                 .sum();
             also.push(("success".to_string(), ways));
@@ -325,12 +361,11 @@ impl SymbolRoll {
                 ));
             }
         }
+        let mut nets = outcomes;
+        nets.reverse();
         Ok(SymbolOdds {
-            outcomes: outcomes
-                .iter()
-                .rev()
-                .map(|(net, w)| (self.dice.words(net), w.clone()))
-                .collect(),
+            dice: self.dice.clone(),
+            nets,
             also,
             denom,
         })
@@ -382,6 +417,8 @@ pub fn example() -> SymbolDice {
 
 #[cfg(test)]
 mod tests {
+    use std::collections::BTreeMap;
+
     use super::*;
 
     fn decl<'a>(
@@ -426,7 +463,7 @@ mod tests {
         let roll = saga.read_line("saga g b").unwrap().unwrap();
         let odds = roll.odds().unwrap();
         assert_eq!(odds.denom, BigUint::from(36u32));
-        let total: BigUint = odds.outcomes.iter().map(|(_, w)| w).sum();
+        let total: BigUint = odds.outcomes().map(|(_, w)| w).sum();
         assert_eq!(total, BigUint::from(36u32));
         // A success needs more s (with T) than f: good s/s/sa/T (4 faces)
         // against bad blank/t/t (3) is 12, against f/f/ft (3) none.
@@ -441,13 +478,38 @@ mod tests {
             }
         }
         let counted: BTreeMap<String, u32> = odds
-            .outcomes
-            .iter()
-            .map(|(w, c)| (w.clone(), u32::try_from(c).unwrap()))
+            .outcomes()
+            .map(|(w, c)| (w, u32::try_from(c).unwrap()))
             .collect();
         assert_eq!(counted, listed);
         // Best first: the most successes lead.
-        assert_eq!(odds.outcomes[0].0, "success (1 success, 1 advantage)");
+        assert_eq!(odds.words(0), "success (1 success, 1 advantage)");
+    }
+
+    /// The likeliest outcomes, picked without sorting them all, are the
+    /// first of them all sorted by ways (the better first among equals),
+    /// given back best first; asking for more than there are gives all.
+    #[test]
+    fn the_likeliest_are_picked_as_a_sort_would() {
+        let odds = saga()
+            .read_line("saga 3g2b")
+            .unwrap()
+            .unwrap()
+            .odds()
+            .unwrap();
+        let mut sorted: Vec<usize> = (0..odds.outcome_count()).collect();
+        sorted.sort_by(|&a, &b| odds.ways(b).cmp(odds.ways(a)).then(a.cmp(&b)));
+        // Equal ways do occur, so the tie rule is tested.
+        assert!(
+            sorted
+                .windows(2)
+                .any(|w| odds.ways(w[0]) == odds.ways(w[1]))
+        );
+        for n in 0..=odds.outcome_count() + 1 {
+            let mut first: Vec<usize> = sorted.iter().copied().take(n).collect();
+            first.sort_unstable();
+            assert_eq!(odds.likeliest(n), first, "{n}");
+        }
     }
 
     /// A pair counts up by the symbol declared first, whichever names
@@ -475,7 +537,7 @@ mod tests {
         let plain = set(None);
         let roll = plain.read_line("xw 2d").unwrap().unwrap();
         let odds = roll.odds().unwrap();
-        let order: Vec<&str> = odds.outcomes.iter().map(|(w, _)| w.as_str()).collect();
+        let order: Vec<String> = odds.outcomes().map(|(w, _)| w).collect();
         assert_eq!(
             order,
             ["2 hits", "1 hit", "nothing left", "1 evade", "2 evades"]
@@ -567,7 +629,8 @@ mod tests {
                     *f = 1;
                 }
             }
-            let counted: BTreeMap<String, BigUint> = odds.outcomes.into_iter().collect();
+            let counted: BTreeMap<String, BigUint> =
+                odds.outcomes().map(|(w, c)| (w, c.clone())).collect();
             proptest::prop_assert_eq!(counted, listed);
             let rolls: usize = sides.iter().product();
             proptest::prop_assert_eq!(odds.denom, BigUint::from(rolls));
@@ -607,7 +670,7 @@ mod tests {
         )
         .unwrap();
         let roll = set.read_line("many 4m").unwrap().unwrap();
-        assert_eq!(roll.odds().unwrap().outcomes.len(), 715, "C(13, 4)");
+        assert_eq!(roll.odds().unwrap().outcome_count(), 715, "C(13, 4)");
         let wide = SymbolDice {
             kinds: (0..10)
                 .map(|i| Kind {

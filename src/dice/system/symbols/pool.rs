@@ -134,9 +134,9 @@ pub fn alike<T: PartialEq>(faces: &[T]) -> Vec<(usize, u32)> {
     groups
 }
 
-/// Every outcome of the pool with how many of the equally likely rolls
-/// give it, and the number of rolls: one die at a time, each face (as
-/// `alike` groups them, kind by kind) moving every outcome so far
+/// Every outcome of the pool, in order, with how many of the equally
+/// likely rolls give it, and the number of rolls: one die at a time, each
+/// face (as `alike` groups them, kind by kind) moving every outcome so far
 /// (`add(outcome, kind, face)`). Gives up, with the steps it would take,
 /// once more than `budget` are needed. `least(j)` is what the caller
 /// knows of the outcomes any `j` dice of the pool show at least (0 for
@@ -148,7 +148,7 @@ pub fn count<N: Ord + Clone>(
     add: impl Fn(&N, usize, usize) -> N,
     budget: u64,
     least: impl Fn(usize) -> u64,
-) -> Result<(BTreeMap<N, BigUint>, BigUint), TooLong> {
+) -> Result<(Vec<(N, BigUint)>, BigUint), TooLong> {
     let mut outcomes: Vec<(N, BigUint)> = vec![(start.clone(), BigUint::one())];
     let mut denom = BigUint::one();
     let mut steps = 0u64;
@@ -209,7 +209,7 @@ pub fn count<N: Ord + Clone>(
         seen[kind] = true;
         outcomes = next;
     }
-    Ok((outcomes.into_iter().collect(), denom))
+    Ok((outcomes, denom))
 }
 
 /// One more die: every outcome so far moved by each face (`groups`, as
@@ -309,8 +309,8 @@ mod tests {
         assert_eq!(by_group, by_face);
         assert_eq!(by_group.1, BigUint::from(6u32 * 6 * 6 * 3 * 3));
         // Hand-counted: the lowest total, 0, needs a 0 on all five dice:
-        // 2 of 6 faces three times and 1 of 3 twice.
-        assert_eq!(by_group.0[&0], BigUint::from(2u32 * 2 * 2));
+        // 2 of 6 faces three times and 1 of 3 twice; it comes first.
+        assert_eq!(by_group.0[0], (0, BigUint::from(2u32 * 2 * 2)));
     }
 
     /// A move that does not keep the outcomes in order (here a face that
@@ -326,7 +326,8 @@ mod tests {
             *listed.entry(total).or_insert_with(BigUint::zero) += 1u32;
         }
         let (counted, rolls) = count(&faces, &[3], 0, add, u64::MAX, |_| 0).unwrap();
-        assert_eq!(counted, listed);
+        // In order, as the map lists them.
+        assert_eq!(counted, listed.into_iter().collect::<Vec<_>>());
         assert_eq!(rolls, BigUint::from(8u32));
         let two = [(-1, BigUint::one()), (2, BigUint::one())];
         assert!(merged(&two, &faces[0], |n, f| add(n, 0, f)).is_none());
