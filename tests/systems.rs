@@ -458,15 +458,24 @@ fn a_wide_symbol_set_is_counted_or_refused_by_its_size() {
         out.contains("at least 1 s9 left  (612579511/1000000000)"),
         "{out}"
     );
-    // Thirteen like dice: refused before a die is counted, with the whole
-    // count (10 faces x C(22, 10) steps), since their shared faces span
-    // nine dimensions.
-    let (_, err, code) = table.run(&["prob", "wide", "7k6l"]);
+    // Sixteen like dice: refused before a die is counted, with the whole
+    // count (10 faces x C(25, 10) steps, and 2 to show each of the
+    // C(25, 9) outcomes), since their shared faces span nine dimensions.
+    let (_, err, code) = table.run(&["prob", "wide", "8k8l"]);
     assert_eq!(code, 1);
     assert!(
         err.contains(
-            "error: too much to count exactly: every outcome of `wide 7k6l` takes about 6.5 million steps to count (at most 4 million)"
+            "error: too much to count exactly: every outcome of `wide 8k8l` takes about 36.8 million steps to count and show (at most 30 million)"
         ),
+        "{err}"
+    );
+    // Listing every one costs more: fourteen, shown as text in 13.1
+    // million steps, are refused as JSON (C(23, 9) = 817190 outcomes at
+    // 40 steps each, beside 10 x C(23, 10) to count them).
+    let (_, err, code) = table.run(&["--json", "prob", "wide", "7k7l"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("`wide 7k7l` takes about 44.1 million steps to count and show"),
         "{err}"
     );
 }

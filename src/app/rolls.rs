@@ -306,7 +306,7 @@ impl App {
             return Ok(super::systems::prob_system(system?));
         }
         if let Some(house) = self.house_line(&line) {
-            return super::systems::prob_declared(&house?);
+            return super::systems::prob_declared(&house?, self.json);
         }
         let mut words = words.to_vec();
         // Saved names are looked up only when the words are not dice.

@@ -12,7 +12,7 @@ use crate::dice::system::declared::DeclaredRoll;
 use crate::dice::system::house::HouseRoll;
 use crate::dice::system::name;
 use crate::dice::system::odds::Odds as SystemOdds;
-use crate::dice::system::symbols::{SymbolOdds, SymbolRoll};
+use crate::dice::system::symbols::{self, SymbolOdds, SymbolRoll};
 use crate::dice::system::{Read, System};
 use crate::random::{JsonSeed, TableRng};
 use crate::reply::{Reply, Show};
@@ -293,14 +293,19 @@ impl Show for SymbolChances {
 }
 
 /// `prob saga 2g 1b`: a rule file's symbol dice, every net outcome's
-/// exact chance.
-fn prob_symbols(roll: &SymbolRoll) -> Result<Reply> {
-    let odds = roll.odds().map_err(|too| {
+/// exact chance; `json` when every one is to be listed, which costs more.
+fn prob_symbols(roll: &SymbolRoll, json: bool) -> Result<Reply> {
+    let per_outcome = if json {
+        symbols::LISTED_AS_JSON
+    } else {
+        symbols::SHOWN_AS_TEXT
+    };
+    let odds = roll.odds(per_outcome).map_err(|too| {
         super::invalid(format!(
-            "too much to count exactly: every outcome of `{}` takes about {} steps to count (at most {}); use fewer dice, or `roll` it many times for a sample",
+            "too much to count exactly: every outcome of `{}` takes about {} steps to count and show (at most {}); use fewer dice, or `roll` it many times for a sample",
             roll.line(),
             crate::dice::cost::count(too.steps as f64),
-            crate::dice::cost::count(crate::dice::system::symbols::BUDGET as f64),
+            crate::dice::cost::count(symbols::BUDGET as f64),
         ))
     })?;
     let also = odds
@@ -323,10 +328,10 @@ fn prob_symbols(roll: &SymbolRoll) -> Result<Reply> {
 }
 
 /// `prob hero+2` or `prob saga 2g`: a rule file's system's odds.
-pub(super) fn prob_declared(roll: &DeclaredRoll) -> Result<Reply> {
+pub(super) fn prob_declared(roll: &DeclaredRoll, json: bool) -> Result<Reply> {
     match roll {
         DeclaredRoll::Total(house) => prob_house(house),
-        DeclaredRoll::Symbols(symbols) => prob_symbols(symbols),
+        DeclaredRoll::Symbols(symbols) => prob_symbols(symbols, json),
     }
 }
 
@@ -553,7 +558,7 @@ mod tests {
     fn symbol_odds_fit_the_width() {
         let saga = crate::dice::system::symbols::example();
         let roll = saga.read_line("saga 2g1b").unwrap().unwrap();
-        let reply = prob_symbols(&roll).unwrap();
+        let reply = prob_symbols(&roll, false).unwrap();
         for width in [40, 60, 100] {
             let style = Style {
                 color: false,

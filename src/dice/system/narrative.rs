@@ -225,8 +225,15 @@ pub fn odds(pool: &Pool) -> (BTreeMap<Net, BigUint>, BigUint) {
     };
     // At most ten of a kind keeps this under half a second. (Capped
     // triumphs are not sums of faces: no floor from their span.)
-    let (results, rolls) = symbols::count(&faces, pool, Net::default(), add, u64::MAX, |_| 0)
-        .expect("no budget to pass");
+    let (results, rolls) = symbols::count(
+        &faces,
+        pool,
+        Net::default(),
+        add,
+        symbols::Budget::NONE,
+        |_| 0,
+    )
+    .expect("no budget to pass");
     (results.into_iter().collect(), rolls)
 }
 

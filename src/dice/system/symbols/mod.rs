@@ -39,14 +39,24 @@ use num_traits::Zero;
 
 use declare::MAX_SYMBOLS;
 pub use declare::{KindDecl, SymbolDecl};
-use pool::{DieView, TooLong, alike, count, parse_pool, pool_words, roll, shown};
+use pool::{Budget, DieView, TooLong, alike, count, parse_pool, pool_words, roll, shown};
 
 use super::Read;
 use crate::dice::DiceError;
 use crate::random::TableRng;
 
-/// Counting steps `prob` takes before it refuses (about a second).
-pub const BUDGET: u64 = 4_000_000;
+/// What `prob` may take before it refuses, in counting steps: on 160
+/// random pools a step took 53 to 70 ns (more where millions of outcomes
+/// no longer fit the caches), so 30 million is 1.6 to 2.1 s, about the 2
+/// s a player waits. The estimate can run 12% over, so a pool refused may
+/// have taken 1.5 s.
+pub const BUDGET: u64 = 30_000_000;
+
+/// What showing an outcome costs, in counting steps: the text picks its
+/// forty likeliest (about 80 ns an outcome), `--json` words and reduces
+/// every one (about 2.2 us).
+pub const SHOWN_AS_TEXT: u64 = 2;
+pub const LISTED_AS_JSON: u64 = 40;
 
 /// One symbol as declared.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -298,11 +308,11 @@ impl SymbolRoll {
         span::dimension(&shared)
     }
 
-    /// Every net outcome with its ways, and the rolls, in at most `budget`
-    /// steps. Each outcome is counted as a fixed array on the stack
+    /// Every net outcome with its ways, and the rolls, within `budget`.
+    /// Each outcome is counted as a fixed array on the stack
     /// (`Net`), not a vector: a count makes millions of them, and the
     /// allocations were most of its time.
-    fn count_within(&self, budget: u64) -> Result<(Vec<(Net, BigUint)>, BigUint), TooLong> {
+    fn count_within(&self, budget: Budget) -> Result<(Vec<(Net, BigUint)>, BigUint), TooLong> {
         let kinds = &self.dice.kinds;
         let faces: Vec<_> = kinds.iter().map(|k| alike(&k.moves)).collect();
         // A floor under the outcomes, which refuses a pool of like dice
@@ -324,10 +334,13 @@ impl SymbolRoll {
         )
     }
 
-    /// Every net outcome's exact chance, or how long counting them would
-    /// take.
-    pub fn odds(&self) -> Result<SymbolOdds, TooLong> {
-        let (outcomes, denom) = self.count_within(BUDGET)?;
+    /// Every net outcome's exact chance, or how long counting and showing
+    /// them would take, showing each costing `per_outcome` steps.
+    pub fn odds(&self, per_outcome: u64) -> Result<SymbolOdds, TooLong> {
+        let (outcomes, denom) = self.count_within(Budget {
+            steps: BUDGET,
+            per_outcome,
+        })?;
         let mut also = Vec::new();
         if let Some((t, side)) = self.dice.succeeds {
             let ways: BigUint = outcomes
@@ -461,7 +474,7 @@ mod tests {
     fn odds_count_every_roll() {
         let saga = saga();
         let roll = saga.read_line("saga g b").unwrap().unwrap();
-        let odds = roll.odds().unwrap();
+        let odds = roll.odds(SHOWN_AS_TEXT).unwrap();
         assert_eq!(odds.denom, BigUint::from(36u32));
         let total: BigUint = odds.outcomes().map(|(_, w)| w).sum();
         assert_eq!(total, BigUint::from(36u32));
@@ -495,7 +508,7 @@ mod tests {
             .read_line("saga 3g2b")
             .unwrap()
             .unwrap()
-            .odds()
+            .odds(SHOWN_AS_TEXT)
             .unwrap();
         let mut sorted: Vec<usize> = (0..odds.outcome_count()).collect();
         sorted.sort_by(|&a, &b| odds.ways(b).cmp(odds.ways(a)).then(a.cmp(&b)));
@@ -536,7 +549,7 @@ mod tests {
         };
         let plain = set(None);
         let roll = plain.read_line("xw 2d").unwrap().unwrap();
-        let odds = roll.odds().unwrap();
+        let odds = roll.odds(SHOWN_AS_TEXT).unwrap();
         let order: Vec<String> = odds.outcomes().map(|(w, _)| w).collect();
         assert_eq!(
             order,
@@ -551,7 +564,7 @@ mod tests {
         assert_eq!(evading.words(&net), "success (1 evade)");
         let (net, _) = roll.read(&[2, 1]);
         assert_eq!(evading.words(&net), "failure (1 hit)");
-        let odds = roll.odds().unwrap();
+        let odds = roll.odds(SHOWN_AS_TEXT).unwrap();
         // An evade left: e or he against - or e or he... counted: of the
         // 16 rolls, evades outnumber hits in 5 (e-, -e, ee, e+he, he+e).
         assert_eq!(odds.also[0], ("success".into(), BigUint::from(5u32)));
@@ -611,7 +624,7 @@ mod tests {
             let set = three_kinds(&kinds);
             let line = format!("saga {}x{}y{}z", pool[0], pool[1], pool[2]);
             let roll = set.read_line(&line).unwrap().unwrap();
-            let odds = roll.odds().unwrap();
+            let odds = roll.odds(SHOWN_AS_TEXT).unwrap();
             // Every roll: each die's face, kind by kind, numbered from 1.
             let sides: Vec<usize> = (0..3)
                 .flat_map(|k| std::iter::repeat_n(kinds[k].len(), usize::from(pool[k])))
@@ -670,7 +683,11 @@ mod tests {
         )
         .unwrap();
         let roll = set.read_line("many 4m").unwrap().unwrap();
-        assert_eq!(roll.odds().unwrap().outcome_count(), 715, "C(13, 4)");
+        assert_eq!(
+            roll.odds(SHOWN_AS_TEXT).unwrap().outcome_count(),
+            715,
+            "C(13, 4)"
+        );
         let wide = SymbolDice {
             kinds: (0..10)
                 .map(|i| Kind {
@@ -684,15 +701,40 @@ mod tests {
             .read_line("many 10a10b10c10d10e10f10g10h10i10j")
             .unwrap()
             .unwrap();
-        let err = roll.odds().unwrap_err();
+        let err = roll.odds(SHOWN_AS_TEXT).unwrap_err();
         assert!(err.steps > BUDGET, "{err:?}");
         // Thirteen like dice: their shared faces span nine dimensions, so
         // the whole count is known before its first die, exactly:
         // 10 faces x (C(9,9) + C(10,9) + ... + C(21,9)) = 10 x C(22,10).
         // (Die by die, the estimate saw only 4.6 million, late.)
         let roll = wide.read_line("many 7a6b").unwrap().unwrap();
-        assert_eq!(roll.odds().unwrap_err().steps, 6_466_460);
+        let within = |steps| {
+            roll.count_within(Budget {
+                steps,
+                per_outcome: 0,
+            })
+        };
+        assert_eq!(within(4_000_000).unwrap_err().steps, 6_466_460);
         assert_eq!(steps_taken(&roll), 6_466_460);
+        // Sixteen: 10 x C(25,10) = 32,687,600 steps, and the C(25,9) =
+        // 2,042,975 outcomes they end with cost 2 steps each to show.
+        let roll = wide.read_line("many 8a8b").unwrap().unwrap();
+        let err = roll.odds(SHOWN_AS_TEXT).unwrap_err();
+        assert_eq!(err.steps, 32_687_600 + 2 * 2_042_975);
+        // Fourteen are within the budget as text and not as JSON:
+        // 10 x C(23,10) steps and C(23,9) outcomes, foreseen exactly.
+        let roll = wide.read_line("many 7a7b").unwrap().unwrap();
+        let cost = |per_outcome| {
+            roll.count_within(Budget {
+                steps: 0,
+                per_outcome,
+            })
+            .unwrap_err()
+            .steps
+        };
+        assert_eq!(cost(SHOWN_AS_TEXT), 11_440_660 + 2 * 817_190);
+        assert_eq!(cost(LISTED_AS_JSON), 11_440_660 + 40 * 817_190);
+        assert!(cost(SHOWN_AS_TEXT) < BUDGET && cost(LISTED_AS_JSON) > BUDGET);
     }
 
     /// How many outcomes there are before each die, counted plainly (in

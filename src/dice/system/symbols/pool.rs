@@ -134,11 +134,28 @@ pub fn alike<T: PartialEq>(faces: &[T]) -> Vec<(usize, u32)> {
     groups
 }
 
+/// What a count may take, in steps (one outcome moved by one face, about
+/// 60 ns): the counting, and `per_outcome` for each outcome it ends with
+/// (what showing it costs the caller).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Budget {
+    pub steps: u64,
+    pub per_outcome: u64,
+}
+
+impl Budget {
+    /// No limit: the count runs to its end.
+    pub const NONE: Budget = Budget {
+        steps: u64::MAX,
+        per_outcome: 0,
+    };
+}
+
 /// Every outcome of the pool, in order, with how many of the equally
 /// likely rolls give it, and the number of rolls: one die at a time, each
 /// face (as `alike` groups them, kind by kind) moving every outcome so far
 /// (`add(outcome, kind, face)`). Gives up, with the steps it would take,
-/// once more than `budget` are needed. `least(j)` is what the caller
+/// once more than the `budget` is foreseen. `least(j)` is what the caller
 /// knows of the outcomes any `j` dice of the pool show at least (0 for
 /// nothing): the estimate takes it where it is more than its own.
 pub fn count<N: Ord + Clone>(
@@ -146,12 +163,15 @@ pub fn count<N: Ord + Clone>(
     pool: &[u8],
     start: N,
     add: impl Fn(&N, usize, usize) -> N,
-    budget: u64,
+    budget: Budget,
     least: impl Fn(usize) -> u64,
 ) -> Result<(Vec<(N, BigUint)>, BigUint), TooLong> {
     let mut outcomes: Vec<(N, BigUint)> = vec![(start.clone(), BigUint::one())];
     let mut denom = BigUint::one();
     let mut steps = 0u64;
+    // The outcomes after each die counted (1 before the first).
+    let mut after = vec![1u64];
+    let kinds_rolled = pool.iter().filter(|&&n| n > 0).count();
     // One die of each kind in turn, so that every kind's growth is seen
     // within the first few dice and the estimate below knows it: kind by
     // kind, a pool too large was found only when its next kind began.
@@ -196,10 +216,23 @@ pub fn count<N: Ord + Clone>(
             ahead = ahead.saturating_add(held.saturating_mul(faces[k].len() as u64));
             held = held.saturating_add(growth(k));
         }
-        if steps.saturating_add(ahead) > budget {
-            return Err(TooLong {
-                steps: steps.saturating_add(ahead),
-            });
+        // The outcomes the last die ends with.
+        let held = held.max(least(dice.len()));
+        // That grows by counts; where kinds differ, the outcomes multiply
+        // (a die of a new kind moves each one in new directions), and the
+        // excess was seen only at the last die, after up to 0.2 s. So the
+        // outcomes are also taken to grow as a power of the dice counted,
+        // the power the last few dice (half a round) showed, and the
+        // larger of the two estimates is taken.
+        let (far, end) = powered(&after, (kinds_rolled / 2).max(1), &dice, |k| {
+            faces[k].len() as u64
+        });
+        let ahead = ahead.max(far);
+        let foreseen = steps
+            .saturating_add(ahead)
+            .saturating_add(held.max(end).saturating_mul(budget.per_outcome));
+        if foreseen > budget.steps {
+            return Err(TooLong { steps: foreseen });
         }
         steps += now * faces[kind].len() as u64;
         denom *= faces[kind].iter().map(|&(_, n)| n).sum::<u32>();
@@ -207,9 +240,34 @@ pub fn count<N: Ord + Clone>(
             .unwrap_or_else(|| inserted(&outcomes, &faces[kind], |o, f| add(o, kind, f)));
         grew[kind] = next.len() as u64 - now;
         seen[kind] = true;
+        after.push(next.len() as u64);
         outcomes = next;
     }
     Ok((outcomes, denom))
+}
+
+/// The steps the dice from the `i`th on take (`i` = `after.len() - 1`
+/// counted), and the outcomes they end with, if the outcomes go on
+/// growing as the power of the dice counted that the last `span` dice
+/// showed: `n(j) = n(i) (j / i)^e`. Dice that share faces grow as a
+/// polynomial, whose power only rises, so for them this is under the
+/// count; mixed kinds can run over. Nothing is foreseen before `span`
+/// dice are counted after the first.
+fn powered(after: &[u64], span: usize, dice: &[usize], faces: impl Fn(usize) -> u64) -> (u64, u64) {
+    let i = after.len() - 1;
+    if i <= span {
+        return (0, 0);
+    }
+    let (now, then) = (after[i] as f64, after[i - span] as f64);
+    let power = (now / then).ln() / (i as f64 / (i - span) as f64).ln();
+    let mut ahead = 0.0;
+    let mut held = now;
+    for (j, &k) in dice.iter().enumerate().skip(i) {
+        ahead += held * faces(k) as f64;
+        held *= ((j + 1) as f64 / j as f64).powf(power);
+    }
+    // `as` saturates: a forecast past u64 is refused all the same.
+    (ahead.round() as u64, held.round() as u64)
 }
 
 /// One more die: every outcome so far moved by each face (`groups`, as
@@ -304,8 +362,8 @@ mod tests {
             .map(|k| (0..k.len()).map(|f| (f, 1)).collect())
             .collect();
         let add = |n: &i64, k: usize, f: usize| n + kinds[k][f];
-        let by_group = count(&grouped, &[3, 2], 0, add, u64::MAX, |_| 0).unwrap();
-        let by_face = count(&each, &[3, 2], 0, add, u64::MAX, |_| 0).unwrap();
+        let by_group = count(&grouped, &[3, 2], 0, add, Budget::NONE, |_| 0).unwrap();
+        let by_face = count(&each, &[3, 2], 0, add, Budget::NONE, |_| 0).unwrap();
         assert_eq!(by_group, by_face);
         assert_eq!(by_group.1, BigUint::from(6u32 * 6 * 6 * 3 * 3));
         // Hand-counted: the lowest total, 0, needs a 0 on all five dice:
@@ -325,12 +383,40 @@ mod tests {
             let total = (0..3).fold(0, |n, die| add(&n, 0, (roll >> die) & 1));
             *listed.entry(total).or_insert_with(BigUint::zero) += 1u32;
         }
-        let (counted, rolls) = count(&faces, &[3], 0, add, u64::MAX, |_| 0).unwrap();
+        let (counted, rolls) = count(&faces, &[3], 0, add, Budget::NONE, |_| 0).unwrap();
         // In order, as the map lists them.
         assert_eq!(counted, listed.into_iter().collect::<Vec<_>>());
         assert_eq!(rolls, BigUint::from(8u32));
         let two = [(-1, BigUint::one()), (2, BigUint::one())];
         assert!(merged(&two, &faces[0], |n, f| add(n, 0, f)).is_none());
+    }
+
+    /// Like dice whose faces are d + 1 affinely independent points show
+    /// C(j + d, d) outcomes after j dice, a polynomial: taken as a power
+    /// of the dice counted, its growth is foreseen under what it is, in
+    /// steps and in outcomes, from any die on.
+    #[test]
+    fn a_polynomial_is_foreseen_under_itself() {
+        let choose = |n: u64, k: u64| (1..=k).fold(1u64, |c, i| c * (n - k + i) / i);
+        for d in 1..=9u64 {
+            let faces = d + 1;
+            for dice in 3..=16usize {
+                let after: Vec<u64> = (0..=dice as u64).map(|j| choose(j + d, d)).collect();
+                let kinds = vec![0; dice];
+                for i in 2..dice {
+                    for span in 1..i {
+                        let (ahead, end) = powered(&after[..=i], span, &kinds, |_| faces);
+                        let steps: u64 = after[i..dice].iter().map(|n| n * faces).sum();
+                        assert!(ahead <= steps, "d {d}, {dice} dice, at {i} over {span}");
+                        assert!(end <= after[dice], "d {d}, {dice} dice, at {i} over {span}");
+                    }
+                }
+            }
+        }
+        // And a power is foreseen as itself: n(j) = j^3, from 2 dice on.
+        let cubes: Vec<u64> = (0..=4u64).map(|j| j.pow(3).max(1)).collect();
+        let (ahead, end) = powered(&cubes[..=3], 1, &[0; 5], |_| 1);
+        assert_eq!((ahead, end), (27 + 64, 125));
     }
 
     /// Kinds that show what a counted kind shows are known to grow at
@@ -347,10 +433,21 @@ mod tests {
         };
         // Each die doubles the faces of the 1 to 6 totals before it:
         // 2 + 4 + ... + 12 = 42 steps in all.
-        let whole = count(&faces, &[1; 6], 0, add, u64::MAX, |_| 0).unwrap();
+        let whole = count(&faces, &[1; 6], 0, add, Budget::NONE, |_| 0).unwrap();
         assert_eq!(whole.0.len(), 7);
         made.set(0);
-        let err = count(&faces, &[1; 6], 0, add, 30, |_| 0).unwrap_err();
+        let err = count(
+            &faces,
+            &[1; 6],
+            0,
+            add,
+            Budget {
+                steps: 30,
+                per_outcome: 0,
+            },
+            |_| 0,
+        )
+        .unwrap_err();
         assert_eq!(err, TooLong { steps: 42 });
         // The faces looked at once, then the first die's two steps.
         assert_eq!(made.get(), 12 + 2);
