@@ -252,6 +252,8 @@ fn every_outcome<S: serde::Serializer>(
     to.collect_seq((0..odds.outcome_count()).map(|i| outcome_chance(odds, i)))
 }
 
+/// The `i`th outcome (best first) as a chance: its words, its reduced
+/// fraction, its share.
 fn outcome_chance(odds: &SymbolOdds, i: usize) -> Chance {
     Chance::of(odds.words(i), odds.ways(i), &odds.denom)
 }

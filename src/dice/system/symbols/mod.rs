@@ -52,10 +52,12 @@ use crate::random::TableRng;
 /// have taken 1.5 s.
 pub const BUDGET: u64 = 30_000_000;
 
-/// What showing an outcome costs, in counting steps: the text picks its
-/// forty likeliest (about 80 ns an outcome), `--json` words and reduces
-/// every one (about 2.2 us).
+/// What showing an outcome as text costs, in counting steps: the text
+/// picks its forty likeliest (about 80 ns an outcome).
 pub const SHOWN_AS_TEXT: u64 = 2;
+
+/// What listing an outcome as JSON costs, in counting steps: `--json`
+/// words and reduces every one (about 2.2 us).
 pub const LISTED_AS_JSON: u64 = 40;
 
 /// One symbol as declared.

@@ -218,12 +218,13 @@ pub fn count<N: Ord + Clone>(
         }
         // The outcomes the last die ends with.
         let held = held.max(least(dice.len()));
-        // That grows by counts; where kinds differ, the outcomes multiply
-        // (a die of a new kind moves each one in new directions), and the
-        // excess was seen only at the last die, after up to 0.2 s. So the
-        // outcomes are also taken to grow as a power of the dice counted,
-        // the power the last few dice (half a round) showed, and the
-        // larger of the two estimates is taken.
+        // That estimate adds to the outcomes die by die. Where kinds
+        // differ, the outcomes multiply instead (a die of another kind
+        // moves each one in new directions), and it saw a pool too large
+        // only at its last die, after up to 0.2 s. So the outcomes are
+        // also taken to grow as a power of the dice counted, the power
+        // the last half round of dice showed, and the larger of the two
+        // estimates is taken.
         let (far, end) = powered(&after, (kinds_rolled / 2).max(1), &dice, |k| {
             faces[k].len() as u64
         });
