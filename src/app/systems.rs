@@ -74,7 +74,7 @@ impl Show for Rolled {
 }
 
 /// What a system's odds are of: the line, the system, its dice in words.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Clone, Serialize)]
 struct Heading {
     expr: String,
     system: String,
@@ -278,11 +278,15 @@ impl Show for SymbolChances {
         let left = odds.outcome_count() - shown.len();
         if left > 0 {
             let rest: f64 = 1.0 - shown.iter().map(|c| c.probability).sum::<f64>();
+            let more = if odds.listable {
+                format!("`--json prob {}` lists every one", self.head.expr)
+            } else {
+                "too many for `--json` to list".to_string()
+            };
             lines.push(crate::style::wrap(
                 &format!(
-                    "and {left} less likely outcomes, {:.2}% together; `--json prob {}` lists every one",
+                    "and {left} less likely outcomes, {:.2}% together; {more}",
                     100.0 * rest.max(0.0),
-                    self.head.expr
                 ),
                 style.width,
                 "  ",
@@ -553,6 +557,36 @@ impl AsRef<Read> for HouseRolled {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Past the forty shown, the text offers `--json` to list the rest,
+    /// and says so when the listing would be refused.
+    #[test]
+    fn the_rest_are_offered_as_json_only_when_they_can_be() {
+        let saga = crate::dice::system::symbols::example();
+        let roll = saga.read_line("saga 4g4b").unwrap().unwrap();
+        let style = Style {
+            color: false,
+            width: 100,
+        };
+        let mut odds = roll.odds(symbols::SHOWN_AS_TEXT).unwrap();
+        assert!(odds.outcome_count() > SHOWN_OUTCOMES);
+        let head = Heading {
+            expr: roll.line(),
+            system: roll.dice.title.clone(),
+            dice: roll.dice_words(),
+        };
+        let text = |odds: &SymbolOdds| {
+            let reply = SymbolChances {
+                head: head.clone(),
+                outcomes: odds.clone(),
+                also: Vec::new(),
+            };
+            reply.show(&style)
+        };
+        assert!(text(&odds).contains("together; `--json prob saga 4g4b` lists every one"));
+        odds.listable = false;
+        assert!(text(&odds).contains("together; too many for `--json` to list"));
+    }
 
     /// Every line of a symbol-dice table fits 40, 60 and 100 columns;
     /// at 40 the percentage leads and long outcomes wrap beside it.

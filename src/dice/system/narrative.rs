@@ -225,7 +225,7 @@ pub fn odds(pool: &Pool) -> (BTreeMap<Net, BigUint>, BigUint) {
     };
     // At most ten of a kind keeps this under half a second. (Capped
     // triumphs are not sums of faces: no floor from their span.)
-    let (results, rolls) = symbols::count(
+    let counted = symbols::count(
         &faces,
         pool,
         Net::default(),
@@ -234,7 +234,7 @@ pub fn odds(pool: &Pool) -> (BTreeMap<Net, BigUint>, BigUint) {
         |_| 0,
     )
     .expect("no budget to pass");
-    (results.into_iter().collect(), rolls)
+    (counted.outcomes.into_iter().collect(), counted.rolls)
 }
 
 #[cfg(test)]

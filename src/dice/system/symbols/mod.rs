@@ -39,7 +39,7 @@ use num_traits::Zero;
 
 use declare::MAX_SYMBOLS;
 pub use declare::{KindDecl, SymbolDecl};
-use pool::{Budget, DieView, TooLong, alike, count, parse_pool, pool_words, roll, shown};
+use pool::{Budget, Counted, DieView, TooLong, alike, count, parse_pool, pool_words, roll, shown};
 
 use super::Read;
 use crate::dice::DiceError;
@@ -59,6 +59,15 @@ pub const SHOWN_AS_TEXT: u64 = 2;
 /// What listing an outcome as JSON costs, in counting steps: `--json`
 /// words and reduces every one (about 2.2 us).
 pub const LISTED_AS_JSON: u64 = 40;
+
+/// Whether `--json` would list every outcome of a count that took
+/// `steps` within the budget, for the text to offer it only then.
+fn listable(steps: u64, outcomes: usize) -> bool {
+    (outcomes as u64)
+        .saturating_mul(LISTED_AS_JSON)
+        .saturating_add(steps)
+        <= BUDGET
+}
 
 /// One symbol as declared.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -210,6 +219,8 @@ pub struct SymbolOdds {
     nets: Vec<(Net, BigUint)>,
     pub also: Vec<(String, BigUint)>,
     pub denom: BigUint,
+    /// Whether listing every outcome as JSON is within the budget.
+    pub listable: bool,
 }
 
 impl SymbolOdds {
@@ -314,7 +325,7 @@ impl SymbolRoll {
     /// Each outcome is counted as a fixed array on the stack
     /// (`Net`), not a vector: a count makes millions of them, and the
     /// allocations were most of its time.
-    fn count_within(&self, budget: Budget) -> Result<(Vec<(Net, BigUint)>, BigUint), TooLong> {
+    fn count_within(&self, budget: Budget) -> Result<Counted<Net>, TooLong> {
         let kinds = &self.dice.kinds;
         let faces: Vec<_> = kinds.iter().map(|k| alike(&k.moves)).collect();
         // A floor under the outcomes, which refuses a pool of like dice
@@ -339,7 +350,11 @@ impl SymbolRoll {
     /// Every net outcome's exact chance, or how long counting and showing
     /// them would take, showing each costing `per_outcome` steps.
     pub fn odds(&self, per_outcome: u64) -> Result<SymbolOdds, TooLong> {
-        let (outcomes, denom) = self.count_within(Budget {
+        let Counted {
+            outcomes,
+            rolls: denom,
+            steps,
+        } = self.count_within(Budget {
             steps: BUDGET,
             per_outcome,
         })?;
@@ -376,6 +391,7 @@ impl SymbolRoll {
                 ));
             }
         }
+        let listable = listable(steps, outcomes.len());
         let mut nets = outcomes;
         nets.reverse();
         Ok(SymbolOdds {
@@ -383,6 +399,7 @@ impl SymbolRoll {
             nets,
             also,
             denom,
+            listable,
         })
     }
 }
@@ -525,6 +542,22 @@ mod tests {
             first.sort_unstable();
             assert_eq!(odds.likeliest(n), first, "{n}");
         }
+    }
+
+    /// A count is offered as JSON while counting it and listing every
+    /// outcome at 40 steps each stays within the budget.
+    #[test]
+    fn json_is_offered_within_the_budget() {
+        assert!(listable(BUDGET - 40 * 1000, 1000));
+        assert!(!listable(BUDGET - 40 * 1000 + 1, 1000));
+        assert!(!listable(0, usize::MAX));
+        let odds = saga()
+            .read_line("saga g b")
+            .unwrap()
+            .unwrap()
+            .odds(SHOWN_AS_TEXT)
+            .unwrap();
+        assert!(odds.listable);
     }
 
     /// A pair counts up by the symbol declared first, whichever names

@@ -151,6 +151,15 @@ impl Budget {
     };
 }
 
+/// A pool counted: every outcome, in order, with how many of the equally
+/// likely rolls give it; the number of rolls; and the steps it took.
+#[derive(Debug)]
+pub struct Counted<N> {
+    pub outcomes: Vec<(N, BigUint)>,
+    pub rolls: BigUint,
+    pub steps: u64,
+}
+
 /// Every outcome of the pool, in order, with how many of the equally
 /// likely rolls give it, and the number of rolls: one die at a time, each
 /// face (as `alike` groups them, kind by kind) moving every outcome so far
@@ -165,7 +174,7 @@ pub fn count<N: Ord + Clone>(
     add: impl Fn(&N, usize, usize) -> N,
     budget: Budget,
     least: impl Fn(usize) -> u64,
-) -> Result<(Vec<(N, BigUint)>, BigUint), TooLong> {
+) -> Result<Counted<N>, TooLong> {
     let mut outcomes: Vec<(N, BigUint)> = vec![(start.clone(), BigUint::one())];
     let mut denom = BigUint::one();
     let mut steps = 0u64;
@@ -244,7 +253,11 @@ pub fn count<N: Ord + Clone>(
         after.push(next.len() as u64);
         outcomes = next;
     }
-    Ok((outcomes, denom))
+    Ok(Counted {
+        outcomes,
+        rolls: denom,
+        steps,
+    })
 }
 
 /// The steps the dice from the `i`th on take (`i` = `after.len() - 1`
@@ -365,11 +378,12 @@ mod tests {
         let add = |n: &i64, k: usize, f: usize| n + kinds[k][f];
         let by_group = count(&grouped, &[3, 2], 0, add, Budget::NONE, |_| 0).unwrap();
         let by_face = count(&each, &[3, 2], 0, add, Budget::NONE, |_| 0).unwrap();
-        assert_eq!(by_group, by_face);
-        assert_eq!(by_group.1, BigUint::from(6u32 * 6 * 6 * 3 * 3));
+        assert_eq!(by_group.outcomes, by_face.outcomes);
+        assert_eq!(by_group.rolls, by_face.rolls);
+        assert_eq!(by_group.rolls, BigUint::from(6u32 * 6 * 6 * 3 * 3));
         // Hand-counted: the lowest total, 0, needs a 0 on all five dice:
         // 2 of 6 faces three times and 1 of 3 twice; it comes first.
-        assert_eq!(by_group.0[0], (0, BigUint::from(2u32 * 2 * 2)));
+        assert_eq!(by_group.outcomes[0], (0, BigUint::from(2u32 * 2 * 2)));
     }
 
     /// A move that does not keep the outcomes in order (here a face that
@@ -384,7 +398,11 @@ mod tests {
             let total = (0..3).fold(0, |n, die| add(&n, 0, (roll >> die) & 1));
             *listed.entry(total).or_insert_with(BigUint::zero) += 1u32;
         }
-        let (counted, rolls) = count(&faces, &[3], 0, add, Budget::NONE, |_| 0).unwrap();
+        let Counted {
+            outcomes: counted,
+            rolls,
+            ..
+        } = count(&faces, &[3], 0, add, Budget::NONE, |_| 0).unwrap();
         // In order, as the map lists them.
         assert_eq!(counted, listed.into_iter().collect::<Vec<_>>());
         assert_eq!(rolls, BigUint::from(8u32));
@@ -435,7 +453,8 @@ mod tests {
         // Each die doubles the faces of the 1 to 6 totals before it:
         // 2 + 4 + ... + 12 = 42 steps in all.
         let whole = count(&faces, &[1; 6], 0, add, Budget::NONE, |_| 0).unwrap();
-        assert_eq!(whole.0.len(), 7);
+        assert_eq!(whole.outcomes.len(), 7);
+        assert_eq!(whole.steps, 42);
         made.set(0);
         let err = count(
             &faces,
