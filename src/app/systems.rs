@@ -12,6 +12,7 @@ use crate::dice::system::declared::DeclaredRoll;
 use crate::dice::system::house::HouseRoll;
 use crate::dice::system::name;
 use crate::dice::system::odds::Odds as SystemOdds;
+use crate::dice::system::symbols::pool::Stopped;
 use crate::dice::system::symbols::{self, SymbolOdds, SymbolRoll};
 use crate::dice::system::{Read, System};
 use crate::random::{JsonSeed, TableRng};
@@ -306,13 +307,14 @@ fn prob_symbols(roll: &SymbolRoll, json: bool) -> Result<Reply> {
     } else {
         symbols::SHOWN_AS_TEXT
     };
-    let odds = roll.odds(per_outcome).map_err(|too| {
-        super::invalid(format!(
+    let odds = roll.odds(per_outcome).map_err(|stopped| match stopped {
+        Stopped::TooLong { steps } => super::invalid(format!(
             "too much to count exactly: every outcome of `{}` takes about {} steps to count and show (at most {}); use fewer dice, or `roll` it many times for a sample",
             roll.line(),
-            crate::dice::cost::count(too.steps as f64),
+            crate::dice::cost::count(steps as f64),
             crate::dice::cost::count(symbols::BUDGET as f64),
-        ))
+        )),
+        Stopped::Cancelled => super::invalid(crate::cancel::Cancelled.to_string()),
     })?;
     let also = odds
         .also

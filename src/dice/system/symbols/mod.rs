@@ -39,7 +39,7 @@ use num_traits::Zero;
 
 use declare::MAX_SYMBOLS;
 pub use declare::{KindDecl, SymbolDecl};
-use pool::{Budget, Counted, DieView, TooLong, alike, count, parse_pool, pool_words, roll, shown};
+use pool::{Budget, Counted, DieView, Stopped, alike, count, parse_pool, pool_words, roll, shown};
 
 use super::Read;
 use crate::dice::DiceError;
@@ -325,7 +325,7 @@ impl SymbolRoll {
     /// Each outcome is counted as a fixed array on the stack
     /// (`Net`), not a vector: a count makes millions of them, and the
     /// allocations were most of its time.
-    fn count_within(&self, budget: Budget) -> Result<Counted<Net>, TooLong> {
+    fn count_within(&self, budget: Budget) -> Result<Counted<Net>, Stopped> {
         let kinds = &self.dice.kinds;
         let faces: Vec<_> = kinds.iter().map(|k| alike(&k.moves)).collect();
         // A floor under the outcomes, which refuses a pool of like dice
@@ -348,8 +348,9 @@ impl SymbolRoll {
     }
 
     /// Every net outcome's exact chance, or how long counting and showing
-    /// them would take, showing each costing `per_outcome` steps.
-    pub fn odds(&self, per_outcome: u64) -> Result<SymbolOdds, TooLong> {
+    /// them would take, showing each costing `per_outcome` steps (or
+    /// that Ctrl-C stopped the count).
+    pub fn odds(&self, per_outcome: u64) -> Result<SymbolOdds, Stopped> {
         let Counted {
             outcomes,
             rolls: denom,
@@ -452,6 +453,14 @@ mod tests {
     use std::collections::BTreeMap;
 
     use super::*;
+
+    /// The steps a count refused as too long would take.
+    fn too_long(stopped: Stopped) -> u64 {
+        match stopped {
+            Stopped::TooLong { steps } => steps,
+            Stopped::Cancelled => panic!("nothing cancels a test"),
+        }
+    }
 
     fn decl<'a>(
         letter: &'a str,
@@ -736,8 +745,8 @@ mod tests {
             .read_line("many 10a10b10c10d10e10f10g10h10i10j")
             .unwrap()
             .unwrap();
-        let err = roll.odds(SHOWN_AS_TEXT).unwrap_err();
-        assert!(err.steps > BUDGET, "{err:?}");
+        let steps = too_long(roll.odds(SHOWN_AS_TEXT).unwrap_err());
+        assert!(steps > BUDGET, "{steps}");
         // Thirteen like dice: their shared faces span nine dimensions, so
         // the whole count is known before its first die, exactly:
         // 10 faces x (C(9,9) + C(10,9) + ... + C(21,9)) = 10 x C(22,10).
@@ -749,23 +758,24 @@ mod tests {
                 per_outcome: 0,
             })
         };
-        assert_eq!(within(4_000_000).unwrap_err().steps, 6_466_460);
+        assert_eq!(too_long(within(4_000_000).unwrap_err()), 6_466_460);
         assert_eq!(steps_taken(&roll), 6_466_460);
         // Sixteen: 10 x C(25,10) = 32,687,600 steps, and the C(25,9) =
         // 2,042,975 outcomes they end with cost 2 steps each to show.
         let roll = wide.read_line("many 8a8b").unwrap().unwrap();
-        let err = roll.odds(SHOWN_AS_TEXT).unwrap_err();
-        assert_eq!(err.steps, 32_687_600 + 2 * 2_042_975);
+        let steps = too_long(roll.odds(SHOWN_AS_TEXT).unwrap_err());
+        assert_eq!(steps, 32_687_600 + 2 * 2_042_975);
         // Fourteen are within the budget as text and not as JSON:
         // 10 x C(23,10) steps and C(23,9) outcomes, foreseen exactly.
         let roll = wide.read_line("many 7a7b").unwrap().unwrap();
         let cost = |per_outcome| {
-            roll.count_within(Budget {
-                steps: 0,
-                per_outcome,
-            })
-            .unwrap_err()
-            .steps
+            too_long(
+                roll.count_within(Budget {
+                    steps: 0,
+                    per_outcome,
+                })
+                .unwrap_err(),
+            )
         };
         assert_eq!(cost(SHOWN_AS_TEXT), 11_440_660 + 2 * 817_190);
         assert_eq!(cost(LISTED_AS_JSON), 11_440_660 + 40 * 817_190);

@@ -8,6 +8,7 @@ use std::collections::{BTreeMap, BTreeSet, BinaryHeap};
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
 
+use crate::cancel::{self, Cancelled};
 use crate::random::TableRng;
 
 /// One kind of die as the shared helpers see it: its name, its letter in
@@ -113,11 +114,23 @@ pub fn shown(kinds: &[DieView], pool: &[u8], faces: &[i64]) -> (String, Vec<(usi
     (shown.join(" "), dice)
 }
 
-/// Too much counting: about how many steps the count would take.
+/// Why a count stopped before its end.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct TooLong {
-    pub steps: u64,
+pub enum Stopped {
+    /// Too much counting: about how many steps the count would take.
+    TooLong { steps: u64 },
+    /// Ctrl-C, in the REPL: the session goes on.
+    Cancelled,
 }
+
+impl From<Cancelled> for Stopped {
+    fn from(_: Cancelled) -> Stopped {
+        Stopped::Cancelled
+    }
+}
+
+/// Outcomes a count makes between looks at Ctrl-C: a few milliseconds.
+const BETWEEN_LOOKS: usize = 1 << 16;
 
 /// Each kind's faces grouped by what they show: a face standing for its
 /// group, and how many faces show the same. Counting goes by group, so a
@@ -174,7 +187,7 @@ pub fn count<N: Ord + Clone>(
     add: impl Fn(&N, usize, usize) -> N,
     budget: Budget,
     least: impl Fn(usize) -> u64,
-) -> Result<Counted<N>, TooLong> {
+) -> Result<Counted<N>, Stopped> {
     let mut outcomes: Vec<(N, BigUint)> = vec![(start.clone(), BigUint::one())];
     let mut denom = BigUint::one();
     let mut steps = 0u64;
@@ -242,12 +255,15 @@ pub fn count<N: Ord + Clone>(
             .saturating_add(ahead)
             .saturating_add(held.max(end).saturating_mul(budget.per_outcome));
         if foreseen > budget.steps {
-            return Err(TooLong { steps: foreseen });
+            return Err(Stopped::TooLong { steps: foreseen });
         }
         steps += now * faces[kind].len() as u64;
         denom *= faces[kind].iter().map(|&(_, n)| n).sum::<u32>();
-        let next = merged(&outcomes, &faces[kind], |o, f| add(o, kind, f))
-            .unwrap_or_else(|| inserted(&outcomes, &faces[kind], |o, f| add(o, kind, f)));
+        let moved = |o: &N, f| add(o, kind, f);
+        let next = match merged(&outcomes, &faces[kind], moved)? {
+            Some(next) => next,
+            None => inserted(&outcomes, &faces[kind], moved)?,
+        };
         grew[kind] = next.len() as u64 - now;
         seen[kind] = true;
         after.push(next.len() as u64);
@@ -296,7 +312,7 @@ fn merged<N: Ord + Clone>(
     outcomes: &[(N, BigUint)],
     groups: &[(usize, u32)],
     moved: impl Fn(&N, usize) -> N,
-) -> Option<Vec<(N, BigUint)>> {
+) -> Result<Option<Vec<(N, BigUint)>>, Cancelled> {
     // The smallest next outcome of each face's run: (outcome, group, at).
     let mut heads: BinaryHeap<Reverse<(N, usize, usize)>> = groups
         .iter()
@@ -304,20 +320,25 @@ fn merged<N: Ord + Clone>(
         .filter_map(|(g, &(face, _))| Some(Reverse((moved(&outcomes.first()?.0, face), g, 0))))
         .collect();
     let mut next: Vec<(N, BigUint)> = Vec::with_capacity(outcomes.len() * 2);
+    let mut taken = 0usize;
     while let Some(Reverse((outcome, g, at))) = heads.pop() {
+        taken += 1;
+        if taken.is_multiple_of(BETWEEN_LOOKS) {
+            cancel::check()?;
+        }
         let (face, alike) = groups[g];
         let ways = &outcomes[at].1;
         match next.last_mut() {
             Some((last, sum)) if *last == outcome => add_ways(sum, ways, alike),
             // Taken in order only if every run is in order.
-            Some((last, _)) if *last > outcome => return None,
+            Some((last, _)) if *last > outcome => return Ok(None),
             _ => next.push((outcome, times(ways, alike))),
         }
         if let Some((o, _)) = outcomes.get(at + 1) {
             heads.push(Reverse((moved(o, face), g, at + 1)));
         }
     }
-    Some(next)
+    Ok(Some(next))
 }
 
 /// `merged` for any moves: each moved outcome looked up in a map.
@@ -325,9 +346,12 @@ fn inserted<N: Ord + Clone>(
     outcomes: &[(N, BigUint)],
     groups: &[(usize, u32)],
     moved: impl Fn(&N, usize) -> N,
-) -> Vec<(N, BigUint)> {
+) -> Result<Vec<(N, BigUint)>, Cancelled> {
     let mut next: BTreeMap<N, BigUint> = BTreeMap::new();
-    for (outcome, ways) in outcomes {
+    for (i, (outcome, ways)) in outcomes.iter().enumerate() {
+        if i.is_multiple_of(BETWEEN_LOOKS) {
+            cancel::check()?;
+        }
         for &(face, alike) in groups {
             add_ways(
                 next.entry(moved(outcome, face))
@@ -337,7 +361,7 @@ fn inserted<N: Ord + Clone>(
             );
         }
     }
-    next.into_iter().collect()
+    Ok(next.into_iter().collect())
 }
 
 /// `sum += ways * alike`.
@@ -407,7 +431,11 @@ mod tests {
         assert_eq!(counted, listed.into_iter().collect::<Vec<_>>());
         assert_eq!(rolls, BigUint::from(8u32));
         let two = [(-1, BigUint::one()), (2, BigUint::one())];
-        assert!(merged(&two, &faces[0], |n, f| add(n, 0, f)).is_none());
+        assert!(
+            merged(&two, &faces[0], |n, f| add(n, 0, f))
+                .unwrap()
+                .is_none()
+        );
     }
 
     /// Like dice whose faces are d + 1 affinely independent points show
@@ -468,7 +496,7 @@ mod tests {
             |_| 0,
         )
         .unwrap_err();
-        assert_eq!(err, TooLong { steps: 42 });
+        assert_eq!(err, Stopped::TooLong { steps: 42 });
         // The faces looked at once, then the first die's two steps.
         assert_eq!(made.get(), 12 + 2);
     }
