@@ -420,13 +420,10 @@ dice:
       - {letter: g, name: good, faces: ["", s, sz]}
 "#;
 
-/// A set whose pools grow fast (ten symbols; each 100-face die shows the
-/// first one to ten of them, so n dice have C(n + 9, 9) outcomes): a pool
-/// of 9 is counted exactly (faces that show the same taken once; it was
-/// refused when each of the hundred faces was a step); one of 13 is
-/// refused with the size of its count.
-#[test]
-fn a_wide_symbol_set_is_counted_or_refused_by_its_size() {
+/// The `wide` set: ten symbols; each of its kinds `k`, `l` and `m` is a
+/// 100-face die showing the first one to ten of them, so n dice have
+/// C(n + 9, 9) outcomes.
+fn wide_rules() -> String {
     let letters = "abcdefghij";
     let symbols: String = letters
         .chars()
@@ -445,11 +442,19 @@ fn a_wide_symbol_set_is_counted_or_refused_by_its_size() {
             )
         })
         .collect();
-    let text = format!(
+    format!(
         "{}dice:\n  - name: wide\n    symbols:\n{symbols}    kinds:\n{kinds}",
         &SYMBOL_RULES[..SYMBOL_RULES.find("dice:").unwrap()]
-    );
-    let table = WithRules::new("wide.yaml", &text);
+    )
+}
+
+/// A set whose pools grow fast (`wide_rules`): a pool of 9 is counted
+/// exactly (faces that show the same taken once; it was refused when each
+/// of the hundred faces was a step); one of 16 is refused with the size
+/// of its count, and one of 14 when every outcome is to be listed.
+#[test]
+fn a_wide_symbol_set_is_counted_or_refused_by_its_size() {
+    let table = WithRules::new("wide.yaml", &wide_rules());
     let (out, err, code) = table.run(&["prob", "wide", "5k4l"]);
     assert_eq!(code, 0, "{err}");
     // C(18, 9) = 48620 outcomes, 40 of them shown.
@@ -590,4 +595,70 @@ at least 1 triumph left                   16.67%  (1/6)
         r.out
     );
     assert!(r.out.ends_with("2d6 [4, 2] = 6\n"), "{}", r.out);
+}
+
+/// Ctrl-C in the REPL stops a long count of symbol dice and the session
+/// goes on: fifteen `wide` dice take over a second to count (22 million
+/// steps), and Ctrl-C is sent half a second in. The REPL needs a
+/// terminal: `script` (util-linux) gives it one.
+#[test]
+fn ctrl_c_stops_a_symbol_count_and_the_session_goes_on() {
+    use std::io::{Read, Write};
+    use std::process::{Command, Stdio};
+    use std::time::Duration;
+    if Command::new("script").arg("--version").output().is_err() {
+        eprintln!("skipped: `script` (util-linux) is not installed, so no terminal for the REPL");
+        return;
+    }
+    let table = WithRules::new("wide.yaml", &wide_rules());
+    let repl = format!(
+        "{} --rules {}",
+        env!("CARGO_BIN_EXE_tablemate"),
+        table.dir()
+    );
+    let mut child = Command::new("script")
+        .args(["-qec", &repl, "/dev/null"])
+        .env("TABLEMATE_DATA", table.data.path())
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut to = child.stdin.take().unwrap();
+    let mut from = child.stdout.take().unwrap();
+    let reader = std::thread::spawn(move || {
+        let mut out = Vec::new();
+        from.read_to_end(&mut out).unwrap();
+        String::from_utf8_lossy(&out).into_owned()
+    });
+    let id = child.id();
+    // Whatever happens, the session is ended within a minute.
+    std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_secs(60));
+        let _ = Command::new("kill").arg(id.to_string()).status();
+    });
+    let pause = |ms| std::thread::sleep(Duration::from_millis(ms));
+    pause(500);
+    to.write_all(b"prob wide 8k7l\r").unwrap();
+    pause(500);
+    to.write_all(b"\x03").unwrap();
+    pause(500);
+    to.write_all(b"prob wide 2k\r").unwrap();
+    pause(500);
+    to.write_all(b"quit\r").unwrap();
+    drop(to);
+    let status = child.wait().unwrap();
+    let out = reader.join().unwrap();
+    assert!(status.success(), "{status}: {out}");
+    let cancelled = out
+        .find("error: cancelled")
+        .unwrap_or_else(|| panic!("{out}"));
+    // 2 dice of ten faces: 55 outcomes, the next answer after it.
+    let answered = out.find("wide 2k (").unwrap_or_else(|| panic!("{out}"));
+    assert!(cancelled < answered, "{out}");
+    assert!(
+        !out.contains("less likely outcomes, 99"),
+        "8k7l was answered: {out}"
+    );
 }
