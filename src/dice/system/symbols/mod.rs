@@ -358,6 +358,7 @@ impl SymbolRoll {
         } = self.count_within(Budget {
             steps: BUDGET,
             per_outcome,
+            cancellable: true,
         })?;
         let mut also = Vec::new();
         if let Some((t, side)) = self.dice.succeeds {
@@ -755,7 +756,7 @@ mod tests {
         let within = |steps| {
             roll.count_within(Budget {
                 steps,
-                per_outcome: 0,
+                ..Budget::NONE
             })
         };
         assert_eq!(too_long(within(4_000_000).unwrap_err()), 6_466_460);
@@ -773,6 +774,7 @@ mod tests {
                 roll.count_within(Budget {
                     steps: 0,
                     per_outcome,
+                    cancellable: false,
                 })
                 .unwrap_err(),
             )

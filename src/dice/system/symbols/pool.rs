@@ -149,18 +149,22 @@ pub fn alike<T: PartialEq>(faces: &[T]) -> Vec<(usize, u32)> {
 
 /// What a count may take, in steps (one outcome moved by one face, about
 /// 60 ns): the counting, and `per_outcome` for each outcome it ends with
-/// (what showing it costs the caller).
+/// (what showing it costs the caller); and whether Ctrl-C may stop it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Budget {
     pub steps: u64,
     pub per_outcome: u64,
+    pub cancellable: bool,
 }
 
 impl Budget {
-    /// No limit: the count runs to its end.
+    /// No limit: the count runs to its end, whatever is pressed. (The
+    /// narrative dice's counts are bounded, under half a second, and
+    /// their callers have no way to say they were stopped.)
     pub const NONE: Budget = Budget {
         steps: u64::MAX,
         per_outcome: 0,
+        cancellable: false,
     };
 }
 
@@ -193,6 +197,13 @@ pub fn count<N: Ord + Clone>(
     let mut steps = 0u64;
     // The outcomes after each die counted (1 before the first).
     let mut after = vec![1u64];
+    let look = || {
+        if budget.cancellable {
+            cancel::check()
+        } else {
+            Ok(())
+        }
+    };
     let kinds_rolled = pool.iter().filter(|&&n| n > 0).count();
     // One die of each kind in turn, so that every kind's growth is seen
     // within the first few dice and the estimate below knows it: kind by
@@ -260,9 +271,9 @@ pub fn count<N: Ord + Clone>(
         steps += now * faces[kind].len() as u64;
         denom *= faces[kind].iter().map(|&(_, n)| n).sum::<u32>();
         let moved = |o: &N, f| add(o, kind, f);
-        let next = match merged(&outcomes, &faces[kind], moved)? {
+        let next = match merged(&outcomes, &faces[kind], moved, &look)? {
             Some(next) => next,
-            None => inserted(&outcomes, &faces[kind], moved)?,
+            None => inserted(&outcomes, &faces[kind], moved, &look)?,
         };
         grew[kind] = next.len() as u64 - now;
         seen[kind] = true;
@@ -308,10 +319,12 @@ fn powered(after: &[u64], span: usize, dice: &[usize], faces: impl Fn(usize) -> 
 /// this replaced looked each one up, and its comparisons were most of a
 /// count's time. Gives `None` if a face's run is out of order after all
 /// (capped counts, as the narrative dice keep), for `inserted` to do.
+/// `look` says whether to stop (Ctrl-C), asked every few milliseconds.
 fn merged<N: Ord + Clone>(
     outcomes: &[(N, BigUint)],
     groups: &[(usize, u32)],
     moved: impl Fn(&N, usize) -> N,
+    look: &impl Fn() -> Result<(), Cancelled>,
 ) -> Result<Option<Vec<(N, BigUint)>>, Cancelled> {
     // The smallest next outcome of each face's run: (outcome, group, at).
     let mut heads: BinaryHeap<Reverse<(N, usize, usize)>> = groups
@@ -324,7 +337,7 @@ fn merged<N: Ord + Clone>(
     while let Some(Reverse((outcome, g, at))) = heads.pop() {
         taken += 1;
         if taken.is_multiple_of(BETWEEN_LOOKS) {
-            cancel::check()?;
+            look()?;
         }
         let (face, alike) = groups[g];
         let ways = &outcomes[at].1;
@@ -346,11 +359,12 @@ fn inserted<N: Ord + Clone>(
     outcomes: &[(N, BigUint)],
     groups: &[(usize, u32)],
     moved: impl Fn(&N, usize) -> N,
+    look: &impl Fn() -> Result<(), Cancelled>,
 ) -> Result<Vec<(N, BigUint)>, Cancelled> {
     let mut next: BTreeMap<N, BigUint> = BTreeMap::new();
     for (i, (outcome, ways)) in outcomes.iter().enumerate() {
         if i.is_multiple_of(BETWEEN_LOOKS) {
-            cancel::check()?;
+            look()?;
         }
         for &(face, alike) in groups {
             add_ways(
@@ -432,7 +446,7 @@ mod tests {
         assert_eq!(rolls, BigUint::from(8u32));
         let two = [(-1, BigUint::one()), (2, BigUint::one())];
         assert!(
-            merged(&two, &faces[0], |n, f| add(n, 0, f))
+            merged(&two, &faces[0], |n, f| add(n, 0, f), &|| Ok(()))
                 .unwrap()
                 .is_none()
         );
@@ -491,7 +505,7 @@ mod tests {
             add,
             Budget {
                 steps: 30,
-                per_outcome: 0,
+                ..Budget::NONE
             },
             |_| 0,
         )
