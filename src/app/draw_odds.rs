@@ -7,7 +7,7 @@
 
 use num_bigint::BigUint;
 use num_integer::Integer;
-use num_traits::{One, ToPrimitive, Zero};
+use num_traits::{ToPrimitive, Zero};
 use serde::Serialize;
 
 use super::{App, Result, invalid};
@@ -73,16 +73,9 @@ impl Show for DrawOdds {
     }
 }
 
+/// C(n, k) of cards: 0 when k > n.
 fn choose(n: usize, k: usize) -> BigUint {
-    if k > n {
-        return BigUint::zero();
-    }
-    let k = k.min(n - k);
-    let mut c = BigUint::one();
-    for i in 0..k {
-        c = c * BigUint::from(n - i) / BigUint::from(i + 1);
-    }
-    c
+    crate::dice::dist::binomial(n as u64, k as u64)
 }
 
 fn chance(count: usize, num: BigUint, den: &BigUint) -> Chance {

@@ -955,8 +955,14 @@ fn shared_explosions(n: u64, depth: u64) -> Res<Vec<BigUint>> {
     Ok(c)
 }
 
-fn binomial(n: u64, k: u64) -> BigUint {
-    (0..k).fold(BigUint::one(), |c, i| c * (n - i) / (i + 1))
+/// C(n, k), exact: 0 when k > n. Each step's product of consecutive
+/// numbers divides exactly. (The one binomial: dice odds, the systems'
+/// odds, deck draws and symbol dice's floor all take it from here.)
+pub fn binomial(n: u64, k: u64) -> BigUint {
+    if k > n {
+        return BigUint::zero();
+    }
+    (0..k.min(n - k)).fold(BigUint::one(), |c, i| c * (n - i) / (i + 1))
 }
 
 /// `ra`: n dice, and one more when any of them matches `sel`. The n dice

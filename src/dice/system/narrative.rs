@@ -9,11 +9,10 @@
 //! its symbols: `s` success, `a` advantage, `T` triumph, `f` failure, `t`
 //! threat, `D` despair, `-` blank.
 
-use std::collections::BTreeMap;
+use num_bigint::BigUint;
 
 use super::symbols::pool::{self as symbols, DieView};
 use crate::random::TableRng;
-use num_bigint::BigUint;
 
 /// One kind of die: its name, its letter in a pool, its faces.
 pub struct Kind {
@@ -211,12 +210,12 @@ pub fn read(pool: &Pool, faces: &[i64]) -> (Net, String) {
     (net, shown)
 }
 
-/// Every net result of the pool with how many of the equally likely rolls
-/// give it, and the number of rolls: one die at a time, each face adding
-/// its symbols to every result so far. Triumphs and despairs are counted
+/// Every net result of the pool, in order, with how many of the equally
+/// likely rolls give it, and the number of rolls: one die at a time, each
+/// face adding its symbols to every result so far. Triumphs and despairs are counted
 /// up to one (whether there is any): counted in full they multiplied the
 /// results by the dice that can show them (20 of each kind took minutes).
-pub fn odds(pool: &Pool) -> (BTreeMap<Net, BigUint>, BigUint) {
+pub fn odds(pool: &Pool) -> (Vec<(Net, BigUint)>, BigUint) {
     let faces = KINDS.map(|k| symbols::alike(k.faces));
     let add = |net: &Net, k: usize, f: usize| {
         let mut after = *net;
@@ -234,11 +233,13 @@ pub fn odds(pool: &Pool) -> (BTreeMap<Net, BigUint>, BigUint) {
         |_| 0,
     )
     .expect("no budget to pass");
-    (counted.outcomes.into_iter().collect(), counted.rolls)
+    (counted.outcomes, counted.rolls)
 }
 
 #[cfg(test)]
 mod tests {
+    use std::collections::BTreeMap;
+
     use super::*;
 
     #[test]
@@ -292,6 +293,7 @@ mod tests {
     fn odds_agree_with_every_roll() {
         for pool in [[1, 0, 0, 1, 0, 0], [2, 1, 0, 1, 1, 0], [0, 1, 1, 0, 1, 1]] {
             let (counted, denom) = odds(&pool);
+            let counted: BTreeMap<Net, BigUint> = counted.into_iter().collect();
             let sides: Vec<i64> = KINDS
                 .iter()
                 .zip(&pool)

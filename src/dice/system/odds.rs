@@ -1,6 +1,7 @@
 //! The exact chance of each of a system's words, counted (no sampling):
 //! pools from multinomial counts, the rest by listing every roll.
 
+use crate::dice::dist::binomial;
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
 use std::collections::BTreeMap;
@@ -44,14 +45,6 @@ impl Rows {
     }
 }
 
-fn choose(n: u64, k: u64) -> BigUint {
-    let mut c = BigUint::one();
-    for i in 0..k {
-        c = c * (n - i) / (i + 1);
-    }
-    c
-}
-
 fn pow(base: u64, exp: u64) -> BigUint {
     BigUint::from(base).pow(exp as u32)
 }
@@ -59,7 +52,7 @@ fn pow(base: u64, exp: u64) -> BigUint {
 /// Ways `n` dice split into `a` of one kind, `b` of another and the rest
 /// of a third, with `fa`, `fb`, `fc` faces of each kind.
 fn split(n: u64, (a, fa): (u64, u64), (b, fb): (u64, u64), fc: u64) -> BigUint {
-    choose(n, a) * choose(n - a, b) * pow(fa, a) * pow(fb, b) * pow(fc, n - a - b)
+    binomial(n, a) * binomial(n - a, b) * pow(fa, a) * pow(fb, b) * pow(fc, n - a - b)
 }
 
 impl System {
@@ -227,7 +220,7 @@ fn again(n: u64, diff: u64) -> Odds {
     // Faces 1..9 that end a run: successes, ones, the rest.
     let (wins, rest) = (10 - diff, diff - 2);
     for t in 0..=most_tens {
-        let runs = choose(t + n - 1, n - 1) * pow(10, most_tens - t);
+        let runs = binomial(t + n - 1, n - 1) * pow(10, most_tens - t);
         for s in 0..=n {
             for o in 0..=n - s {
                 let net = (t + s) as i64 - o as i64;

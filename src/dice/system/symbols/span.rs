@@ -7,6 +7,10 @@
 //! like dice grows as the d-th power of its dice, and this floor knows it
 //! before the first die is counted.
 
+use num_integer::Integer;
+
+use crate::dice::dist::binomial;
+
 /// The affine dimension of `points`: the rank of their differences from
 /// the first (fraction-free elimination, exact on integers).
 pub fn dimension<const N: usize>(points: &[[i16; N]]) -> usize {
@@ -34,7 +38,7 @@ pub fn dimension<const N: usize>(points: &[[i16; N]]) -> usize {
             for i in 0..N {
                 row[i] = row[i] * top[col] - top[i] * factor;
             }
-            let g = row.iter().fold(0i128, |g, &x| gcd(g, x.abs()));
+            let g = row.iter().fold(0i128, |g, x| g.gcd(x));
             if g > 1 {
                 row.iter_mut().for_each(|x| *x /= g);
             }
@@ -44,24 +48,10 @@ pub fn dimension<const N: usize>(points: &[[i16; N]]) -> usize {
     rank
 }
 
-fn gcd(a: i128, b: i128) -> i128 {
-    if b == 0 { a } else { gcd(b, a % b) }
-}
-
 /// C(j + d, d): the outcomes `j` dice show at least when every die shows
 /// a common `d`-dimensional simplex (saturating).
 pub fn simplex_sums(j: usize, d: usize) -> u64 {
-    // C(j+d, i) from C(j+d, i-1), exact at every step: a product of i
-    // consecutive numbers is divisible by i!.
-    let mut c: u128 = 1;
-    for i in 1..=d.min(j) as u128 {
-        let n = (j + d) as u128 - i + 1;
-        match c.checked_mul(n) {
-            Some(p) => c = p / i,
-            None => return u64::MAX,
-        }
-    }
-    u64::try_from(c).unwrap_or(u64::MAX)
+    u64::try_from(binomial((j + d) as u64, d as u64)).unwrap_or(u64::MAX)
 }
 
 #[cfg(test)]
