@@ -611,13 +611,19 @@ fn ctrl_c_stops_a_symbol_count_and_the_session_goes_on() {
         return;
     }
     let table = WithRules::new("wide.yaml", &wide_rules());
+    // script(1) runs the command through $SHELL -c. `exec` makes the
+    // REPL the shell itself: a shell left waiting above it (dash does not
+    // exec a lone command) also gets the Ctrl-C, dies of it, and script
+    // then reports 130 although the REPL went on.
+    let quoted = |s: &str| format!("'{}'", s.replace('\'', r"'\''"));
     let repl = format!(
-        "{} --rules {}",
-        env!("CARGO_BIN_EXE_tablemate"),
-        table.dir()
+        "exec {} --rules {}",
+        quoted(env!("CARGO_BIN_EXE_tablemate")),
+        quoted(table.dir())
     );
     let mut child = Command::new("script")
         .args(["-qec", &repl, "/dev/null"])
+        .env("SHELL", "/bin/sh")
         .env("TABLEMATE_DATA", table.data.path())
         .env("NO_COLOR", "1")
         .stdin(Stdio::piped())
