@@ -2,6 +2,7 @@
 //! command line as one clap definition, for shell completions and the
 //! man page. The binary parses with `Cli`; the library generates from it.
 
+use std::ffi::OsString;
 use std::path::PathBuf;
 
 use clap::{CommandFactory, Parser, ValueEnum};
@@ -36,12 +37,12 @@ pub struct Cli {
     #[arg(long)]
     pub json: bool,
 
-    /// Where history and saved state live
-    #[arg(long, value_name = "DIR", env = "TABLEMATE_DATA")]
+    /// Where history and saved state live [or TABLEMATE_DATA]
+    #[arg(long, value_name = "DIR")]
     pub data: Option<PathBuf>,
 
-    /// Extra or overriding rule files (*.yaml)
-    #[arg(long, value_name = "DIR", env = "TABLEMATE_RULES")]
+    /// Extra or overriding rule files (*.yaml) [or TABLEMATE_RULES]
+    #[arg(long, value_name = "DIR")]
     pub rules: Option<PathBuf>,
 
     /// A command to run once, then exit (without one: REPL or script)
@@ -51,6 +52,37 @@ pub struct Cli {
         allow_hyphen_values = true
     )]
     pub command: Vec<String>,
+}
+
+impl Cli {
+    /// The options of a line with none: every word after the program's
+    /// name is the command (or there is none: REPL or script). Such a
+    /// line, `tablemate roll 2d6`, is most of what is typed, and building
+    /// clap's parser for it was a tenth of a one-shot's start-up (its
+    /// code's page faults). `None` when a word could be an option (starts
+    /// with `-`) or is not UTF-8: clap reads those, and says what is wrong.
+    pub fn plain(args: &[OsString]) -> Option<Cli> {
+        let command = args
+            .iter()
+            .skip(1)
+            .map(|a| a.to_str().filter(|w| !w.starts_with('-')).map(String::from))
+            .collect::<Option<Vec<String>>>()?;
+        Some(Cli {
+            seed: None,
+            color: ColorWhen::Auto,
+            json: false,
+            data: None,
+            rules: None,
+            command,
+        })
+    }
+}
+
+/// A directory named by an environment variable's value, which the
+/// binary reads (`TABLEMATE_DATA`, `TABLEMATE_RULES`) when its option is
+/// not given: an empty value names none, as if unset.
+pub fn dir_from_env(value: Option<OsString>) -> Option<PathBuf> {
+    value.filter(|v| !v.is_empty()).map(PathBuf::from)
 }
 
 /// The whole program for documentation: the global options and every
@@ -84,4 +116,61 @@ pub fn man_page() -> String {
         .render(&mut out)
         .expect("writing to memory does not fail");
     String::from_utf8_lossy(&out).into_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(words: &[&str]) -> Vec<OsString> {
+        words.iter().map(OsString::from).collect()
+    }
+
+    /// A line of plain words is read as clap reads it: the same options
+    /// (none) and the same command.
+    #[test]
+    fn plain_words_are_read_as_clap_reads_them() {
+        for line in [
+            &["tablemate"][..],
+            &["tablemate", "roll", "2d6"],
+            &["tablemate", "prob", "1d20+5", "vs", "15"],
+            &["tablemate", "prob", "4d6!kh3"],
+            &["tablemate", "setup", "funhouse", "seed=7"],
+            &["tablemate", "Roll", "3d6+1d4*2"],
+        ] {
+            let plain = Cli::plain(&args(line)).expect("plain words");
+            let parsed = Cli::try_parse_from(args(line)).expect("clap reads it");
+            assert_eq!(format!("{plain:?}"), format!("{parsed:?}"), "{line:?}");
+        }
+    }
+
+    /// A word that could be an option, or one that is not UTF-8, is
+    /// clap's to read.
+    #[test]
+    fn a_word_like_an_option_goes_to_clap() {
+        for line in [
+            &["tablemate", "--json", "roll", "2d6"][..],
+            &["tablemate", "roll", "-1"],
+            &["tablemate", "-h"],
+            &["tablemate", "roll", "2d6", "--seed", "3"],
+        ] {
+            assert!(Cli::plain(&args(line)).is_none(), "{line:?}");
+        }
+        #[cfg(unix)]
+        {
+            use std::os::unix::ffi::OsStringExt;
+            let odd = vec![OsString::from("tablemate"), OsString::from_vec(vec![0xff])];
+            assert!(Cli::plain(&odd).is_none());
+        }
+    }
+
+    #[test]
+    fn an_empty_variable_names_no_directory() {
+        assert_eq!(dir_from_env(None), None);
+        assert_eq!(dir_from_env(Some(OsString::new())), None);
+        assert_eq!(
+            dir_from_env(Some(OsString::from("/tmp/t"))),
+            Some(PathBuf::from("/tmp/t"))
+        );
+    }
 }

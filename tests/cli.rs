@@ -508,3 +508,126 @@ fn help_prose_wraps_once_at_every_width() {
         }
     }
 }
+
+/// The binary with no option on its line: the saved state's folder and the
+/// rule texts come from TABLEMATE_DATA and TABLEMATE_RULES; an option
+/// given wins over its variable, and an empty variable is as if unset.
+fn plain(data: Option<&std::path::Path>, home: &std::path::Path) -> std::process::Command {
+    let mut c = std::process::Command::new(env!("CARGO_BIN_EXE_tablemate"));
+    c.env_clear()
+        .env("HOME", home)
+        .env("XDG_DATA_HOME", home.join("xdg"));
+    if let Some(d) = data {
+        c.env("TABLEMATE_DATA", d);
+    }
+    c
+}
+
+#[test]
+fn folders_come_from_the_environment_on_a_plain_line() {
+    let home = tempfile::tempdir().unwrap();
+    let data = tempfile::tempdir().unwrap();
+    let other = tempfile::tempdir().unwrap();
+    let log = |dir: &std::path::Path| dir.join("rolls.log").exists();
+    // A plain line (no option): the variable's folder.
+    let out = plain(Some(data.path()), home.path())
+        .args(["roll", "2d6"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    assert!(log(data.path()), "no roll log in TABLEMATE_DATA");
+    // With an option on the line, the option's folder.
+    let out = plain(Some(data.path()), home.path())
+        .args(["roll", "2d6", "--data"])
+        .arg(other.path())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    assert!(log(other.path()), "--data did not win over TABLEMATE_DATA");
+    // Empty: the user's data folder, not an error about --data.
+    let out = plain(None, home.path())
+        .env("TABLEMATE_DATA", "")
+        .env("TABLEMATE_RULES", "")
+        .args(["roll", "2d6"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    assert!(log(&home.path().join("xdg/tablemate")), "{out:?}");
+    // Rule texts from TABLEMATE_RULES on a plain line.
+    let rules = tempfile::tempdir().unwrap();
+    std::fs::write(rules.path().join("broken.yaml"), "id: [unclosed").unwrap();
+    let out = plain(Some(data.path()), home.path())
+        .env("TABLEMATE_RULES", rules.path())
+        .args(["rules"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("broken.yaml"),
+        "TABLEMATE_RULES not read: {err}"
+    );
+}
+
+/// Started with its output closed (`tablemate serve >&- &`, to keep a
+/// server in the background), the program still serves: the closed
+/// stream is opened on /dev/null, so the server's socket does not take
+/// its number and have the address printed into it (which failed, and the
+/// server ended at once).
+#[test]
+fn a_server_started_with_its_output_closed_serves() {
+    use std::io::{Read, Write};
+    let data = tempfile::tempdir().unwrap();
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let mut child = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!("exec \"$0\" serve --port {port} >&-"))
+        .arg(env!("CARGO_BIN_EXE_tablemate"))
+        .env("TABLEMATE_DATA", data.path())
+        .env_remove("TABLEMATE_RULES")
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let page = (0..100).find_map(|_| {
+        std::thread::sleep(std::time::Duration::from_millis(100));
+        let mut s = std::net::TcpStream::connect(("127.0.0.1", port)).ok()?;
+        let _ = s.set_read_timeout(Some(std::time::Duration::from_secs(5)));
+        s.write_all(format!("GET / HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n").as_bytes())
+            .ok()?;
+        let mut answer = String::new();
+        let _ = s.read_to_string(&mut answer);
+        answer.starts_with("HTTP/1.1 200").then_some(answer)
+    });
+    let ended = child.try_wait().unwrap();
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(
+        page.is_some(),
+        "no page served; the server ended: {ended:?}"
+    );
+}
+
+/// `roll 20000x1d6 | head -1`: the reader leaves early, and the program
+/// ends quietly with status 0, not killed by SIGPIPE nor with a message.
+#[test]
+fn a_reader_that_leaves_early_ends_the_program_quietly() {
+    use std::io::BufRead;
+    let data = tempfile::tempdir().unwrap();
+    let mut child = common::std_command(data.path())
+        .args(["roll", "20000x1d6"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    std::io::BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert!(first.starts_with("    1: 1d6 ["), "{first}");
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{:?}", out.status);
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+}
