@@ -2,8 +2,8 @@
 //! binary, from the list in build/startup.order (made by
 //! build/startup-order.sh). A one-shot then touches a few pages of code
 //! rather than ninety spread over 10 MB: prob 3d6 went from 81 page faults
-//! to 53 and from 0.83 to 0.75 ms (perf stat -r 400), under dicelab's
-//! 0.89 ms.
+//! to 53, and starts in 0.82 ms against dicelab's 0.87 (perf stat -r 400;
+//! 0.91 times dicelab's time by farm-bench, from 1.01).
 
 use std::process::Command;
 

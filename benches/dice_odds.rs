@@ -44,10 +44,15 @@ const CASES: &[(&str, Option<&str>)] = &[
     ("10000d6", None),
     ("200d6kh100", None),
     ("2d20kh1", Some("sum(high 1 2#d20)")),
-    ("10d10>7", Some("count >7 10#d10")),
+    // Counted die by die: dicelab's `count >7 10#d10` lists all 10^10
+    // sequences (over 10 s), where the sum of ten counts is convolved.
+    ("10d10>7", Some("sum(10#(count >7 d10))")),
     ("100d100kh50", Some("sum(high 50 100#d100)")),
     ("7d12!>1", None),
-    ("7d12!12>8", None),
+    (
+        "7d12!12>8",
+        Some("sum(7#(count >8 (while x=d12 do ((count ==12 x)#d12))))"),
+    ),
     ("1000d20 > 1000d20", None),
     ("1000d20+100d20", Some("sum(1000#d20) + sum(100#d20)")),
     ("4d6km2", None),

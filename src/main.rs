@@ -279,11 +279,15 @@ impl Printer {
     }
 
     /// A line for stderr: wrapped to the window when it is a terminal.
-    fn for_stderr(&self, line: &str) -> String {
+    fn for_stderr(&self, text: &str) -> String {
         if self.tty_err {
-            tablemate::style::wrap(line, self.width.get(), "  ")
+            // Each line of its own: a message's line breaks are kept.
+            text.lines()
+                .map(|line| tablemate::style::wrap(line, self.width.get(), "  "))
+                .collect::<Vec<_>>()
+                .join("\n")
         } else {
-            line.to_string()
+            text.to_string()
         }
     }
 
@@ -317,8 +321,10 @@ impl Printer {
     /// What the store asked to tell the player (on stderr, so that it
     /// never mixes with a command's output or its JSON).
     fn notes(&self, app: &mut App) {
+        // Wrapped to the window as a reply's warnings are (a rule file's
+        // problem named in a long line ran past a narrow terminal).
         for w in app.take_warnings() {
-            eprintln!("{w}");
+            eprintln!("{}", self.for_stderr(&w));
         }
     }
 

@@ -316,3 +316,44 @@ fn lookups_forgive() {
         "scoring"
     );
 }
+
+/// In the REPL, a rule file's problem is wrapped to the window as every
+/// other message is (it ran past a 40-column terminal in one line).
+#[test]
+fn a_rule_files_problem_is_wrapped_to_a_narrow_terminal() {
+    let rules = tempfile::tempdir().unwrap();
+    let data = tempfile::tempdir().unwrap();
+    std::fs::write(
+        rules.path().join("broken.yaml"),
+        "id: broken\nname: [unclosed, and a line long enough to be wrapped\n",
+    )
+    .unwrap();
+    let dir = rules.path().to_str().unwrap();
+    let typed = common::repl_in_terminal(
+        &["--rules", dir],
+        &[
+            ("TABLEMATE_DATA", data.path().as_os_str()),
+            ("COLUMNS", std::ffi::OsStr::new("40")),
+        ],
+        // A dice line that names no dice reads the rule files for a
+        // system of that name, and says what is wrong with them.
+        &[(300, b"prob zork 1\r"), (300, b"quit\r")],
+    );
+    let Some((status, out)) = typed else {
+        eprintln!("skipped: `script` (util-linux) is not installed, so no terminal for the REPL");
+        return;
+    };
+    assert!(status.success(), "{status}: {out}");
+    let at = out
+        .find("warning: rules:")
+        .unwrap_or_else(|| panic!("no warning: {out}"));
+    let warning: Vec<&str> = out[at..]
+        .lines()
+        .take_while(|l| !l.starts_with("error:"))
+        .collect();
+    assert!(warning.len() > 1, "not wrapped: {warning:?}");
+    for line in &warning {
+        assert!(line.trim_end().chars().count() <= 40, "{warning:?}");
+    }
+    assert!(warning.concat().contains("broken.yaml"), "{warning:?}");
+}

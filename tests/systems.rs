@@ -603,59 +603,21 @@ at least 1 triumph left                   16.67%  (1/6)
 /// terminal: `script` (util-linux) gives it one.
 #[test]
 fn ctrl_c_stops_a_symbol_count_and_the_session_goes_on() {
-    use std::io::{Read, Write};
-    use std::process::{Command, Stdio};
-    use std::time::Duration;
-    if Command::new("script").arg("--version").output().is_err() {
+    let table = WithRules::new("wide.yaml", &wide_rules());
+    let typed = common::repl_in_terminal(
+        &["--rules", table.dir()],
+        &[("TABLEMATE_DATA", table.data.path().as_os_str())],
+        &[
+            (500, b"prob wide 8k7l\r"),
+            (500, b"\x03"),
+            (500, b"prob wide 2k\r"),
+            (500, b"quit\r"),
+        ],
+    );
+    let Some((status, out)) = typed else {
         eprintln!("skipped: `script` (util-linux) is not installed, so no terminal for the REPL");
         return;
-    }
-    let table = WithRules::new("wide.yaml", &wide_rules());
-    // script(1) runs the command through $SHELL -c. `exec` makes the
-    // REPL the shell itself: a shell left waiting above it (dash does not
-    // exec a lone command) also gets the Ctrl-C, dies of it, and script
-    // then reports 130 although the REPL went on.
-    let quoted = |s: &str| format!("'{}'", s.replace('\'', r"'\''"));
-    let repl = format!(
-        "exec {} --rules {}",
-        quoted(env!("CARGO_BIN_EXE_tablemate")),
-        quoted(table.dir())
-    );
-    let mut child = Command::new("script")
-        .args(["-qec", &repl, "/dev/null"])
-        .env("SHELL", "/bin/sh")
-        .env("TABLEMATE_DATA", table.data.path())
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut to = child.stdin.take().unwrap();
-    let mut from = child.stdout.take().unwrap();
-    let reader = std::thread::spawn(move || {
-        let mut out = Vec::new();
-        from.read_to_end(&mut out).unwrap();
-        String::from_utf8_lossy(&out).into_owned()
-    });
-    let id = child.id();
-    // Whatever happens, the session is ended within a minute.
-    std::thread::spawn(move || {
-        std::thread::sleep(Duration::from_secs(60));
-        let _ = Command::new("kill").arg(id.to_string()).status();
-    });
-    let pause = |ms| std::thread::sleep(Duration::from_millis(ms));
-    pause(500);
-    to.write_all(b"prob wide 8k7l\r").unwrap();
-    pause(500);
-    to.write_all(b"\x03").unwrap();
-    pause(500);
-    to.write_all(b"prob wide 2k\r").unwrap();
-    pause(500);
-    to.write_all(b"quit\r").unwrap();
-    drop(to);
-    let status = child.wait().unwrap();
-    let out = reader.join().unwrap();
+    };
     assert!(status.success(), "{status}: {out}");
     let cancelled = out
         .find("error: cancelled")

@@ -116,3 +116,65 @@ pub fn tamper(data: &Path, sql: &str) {
     c.execute_batch(&format!("PRAGMA ignore_check_constraints = 1; {sql}"))
         .unwrap();
 }
+
+/// The REPL on a terminal of its own, which script(1) (util-linux) gives
+/// it, with `args` after the binary's name and `env` set. Each of `keys`
+/// is typed after its pause (milliseconds); the session ends when the
+/// keys do (the last should be `quit\r`), and within a minute whatever
+/// happens. `None` where script is missing: the caller says it skipped.
+pub fn repl_in_terminal(
+    args: &[&str],
+    env: &[(&str, &std::ffi::OsStr)],
+    keys: &[(u64, &[u8])],
+) -> Option<(std::process::ExitStatus, String)> {
+    use std::io::{Read, Write};
+    use std::process::{Command, Stdio};
+    use std::time::Duration;
+    if Command::new("script").arg("--version").output().is_err() {
+        return None;
+    }
+    // script(1) runs the command through $SHELL -c. `exec` makes the REPL
+    // the shell itself: a shell left waiting above it (dash does not exec
+    // a lone command) would also get a Ctrl-C, die of it, and script then
+    // reports 130 although the REPL went on.
+    let quoted = |s: &str| format!("'{}'", s.replace('\'', r"'\''"));
+    let mut line = format!("exec {}", quoted(env!("CARGO_BIN_EXE_tablemate")));
+    for a in args {
+        line.push(' ');
+        line.push_str(&quoted(a));
+    }
+    let mut c = Command::new("script");
+    c.args(["-qec", &line, "/dev/null"]);
+    for v in CLEARED {
+        c.env_remove(v);
+    }
+    c.env("SHELL", "/bin/sh").env("NO_COLOR", "1");
+    for (k, v) in env {
+        c.env(k, v);
+    }
+    let mut child = c
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut to = child.stdin.take().unwrap();
+    let mut from = child.stdout.take().unwrap();
+    let reader = std::thread::spawn(move || {
+        let mut out = Vec::new();
+        from.read_to_end(&mut out).unwrap();
+        String::from_utf8_lossy(&out).into_owned()
+    });
+    let id = child.id();
+    std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_secs(60));
+        let _ = Command::new("kill").arg(id.to_string()).status();
+    });
+    for (pause, typed) in keys {
+        std::thread::sleep(Duration::from_millis(*pause));
+        to.write_all(typed).unwrap();
+    }
+    drop(to);
+    let status = child.wait().unwrap();
+    Some((status, reader.join().unwrap()))
+}
