@@ -135,7 +135,7 @@ mod tests {
             &["tablemate", "roll", "2d6"],
             &["tablemate", "prob", "1d20+5", "vs", "15"],
             &["tablemate", "prob", "4d6!kh3"],
-            &["tablemate", "setup", "funhouse", "seed=7"],
+            &["tablemate", "shuffle", "alice", "bob", "carol"],
             &["tablemate", "Roll", "3d6+1d4*2"],
         ] {
             let plain = Cli::plain(&args(line)).expect("plain words");
