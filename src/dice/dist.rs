@@ -231,7 +231,12 @@ impl Dist {
                     }
                     _ => {
                         step = &q[k - j] * &p[j];
-                        step *= BigUint::from(size);
+                        // A coefficient is small: scaled in place, where a
+                        // BigUint of it was two more allocations a step.
+                        match u64::try_from(size) {
+                            Ok(size) => step *= size,
+                            Err(_) => step *= BigUint::from(size),
+                        }
                     }
                 }
                 if coef > 0 {
@@ -553,32 +558,44 @@ fn explode(first: &Dist, sel: Sel, faces: &Faces, depth: u32, chain: &Chain) -> 
 }
 
 /// The sum of `n` dice with faces `lo..=hi` that explode on the one face
-/// `e`, each to at most `depth` extra rolls: the same answer as
-/// adding `n` exploded dice, found by factoring instead of convolving.
+/// `e`, each to at most `depth` extra rolls, each roll adding its
+/// `worth` (its value; with `!`, its own count of successes): the same
+/// answer as adding `n` exploded dice, found by factoring instead of
+/// convolving.
 ///
-/// A die's chain is k explosions (worth k*e) then one plain face r, with
-/// chance f^-(k+1). Over n dice, with K explosions in all, the plain faces
-/// sum to s: the weight of total s + K*e over f^(n(D+1)) is
+/// A die's chain is k explosions (worth k*w, w the worth of e) then one
+/// plain face r, with chance f^-(k+1). Over n dice, with K explosions in
+/// all, the plain faces' worths sum to s: the weight of total s + K*w
+/// over f^(n(D+1)) is
 ///   a_s * c_K * f^(nD - K),
 /// a_s the ways n plain faces make s, c_K the ways n dice share K
 /// explosions at most D each. Both are small-number sequences, so the only
 /// big products are one per (s, K) pair, where convolving exploded dice
 /// multiplied big numbers by big numbers across every pair of totals.
-fn exploding_sum(lo: i64, hi: i64, e: i64, n: u64, depth: u32) -> Res<Dist> {
+fn exploding_sum(
+    lo: i64,
+    hi: i64,
+    e: i64,
+    n: u64,
+    depth: u32,
+    worth: &dyn Fn(i64) -> i64,
+) -> Res<Dist> {
     let f = (hi - lo + 1) as u64;
     let depth = u64::from(depth);
     let most = n
         .checked_mul(depth)
         .filter(|&k| k <= MAX_TOTALS as u64)
         .ok_or_else(|| format!("more than {MAX_TOTALS} totals to list"))? as usize;
+    let mut weights: BTreeMap<i64, BigUint> = BTreeMap::new();
+    for v in (lo..=hi).filter(|&v| v != e) {
+        *weights.entry(worth(v)).or_default() += 1u32;
+    }
     let plain = Dist {
-        weights: (lo..=hi)
-            .filter(|&v| v != e)
-            .map(|v| (v, BigUint::one()))
-            .collect(),
+        weights,
         denom: BigUint::from(f - 1),
         beyond: BigUint::zero(),
     };
+    let e = worth(e);
     let a = plain.power(n)?;
     let (Some(s_lo), Some(s_hi)) = (a.min(), a.max()) else {
         // Every face explodes (a one-sided die): every chain passes the limit.
@@ -720,6 +737,10 @@ fn term(d: &Dice) -> Res<Dist> {
                     .into(),
             );
         }
+        if let Method::Exploding(face) = method(d) {
+            let depth = explosion_depth(d).unwrap_or(MAX_EXPLOSIONS);
+            return exploding_sum(d.faces.min(), d.faces.max(), face, n, depth, &worth);
+        }
         let (lo_c, hi_c) = (d.mods.min, d.mods.max);
         let element = |v: i64| {
             let v = lo_c.map_or(v, |l| v.max(l));
@@ -734,6 +755,7 @@ fn term(d: &Dice) -> Res<Dist> {
             face,
             n,
             explosion_depth(d).unwrap_or(MAX_EXPLOSIONS),
+            &worth,
         ),
         // No copy when nothing is filtered: a 1d1000000 is a million weights.
         Method::Sum if filters.is_empty() && d.mods.success.is_none() => single_die(d)?.power(n),
@@ -2000,6 +2022,39 @@ mod tests {
             let fast =
                 exploding_run(d.faces.min(), d.faces.max(), (lo, hi), d.count, depth).unwrap();
             let slow = one_die(d, None).unwrap().power(d.count).unwrap();
+            assert_eq!(fast.weights, slow.weights, "{e}");
+            assert_eq!((fast.denom, fast.beyond), (slow.denom, slow.beyond), "{e}");
+        }
+    }
+
+    /// Exploding dice counted or filtered roll by roll (`7d12!12>8`),
+    /// factored, agree weight for weight with the power of one die whose
+    /// chain is counted roll by roll (as they were found before): worths
+    /// of 0 and 1, failures taking away, a face kept or dropped, and an
+    /// exploding face that counts nothing (`3d6!1>3`).
+    #[test]
+    fn counted_explosions_factor_as_sums_do() {
+        for e in [
+            "7d12!12>8",
+            "5d6!6>4f1",
+            "4d8!8k>3",
+            "3d8!8p<3",
+            "3d6!1>3",
+            "3d6!6>6",
+            "4d6!6k>=2>4",
+            "6d10!10>=7f<=2",
+        ] {
+            let r = parse(e).unwrap();
+            let d = &r.dice[0];
+            let Method::Exploding(face) = method(d) else {
+                panic!("{e}: {:?}", method(d));
+            };
+            let filters = value_filters(d).unwrap();
+            let worth = |v: i64| kept_worth(d, &filters, v);
+            let depth = explosion_depth(d).unwrap_or(MAX_EXPLOSIONS);
+            let fast =
+                exploding_sum(d.faces.min(), d.faces.max(), face, d.count, depth, &worth).unwrap();
+            let slow = one_die(d, Some(&worth)).unwrap().power(d.count).unwrap();
             assert_eq!(fast.weights, slow.weights, "{e}");
             assert_eq!((fast.denom, fast.beyond), (slow.denom, slow.beyond), "{e}");
         }

@@ -8,7 +8,8 @@ use super::parse::{Dice, Expr, MAX_EXPLOSIONS, Op, Pick};
 /// How a dice term's distribution is found (the cost model follows it).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Method {
-    /// Plain dice exploding on one face: factored (`exploding_sum`).
+    /// Dice exploding on one face, each roll worth its value or (with `!`)
+    /// its own count: factored (`exploding_sum`).
     Exploding(i64),
     /// Every die counts: a power of the one die's distribution.
     Sum,
@@ -51,8 +52,12 @@ pub(super) fn method(d: &Dice) -> Method {
         };
     }
     let plain = !filtered && d.mods.success.is_none() && !d.mods.penetrate;
+    // With `!` each extra roll is a die of its own, counted or filtered
+    // by itself (`7d12!12>8`): a chain's worth is still the sum of its
+    // rolls' worths, which the factored sum adds up as it does values.
+    let roll_by_roll = d.mods.explode.is_some() && !d.mods.compound && !d.mods.penetrate;
     match (lone_explosion(d), exploding_run(d)) {
-        (Some(face), _) if plain => Method::Exploding(face),
+        (Some(face), _) if plain || roll_by_roll => Method::Exploding(face),
         (None, Some((lo, hi))) if plain => Method::ExplodingRun { lo, hi },
         _ => Method::Sum,
     }
