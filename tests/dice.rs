@@ -841,3 +841,20 @@ fn many_like_dice_stream_their_table() {
         "{err}"
     );
 }
+
+/// Successes among exploding dice, by hand: a d12 exploding on 12 counts
+/// each roll over 8. No success on a die is a first roll of 1-8 (2/3);
+/// exactly one is a 9-11 (1/4) or a 12 then a 1-8 (1/12 of 2/3), 11/36.
+/// Seven dice: none (2/3)^7 = 128/2187; one 7 (2/3)^6 (11/36) = 1232/6561.
+#[test]
+fn successes_among_exploding_dice_by_hand() {
+    let f = common::fractions("7d12!12>8");
+    assert_eq!(f[0], (0, "128/2187".to_string()));
+    assert_eq!(f[1], (1, "1232/6561".to_string()));
+    // Counted roll by roll with failures: one d6 exploding on 6, >4
+    // succeeds and 1 fails. Only a 1 first (1/6) is -1; 0 is a 2-4 first
+    // (1/2) or a 6 then a 1 (+1 - 1, 1/36): 19/36.
+    let f = common::fractions("1d6!6>4f1");
+    assert_eq!(f[0], (-1, "1/6".to_string()));
+    assert_eq!(f[1], (0, "19/36".to_string()));
+}
