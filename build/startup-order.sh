@@ -8,10 +8,17 @@
 # correctness. Needs valgrind.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cargo build --release
 bin=target/x86_64-unknown-linux-gnu/release/tablemate
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+# Two builds of the binary: as `cargo build` makes it, and as tests and
+# benches make it, whose dependencies are built with the features the
+# dev-dependencies add. Their crates then carry other hashes in their
+# symbols' names, so the list holds each build's names.
+cargo build --release
+cp "$bin" "$work/built"
+cargo test --release --no-run
+cp "$bin" "$work/tested"
 # Lines as a player types them: no option, so the plain-words path is the
 # one traced (an option would take clap's).
 lines=(
@@ -20,11 +27,13 @@ lines=(
   "flip 3" "shuffle tiles"
 )
 n=0
-for line in "${lines[@]}"; do
-  n=$((n + 1))
-  # shellcheck disable=SC2086 # the line is split into words on purpose
-  TABLEMATE_DATA="$work/data" valgrind --tool=callgrind --demangle=no \
-    --callgrind-out-file="$work/$(printf %03d $n).out" "$bin" $line >/dev/null 2>&1
+for build in built tested; do
+  for line in "${lines[@]}"; do
+    n=$((n + 1))
+    # shellcheck disable=SC2086 # the line is split into words on purpose
+    TABLEMATE_DATA="$work/data" valgrind --tool=callgrind --demangle=no \
+      --callgrind-out-file="$work/$(printf %03d $n).out" "$work/$build" $line >/dev/null 2>&1
+  done
 done
 # "fn=(id) name" names a function the first time a profile meets it;
 # valgrind's own entries (below main, bare addresses, recursion marks)
