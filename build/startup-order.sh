@@ -3,9 +3,9 @@
 # in the order they are first run, which build.rs asks the linker to lay
 # side by side. Their code then shares a few pages, and a one-shot touches
 # those rather than ninety scattered over 10 MB. Run it again when the
-# start-up path changes (a new dependency, a new Rust): names it lists that
-# no longer exist are passed over, which costs start-up time, not
-# correctness. Needs valgrind.
+# start-up path changes (a new dependency, a new Rust, a large edit; v0
+# names survive small ones): names it lists that no longer exist are
+# passed over, which costs start-up time, not correctness. Needs valgrind.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bin=target/x86_64-unknown-linux-gnu/release/tablemate

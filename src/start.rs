@@ -26,10 +26,11 @@ pub fn run(program: fn() -> u8) -> c_int {
     c_int::from(status)
 }
 
-/// A standard stream the program was started without (`tablemate roll
-/// 2d6 >&-`) is opened on /dev/null, as std does: otherwise the next file
-/// opened takes its number, and what is printed would be written into it
-/// (the roll log, or the store).
+/// A standard stream the program was started without
+/// (`tablemate serve >&-`) is opened on /dev/null, as std does: otherwise
+/// the next file or socket opened takes its number, and what is printed
+/// is written into it (the server's socket took fd 1, its address was
+/// printed into the socket, and the server ended at once).
 #[cfg(unix)]
 fn standard_streams_open() {
     let mut fds = [0, 1, 2].map(|fd| libc::pollfd {
