@@ -52,14 +52,13 @@ fn main() -> std::process::ExitCode {
 
 fn run() -> u8 {
     let args = hoist_options(std::env::args_os().collect());
-    // The list of commands under `--help` walks every command's
-    // definition: only a line that asks for help pays for it.
-    let asks_help = args.iter().any(|a| a == "--help" || a == "-h");
     let mut cli = match Cli::plain(&args) {
         Some(cli) => cli,
         None => {
             let mut cli = Cli::command();
-            if asks_help {
+            // The list of commands under `--help` walks every command's
+            // definition: only a line that asks for help pays for it.
+            if args.iter().any(|a| a == "--help" || a == "-h") {
                 cli = cli.after_help(commands_overview());
             }
             match cli.try_get_matches_from(args) {

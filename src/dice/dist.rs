@@ -595,7 +595,8 @@ fn exploding_sum(
         denom: BigUint::from(f - 1),
         beyond: BigUint::zero(),
     };
-    let e = worth(e);
+    // What each explosion adds (its face's worth), not the face itself.
+    let per_explosion = worth(e);
     let a = plain.power(n)?;
     let (Some(s_lo), Some(s_hi)) = (a.min(), a.max()) else {
         // Every face explodes (a one-sided die): every chain passes the limit.
@@ -607,7 +608,7 @@ fn exploding_sum(
     };
     let reach = i64::try_from(most)
         .ok()
-        .and_then(|k| k.checked_mul(e))
+        .and_then(|k| k.checked_mul(per_explosion))
         .ok_or("a total is too large")?;
     let t_lo = s_lo
         .checked_add(reach.min(0))
@@ -645,7 +646,7 @@ fn exploding_sum(
         if k % 64 == 0 {
             crate::cancel::check()?;
         }
-        let shift = i128::from(e) * k as i128 - i128::from(t_lo);
+        let shift = i128::from(per_explosion) * k as i128 - i128::from(t_lo);
         for (s, w) in &a {
             mul_add(&mut acc[(i128::from(*s) + shift) as usize], bk, w);
         }

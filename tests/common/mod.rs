@@ -121,7 +121,7 @@ pub fn tamper(data: &Path, sql: &str) {
 /// it, with `args` after the binary's name and `env` set. Each of `keys`
 /// is typed after its pause (milliseconds); the session ends when the
 /// keys do (the last should be `quit\r`), and within a minute whatever
-/// happens. `None` where script is missing: the caller says it skipped.
+/// happens. `None` where script is missing, said on stderr as skipped.
 pub fn repl_in_terminal(
     args: &[&str],
     env: &[(&str, &std::ffi::OsStr)],
@@ -131,6 +131,7 @@ pub fn repl_in_terminal(
     use std::process::{Command, Stdio};
     use std::time::Duration;
     if Command::new("script").arg("--version").output().is_err() {
+        eprintln!("skipped: `script` (util-linux) is not installed, so no terminal for the REPL");
         return None;
     }
     // script(1) runs the command through $SHELL -c. `exec` makes the REPL
