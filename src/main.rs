@@ -2,8 +2,6 @@
 //! one-shot, or a script on stdin), and prints what the library returns.
 //! This is the only place that touches the terminal or the environment.
 
-#![cfg_attr(unix, no_main)]
-
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::path::PathBuf;
 
@@ -22,30 +20,10 @@ use tablemate::command;
 use tablemate::store::Store;
 use tablemate::style::{self, Style};
 
-mod start;
-
 /// The process's exit statuses besides an error's own (`AppError::exit_code`).
 const EXIT_OK: u8 = 0;
 const EXIT_FAILED: u8 = 1;
 
-/// The process starts here rather than in std's start-up, whose look at
-/// the main thread's stack (it reads /proc/self/maps to place a guard
-/// page and a handler that names a stack overflow) was a sixteenth of a
-/// one-shot `prob 3d6` (0.91 against 0.85 ms, perf stat -r 400). What
-/// else std's start-up did is done here, in `start`: standard streams
-/// made safe, SIGPIPE ignored, a panic's status, stdout flushed. A stack
-/// overflow on this thread is a plain SIGSEGV rather than std's message
-/// and SIGABRT; either way the process ends, and no input may reach one.
-#[cfg(unix)]
-#[unsafe(no_mangle)]
-extern "C" fn main(
-    _argc: std::ffi::c_int,
-    _argv: *const *const std::ffi::c_char,
-) -> std::ffi::c_int {
-    start::run(run)
-}
-
-#[cfg(not(unix))]
 fn main() -> std::process::ExitCode {
     run().into()
 }
@@ -83,6 +61,10 @@ fn run() -> u8 {
             io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
         }
     };
+    // A Windows console shows ANSI colour only once asked to; one that
+    // cannot (an old console) keeps plain text rather than escape codes.
+    #[cfg(windows)]
+    let color = color && colored::control::set_virtual_terminal(true).is_ok();
     colored::control::set_override(color);
     let width = output_width();
     let style = Style { color, width };

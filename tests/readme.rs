@@ -1,4 +1,5 @@
-//! The README's transcripts are what tablemate prints (issue #28).
+//! The README's and the guide's examples are what tablemate takes and
+//! prints (issues #28 and #43).
 //!
 //! A transcript is a fenced block of `tm> COMMAND` lines, each followed by
 //! lines of what it printed. Every transcript is typed into one REPL
@@ -6,7 +7,10 @@
 //! and each command's shown lines must appear in its output in order.
 //! Whitespace is compared collapsed, so a line the README wraps at another
 //! width still matches. A line `...` (with a note in parentheses, or not)
-//! stands for lines left out.
+//! stands for lines left out. Every other example line in a fenced block
+//! (`tablemate roll 2d6`, or a REPL line such as `draw bag 5   comment`)
+//! must parse as a command: a renamed command or setting cannot leave the
+//! docs behind.
 
 mod common;
 
@@ -96,37 +100,142 @@ fn outputs(commands: &[&str]) -> Vec<String> {
     parts
 }
 
+/// The documents whose examples are checked, with their text.
+fn documents() -> Vec<(&'static str, String)> {
+    ["README.md", "docs/GUIDE.md"]
+        .into_iter()
+        .map(|name| {
+            let path = format!("{}/{name}", env!("CARGO_MANIFEST_DIR"));
+            (name, std::fs::read_to_string(path).unwrap())
+        })
+        .collect()
+}
+
 #[test]
-fn the_readme_transcripts_are_what_tablemate_prints() {
-    let readme =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
-    let all = transcripts(&readme);
-    assert!(all.len() >= 4, "transcripts found: {}", all.len());
+fn the_docs_transcripts_are_what_tablemate_prints() {
     let mut wrong = Vec::new();
-    for steps in &all {
-        let commands: Vec<&str> = steps.iter().map(|s| s.command.as_str()).collect();
-        let got = outputs(&commands);
-        assert_eq!(got.len(), steps.len(), "README line {}", steps[0].line);
-        for (step, out) in steps.iter().zip(&got) {
-            let out = collapsed(out);
-            let mut from = 0;
-            for shown in &step.shown {
-                if shown.trim_start().starts_with("...") || shown.trim().is_empty() {
-                    continue;
-                }
-                let want = collapsed(shown);
-                match out[from..].find(&want) {
-                    Some(at) => from += at + want.len(),
-                    None => {
-                        wrong.push(format!(
-                            "README line {}: `{}` did not print\n  {want}\nit printed\n  {out}",
-                            step.line, step.command
-                        ));
-                        break;
+    let mut found = 0;
+    for (name, text) in documents() {
+        let all = transcripts(&text);
+        found += all.len();
+        for steps in &all {
+            let commands: Vec<&str> = steps.iter().map(|s| s.command.as_str()).collect();
+            let got = outputs(&commands);
+            assert_eq!(got.len(), steps.len(), "{name} line {}", steps[0].line);
+            for (step, out) in steps.iter().zip(&got) {
+                let out = collapsed(out);
+                let mut from = 0;
+                for shown in &step.shown {
+                    if shown.trim_start().starts_with("...") || shown.trim().is_empty() {
+                        continue;
+                    }
+                    let want = collapsed(shown);
+                    match out[from..].find(&want) {
+                        Some(at) => from += at + want.len(),
+                        None => {
+                            wrong.push(format!(
+                                "{name} line {}: `{}` did not print\n  {want}\nit printed\n  {out}",
+                                step.line, step.command
+                            ));
+                            break;
+                        }
                     }
                 }
             }
         }
     }
+    assert!(found >= 5, "transcripts found: {found}");
     assert!(wrong.is_empty(), "{}", wrong.join("\n\n"));
+}
+
+/// The global options a `tablemate ...` example may carry, and whether
+/// each takes a value.
+const GLOBAL: &[(&str, bool)] = &[
+    ("--seed", true),
+    ("--color", true),
+    ("--colour", true),
+    ("--json", false),
+    ("--data", true),
+    ("--rules", true),
+];
+
+/// The command an example line shows, as words: `None` for a line that
+/// is not an example command (output, prose in a block, a bare
+/// `tablemate`). What follows two spaces is a comment; a shell line stops
+/// at its first redirection or pipe.
+fn example_command(line: &str) -> Option<Vec<String>> {
+    let line = line.split("  ").next().unwrap_or("").trim();
+    let (shell, rest) = match line.strip_prefix("tablemate ") {
+        Some(rest) => (true, rest),
+        None => (false, line.strip_prefix("> ").unwrap_or(line)),
+    };
+    let mut words = tablemate::command::split_line(rest).ok()?;
+    if shell {
+        if let Some(at) = words
+            .iter()
+            .position(|w| ["<", ">", "|", ">>"].contains(&w.as_str()))
+        {
+            words.truncate(at);
+        }
+        let mut i = 0;
+        while i < words.len() {
+            match GLOBAL.iter().find(|(name, _)| *name == words[i]) {
+                Some((_, takes)) => drop(words.drain(i..i + 1 + usize::from(*takes))),
+                None => i += 1,
+            }
+        }
+    } else if !words
+        .first()
+        .is_some_and(|w| tablemate::command::is_command(w))
+    {
+        return None;
+    }
+    (!words.is_empty()).then_some(words)
+}
+
+/// The fenced blocks of a document, each as its lines with their line
+/// numbers.
+fn blocks(text: &str) -> Vec<Vec<(usize, &str)>> {
+    let (mut all, mut current, mut fenced) = (Vec::new(), Vec::new(), false);
+    for (n, line) in text.lines().enumerate() {
+        if line.starts_with("```") {
+            if fenced {
+                all.push(std::mem::take(&mut current));
+            }
+            fenced = !fenced;
+        } else if fenced {
+            current.push((n + 1, line));
+        }
+    }
+    all
+}
+
+#[test]
+fn every_example_command_in_the_docs_parses() {
+    let mut wrong = Vec::new();
+    let mut checked = 0;
+    for (name, text) in documents() {
+        for block in blocks(&text) {
+            // A transcript is checked by running it; in a block of
+            // `> COMMAND` lines the other lines are what was printed.
+            if block.iter().any(|(_, l)| l.starts_with("tm> ")) {
+                continue;
+            }
+            let prompted = block.iter().any(|(_, l)| l.starts_with("> "));
+            for (n, line) in block {
+                if prompted && !line.starts_with("> ") {
+                    continue;
+                }
+                let Some(words) = example_command(line) else {
+                    continue;
+                };
+                checked += 1;
+                if let Err(e) = tablemate::command::parse(&words) {
+                    wrong.push(format!("{name} line {n}: `{}`: {e}", words.join(" ")));
+                }
+            }
+        }
+    }
+    assert!(checked >= 100, "example commands found: {checked}");
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
