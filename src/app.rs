@@ -66,6 +66,14 @@ pub enum AppError {
     /// A value that parsed but cannot be used, with the reason.
     #[error("{0}")]
     Invalid(String),
+    /// A typed word holding a control character (an ESC byte would be
+    /// stored and later printed to every player's terminal).
+    #[error(
+        "'{}' holds a control character ({}): names, notes and every other word are printable text",
+        crate::visible::line(word),
+        crate::visible::line(&found.to_string())
+    )]
+    Control { word: String, found: char },
     /// The command would throw something away: the REPL asks `question`
     /// and, on yes, runs `then`; elsewhere it is refused.
     #[error("{question} (`{}` to go ahead)", then.join(" "))]
@@ -197,6 +205,10 @@ pub struct App {
     replaying: Option<(i64, usize)>,
     /// The shared screen, while `serve` runs.
     serving: Option<crate::serve::Running>,
+    /// The player chose the seed (`--seed`, `seed N`): what it deals is
+    /// theirs to repeat. A seed tablemate drew is shown to everyone, so a
+    /// deal that hides cards does not come from it.
+    seed_chosen: bool,
 }
 
 impl App {
@@ -217,7 +229,15 @@ impl App {
             pool_hinted: false,
             replaying: None,
             serving: None,
+            seed_chosen: true,
         }
+    }
+
+    /// Whether the seed given to `new` was the player's choice (the
+    /// default) or drawn by tablemate.
+    pub fn with_seed_chosen(mut self, chosen: bool) -> App {
+        self.seed_chosen = chosen;
+        self
     }
 
     /// Also read rule files from `dir` (overriding embedded ones by id).
@@ -278,6 +298,15 @@ impl App {
 
     /// Parse and run words (the first is the command name).
     pub fn run_words(&mut self, words: &[String]) -> Result<Reply> {
+        if let Some((word, found)) = words
+            .iter()
+            .find_map(|w| Some((w, crate::visible::control_in(w)?)))
+        {
+            return Err(AppError::Control {
+                word: word.clone(),
+                found,
+            });
+        }
         let parsed = command::parse_at(words, self.style.width)?;
         let (seed, draws) = (self.rng.seed(), self.rng.draws());
         let mut reply = match parsed {
@@ -329,6 +358,7 @@ impl App {
             Command::Rules { words } => self.rules(&words),
             Command::Seed { n } => Ok(self.reseed(n)),
             Command::Undo => self.undo(),
+            Command::Repair => self.repair(),
             Command::Serve { action, lan, port } => self.serve(action.as_deref(), lan, port),
             Command::Games => self.games(),
             Command::Replay { words, out, force } => self.replay(&words, out.as_deref(), force),
@@ -359,6 +389,7 @@ impl App {
         let restarted = n.is_some();
         if let Some(seed) = n {
             self.rng = TableRng::new(seed);
+            self.seed_chosen = true;
         }
         Reply::new(
             "seed",

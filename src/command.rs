@@ -577,6 +577,14 @@ pub enum Command {
         Examples:\n  undo")]
     Undo,
 
+    /// Rebuild the store's indexes after damage, keeping a copy first
+    #[command(after_help = "When tablemate says an index of the store is damaged\n\
+        (a disk fault, a copy taken mid-write), this copies the\n\
+        store to tablemate.db.before-repair-N, rebuilds every index\n\
+        from the rows and checks the whole store again.\n\n\
+        Examples:\n  repair")]
+    Repair,
+
     /// Show the table live on every player's phone, tablet or TV
     #[command(after_help = "Starts a read-only web page of the table: the game in\n\
         play, whose turn it is, its last moves, a run's scorecard,\n\

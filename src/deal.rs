@@ -25,6 +25,12 @@ impl DealCode {
         DealCode((rng.next_u64() >> (64 - BITS)) as u32)
     }
 
+    /// A fresh code from the system's generator, which no seed repeats:
+    /// for a deal whose code is sealed.
+    pub fn from_system() -> DealCode {
+        DealCode((crate::random::system_word() >> (64 - BITS)) as u32)
+    }
+
     /// The generator this code deals from. Kept apart from session seeds
     /// (a seed of 5 and a code worth 5 deal differently).
     pub fn generator(self) -> TableRng {

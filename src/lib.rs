@@ -26,5 +26,6 @@ pub mod serve;
 pub mod store;
 pub mod style;
 pub mod suggest;
+pub mod visible;
 
 pub use app::{App, AppError, Reply};

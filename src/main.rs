@@ -71,10 +71,13 @@ fn run() -> u8 {
     let data_dir = cli.data.clone().unwrap_or_else(default_data_dir);
     // A seed tablemate picks fits in 53 bits, so every JSON reader
     // (JavaScript's numbers are doubles) reads it exactly.
-    let seed = cli.seed.unwrap_or_else(|| fresh_seed() >> 11);
+    let seed = cli
+        .seed
+        .unwrap_or_else(|| tablemate::random::system_word() >> 11);
     let mut app = App::new(seed, Store::new(data_dir.clone()), style)
         .with_json(cli.json)
         .with_one_shot(!cli.command.is_empty())
+        .with_seed_chosen(cli.seed.is_some())
         .with_rules_dir(cli.rules.clone())
         .with_today(today());
     let out = Printer {
@@ -320,19 +323,6 @@ impl Printer {
     }
 }
 
-/// A seed from the operating system: one system call. (`rand::random`
-/// first builds and seeds a whole thread generator to give one number.)
-/// Should the system have none to give, the clock and the process id
-/// still make each run's seed its own; it is shown, so any roll replays.
-fn fresh_seed() -> u64 {
-    getrandom::u64().unwrap_or_else(|_| {
-        let now = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos() as u64);
-        now ^ u64::from(std::process::id()).rotate_left(32)
-    })
-}
-
 /// Columns to wrap to: the terminal's (read again before each REPL
 /// command, so a resized window rewraps), within 40..100; piped output
 /// always wraps at 60 so that it is the same on every machine.
@@ -426,7 +416,7 @@ fn one_shot(app: &mut App, out: &Printer, words: &[String]) -> u8 {
             // `serve` started a server: it runs until the process is ended.
             let _ = io::stdout().flush();
             app.keep_serving();
-            EXIT_OK
+            if r.failed { EXIT_FAILED } else { EXIT_OK }
         }
         Err(e) if e.is_help() => {
             out.help(&e);
@@ -467,6 +457,7 @@ fn script(app: &mut App, out: &Printer) -> u8 {
             Ok(Some(r)) => {
                 out.reply(app, &r);
                 out.seed_note(app, &r, &mut told);
+                failed |= r.failed;
                 if r.quit {
                     break;
                 }
@@ -572,9 +563,11 @@ fn repl(
     }
     let history = data_dir.join("history.txt");
     // A history that cannot be read or written is said once, not ignored.
-    let loaded = std::fs::create_dir_all(data_dir)
+    let loaded = tablemate::own_file::private_dir(data_dir)
         .map_err(|e| e.to_string())
         .and_then(|()| usable_history(data_dir, &history))
+        // The lines typed are the player's alone, as the store is.
+        .and_then(|()| tablemate::own_file::private_file(&history).map_err(|e| e.to_string()))
         .and_then(|()| match rl.load_history(&history) {
             Ok(()) => Ok(()),
             Err(ReadlineError::Io(e)) if e.kind() == io::ErrorKind::NotFound => Ok(()),

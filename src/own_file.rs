@@ -67,14 +67,50 @@ pub fn check(dir: &Path, path: &Path) -> Result<(), Refused> {
 
 /// Open without waiting: a FIFO put in the file's place between the check
 /// and the open fails (or is seen as no regular file) instead of hanging.
+/// A file it makes is the player's alone (0600 whatever the umask, as ssh
+/// and gpg keep theirs): the roll log and the store say what was played.
 fn options() -> OpenOptions {
     let mut o = OpenOptions::new();
     #[cfg(unix)]
     {
         use std::os::unix::fs::OpenOptionsExt;
-        o.custom_flags(libc::O_NONBLOCK);
+        o.custom_flags(libc::O_NONBLOCK).mode(0o600);
     }
     o
+}
+
+/// Make the data directory if it is missing, the player's alone (0700
+/// whatever the umask; on Unix). Its parents are made as any folder is,
+/// and a directory that is already there is left as it is: `--data` may
+/// name a folder the player chose to share.
+pub fn private_dir(dir: &Path) -> io::Result<()> {
+    if dir.is_dir() {
+        return Ok(());
+    }
+    if let Some(parent) = dir.parent().filter(|p| !p.as_os_str().is_empty()) {
+        fs::create_dir_all(parent)?;
+    }
+    let mut b = fs::DirBuilder::new();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::DirBuilderExt;
+        b.mode(0o700);
+    }
+    match b.create(dir) {
+        // Another process made it first.
+        Err(e) if e.kind() == io::ErrorKind::AlreadyExists && dir.is_dir() => Ok(()),
+        other => other,
+    }
+}
+
+/// Make `path` as an empty file of the player's alone (0600) if nothing
+/// is there, so what SQLite then opens, and the side files it gives the
+/// same mode, are private whatever the umask.
+pub fn private_file(path: &Path) -> io::Result<()> {
+    match options().write(true).create_new(true).open(path) {
+        Err(e) if e.kind() == io::ErrorKind::AlreadyExists => Ok(()),
+        other => other.map(drop),
+    }
 }
 
 /// The opened file, if it is a regular file.

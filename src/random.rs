@@ -211,3 +211,15 @@ pub mod seed_as_text {
         }
     }
 }
+
+/// A word from the operating system's generator, which no seed repeats
+/// (a fresh session seed, a sealed deal code): one system call. Where the
+/// system cannot give one, the clock and the process id stand in.
+pub fn system_word() -> u64 {
+    getrandom::u64().unwrap_or_else(|_| {
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64);
+        now ^ u64::from(std::process::id()).rotate_left(32)
+    })
+}

@@ -80,6 +80,9 @@ pub struct Reply {
     pub after: Vec<String>,
     /// Fields added to the body's JSON object, likewise.
     pub fields: Vec<(&'static str, Value)>,
+    /// The command answered, and what it found is a failure (a roll log
+    /// that is not intact): the process exits 1, as a script can test.
+    pub failed: bool,
 }
 
 impl Reply {
@@ -98,6 +101,7 @@ impl Reply {
             random: false,
             after: Vec::new(),
             fields: Vec::new(),
+            failed: false,
         }
     }
 

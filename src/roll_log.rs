@@ -60,6 +60,20 @@ pub struct Entry {
     pub prev: Option<String>,
 }
 
+impl Entry {
+    /// The entry as read from the file, its words made safe to show: the
+    /// log is a text file anyone may edit, so an ESC in a note is shown
+    /// as `\e`, never sent to a terminal. (The chain is checked on the
+    /// lines as written, not on these.)
+    fn read(line: &str) -> Option<Entry> {
+        let mut e: Entry = serde_json::from_str(line).ok()?;
+        e.expr = crate::visible::owned_line(e.expr);
+        e.note = e.note.map(crate::visible::owned_line);
+        e.shown = crate::visible::owned_line(e.shown);
+        Some(e)
+    }
+}
+
 /// The SHA-256 of `line` (without its newline), as hex.
 pub fn link(line: &str) -> String {
     use sha2::Digest;
@@ -84,7 +98,7 @@ const LAST_LINE_BYTES: u64 = 64 * 1024;
 /// Add one entry. The caller decides what a failure means (the roll
 /// stands either way).
 pub fn append(dir: &Path, entry: &Entry) -> Result<(), Refused> {
-    fs::create_dir_all(dir)?;
+    own_file::private_dir(dir)?;
     let path = dir.join(FILE);
     let mut file = own_file::append_read(dir, &path)?;
     // Held while the last line is read and the new one written, so two
@@ -161,6 +175,10 @@ pub struct Verified {
     /// The log's start was not read (it is larger than tablemate writes
     /// one): its first entry's link cannot be checked.
     pub cut: bool,
+    /// The chain's head: the hash of the last line (hex), which the next
+    /// roll will link to. A log rewritten after the table noted it has
+    /// another.
+    pub head: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -191,6 +209,7 @@ pub fn verify(dir: &Path) -> Result<Verified, Refused> {
         linked: 0,
         broken: None,
         cut,
+        head: lines.last().map(|l| link(l)),
     };
     for (i, line) in lines.iter().enumerate() {
         let entry: Option<Entry> = serde_json::from_str(line).ok();
@@ -273,9 +292,9 @@ pub fn read(dir: &Path) -> Result<Logged, Refused> {
         log.skipped += tail.skipped;
         let text = String::from_utf8_lossy(&tail.bytes);
         for line in text.lines().filter(|l| !l.trim().is_empty()) {
-            match serde_json::from_str::<Entry>(line) {
-                Ok(e) => log.entries.push(e),
-                Err(_) => log.bad += 1,
+            match Entry::read(line) {
+                Some(e) => log.entries.push(e),
+                None => log.bad += 1,
             }
         }
     }
@@ -289,10 +308,11 @@ pub fn read(dir: &Path) -> Result<Logged, Refused> {
 const RECENT_BYTES: u64 = 64 * 1024;
 
 /// The last `n` rolls, newest last, read from the end of the log alone
-/// (what the shared screen shows of the dice).
-pub fn recent(dir: &Path, n: usize) -> Vec<Entry> {
+/// (what the shared screen shows of the dice), and the chain's head (the
+/// hash of the last line, as `log verify` ends with it).
+pub fn recent(dir: &Path, n: usize) -> (Vec<Entry>, Option<String>) {
     let Ok(Some(tail)) = own_file::read_tail(dir, &dir.join(FILE), RECENT_BYTES) else {
-        return Vec::new();
+        return (Vec::new(), None);
     };
     let text = String::from_utf8_lossy(&tail.bytes);
     let mut lines: Vec<&str> = text.lines().collect();
@@ -303,11 +323,16 @@ pub fn recent(dir: &Path, n: usize) -> Vec<Entry> {
     let mut out: Vec<Entry> = lines
         .iter()
         .rev()
-        .filter_map(|l| serde_json::from_str(l).ok())
+        .filter_map(|l| Entry::read(l))
         .take(n)
         .collect();
     out.reverse();
-    out
+    let head = lines
+        .iter()
+        .rev()
+        .find(|l| !l.trim().is_empty())
+        .map(|l| link(l));
+    (out, head)
 }
 
 /// How long the log is now: a change marker a watcher polls.

@@ -99,3 +99,49 @@ fn the_troll_shows_only_what_the_table_sees() {
             .contains(&format!("\"{}\"", secret["deck"][0].as_str().unwrap()))
     );
 }
+
+/// A deal code that would lay the face-down cards is sealed (#44: `setup
+/// troll` printed `deal N4PMVJ`, and that code elsewhere laid all 49
+/// hidden cards): not printed, `deal=sealed` in `games` until the game is
+/// over, and not drawn from the seed tablemate picked and printed.
+#[test]
+fn a_code_that_would_show_hidden_cards_is_sealed() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let r = run(d, &["setup", "troll"], None);
+    assert_eq!(r.code, 0, "{}", r.err);
+    let flat = r.out.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.ends_with(
+            "deal sealed until the game ends (its code would lay every face-down card): `games` shows it then"
+        ),
+        "{flat}"
+    );
+    assert!(!r.out.contains("deal="), "{}", r.out);
+    // The seed tablemate drew dealt nothing: it is not even mentioned.
+    assert!(!r.err.contains("--seed"), "{}", r.err);
+    let laid = json(d, "--json setup troll deal=N4PMVJ");
+    assert_eq!(laid["data"]["deal"], "sealed");
+    let games = json(d, "--json games");
+    for g in games["data"]["games"].as_array().unwrap() {
+        assert!(
+            g["setup"].as_str().unwrap().ends_with(" deal=sealed"),
+            "{g}"
+        );
+    }
+    let r = run(d, &["--json", "troll"], None);
+    assert!(!r.out.contains("N4PMVJ"), "{}", r.out);
+    // `troll reveal` shows it, with every card.
+    let r = run(d, &["troll", "reveal"], None);
+    assert!(
+        r.out
+            .ends_with("`setup angry-troll deal=N4PMVJ` lays this bridge again\n"),
+        "{}",
+        r.out
+    );
+    // A kept deck's order code likewise.
+    let r = run(d, &["deck", "new", "bag2", "cards"], None);
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert!(r.out.contains("deal sealed"), "{}", r.out);
+    assert!(!r.out.contains("deal="), "{}", r.out);
+}

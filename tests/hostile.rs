@@ -7,7 +7,7 @@ mod common;
 
 use std::fs;
 
-use common::{mkfifo, run, run_within, tamper, tm_in};
+use common::{mkfifo, run, run_within, run_within_input, tamper, tm_in};
 
 /// Text sliced by byte inside a character panicked (`roll abé`); each
 /// now gets the caret error `roll é` always had.
@@ -376,4 +376,373 @@ fn a_full_disk_and_a_read_only_directory_are_said_and_reads_go_on() {
     if let Err(e) = result {
         std::panic::resume_unwind(e);
     }
+}
+
+/// Each number a player may type, at the ends of i64 and just past them.
+const EXTREMES: [&str; 8] = [
+    "-9223372036854775809",
+    "-9223372036854775808",
+    "-9223372036854775807",
+    "-1",
+    "0",
+    "9223372036854775806",
+    "9223372036854775807",
+    "9223372036854775808",
+];
+
+/// `word` with its `nth` run of digits (and the sign before it) replaced
+/// by `value`; `None` when it has fewer runs.
+fn with_number(word: &str, nth: usize, value: &str) -> Option<String> {
+    let bytes = word.as_bytes();
+    let mut runs = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i].is_ascii_digit() {
+            let mut start = i;
+            while i < bytes.len() && bytes[i].is_ascii_digit() {
+                i += 1;
+            }
+            if start > 0 && matches!(bytes[start - 1], b'-' | b'+') {
+                start -= 1;
+            }
+            runs.push((start, i));
+        } else {
+            i += 1;
+        }
+    }
+    let (a, b) = *runs.get(nth)?;
+    Some(format!("{}{value}{}", &word[..a], &word[b..]))
+}
+
+/// Every numeric word of every example command in the README and the
+/// guide, and of the commands the first fuzzing round broke, given each
+/// extreme number in turn: nothing panics, and the script goes on
+/// (#44: `pad -9223372036854775808`, `roll pbta-9223372036854775808` and
+/// a pad with a target of 0 each ended the process with status 101).
+#[test]
+fn every_numeric_word_takes_the_ends_of_i64() {
+    let mut lines: Vec<String> = vec![
+        "pad new g alice bob".into(),
+        "pad 1 2".into(),
+        "pad alice 3".into(),
+        "pad fix 1 alice 4".into(),
+        "pad new g2 alice bob to 5 --yes".into(),
+        "roll pbta-1".into(),
+        "roll fate-1".into(),
+        "prob pbta+-1".into(),
+        "prob fate+1".into(),
+        "roll 1d20+5 >= 15".into(),
+    ];
+    lines.extend(
+        common::docs::example_commands()
+            .into_iter()
+            // `serve` waits for Ctrl-C and `--wait` for a minute's count:
+            // neither is about numbers.
+            .filter(|e| !e.words.iter().any(|w| w == "serve" || w == "--wait"))
+            .map(|e| tablemate::command::join_words(&e.words)),
+    );
+    let mut script = String::new();
+    for line in &lines {
+        script.push_str(line);
+        script.push('\n');
+        let words = tablemate::command::split_line(line).unwrap();
+        for (w, word) in words.iter().enumerate() {
+            for nth in 0.. {
+                let Some(_) = with_number(word, nth, "0") else {
+                    break;
+                };
+                for value in EXTREMES {
+                    let mut changed = words.clone();
+                    changed[w] = with_number(word, nth, value).unwrap();
+                    script.push_str(&tablemate::command::join_words(&changed));
+                    script.push('\n');
+                }
+            }
+        }
+    }
+    let lines = script.lines().count();
+    assert!(lines > 2_000, "{lines} lines");
+    let dir = tempfile::tempdir().unwrap();
+    let ran = run_within_input(&dir.path().join("data"), &script, 300);
+    let Some(r) = ran else {
+        panic!("{lines} lines of extreme numbers did not finish in 300 s");
+    };
+    assert!(!r.err.contains("panicked"), "{}", r.err);
+    // 1: some lines were refused, as most should be; never 101 or a signal.
+    assert_eq!(r.code, 1, "{}", r.err);
+}
+
+/// A target of 0 or less is refused with the reason (#44: it was saved,
+/// and every `pad` after it panicked until `undo`); nothing is saved.
+#[test]
+fn a_pad_target_must_be_above_zero() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    for to in ["0", "-1", "-9223372036854775808"] {
+        let (out, err, code) = tm_in(d, &["pad", "new", "hearts", "alice", "bob", "to", to]);
+        assert_eq!((out.as_str(), code), ("", 1), "{err}");
+        assert!(
+            err == format!(
+                "error: 'to {to}': the target is the total that ends the game, a whole number above 0 (to 100)\n"
+            ) || err.contains("out of range for a score"),
+            "{err}"
+        );
+    }
+    let (_, err, code) = tm_in(d, &["pad"]);
+    assert_eq!(code, 1);
+    assert!(err.starts_with("error: no pad open"), "{err}");
+    // An import holding such a pad is refused whole, with the reason.
+    assert_eq!(
+        tm_in(d, &["pad", "new", "hearts", "alice", "bob", "to", "5"]).2,
+        0
+    );
+    let (doc, _, _) = tm_in(d, &["export"]);
+    let bad = doc.replace("\"target\": 5", "\"target\": 0");
+    assert_ne!(bad, doc, "{doc}");
+    let file = d.join("bad.json");
+    fs::write(&file, bad).unwrap();
+    let (_, err, code) = tm_in(d, &["import", file.to_str().unwrap(), "--replace"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("its target 0 is not above 0"), "{err}");
+    assert_eq!(tm_in(d, &["pad"]).2, 0, "the pad as it was still shows");
+}
+
+/// Control characters typed are refused, naming the word with each one
+/// made visible; read back from a rule file they are shown as escapes
+/// (#44: an ESC in a name cleared other players' screens).
+#[test]
+fn control_characters_never_reach_the_terminal() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let (out, err, code) = tm_in(d, &["pad", "new", "g\u{1b}[31m", "al\u{1b}[2Jice", "bob"]);
+    assert_eq!((out.as_str(), code), ("", 1));
+    assert_eq!(
+        err,
+        "error: 'g\\e[31m' holds a control character (\\e): names, notes and every other word are printable text\n"
+    );
+    let (_, err, code) = tm_in(d, &["roll", "2d6 # x\revent: evil\rdata: x"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("'2d6 # x\\revent: evil\\rdata: x' holds a control character (\\r)"),
+        "{err}"
+    );
+    let (_, err, code) = tm_in(d, &["save", "a", "1d6", "#", "n\u{1b}]0;x\u{7}"]);
+    assert_eq!(code, 1, "{err}");
+    // Nothing was kept.
+    assert!(!d.join("rolls.log").exists());
+    assert_eq!(
+        tm_in(d, &["saved"]).0,
+        tm_in(tempfile::tempdir().unwrap().path(), &["saved"]).0
+    );
+    // A rule file's escapes are shown, not obeyed.
+    let rules = tempfile::tempdir().unwrap();
+    fs::write(
+        rules.path().join("mine.yaml"),
+        "id: my-game\nname: \"My \\e[2JGame\"\ndesigner: Me\nsource: notes\nlicence: CC0\n\
+         players: '2'\ntime: 5 minutes\nsummary: \"A \\e]0;pwned\\a test.\"\nsections:\n  \
+         - id: setup\n    title: Setup\n    text: Deal.\n  - id: play\n    title: Play\n    \
+         text: Take turns.\n  - id: winning\n    title: Winning\n    text: Most points.\n",
+    )
+    .unwrap();
+    let (out, err, code) = tm_in(
+        d,
+        &[
+            "--rules",
+            rules.path().to_str().unwrap(),
+            "rules",
+            "my-game",
+        ],
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(!out.contains('\u{1b}') && !out.contains('\u{7}'), "{out:?}");
+    assert!(out.starts_with("My \\e[2JGame\n"), "{out}");
+    assert!(out.contains("A \\e]0;pwned\\u{7} test."), "{out}");
+}
+
+/// An imported record's words are shown with their control characters
+/// made visible (#44: `what`, `by` and `day` were printed as they were).
+#[test]
+fn an_imported_records_words_are_shown_escaped() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    assert_eq!(
+        tm_in(d, &["--seed", "0", "setup", "slides", "players=2"]).2,
+        0
+    );
+    assert_eq!(tm_in(d, &["slides", "ai"]).2, 0);
+    let file = d.join("game.json");
+    assert_eq!(
+        tm_in(d, &["replay", "1", "--out", file.to_str().unwrap()]).2,
+        0
+    );
+    let mut rec: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(&file).unwrap()).unwrap();
+    rec["steps"][0]["what"] = "slides ai r4c1\u{1b}[2J".into();
+    rec["steps"][0]["by"] = "ev\u{1b}]0;x\u{7}e".into();
+    fs::write(&file, rec.to_string()).unwrap();
+    let other = tempfile::tempdir().unwrap();
+    let (out, err, code) = tm_in(other.path(), &["import", file.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("filed as game 1"), "{out}");
+    for args in [
+        &["replay", "1", "to", "1"][..],
+        &["games"],
+        &["--json", "replay", "1", "to", "1"],
+    ] {
+        let (out, err, code) = tm_in(other.path(), args);
+        assert_eq!(code, 0, "{args:?}: {err}");
+        assert!(
+            !out.contains('\u{1b}') && !out.contains('\u{7}'),
+            "{args:?}: {out:?}"
+        );
+    }
+    let (out, _, _) = tm_in(other.path(), &["replay", "1", "to", "1"]);
+    assert!(out.contains("slides ai r4c1\\e[2J"), "{out}");
+}
+
+/// An index that no longer matches its rows is found when the store is
+/// opened, every command says so with the command that mends it, and
+/// `repair` rebuilds it after keeping a copy (#44: tablemate said "no
+/// Slides of Action game" and the next setup wrote a second row).
+#[test]
+fn a_damaged_index_is_said_and_repaired() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    assert_eq!(
+        tm_in(d, &["--seed", "1", "setup", "slides", "players=2"]).2,
+        0
+    );
+    assert_eq!(tm_in(d, &["--seed", "1", "setup", "troll"]).2, 0);
+    // Point the games table's key index at an empty index's page: every
+    // row is then missing from it, as flipped bytes left it.
+    let db = d.join("tablemate.db");
+    let c = rusqlite::Connection::open(&db).unwrap();
+    c.execute_batch("CREATE TABLE zz(x TEXT UNIQUE)").unwrap();
+    let root = |name: &str| -> i64 {
+        c.query_row(
+            "SELECT rootpage FROM sqlite_schema WHERE name = ?1",
+            [name],
+            |r| r.get(0),
+        )
+        .unwrap()
+    };
+    let (games, zz) = (
+        root("sqlite_autoindex_games_1"),
+        root("sqlite_autoindex_zz_1"),
+    );
+    c.execute_batch(&format!(
+        "PRAGMA writable_schema = 1;
+         UPDATE sqlite_schema SET rootpage = {zz} WHERE name = 'sqlite_autoindex_games_1';
+         UPDATE sqlite_schema SET rootpage = {games} WHERE name = 'sqlite_autoindex_zz_1';"
+    ))
+    .unwrap();
+    drop(c);
+    let c = rusqlite::Connection::open(&db).unwrap();
+    c.execute_batch("DROP TABLE zz").unwrap();
+    drop(c);
+    let said = format!("error: an index of the store {} is damaged (", db.display());
+    for args in [
+        &["games"][..],
+        &["setup", "slides", "players=2"],
+        &["slides"],
+    ] {
+        let (_, err, code) = tm_in(d, args);
+        assert_eq!(code, 1, "{args:?}");
+        assert!(err.contains(&said), "{args:?}: {err}");
+        assert!(err.contains("`tablemate repair` rebuilds it"), "{err}");
+    }
+    let (out, err, code) = tm_in(d, &["repair"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("repaired ("), "{out}");
+    assert!(d.join("tablemate.db.before-repair-1").is_file());
+    let (out, err, code) = tm_in(d, &["games"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        out.lines().filter(|l| l.starts_with(['1', '2'])).count(),
+        2,
+        "{out}"
+    );
+    // One row a game: the troll's is still the one laid.
+    let c = rusqlite::Connection::open(&db).unwrap();
+    let n: i64 = c
+        .query_row("SELECT count(*) FROM games", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(n, 2);
+    let (out, _, code) = tm_in(d, &["repair"]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("the store was sound"), "{out}");
+}
+
+/// An import larger than the limit is refused before it is read, the
+/// limit named; a document with many problems lists the first 20 and
+/// counts the rest (#44: 200,000 problems were printed, 13 MB).
+#[test]
+fn imports_are_bounded() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let big = d.join("big.json");
+    let f = fs::File::create(&big).unwrap();
+    f.set_len(51 << 20).unwrap();
+    let (_, err, code) = tm_in(d, &["import", big.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("53477376 bytes, more than the 50 MiB an import may be"),
+        "{err}"
+    );
+    assert_eq!(tm_in(d, &["deck", "new", "bag", "tiles"]).2, 0);
+    let (doc, _, _) = tm_in(d, &["export"]);
+    let mut v: serde_json::Value = serde_json::from_str(&doc).unwrap();
+    let deck = v["decks"]["decks"][0].clone();
+    // 501 decks of one name: 500 problems ("named twice").
+    let decks: Vec<serde_json::Value> = (0..501).map(|_| deck.clone()).collect();
+    v["decks"]["decks"] = decks.into();
+    let many = d.join("many.json");
+    fs::write(&many, v.to_string()).unwrap();
+    let (_, err, code) = tm_in(d, &["import", many.to_str().unwrap(), "--replace"]);
+    assert_eq!(code, 1);
+    assert_eq!(err.lines().count(), 22, "{err}");
+    assert!(err.trim_end().ends_with("and 480 more problems"), "{err}");
+}
+
+/// The data directory tablemate makes is 0700 and its files 0600,
+/// whatever the umask (#44: 0777 and 0666 under umask 000); a link or a
+/// FIFO where a side file goes is named, with what to do.
+#[cfg(unix)]
+#[test]
+fn the_data_directory_is_the_players_alone() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().join("nested").join("data");
+    for args in [&["deck", "new", "bag", "tiles"][..], &["roll", "2d6"]] {
+        let status = std::process::Command::new("sh")
+            .arg("-c")
+            .arg("umask 000; exec \"$@\"")
+            .arg("sh")
+            .arg(env!("CARGO_BIN_EXE_tablemate"))
+            .arg("--data")
+            .arg(&d)
+            .args(args)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .status()
+            .unwrap();
+        assert!(status.success(), "{args:?}");
+    }
+    let mode = |p: &std::path::Path| fs::metadata(p).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode(&d), 0o700);
+    for f in ["tablemate.db", "rolls.log"] {
+        assert_eq!(mode(&d.join(f)), 0o600, "{f}");
+    }
+    let other = tempfile::tempdir().unwrap();
+    let o = other.path();
+    std::os::unix::fs::symlink("/nowhere", o.join("tablemate.db-wal")).unwrap();
+    let (_, err, code) = tm_in(o, &["deck", "list"]);
+    assert_eq!(code, 1);
+    assert_eq!(
+        err,
+        format!(
+            "error: {} is not a regular file (a link, a FIFO or a folder): move it away, and tablemate makes a fresh one\n",
+            o.join("tablemate.db-wal").display()
+        )
+    );
 }

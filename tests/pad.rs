@@ -220,11 +220,11 @@ fn bad_input_names_the_word_and_changes_nothing() {
         ),
         (
             "pad alice 99999999999999999999999",
-            "error: '99999999999999999999999' is too large for a score (at most 1000000000)\n",
+            "error: '99999999999999999999999' is out of range for a score (-1000000000 to 1000000000)\n",
         ),
         (
             "pad bob 1000000001",
-            "error: '1000000001' is too large for a score (at most 1000000000)\n",
+            "error: '1000000001' is out of range for a score (-1000000000 to 1000000000)\n",
         ),
         (
             "pad fix 9 bob 1",

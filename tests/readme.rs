@@ -100,22 +100,11 @@ fn outputs(commands: &[&str]) -> Vec<String> {
     parts
 }
 
-/// The documents whose examples are checked, with their text.
-fn documents() -> Vec<(&'static str, String)> {
-    ["README.md", "docs/GUIDE.md"]
-        .into_iter()
-        .map(|name| {
-            let path = format!("{}/{name}", env!("CARGO_MANIFEST_DIR"));
-            (name, std::fs::read_to_string(path).unwrap())
-        })
-        .collect()
-}
-
 #[test]
 fn the_docs_transcripts_are_what_tablemate_prints() {
     let mut wrong = Vec::new();
     let mut found = 0;
-    for (name, text) in documents() {
+    for (name, text) in common::docs::documents() {
         let all = transcripts(&text);
         found += all.len();
         for steps in &all {
@@ -148,94 +137,25 @@ fn the_docs_transcripts_are_what_tablemate_prints() {
     assert!(wrong.is_empty(), "{}", wrong.join("\n\n"));
 }
 
-/// The global options a `tablemate ...` example may carry, and whether
-/// each takes a value.
-const GLOBAL: &[(&str, bool)] = &[
-    ("--seed", true),
-    ("--color", true),
-    ("--colour", true),
-    ("--json", false),
-    ("--data", true),
-    ("--rules", true),
-];
-
-/// The command an example line shows, as words: `None` for a line that
-/// is not an example command (output, prose in a block, a bare
-/// `tablemate`). What follows two spaces is a comment; a shell line stops
-/// at its first redirection or pipe.
-fn example_command(line: &str) -> Option<Vec<String>> {
-    let line = line.split("  ").next().unwrap_or("").trim();
-    let (shell, rest) = match line.strip_prefix("tablemate ") {
-        Some(rest) => (true, rest),
-        None => (false, line.strip_prefix("> ").unwrap_or(line)),
-    };
-    let mut words = tablemate::command::split_line(rest).ok()?;
-    if shell {
-        if let Some(at) = words
-            .iter()
-            .position(|w| ["<", ">", "|", ">>"].contains(&w.as_str()))
-        {
-            words.truncate(at);
-        }
-        let mut i = 0;
-        while i < words.len() {
-            match GLOBAL.iter().find(|(name, _)| *name == words[i]) {
-                Some((_, takes)) => drop(words.drain(i..i + 1 + usize::from(*takes))),
-                None => i += 1,
-            }
-        }
-    } else if !words
-        .first()
-        .is_some_and(|w| tablemate::command::is_command(w))
-    {
-        return None;
-    }
-    (!words.is_empty()).then_some(words)
-}
-
-/// The fenced blocks of a document, each as its lines with their line
-/// numbers.
-fn blocks(text: &str) -> Vec<Vec<(usize, &str)>> {
-    let (mut all, mut current, mut fenced) = (Vec::new(), Vec::new(), false);
-    for (n, line) in text.lines().enumerate() {
-        if line.starts_with("```") {
-            if fenced {
-                all.push(std::mem::take(&mut current));
-            }
-            fenced = !fenced;
-        } else if fenced {
-            current.push((n + 1, line));
-        }
-    }
-    all
-}
-
 #[test]
 fn every_example_command_in_the_docs_parses() {
-    let mut wrong = Vec::new();
-    let mut checked = 0;
-    for (name, text) in documents() {
-        for block in blocks(&text) {
-            // A transcript is checked by running it; in a block of
-            // `> COMMAND` lines the other lines are what was printed.
-            if block.iter().any(|(_, l)| l.starts_with("tm> ")) {
-                continue;
-            }
-            let prompted = block.iter().any(|(_, l)| l.starts_with("> "));
-            for (n, line) in block {
-                if prompted && !line.starts_with("> ") {
-                    continue;
-                }
-                let Some(words) = example_command(line) else {
-                    continue;
-                };
-                checked += 1;
-                if let Err(e) = tablemate::command::parse(&words) {
-                    wrong.push(format!("{name} line {n}: `{}`: {e}", words.join(" ")));
-                }
-            }
-        }
-    }
-    assert!(checked >= 100, "example commands found: {checked}");
+    let examples = common::docs::example_commands();
+    assert!(
+        examples.len() >= 100,
+        "example commands found: {}",
+        examples.len()
+    );
+    let wrong: Vec<String> = examples
+        .iter()
+        .filter_map(|e| {
+            let err = tablemate::command::parse(&e.words).err()?;
+            Some(format!(
+                "{} line {}: `{}`: {err}",
+                e.doc,
+                e.line,
+                e.words.join(" ")
+            ))
+        })
+        .collect();
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }

@@ -179,9 +179,16 @@ fn the_log_is_a_chain_nobody_can_doctor() {
     for mut c in children {
         assert!(c.wait().unwrap().success());
     }
-    assert_eq!(
-        run(&["log", "verify"]).out,
-        "the roll log is intact: 20 rolls linked, each to the one\n  before\n"
+    let intact = run(&["log", "verify"]);
+    assert_eq!(intact.code, 0);
+    assert!(
+        intact.out.starts_with(
+            "the roll log is intact: 20 rolls linked, each to the one\n  before\n\
+             the dice of all 20 rolled again from their seeds came up as\n  logged\n\
+             chain head "
+        ),
+        "{}",
+        intact.out
     );
     let v: serde_json::Value =
         serde_json::from_str(&run(&["--json", "log", "verify"]).out).unwrap();
@@ -198,7 +205,10 @@ fn the_log_is_a_chain_nobody_can_doctor() {
         &format!("\"totals\":[{}]", if total == 12 { 2 } else { 12 }),
     );
     std::fs::write(&path, lines.join("\n") + "\n").unwrap();
-    let out = run(&["log", "verify"]).out;
+    let broken = run(&["log", "verify"]);
+    // #44: it said NOT intact and exited 0.
+    assert_eq!(broken.code, 1);
+    let out = broken.out;
     assert!(
         out.starts_with(
             "the roll log is NOT intact: entry 8 of 20 (2d6, just now)\n  does not follow entry 7"
@@ -218,5 +228,50 @@ fn the_log_is_a_chain_nobody_can_doctor() {
     assert_eq!(
         v["data"]["broken"]["entry"], 8,
         "the first break is still said"
+    );
+}
+
+/// A roll edited and every later link recomputed passes the chain (as
+/// anyone who rewrites the whole file can make it), but not the dice:
+/// the entry's own seed rolls what it rolled (#44: it passed as intact).
+#[test]
+fn a_roll_forged_with_its_links_is_found_by_its_seed() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let run = |args: &[&str]| common::run(d, args, None);
+    for expr in ["2d6", "3d6+2", "6x4d6kh3", "pbta+1", "genesys 2a1p 2d1c"] {
+        assert_eq!(run(&["--seed", "5", "roll", expr]).code, 0, "{expr}");
+    }
+    let path = d.join("rolls.log");
+    let mut lines: Vec<String> = std::fs::read_to_string(&path)
+        .unwrap()
+        .lines()
+        .map(String::from)
+        .collect();
+    // 3d6+2 rolled 15 at seed 5 (its first roll); now it says 99.
+    let mut e: serde_json::Value = serde_json::from_str(&lines[1]).unwrap();
+    assert_eq!(e["expr"], "3d6+2");
+    let logged = e["totals"][0].as_i64().unwrap();
+    e["totals"] = serde_json::json!([99]);
+    lines[1] = e.to_string();
+    for i in 2..lines.len() {
+        let mut e: serde_json::Value = serde_json::from_str(&lines[i]).unwrap();
+        e["prev"] = tablemate::roll_log::link(&lines[i - 1]).into();
+        lines[i] = e.to_string();
+    }
+    std::fs::write(&path, lines.join("\n") + "\n").unwrap();
+    let r = run(&["log", "verify"]);
+    assert_eq!(r.code, 1, "{}", r.out);
+    assert!(
+        r.out.starts_with("the roll log is intact: 5 rolls linked"),
+        "{}",
+        r.out
+    );
+    let said: String = r.out.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        said.contains(&format!(
+            "the dice of entry 2 (3d6+2, just now) do NOT follow from its seed: logged 99, its seed rolls {logged}"
+        )),
+        "{said}"
     );
 }

@@ -91,6 +91,14 @@ impl App {
                         long.chars().take(20).collect::<String>()
                     )));
                 }
+                // A kept deck's order is the table's secret until drawn: its
+                // code is not printed, nor drawn from a seed tablemate
+                // picked and showed (as a sealed setup's).
+                let sealed = given.is_none();
+                let given = match given {
+                    None if !self.seed_chosen => Some(crate::deal::DealCode::from_system()),
+                    given => given,
+                };
                 let (deck, code) =
                     self.dealt(given, |app| Ok(Deck::new(&name, kind, items, &mut app.rng)))?;
                 let replaced = store.change(Part::Decks, |c| {
@@ -110,8 +118,19 @@ impl App {
                         replaced,
                     },
                 );
-                let again = format!("deck new {name} {}", what.join(" "));
-                self.tell_deal(&mut reply, code, &again, "deals");
+                if sealed {
+                    reply.after.push(crate::style::wrap(
+                        "deal sealed: its code would show the order of what is left to draw",
+                        self.style.width,
+                        "  ",
+                    ));
+                    reply
+                        .fields
+                        .push(("deal", serde_json::Value::from("sealed")));
+                } else {
+                    let again = format!("deck new {name} {}", what.join(" "));
+                    self.tell_deal(&mut reply, code, &again, "deals");
+                }
                 Ok(reply)
             }
             DeckAction::Use { name } => {

@@ -51,8 +51,12 @@ impl App {
         if let [w] = words
             && w.eq_ignore_ascii_case("verify")
         {
-            let v = roll_log::verify(&dir).map_err(unreadable)?;
-            return Ok(Reply::new("log-verify", Chain(v)));
+            let chain = roll_log::verify(&dir).map_err(unreadable)?;
+            let dice = replay_all(&roll_log::read(&dir).map_err(unreadable)?.entries);
+            let failed = chain.broken.is_some() || dice.wrong.is_some();
+            let mut reply = Reply::new("log-verify", Verified { chain, dice });
+            reply.failed = failed;
+            return Ok(reply);
         }
         // `log`, `log 5`, `log d20`, `log 5 2d6`.
         let (count, expr) = match words.split_first() {
@@ -115,15 +119,126 @@ impl App {
     }
 }
 
-/// `log verify`: whether each entry's link matches the line before it.
+/// `log verify`: whether each entry's link matches the line before it,
+/// and whether each entry's dice follow from its seed.
 #[derive(Debug, Serialize)]
-#[serde(transparent)]
-struct Chain(roll_log::Verified);
+struct Verified {
+    #[serde(flatten)]
+    chain: roll_log::Verified,
+    dice: Replayed,
+}
 
-impl Show for Chain {
+/// What rolling each logged roll again from its seed and draw found.
+#[derive(Debug, Default, Serialize)]
+struct Replayed {
+    /// Entries rolled again, each giving its logged totals.
+    replayed: usize,
+    /// Entries that cannot be rolled again here: a rule file's dice (its
+    /// file may have changed since), or words no longer read as a roll.
+    not_replayed: usize,
+    /// The first entry (oldest first) whose dice do not follow from its
+    /// seed: its number, when, what, and both totals.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    wrong: Option<Wrong>,
+}
+
+#[derive(Debug, Serialize)]
+struct Wrong {
+    entry: usize,
+    at: u64,
+    expr: String,
+    logged: Vec<i64>,
+    replayed: Vec<i64>,
+}
+
+/// Roll every entry again from the generator of its seed, as far in as
+/// the entry says it began, and compare the totals.
+fn replay_all(entries: &[Entry]) -> Replayed {
+    let mut r = Replayed::default();
+    for (i, e) in entries.iter().enumerate() {
+        match replay(e) {
+            None => r.not_replayed += 1,
+            Some(totals) if totals == e.totals => r.replayed += 1,
+            Some(totals) => {
+                r.replayed += 1;
+                r.wrong.get_or_insert(Wrong {
+                    entry: i + 1,
+                    at: e.at,
+                    expr: e.expr.clone(),
+                    logged: e.totals.clone(),
+                    replayed: totals,
+                });
+            }
+        }
+    }
+    r
+}
+
+/// The totals `e`'s seed gives at its place in the seed's stream, for as
+/// many repeats as the entry keeps; `None` if it cannot be rolled here.
+fn replay(e: &Entry) -> Option<Vec<i64>> {
+    let mut rng = crate::random::TableRng::at(e.seed, e.draw);
+    if let Ok(roll) = dice::parse(&e.expr) {
+        let mut o = dice::Outcome::default();
+        let mut totals = Vec::with_capacity(e.totals.len());
+        for _ in 0..e.totals.len() {
+            dice::roll::roll_into(&roll, &mut rng, &mut o).ok()?;
+            totals.push(o.total);
+        }
+        return Some(totals);
+    }
+    let system = dice::system::System::parse(&e.expr)?.ok()?;
+    Some(vec![system.roll(&mut rng).total])
+}
+
+impl Show for Verified {
     fn show(&self, style: &Style) -> String {
-        let v = &self.0;
-        let text = match &v.broken {
+        let mut text = self.chain_text();
+        let d = &self.dice;
+        match &d.wrong {
+            Some(w) => text.push_str(&format!(
+                "\nthe dice of entry {} ({}, {}) do NOT follow from its seed: logged {}, its seed rolls {}",
+                w.entry,
+                w.expr,
+                roll_log::ago(w.at, roll_log::now()),
+                totals(&w.logged),
+                totals(&w.replayed)
+            )),
+            None if d.replayed > 0 => {
+                text.push_str(&format!(
+                    "\nthe dice of all {} rolled again from their seeds came up as logged",
+                    d.replayed
+                ));
+                if d.not_replayed > 0 {
+                    text.push_str(&format!(
+                        " ({} of a rule file's dice not rolled again)",
+                        d.not_replayed
+                    ));
+                }
+            }
+            None => {}
+        }
+        if let Some(head) = &self.chain.head {
+            text.push_str(&format!(
+                "\nchain head {}: note it, or see it on the shared screen; a log rewritten later has another",
+                &head[..12.min(head.len())]
+            ));
+        }
+        text.lines()
+            .map(|l| wrap(l, style.width, "  "))
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+}
+
+fn totals(t: &[i64]) -> String {
+    t.iter().map(i64::to_string).collect::<Vec<_>>().join(", ")
+}
+
+impl Verified {
+    fn chain_text(&self) -> String {
+        let v = &self.chain;
+        match &v.broken {
             _ if v.entries == 0 => "the roll log is empty".to_string(),
             Some(b) if b.expr.is_empty() => format!(
                 "the roll log is NOT intact: entry {} of {} cannot be read",
@@ -160,8 +275,7 @@ impl Show for Chain {
                 }
                 t
             }
-        };
-        crate::style::wrap(&text, style.width, "  ")
+        }
     }
 }
 

@@ -30,6 +30,7 @@ impl Visitor for Run<'_> {
             today: &app.today,
             now: crate::roll_log::now(),
             rule: &rule,
+            again: None,
         };
         let mut change = match W::order(self.command, self.matches)? {
             Order::Ask(question) => {

@@ -196,7 +196,7 @@ impl App {
                     moves: s.moves,
                     open: s.open && !over,
                     result,
-                    setup: s.setup,
+                    setup: record::shown_setup(s.game, &s.setup, over),
                 }
             })
             .collect();
@@ -310,7 +310,10 @@ impl App {
                         ),
                     ),
                     ("Date", crate::roll_log::day_of(record.started)),
-                    ("Setup", record.setup.clone()),
+                    (
+                        "Setup",
+                        record::shown_setup(record.game, &record.setup, last.turn.over),
+                    ),
                     ("Result", record::standing(&last.turn)),
                 ];
                 let moves: Vec<(crate::layout::Layout, String)> = frames

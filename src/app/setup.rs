@@ -21,6 +21,9 @@ use crate::style::Style;
 /// a few hundred bytes).
 const MAX_SETTING_FILE: u64 = 64 << 10;
 
+/// Said in place of a deal code that would show hidden cards.
+const SEALED: &str = "deal sealed until the game ends (its code would lay every face-down card): `games` shows it then";
+
 /// `setup --help` or `setup GAME --help`.
 #[derive(Debug, Serialize)]
 struct SetupHelp {
@@ -107,10 +110,11 @@ impl Visitor for Lay<'_> {
             today: &app.today,
             now: crate::roll_log::now(),
             rule: &rule,
+            again: Some(&self.again),
         };
         let note = Note::Start {
             game: W::GAME,
-            setup: self.again,
+            setup: self.again.clone(),
         };
         store.play_noted::<W::State, _, AppError>(W::SETUP_REPLACES, |slot| {
             let acted = W::setup(slot, given, &mut table)?;
@@ -210,6 +214,14 @@ impl App {
         let (code, words) = crate::deal::split(words)?;
         // A name may run over words: `setup slide jam`.
         let (game, words) = setup_game(first, &words)?;
+        // A code that would show hidden cards is not printed, and not drawn
+        // from a seed tablemate picked (it is shown to everyone): the
+        // system draws it, and the session's generator is left as it was.
+        let sealed = crate::games::record::seals_deal(game);
+        let code = match code {
+            None if sealed && !self.seed_chosen => Some(DealCode::from_system()),
+            code => code,
+        };
         let declared = games::setup_args(game).expect("a game that is set up declares it");
         let mut given = args::parse(declared, &words)?;
         self.read_files(&mut given)?;
@@ -229,7 +241,16 @@ impl App {
                 again,
             })
         })?;
-        self.tell_deal(&mut reply, code, &line, "deals");
+        if sealed && code.is_some() {
+            reply
+                .after
+                .push(crate::style::wrap(SEALED, self.style.width, "  "));
+            reply
+                .fields
+                .push(("deal", serde_json::Value::from("sealed")));
+        } else {
+            self.tell_deal(&mut reply, code, &line, "deals");
+        }
         reply
             .fields
             .extend(crate::random::JsonSeed(self.seed()).fields());

@@ -31,6 +31,7 @@ impl Visitor for Solve<'_> {
             today: &app.today,
             now: crate::roll_log::now(),
             rule: &rule,
+            again: None,
         };
         Ok(W::solve(state.as_ref(), &given, &mut table)?)
     }

@@ -325,7 +325,7 @@ fn modifier(words: &[&str], example: &str) -> Result<i64, String> {
         .unwrap_or(&text)
         .parse()
         .map_err(|_| format!("'{text}' is not a modifier: {example}"))?;
-    if m.abs() > 100 {
+    if m.unsigned_abs() > 100 {
         return Err(format!("'{text}': a modifier from -100 to +100"));
     }
     Ok(m)

@@ -120,6 +120,7 @@ impl Visitor for Apply<'_> {
             today: &self.step.day,
             now: self.step.at,
             rule: &no_rules,
+            again: None,
         };
         W::act(&mut slot, act, &mut table).map_err(|e| (true, e.to_string()))?;
         Ok(serde_json::to_value(&slot).expect("saved states serialise"))
@@ -146,6 +147,34 @@ impl Visitor for Look<'_> {
 /// turn it is (or why it cannot be read).
 pub fn look(game: Game, state: &Value) -> Result<(Layout, Turn), Unsound> {
     game.visit(Look { state })
+}
+
+/// Whether `game`'s deal codes are sealed (`Wing::SEALS_DEAL`).
+pub fn seals_deal(game: Game) -> bool {
+    struct Seals;
+    impl Visitor for Seals {
+        type Out = bool;
+        fn visit<W: Wing>(self) -> bool {
+            W::SEALS_DEAL
+        }
+    }
+    game.visit(Seals)
+}
+
+/// A record's setup line as the table may see it: a sealed game's
+/// `deal=CODE` reads `deal=sealed` until the game is over.
+pub fn shown_setup(game: Game, setup: &str, over: bool) -> String {
+    if over || !seals_deal(game) {
+        return setup.to_string();
+    }
+    setup
+        .split(' ')
+        .map(|w| match w.get(..5) {
+            Some(start) if start.eq_ignore_ascii_case("deal=") => "deal=sealed",
+            _ => w,
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// Where a game stands, in words: how it ended, or who is to move.

@@ -175,6 +175,10 @@ pub struct Table<'a> {
     pub now: u64,
     /// A section of a game's rule text, by game and section id.
     pub rule: &'a dyn Fn(&str, &str) -> Option<String>,
+    /// The line that lays a setup again, its deal code included (none
+    /// outside `setup`), for a game that keeps it sealed
+    /// (`Wing::SEALS_DEAL`).
+    pub again: Option<&'a str>,
 }
 
 /// One game's plug-in.
@@ -192,6 +196,12 @@ pub trait Wing: 'static {
 
     /// Its rule text as shipped: file name and YAML.
     const RULES: Option<(&'static str, &'static str)> = None;
+    /// Whether the code that deals a setup again would show what the
+    /// table may not see (face-down cards). Such a code is sealed: not
+    /// printed, drawn from the system's generator (not the session's seed,
+    /// which is shown) unless the player chose the seed, and kept in the
+    /// record, shown once the game is over.
+    const SEALS_DEAL: bool = false;
 
     /// What `setup` takes, declared once; `None`: not set up.
     fn setup_args() -> Option<&'static Declared> {

@@ -387,6 +387,7 @@ fn check(game: &GameSpec, file: &str, text: &str) -> Vec<Problem> {
 pub fn parse_file(file: &str, text: &str) -> Result<(GameSpec, Vec<Problem>), Vec<Problem>> {
     match serde_yaml::from_str::<GameSpec>(text) {
         Ok(game) => {
+            let game = visible_spec(text).unwrap_or(game);
             let problems = check(&game, file, text);
             Ok((game, problems))
         }
@@ -409,6 +410,35 @@ pub fn parse_file(file: &str, text: &str) -> Result<(GameSpec, Vec<Problem>), Ve
             }])
         }
     }
+}
+
+/// The game of a rule text that may hold control characters (written
+/// raw, or as YAML escapes such as `"\e"`), with each made visible
+/// (`\e`), so that a rule file cannot drive the terminal it is shown on.
+/// `None` when the text can hold none: ours, and most others.
+fn visible_spec(text: &str) -> Option<GameSpec> {
+    let raw = text
+        .chars()
+        .any(|c| c.is_control() && !matches!(c, '\n' | '\r' | '\t'));
+    if !raw && !text.contains('\\') {
+        return None;
+    }
+    fn walk(v: &mut serde_yaml::Value) {
+        match v {
+            serde_yaml::Value::String(s) => {
+                if let std::borrow::Cow::Owned(o) = crate::visible::lines(s) {
+                    *s = o;
+                }
+            }
+            serde_yaml::Value::Sequence(items) => items.iter_mut().for_each(walk),
+            serde_yaml::Value::Mapping(m) => m.iter_mut().for_each(|(_, v)| walk(v)),
+            serde_yaml::Value::Tagged(t) => walk(&mut t.value),
+            _ => {}
+        }
+    }
+    let mut value: serde_yaml::Value = serde_yaml::from_str(text).ok()?;
+    walk(&mut value);
+    serde_yaml::from_value(value).ok()
 }
 
 /// Larger than any rule text; a bigger file is skipped, not read.

@@ -37,6 +37,12 @@ pub fn fragment(view: &TableView) -> String {
         ));
         return out;
     }
+    for p in &view.problems {
+        out.push_str(&format!(
+            "<section class=\"problem\" role=\"alert\"><p>{}</p></section>",
+            escape(p)
+        ));
+    }
     if let Some(g) = &view.game {
         out.push_str(&format!(
             "<section class=\"game\"><h1>{}</h1><div class=\"picture\">{}</div>\
@@ -77,6 +83,12 @@ pub fn fragment(view: &TableView) -> String {
                     .map_or(String::new(), |n| format!(" <em>{}</em>", escape(n))),
                 escape(&r.shown),
                 escape(&r.ago)
+            ));
+        }
+        if let Some(head) = &view.log_head {
+            out.push_str(&format!(
+                "<p class=\"ago\">roll log chain head <code>{}</code> (<code>log verify</code> prints it too)</p>",
+                escape(head)
             ));
         }
         out.push_str("</section>");

@@ -7,6 +7,7 @@ use std::path::Path;
 
 use serde::Serialize;
 
+use crate::games::game::Game;
 use crate::games::record;
 use crate::store::Store;
 use crate::style::Style;
@@ -27,6 +28,14 @@ pub struct TableView {
     pub boards: Vec<Board>,
     /// The last rolls, newest first.
     pub rolls: Vec<Roll>,
+    /// The roll log's chain head (its first 12 hex digits), for the table
+    /// to witness: `log verify` prints the same.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub log_head: Option<String>,
+    /// What could not be shown this time, and why: the rest is shown,
+    /// and the next change is followed as ever.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub problems: Vec<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -59,7 +68,28 @@ pub struct Roll {
 
 impl TableView {
     pub fn is_empty(&self) -> bool {
-        self.game.is_none() && self.boards.is_empty() && self.rolls.is_empty()
+        self.game.is_none()
+            && self.boards.is_empty()
+            && self.rolls.is_empty()
+            && self.problems.is_empty()
+    }
+}
+
+/// `part()`, or what went wrong in it as a problem to show: a fault in
+/// one part (a panic on a damaged row) must not freeze every open page,
+/// since the watcher that calls this is the only one.
+fn guarded<T>(problems: &mut Vec<String>, what: &str, part: impl FnOnce() -> T) -> Option<T> {
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(part)) {
+        Ok(t) => Some(t),
+        Err(e) => {
+            let why = e
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| e.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "an internal fault".into());
+            problems.push(format!("{what} could not be shown: {why}"));
+            None
+        }
     }
 }
 
@@ -71,49 +101,86 @@ pub fn build(store: &Store, dir: &Path) -> TableView {
         ..Style::plain()
     };
     let mut view = TableView::default();
+    let mut problems = Vec::new();
     let states = store.states().unwrap_or_default();
-    if let Ok(Some(rec)) = store.record(None) {
-        // The game's state now: its slot's, as saved.
-        if let Some((_, state)) = states.iter().find(|(g, _)| *g == rec.slot)
-            && let Ok((layout, turn)) = record::look(rec.game, state)
-        {
-            let moves = rec
-                .steps
-                .iter()
-                .rev()
-                .take(MOVES_SHOWN)
-                .rev()
-                .map(|s| match &s.by {
-                    Some(by) => format!("{by}: {}", s.what),
-                    None => s.what.clone(),
-                })
-                .collect();
-            view.game = Some(InPlay {
-                title: rec.game.title().to_string(),
-                svg: crate::render::svg(&layout),
-                standing: record::standing(&turn),
-                moves,
-            });
-        }
-    }
+    view.game = guarded(&mut problems, "the game in play", || {
+        in_play(store, &states)
+    })
+    .flatten();
     for (game, state) in &states {
-        if let Some(text) = record::screen(*game, state, now, &style) {
+        let board = guarded(&mut problems, game.title(), || {
+            record::screen(*game, state, now, &style)
+        });
+        if let Some(Some(text)) = board {
             view.boards.push(Board {
                 title: game.title().to_string(),
                 text: crate::style::strip_ansi(&text),
             });
         }
     }
-    view.rolls = crate::roll_log::recent(dir, ROLLS_SHOWN)
-        .into_iter()
+    (view.rolls, view.log_head) = guarded(&mut problems, "the last rolls", || {
+        let (entries, head) = crate::roll_log::recent(dir, ROLLS_SHOWN);
+        let rolls = entries
+            .into_iter()
+            .rev()
+            .map(|e| Roll {
+                total: e.totals.first().copied(),
+                expr: e.expr,
+                note: e.note,
+                shown: e.shown,
+                ago: crate::roll_log::ago(e.at, now),
+            })
+            .collect();
+        (rolls, head.map(|h| h.chars().take(12).collect()))
+    })
+    .unwrap_or_default();
+    view.problems = problems;
+    view
+}
+
+/// The game being played, as its record and saved state show it.
+fn in_play(store: &Store, states: &[(Game, serde_json::Value)]) -> Option<InPlay> {
+    let rec = store.record(None).ok()??;
+    // The game's state now: its slot's, as saved.
+    let (_, state) = states.iter().find(|(g, _)| *g == rec.slot)?;
+    let (layout, turn) = record::look(rec.game, state).ok()?;
+    let moves = rec
+        .steps
+        .iter()
         .rev()
-        .map(|e| Roll {
-            total: e.totals.first().copied(),
-            expr: e.expr,
-            note: e.note,
-            shown: e.shown,
-            ago: crate::roll_log::ago(e.at, now),
+        .take(MOVES_SHOWN)
+        .rev()
+        .map(|s| match &s.by {
+            Some(by) => format!("{by}: {}", s.what),
+            None => s.what.clone(),
         })
         .collect();
-    view
+    Some(InPlay {
+        title: rec.game.title().to_string(),
+        svg: crate::render::svg(&layout),
+        standing: record::standing(&turn),
+        moves,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_part_that_panics_is_said_and_the_rest_goes_on() {
+        let mut problems = Vec::new();
+        let bad: Option<u8> = guarded(&mut problems, "the score pad", || {
+            let rows: Vec<u8> = Vec::new();
+            rows[usize::from(rows.is_empty())]
+        });
+        assert_eq!(bad, None);
+        let good = guarded(&mut problems, "the last rolls", || 7);
+        assert_eq!(good, Some(7));
+        assert_eq!(problems.len(), 1);
+        assert!(
+            problems[0].starts_with("the score pad could not be shown: index out of bounds"),
+            "{problems:?}"
+        );
+    }
 }

@@ -49,6 +49,7 @@ pub use rolls::{SavedRoll, SavedRolls, Tallies, load as saved_rolls, rolls_tally
 use crate::deck::DeckBook;
 use crate::games::game::Game;
 use crate::games::wing::Saved;
+use crate::own_file;
 
 /// The saved decks; a deck that fails its checks is kept apart by name.
 pub fn decks(conn: &Connection) -> Result<DeckBook> {
@@ -103,6 +104,43 @@ pub enum StoreError {
     Refused(String),
     #[error("the store failed: {0}")]
     Sql(rusqlite::Error),
+    /// The database could not be opened: which file, and SQLite's reason.
+    #[error("cannot open the store {path}: {source}")]
+    Open {
+        path: PathBuf,
+        source: rusqlite::Error,
+    },
+    /// An index of the store does not match its rows (found by the
+    /// integrity check): nothing is read or written until it is rebuilt.
+    #[error(
+        "an index of the store {path} is damaged ({detail}); nothing was changed: `tablemate repair` rebuilds it, keeping a copy of the store first"
+    )]
+    IndexDamaged { path: PathBuf, detail: String },
+    /// `repair` could not mend the store: why, and where the copy taken
+    /// first is.
+    #[error(
+        "the store could not be repaired ({why}); it was copied first to {copy}: `export` what still reads, or move the store away to start afresh"
+    )]
+    Unrepaired { copy: PathBuf, why: String },
+    /// Something other than a file stands where the database or one of
+    /// its side files goes.
+    #[error(
+        "{path} is not a regular file (a link, a FIFO or a folder): move it away, and tablemate makes a fresh one"
+    )]
+    NotAFile { path: PathBuf },
+}
+
+impl StoreError {
+    /// An error met opening the database at `path`, naming it.
+    fn opening(self, path: &Path) -> StoreError {
+        match self {
+            StoreError::Sql(source) => StoreError::Open {
+                path: path.to_path_buf(),
+                source,
+            },
+            other => other,
+        }
+    }
 }
 
 impl From<rusqlite::Error> for StoreError {
@@ -296,6 +334,17 @@ impl Store {
     }
 
     fn explain_store(&self, e: StoreError) -> StoreError {
+        // A change the schema refused may be a damaged index's doing (a
+        // large store is opened with the quick check, which skips them):
+        // look at the indexes whole before blaming the change.
+        if let (StoreError::Refused(_), Some(conn)) = (&e, self.conn.get())
+            && let Ok(Check::Index(detail)) = check(conn, true)
+        {
+            return StoreError::IndexDamaged {
+                path: self.dir.join(DB_FILE),
+                detail,
+            };
+        }
         let io = matches!(&e, StoreError::Sql(s) if matches!(
             s.sqlite_error_code(),
             Some(ErrorCode::DiskFull | ErrorCode::SystemIoFailure | ErrorCode::ReadOnly | ErrorCode::CannotOpen)
@@ -376,6 +425,45 @@ impl Store {
             .collect())
     }
 
+    /// Rebuild every index of the store (`tablemate repair`), after
+    /// keeping a copy of the file as it was; then check it whole again.
+    /// Opened without the checks a damaged index stops, under the lock
+    /// that migrations take, so no other tablemate opens it half mended.
+    pub fn repair(&self) -> Result<Repaired> {
+        let path = self.dir.join(DB_FILE);
+        if !path.is_file() {
+            return Ok(Repaired::NothingSaved);
+        }
+        let io = |source| StoreError::Dir {
+            path: self.dir.clone(),
+            source,
+        };
+        let _lock = lock_file(&path).map_err(io)?;
+        let flags = OpenFlags::SQLITE_OPEN_READ_WRITE
+            | OpenFlags::SQLITE_OPEN_NO_MUTEX
+            | OpenFlags::SQLITE_OPEN_NOFOLLOW;
+        let conn = Connection::open_with_flags(&path, flags)
+            .map_err(|e| StoreError::from(e).opening(&path))?;
+        conn.busy_timeout(BUSY_WAIT)?;
+        // Everything in the WAL goes into the file, so the copy is whole.
+        conn.pragma_query(None, "wal_checkpoint", |_| Ok(()))?;
+        let copy = free_name(&path, "before-repair");
+        fs::copy(&path, &copy).map_err(io)?;
+        let before = match check(&conn, true)? {
+            Check::Sound => None,
+            Check::Index(line) | Check::Damaged(line) => Some(line),
+        };
+        conn.execute_batch("REINDEX")
+            .map_err(|e| StoreError::Unrepaired {
+                copy: copy.clone(),
+                why: e.to_string(),
+            })?;
+        match check(&conn, true)? {
+            Check::Sound => Ok(Repaired::Rebuilt { copy, before }),
+            Check::Index(why) | Check::Damaged(why) => Err(StoreError::Unrepaired { copy, why }),
+        }
+    }
+
     /// SQLite's count of changes committed by other connections: it
     /// moves whenever any process changes the store (what a watcher
     /// polls, reading nothing else).
@@ -439,11 +527,25 @@ impl Store {
     /// Open (creating or migrating) the database; a file that is not a
     /// sound tablemate database is set aside and a fresh one started.
     fn open(&self) -> Result<Connection> {
-        fs::create_dir_all(&self.dir).map_err(|source| StoreError::Dir {
+        let dir_err = |source| StoreError::Dir {
             path: self.dir.clone(),
             source,
-        })?;
+        };
+        own_file::private_dir(&self.dir).map_err(dir_err)?;
         let path = self.dir.join(DB_FILE);
+        // The database and its side files must be files: SQLite says only
+        // "unable to open database file" of a link or FIFO in their place.
+        for side in ["", "-wal", "-shm", "-journal"] {
+            let file = PathBuf::from(format!("{}{side}", path.display()));
+            if fs::symlink_metadata(&file).is_ok_and(|m| !m.is_file()) {
+                return Err(StoreError::NotAFile { path: file });
+            }
+        }
+        // Made by us, so it is 0600 whatever the umask (SQLite gives its
+        // side files the database's mode); not in a folder we cannot write.
+        if space::unwritable(&self.dir).is_none() {
+            own_file::private_file(&path).map_err(dir_err)?;
+        }
         let conn = match try_open(&path, false) {
             Ok(c) => c,
             // A store that cannot be written is opened to be read: the
@@ -455,7 +557,7 @@ impl Store {
                     *self.unwritable.borrow_mut() = Some(why);
                     return Ok(conn);
                 }
-                _ => return Err(e),
+                _ => return Err(e.opening(&path)),
             },
             Err(Opened::Damaged(reason)) => {
                 let backup = self.set_aside_damaged(&path)?;
@@ -509,7 +611,7 @@ impl Store {
 
 #[derive(Debug, thiserror::Error)]
 pub enum ImportError {
-    #[error("the document cannot be imported:\n  {}", .0.join("\n  "))]
+    #[error("the document cannot be imported:\n  {}", listed(.0))]
     Invalid(Vec<String>),
     #[error(
         "the store already holds saved state; `import FILE --replace` replaces all of it (`export FILE` first to keep a copy)"
@@ -517,6 +619,35 @@ pub enum ImportError {
     NotEmpty,
     #[error(transparent)]
     Store(#[from] StoreError),
+}
+
+/// What `repair` did.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "repaired", rename_all = "kebab-case")]
+pub enum Repaired {
+    /// There is no store yet: nothing to mend.
+    NothingSaved,
+    /// Every index rebuilt and the store checked whole; the copy kept
+    /// first, and what the check had found before (none: it was sound).
+    Rebuilt {
+        copy: PathBuf,
+        before: Option<String>,
+    },
+}
+
+/// Problems listed in an import's refusal; the rest are counted.
+const PROBLEMS_LISTED: usize = 20;
+
+/// The first problems, a line each, and how many more there are.
+fn listed(problems: &[String]) -> String {
+    let mut out = problems[..problems.len().min(PROBLEMS_LISTED)].join("\n  ");
+    if problems.len() > PROBLEMS_LISTED {
+        out.push_str(&format!(
+            "\n  and {} more problems",
+            problems.len() - PROBLEMS_LISTED
+        ));
+    }
+    out
 }
 
 /// `path` with `.KIND-N` added, for the first N not taken.
@@ -631,21 +762,64 @@ fn try_open(path: &Path, locked: bool) -> Result<Connection, Opened> {
     }
     // Structural damage sets the file aside. A row that breaks a CHECK or
     // NOT NULL rule is left to the part that reads it, which says what is
-    // wrong and how to mend it, so one bad row never hides the rest.
-    let mut problems = Vec::new();
-    conn.pragma_query(None, "quick_check", |r| {
+    // wrong and how to mend it, so one bad row never hides the rest. A
+    // damaged index stops every command until `repair` rebuilds it: a
+    // write through it could add a second row with the same key.
+    match check(&conn, cheap_enough(path))? {
+        Check::Sound => Ok(conn),
+        Check::Index(line) => Err(Opened::Failed(StoreError::IndexDamaged {
+            path: path.to_path_buf(),
+            detail: line,
+        })),
+        Check::Damaged(line) => Err(Opened::Damaged(format!("integrity check: {line}"))),
+    }
+}
+
+/// A store up to this size is checked whole, indexes against their rows,
+/// each time it is opened (well under a millisecond for a table's store
+/// of a few hundred kilobytes); a larger one by the quick check, which
+/// leaves the indexes out, and whole when a change surprises the schema.
+const WHOLE_CHECK_BYTES: u64 = 8 << 20;
+
+fn cheap_enough(path: &Path) -> bool {
+    fs::metadata(path).is_ok_and(|m| m.len() <= WHOLE_CHECK_BYTES)
+}
+
+/// What SQLite's own check found.
+enum Check {
+    Sound,
+    /// An index does not match its rows (REINDEX mends it).
+    Index(String),
+    Damaged(String),
+}
+
+/// `PRAGMA integrity_check` (`whole`) or `quick_check`, its first finding
+/// that is not a row's own rule.
+fn check(conn: &Connection, whole: bool) -> rusqlite::Result<Check> {
+    let mut found = Check::Sound;
+    let pragma = if whole {
+        "integrity_check"
+    } else {
+        "quick_check"
+    };
+    conn.pragma_query(None, pragma, |r| {
         let line: String = r.get(0)?;
         let row_level =
             line.starts_with("CHECK constraint failed") || line.starts_with("NULL value in");
-        if line != "ok" && !row_level {
-            problems.push(line);
+        if line == "ok" || row_level || !matches!(found, Check::Sound) {
+            return Ok(());
         }
+        let index = line.contains("missing from index")
+            || line.starts_with("wrong # of entries in index")
+            || line.starts_with("non-unique entry in index");
+        found = if index {
+            Check::Index(line)
+        } else {
+            Check::Damaged(line)
+        };
         Ok(())
     })?;
-    if let Some(first) = problems.first() {
-        return Err(Opened::Damaged(format!("integrity check: {first}")));
-    }
-    Ok(conn)
+    Ok(found)
 }
 
 /// Bring the schema up to this build's version in one transaction (a

@@ -142,6 +142,13 @@ pub struct Summary {
     pub last: Value,
 }
 
+/// Words of a record as read back, safe to show: a record may come
+/// from an import or a store written before typed words were checked,
+/// and an ESC byte in a step's words must not reach a terminal.
+fn text(words: String) -> String {
+    crate::visible::owned_line(words)
+}
+
 /// Every record, oldest first.
 pub fn list(conn: &Connection) -> Result<Vec<Summary>> {
     let mut st = conn.prepare(
@@ -157,7 +164,7 @@ pub fn list(conn: &Connection) -> Result<Vec<Summary>> {
                 number: r.get(0)?,
                 game: game(&r.get::<_, String>(1)?)?,
                 started: r.get::<_, i64>(2)? as u64,
-                setup: r.get(3)?,
+                setup: text(r.get(3)?),
                 open: r.get::<_, i64>(4)? == 1,
                 moves: r.get::<_, i64>(5)? as usize,
                 last: json(&r.get::<_, String>(6)?)?,
@@ -193,7 +200,7 @@ pub fn load(conn: &Connection, number: Option<i64>) -> Result<Option<Record>> {
                     game: game(&r.get::<_, String>(0)?)?,
                     slot: game(&r.get::<_, String>(1)?)?,
                     started: r.get::<_, i64>(2)? as u64,
-                    setup: r.get(3)?,
+                    setup: text(r.get(3)?),
                     start: json(&r.get::<_, String>(4)?)?,
                     steps: Vec::new(),
                     open: r.get::<_, i64>(5)? == 1,
@@ -212,16 +219,16 @@ pub fn load(conn: &Connection, number: Option<i64>) -> Result<Option<Record>> {
         .query_map([id], |r| {
             Ok(Step {
                 wing: game(&r.get::<_, String>(0)?)?,
-                what: r.get(1)?,
+                what: text(r.get(1)?),
                 action: r
                     .get::<_, Option<String>>(2)?
                     .map(|a| json(&a))
                     .transpose()?,
-                by: r.get(3)?,
+                by: r.get::<_, Option<String>>(3)?.map(text),
                 seed: r.get::<_, i64>(4)? as u64,
                 draws: r.get::<_, i64>(5)? as u64,
                 at: r.get::<_, i64>(6)? as u64,
-                day: r.get(7)?,
+                day: text(r.get(7)?),
                 state: json(&r.get::<_, String>(8)?)?,
             })
         })?

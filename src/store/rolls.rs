@@ -41,9 +41,12 @@ impl PartDoc for SavedRolls {
         let mut stmt = conn.prepare("SELECT name, expr, note FROM saved_rolls ORDER BY name")?;
         let rows = stmt.query_map([], |r| {
             Ok(SavedRoll {
-                name: r.get(0)?,
-                expr: r.get(1)?,
-                note: r.get(2)?,
+                // Shown as read back: an import may have held an ESC byte.
+                name: crate::visible::owned_line(r.get(0)?),
+                expr: crate::visible::owned_line(r.get(1)?),
+                note: r
+                    .get::<_, Option<String>>(2)?
+                    .map(crate::visible::owned_line),
             })
         })?;
         Ok(SavedRolls(rows.collect::<rusqlite::Result<_>>()?))

@@ -3,6 +3,8 @@
 
 #![allow(dead_code)]
 
+pub mod docs;
+
 use std::path::Path;
 
 use assert_cmd::Command;
@@ -90,7 +92,23 @@ pub fn std_command(data: &Path) -> std::process::Command {
 /// command that could hang on a FIFO must not hang the tests).
 pub fn run_within(data: &Path, args: &[&str], secs: u64) -> Option<Run> {
     let mut c = command(data);
-    c.args(args).timeout(std::time::Duration::from_secs(secs));
+    c.args(args);
+    finish_within(c, secs)
+}
+
+/// A script on stdin (no command), killed after `secs` seconds: `None`
+/// when it had to be.
+pub fn run_within_input(data: &Path, input: &str, secs: u64) -> Option<Run> {
+    let mut c = command(data);
+    // A script may write files (`export backup.json`): beside the data
+    // directory, never into the checkout.
+    c.write_stdin(input)
+        .current_dir(data.parent().unwrap_or(data));
+    finish_within(c, secs)
+}
+
+fn finish_within(mut c: Command, secs: u64) -> Option<Run> {
+    c.timeout(std::time::Duration::from_secs(secs));
     let out = c.output().ok()?;
     // A kill by the timeout ends with no exit code.
     let code = out.status.code()?;

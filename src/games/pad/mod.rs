@@ -144,8 +144,9 @@ impl Pad {
     /// The game is over: a total reached the target and the round that
     /// reached it is complete.
     pub fn over(&self) -> bool {
-        self.target
-            .is_some_and(|t| self.complete() && self.totals().iter().any(|&s| s >= t))
+        self.target.is_some_and(|t| {
+            !self.rounds.is_empty() && self.complete() && self.totals().iter().any(|&s| s >= t)
+        })
     }
 
     /// The player named `word` (any case; a unique start of a name will
@@ -198,7 +199,10 @@ impl Pad {
                     r.len()
                 )));
             }
-            if r.iter().flatten().any(|s| s.abs() > MOST_SCORE) {
+            if r.iter()
+                .flatten()
+                .any(|s| s.unsigned_abs() > MOST_SCORE.unsigned_abs())
+            {
                 return Err(Unsound(format!(
                     "round {} has a score past {MOST_SCORE}",
                     i + 1
@@ -209,8 +213,10 @@ impl Pad {
         if c.thinking.len() != n || c.turns.len() != n || c.running.is_some_and(|(p, _)| p >= n) {
             return Err("its turn clock does not match its players".into());
         }
-        if self.target.is_some_and(|t| t.abs() > MOST_SCORE) {
-            return Err("its target is past any score".into());
+        match self.target {
+            Some(t) if t <= 0 => return Err(Unsound(format!("its target {t} is not above 0"))),
+            Some(t) if t > MOST_SCORE => return Err("its target is past any score".into()),
+            _ => {}
         }
         Ok(())
     }
@@ -233,9 +239,10 @@ pub fn seat(names: &[String], whole: bool, code: crate::deal::DealCode) -> Vec<S
 /// number (`pad 12` is a score) nor one of the pad's own words.
 pub fn check_name(name: &str, what: &str) -> Result<(), GameError> {
     let len = name.chars().count();
-    if len == 0 || len > LONGEST_NAME || name.chars().any(char::is_whitespace) {
+    if len == 0 || len > LONGEST_NAME || name.chars().any(|c| c.is_whitespace() || c.is_control()) {
         return Err(GameError::word(format!(
-            "'{name}' cannot name {what}: 1 to {LONGEST_NAME} characters, no spaces"
+            "'{}' cannot name {what}: 1 to {LONGEST_NAME} characters, no spaces or control characters",
+            crate::visible::line(name)
         )));
     }
     if what == "a player"

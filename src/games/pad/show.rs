@@ -158,8 +158,13 @@ impl PadView {
         let mut out = Vec::new();
         // A win just made is said among the events already.
         let announced = self.said.iter().any(|e| matches!(e, Event::Won { .. }));
-        if self.over && !announced {
-            let t = self.totals[p.player(&self.leaders[0]).unwrap_or(0)];
+        // Leaders and totals are the pad's own, so a leader's total is
+        // there; `get` keeps a pad read back damaged from panicking.
+        let lead_total = self
+            .leaders
+            .first()
+            .and_then(|l| self.totals.get(p.player(l).ok()?).copied());
+        if let (true, false, Some(t)) = (self.over, announced, lead_total) {
             out.push(format!(
                 "game over: {} {} with {t} (`pad end` files it)",
                 self.leaders.join(" and "),
@@ -169,8 +174,7 @@ impl PadView {
                     "tie"
                 }
             ));
-        } else if !self.over && !self.leaders.is_empty() {
-            let t = self.totals[p.player(&self.leaders[0]).unwrap_or(0)];
+        } else if let (false, Some(t)) = (self.over, lead_total) {
             let mut line = format!(
                 "{} {} with {t}",
                 self.leaders.join(" and "),

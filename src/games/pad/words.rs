@@ -63,7 +63,7 @@ pub fn score(word: &str) -> Result<i64, GameError> {
             && !word.is_empty()
         {
             GameError::word(format!(
-                "'{word}' is too large for a score (at most {MOST_SCORE})"
+                "'{word}' is out of range for a score (-{MOST_SCORE} to {MOST_SCORE})"
             ))
         } else {
             GameError::word(format!(
@@ -71,9 +71,9 @@ pub fn score(word: &str) -> Result<i64, GameError> {
             ))
         }
     })?;
-    if n.abs() > MOST_SCORE {
+    if n.unsigned_abs() > MOST_SCORE.unsigned_abs() {
         return Err(GameError::word(format!(
-            "'{word}' is too large for a score (at most {MOST_SCORE})"
+            "'{word}' is out of range for a score (-{MOST_SCORE} to {MOST_SCORE})"
         )));
     }
     Ok(n)
@@ -162,7 +162,13 @@ fn new(w: &[&str]) -> Result<PadAction, GameError> {
                 let n = rest.get(i + 1).ok_or_else(|| {
                     GameError::word("'to' takes the total that ends the game: to 100")
                 })?;
-                target = Some(score(n)?);
+                let t = score(n)?;
+                if t <= 0 {
+                    return Err(GameError::word(format!(
+                        "'to {n}': the target is the total that ends the game, a whole number above 0 (to 100)"
+                    )));
+                }
+                target = Some(t);
                 i += 1;
             }
             "--yes" => replace = true,
@@ -252,7 +258,7 @@ mod tests {
             pad(&words("bob 99999999999"))
                 .unwrap_err()
                 .to_string()
-                .contains("too large")
+                .contains("out of range")
         );
         assert!(
             pad(&words("new hearts 12"))

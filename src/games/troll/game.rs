@@ -161,6 +161,12 @@ pub struct Troll {
     pub naming: Option<Spot>,
     #[serde(default)]
     pub outcome: Option<Outcome>,
+    /// The line that lays this bridge again (`setup angry-troll
+    /// deal=CODE`), for a bridge tablemate dealt: sealed (its code would
+    /// show every face-down card) until the game ends or `troll reveal`
+    /// asks for it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deal: Option<String>,
 }
 
 fn standard_bridge() -> usize {
@@ -383,6 +389,7 @@ fn new_game(
         visited: Vec::new(),
         naming: None,
         outcome: None,
+        deal: None,
     }
 }
 

@@ -116,6 +116,7 @@ pub fn seen(t: &Troll) -> Troll {
     };
     hide(&mut seen.upper);
     hide(&mut seen.lower);
+    seen.deal = None;
     seen.deck = vec![HIDDEN.to_string(); t.deck.len()];
     for h in &mut seen.held {
         if !h.awake {
@@ -251,6 +252,9 @@ pub struct Revealed {
     pub upper: Vec<Vec<String>>,
     pub lower: Vec<Vec<String>>,
     pub deck: Vec<String>,
+    /// The line that deals this bridge again.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub deal: Option<String>,
 }
 
 impl Show for Revealed {
@@ -265,12 +269,16 @@ impl Show for Revealed {
                 .collect::<Vec<_>>()
                 .join("\n  ")
         };
-        format!(
+        let mut text = format!(
             "upper row (top card last)\n  {}\nlower row\n  {}\ndeck of awakening (next first)\n  {}",
             row(&self.upper),
             row(&self.lower),
             self.deck.join(" ")
-        )
+        );
+        if let Some(line) = &self.deal {
+            text.push_str(&format!("\n`{line}` lays this bridge again"));
+        }
+        text
     }
 }
 
@@ -286,6 +294,7 @@ pub fn reveal(t: &Troll) -> Result<Reply, GameError> {
             upper: t.upper.clone(),
             lower: t.lower.clone(),
             deck: t.deck.clone(),
+            deal: t.deal.clone(),
         },
     ))
 }

@@ -147,6 +147,8 @@ fn no_game() -> GameError {
 
 impl Wing for AngryTroll {
     const GAME: Game = Game::AngryTroll;
+    // The code of a dealt bridge would lay every face-down card.
+    const SEALS_DEAL: bool = true;
     type State = Troll;
     type Act = TrollAction;
     type Ask = Ask;
@@ -170,7 +172,10 @@ impl Wing for AngryTroll {
         given: &Given,
         table: &mut Table,
     ) -> Result<Acted, GameError> {
-        let game = setup::new_game(given, table.rng)?;
+        let mut game = setup::new_game(given, table.rng)?;
+        if !game.table {
+            game.deal = table.again.map(str::to_string);
+        }
         *slot = Some(game.clone());
         Ok(Acted::changed(show::laid(game), "setup troll"))
     }
