@@ -249,15 +249,41 @@ pub fn solve(grid: &[Vec<Rank>], start: Cell, limit: usize) -> WhackSolution {
 /// The best of up to four start squares: the lowest score, then the
 /// shortest route, then the first square given. The squares are searched
 /// side by side, one cost at a time, so none is searched past the cost of
-/// a route another has found.
+/// a route another has found. The side-by-side search shares one limit
+/// among the squares; when it reaches it before its answer is proved,
+/// each square is searched again alone, with the whole limit, for a
+/// route that beats the best found so far. (58Z1MG's board: side by side
+/// the search stopped at 3 million positions with a 10-point route and
+/// called it exhaustive; alone, r3c2 finishes with none.)
 pub fn solve_starts(grid: &[Vec<Rank>], starts: &[Cell], limit: usize) -> WhackSolution {
     let firsts: Vec<State> = starts.iter().map(|&c| State::start(c)).collect();
-    search(grid, &firsts, 0, limit)
+    let (together, _) = search(grid, &firsts, 0, limit, None);
+    let mut best = together.expect("a search without a bound answers");
+    if best.exhaustive || firsts.len() == 1 {
+        return best;
+    }
+    let mut exhaustive = true;
+    for first in &firsts {
+        let bound = best
+            .complete
+            .then(|| (best.penalties, best.route.len() as u32));
+        let (alone, proved) = search(grid, &[*first], 0, limit, bound);
+        exhaustive &= proved;
+        if let Some(s) = alone
+            && (s.score, s.route.len()) < (best.score, best.route.len())
+        {
+            best = s;
+        }
+    }
+    best.exhaustive = exhaustive;
+    best
 }
 
 /// Solve from a position part way through, `penalties` already scored.
 pub fn solve_from(grid: &[Vec<Rank>], first: State, penalties: u32, limit: usize) -> WhackSolution {
-    search(grid, &[first], penalties, limit)
+    search(grid, &[first], penalties, limit, None)
+        .0
+        .expect("a search without a bound answers")
 }
 
 /// The search's tables hash 32-bit keys with one multiply. The keys are
@@ -304,7 +330,17 @@ type Cost = (u32, u32);
 /// from, so the searches share one queue and one table but never a route;
 /// each cost's positions are taken in the order of `firsts`, so among
 /// equal routes the first square's wins.
-fn search(grid: &[Vec<Rank>], firsts: &[State], penalties: u32, limit: usize) -> WhackSolution {
+///
+/// With a `bound`, only a finished route cheaper than it is wanted: `None`
+/// when there is none. The second value says whether the answer is
+/// proved: no position was left unexpanded for the limit.
+fn search(
+    grid: &[Vec<Rank>],
+    firsts: &[State],
+    penalties: u32,
+    limit: usize,
+    bound: Option<Cost>,
+) -> (Option<WhackSolution>, bool) {
     assert!(
         (1..=4).contains(&firsts.len()),
         "one to four starts: two bits of a key"
@@ -327,6 +363,11 @@ fn search(grid: &[Vec<Rank>], firsts: &[State], penalties: u32, limit: usize) ->
         .enumerate()
         .find(|(_, f)| f.is_complete())
         .map(|(i, f)| ((0, 0), f.key() | (i as u32) << 30));
+    // The cost a finish must beat: the one found, else the bound.
+    let ceiling = |done: &Option<(Cost, u32)>| done.map(|(c, _)| c).or(bound);
+    // Whether a position was left unexpanded for the limit: then a route
+    // found is the best of those looked at, not proved the best.
+    let mut cut = false;
     while let Some(((pen, len), mut keys)) = queue.pop_first() {
         // A position reached without a penalty after one reached with one
         // joins this cost's list behind it: put the firsts' order back.
@@ -339,7 +380,7 @@ fn search(grid: &[Vec<Rank>], firsts: &[State], penalties: u32, limit: usize) ->
         for &k in &keys {
             for (step, t) in moves(grid, State::from_key(k)) {
                 let cost = (pen + u32::from(step.penalty), len + 1);
-                if t.is_complete() && cost.0 <= 1 && done.is_none_or(|(c, _)| cost < c) {
+                if t.is_complete() && cost.0 <= 1 && ceiling(&done).is_none_or(|c| cost < c) {
                     let t_key = t.key() | k & 3 << 30;
                     best.insert(t_key, (cost, k));
                     done = Some((cost, t_key));
@@ -348,7 +389,7 @@ fn search(grid: &[Vec<Rank>], firsts: &[State], penalties: u32, limit: usize) ->
         }
         // Every move costs a move, so nothing from here on can reach a
         // finish below (pen, len + 1).
-        if done.is_some_and(|(c, _)| c <= (pen, len + 1)) {
+        if ceiling(&done).is_some_and(|c| c <= (pen, len + 1)) {
             break;
         }
         for k in keys {
@@ -364,12 +405,13 @@ fn search(grid: &[Vec<Rank>], firsts: &[State], penalties: u32, limit: usize) ->
                 partial = (run, Reverse(pen), k);
             }
             if best.len() >= limit {
+                cut = true;
                 continue;
             }
             for (step, t) in moves(grid, s) {
                 let cost = (pen + u32::from(step.penalty), len + 1);
                 // Finishes were all seen above; none beats the one kept.
-                if cost.0 > 1 || t.is_complete() || done.is_some_and(|(c, _)| c <= cost) {
+                if cost.0 > 1 || t.is_complete() || ceiling(&done).is_some_and(|c| c <= cost) {
                     continue;
                 }
                 let t_key = t.key() | k & 3 << 30;
@@ -381,9 +423,9 @@ fn search(grid: &[Vec<Rank>], firsts: &[State], penalties: u32, limit: usize) ->
             }
         }
     }
-    let exhaustive = done.is_some() || best.len() < limit;
     let (end, complete) = match done {
         Some((_, k)) => (k, true),
+        None if bound.is_some() => return (None, !cut),
         None => (partial.2, false),
     };
     let mut keys = vec![end];
@@ -406,7 +448,7 @@ fn search(grid: &[Vec<Rank>], firsts: &[State], penalties: u32, limit: usize) ->
         .collect();
     let end = State::from_key(end);
     let penalties = penalties + route.iter().filter(|s| s.penalty).count() as u32;
-    WhackSolution {
+    let solution = WhackSolution {
         start: firsts[source(keys[0])].at(),
         complete,
         penalties,
@@ -414,9 +456,10 @@ fn search(grid: &[Vec<Rank>], firsts: &[State], penalties: u32, limit: usize) ->
         corners: corner_state(end.up).0,
         columns: columns(grid, end.up),
         route,
-        exhaustive,
+        exhaustive: !cut,
         positions: best.len(),
-    }
+    };
+    (Some(solution), !cut)
 }
 
 /// Replay a route from a start: each move the length the rules give, in
@@ -542,5 +585,69 @@ mod tests {
         assert_eq!(replay(&g, s.start, &s.route).map(|r| r.1), Ok(s.penalties));
         assert!(s.route.iter().any(|st| st.wrapped));
         assert_eq!(s.score, s.penalties * 10);
+    }
+
+    /// Deal 58Z1MG's board (`--seed 9039 setup barrels`): side by side,
+    /// the four starts shared the limit, stopped with a 10-point route
+    /// and called it exhaustive; r3c2 alone finishes with no penalty in
+    /// 14 moves (#45).
+    #[test]
+    fn all_starts_find_what_the_best_start_finds_alone() {
+        use crate::games::funhouse::setup::WHACK_STARTS;
+        let g = grid("4 a 5 4 / 2 5 a 2 / n 2 n 3 / 5 3 a 2 / 3 n 4 n / a 5 3 4");
+        let all = solve_starts(&g, &WHACK_STARTS, DEFAULT_LIMIT);
+        assert!(all.exhaustive);
+        assert_eq!((all.score, all.route.len(), all.start), (0, 14, (2, 1)));
+        assert_eq!(replay(&g, all.start, &all.route).map(|r| r.1), Ok(0));
+    }
+
+    /// 200 random boards with a small limit, so the side-by-side search
+    /// is often cut: every route replays to its score; a claim of
+    /// exhaustive is a proof (the starts alone, and the plain search,
+    /// find nothing better); all four together are never worse than a
+    /// start alone that was searched to its end.
+    #[test]
+    fn exhaustive_is_a_proof_on_many_boards() {
+        use crate::games::funhouse::setup::WHACK_STARTS;
+        use crate::random::TableRng;
+        const LIMIT: usize = 3_000;
+        let mut proved = 0;
+        for seed in 0..200 {
+            let mut rng = TableRng::new(seed);
+            let g: Vec<Vec<Rank>> = (0..BARREL_ROWS)
+                .map(|_| {
+                    (0..BARREL_COLS)
+                        .map(|_| Rank::ALL[rng.below(6) as usize])
+                        .collect()
+                })
+                .collect();
+            let all = solve_starts(&g, &WHACK_STARTS, LIMIT);
+            let (up, penalties) = replay(&g, all.start, &all.route).expect("replays");
+            assert_eq!(penalties, all.penalties, "seed {seed}");
+            assert_eq!(corner_state(up) == (4, true), all.complete, "seed {seed}");
+            for &start in &WHACK_STARTS {
+                let alone = solve(&g, start, LIMIT);
+                if alone.exhaustive {
+                    assert!(
+                        (all.score, all.route.len()) <= (alone.score, alone.route.len()),
+                        "seed {seed}: all {all:?} alone {alone:?}"
+                    );
+                }
+                if all.exhaustive {
+                    assert!(
+                        (all.score, all.route.len()) <= (alone.score, alone.route.len()),
+                        "seed {seed}: a proof beaten from {start:?}"
+                    );
+                    if let Some(cost) = reference(&g, start) {
+                        assert!(
+                            all.complete && (all.penalties, all.route.len() as u32) <= cost,
+                            "seed {seed}: the plain search beats a proof from {start:?}"
+                        );
+                    }
+                }
+            }
+            proved += usize::from(all.exhaustive);
+        }
+        assert!(proved > 20, "boards proved: {proved}");
     }
 }
