@@ -124,6 +124,12 @@ fn fold_case(tree: &clap::Command, words: &[String]) -> Vec<String> {
 /// The error for a word that is not a command, or not one of its
 /// command's actions: it names that word and the nearest name.
 fn unknown(words: &[String]) -> clap::Error {
+    // `help rol` asks about `rol`: clap's own `help` is no subcommand of
+    // the tree, so it would be the word named (#45).
+    let words = match words.split_first() {
+        Some((help, rest)) if help == "help" && !rest.is_empty() => rest,
+        _ => words,
+    };
     let tree = root();
     let mut at = &tree;
     let mut path: Vec<&str> = Vec::new();

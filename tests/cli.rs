@@ -631,3 +631,52 @@ fn a_reader_that_leaves_early_ends_the_program_quietly() {
     assert_eq!(out.status.code(), Some(0), "{:?}", out.status);
     assert_eq!(String::from_utf8_lossy(&out.stderr), "");
 }
+
+/// A one-shot `serve` says how it ends: Ctrl-C, since it has no prompt
+/// for `serve stop` (#45: it said "`serve stop` ends it").
+#[test]
+fn a_one_shot_server_says_ctrl_c_ends_it() {
+    use std::io::BufRead;
+    let data = tempfile::tempdir().unwrap();
+    let mut child = common::std_command(data.path())
+        .args(["serve", "--port", "0"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let out = child.stdout.take().unwrap();
+    let lines: Vec<String> = std::io::BufReader::new(out)
+        .lines()
+        .map(Result::unwrap)
+        .take_while(|l| !l.is_empty())
+        .take(4)
+        .collect();
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(
+        lines[0].starts_with("the table is shown at http://127.0.0.1:"),
+        "{lines:?}"
+    );
+    assert_eq!(
+        lines.last().map(String::as_str),
+        Some("Ctrl-C ends it"),
+        "{lines:?}"
+    );
+}
+
+/// `help rol` names `rol` and suggests `roll` (#45: it said "'help' is
+/// not a command").
+#[test]
+fn help_of_a_mistyped_command_names_it() {
+    let (out, err, code) = common::tm(&["help", "rol"]);
+    assert_eq!((out.as_str(), code), ("", 2));
+    assert_eq!(
+        err,
+        "error: 'rol' is not a command (did you mean 'roll'?): `help` lists them\n"
+    );
+    let (_, err, _) = common::tm(&["help", "deck", "neww"]);
+    assert_eq!(
+        err,
+        "error: 'neww' is not a deck action (did you mean 'new'?): `deck --help` lists them\n"
+    );
+}

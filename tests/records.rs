@@ -419,3 +419,75 @@ fn export_and_import_carry_the_records() {
         r.err
     );
 }
+
+/// Stepping past either end of a game in the REPL is said, and nothing
+/// is shown again as though it moved (#45: `replay next` on the last move
+/// repeated it without a word).
+#[test]
+fn replay_says_when_it_is_at_an_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok(d, "--seed 0 setup slides players=2");
+    ok(d, "slides ai");
+    let r = run(
+        d,
+        &[],
+        Some("replay 1\nreplay back\nreplay next\nreplay next\n"),
+    );
+    assert_eq!(r.code, 1);
+    assert_eq!(
+        r.err,
+        "line 2: error: game 1 starts at its setup, shown: `replay next` steps on\n\
+         line 4: error: game 1 ends at move 1, shown: `replay back` steps back, `replay first` starts again\n"
+    );
+    assert_eq!(r.out.matches("move 1 of 1").count(), 1, "{}", r.out);
+}
+
+/// A sealed deal stays sealed in a replay of a game in play: the setup
+/// line, its JSON and the PPN written (#44, found with #45's replay).
+#[test]
+fn a_replay_keeps_a_sealed_deal_sealed() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok(d, "setup troll deal=N4PMVJ");
+    for line in ["replay 1", "--json replay 1"] {
+        let out = ok(d, line);
+        assert!(!out.contains("N4PMVJ"), "{line}: {out}");
+        assert!(out.contains("deal=sealed"), "{line}: {out}");
+    }
+    let ppn = d.join("game.ppn");
+    ok(d, &format!("replay 1 --out {}", ppn.display()));
+    let text = std::fs::read_to_string(&ppn).unwrap();
+    assert!(
+        !text.contains("N4PMVJ") && text.contains("deal=sealed"),
+        "{text}"
+    );
+}
+
+/// A record imported twice is filed once (#45: two copies).
+#[test]
+fn a_record_imported_twice_is_filed_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok(d, "--seed 0 setup slides players=2");
+    ok(d, "slides ai");
+    let file = d.join("game.json");
+    ok(d, &format!("replay 1 --out {}", file.display()));
+    let other = tempfile::tempdir().unwrap();
+    let o = other.path();
+    let first = ok(o, &format!("import {}", file.display()));
+    assert!(first.contains("filed as game 1"), "{first}");
+    let again = run(o, &["import", file.to_str().unwrap()], None);
+    assert_eq!(again.code, 1);
+    assert_eq!(
+        again.err,
+        format!(
+            "error: {} is game 1 already (`replay 1` shows it); nothing was filed\n",
+            file.display()
+        )
+    );
+    assert_eq!(
+        json(o, "games")["data"]["games"].as_array().unwrap().len(),
+        1
+    );
+}

@@ -231,7 +231,11 @@ impl App {
             ),
         })?;
         let n = record.number.unwrap_or_default();
-        let frames = record::frames(&record).map_err(|e| invalid(format!("game {n}: {e}")))?;
+        let mut frames = record::frames(&record).map_err(|e| invalid(format!("game {n}: {e}")))?;
+        // The setup's words, as the table may see them: a sealed deal code
+        // stays sealed until the game is over.
+        let over = frames.last().is_some_and(|f| f.turn.over);
+        frames[0].what = record::shown_setup(record.game, &frames[0].what, over);
         let last = frames.len() - 1;
         let here = match self.replaying {
             Some((m, at)) if m == n => at.min(last),
@@ -241,7 +245,18 @@ impl App {
             None => 0,
             Some(Go::First) => 0,
             Some(Go::Last) => last,
+            // Past either end is said, not shown again as if it moved (#45).
+            Some(Go::Next) if here == last && self.replaying.is_some_and(|(m, _)| m == n) => {
+                return Err(invalid(format!(
+                    "game {n} ends at move {last}, shown: `replay back` steps back, `replay first` starts again"
+                )));
+            }
             Some(Go::Next) => (here + 1).min(last),
+            Some(Go::Back) if here == 0 && self.replaying.is_some_and(|(m, _)| m == n) => {
+                return Err(invalid(format!(
+                    "game {n} starts at its setup, shown: `replay next` steps on"
+                )));
+            }
             Some(Go::Back) => here.saturating_sub(1),
             Some(Go::At(m)) if m > last => {
                 return Err(invalid(format!(
@@ -358,6 +373,21 @@ impl App {
         }
         let frames = record::frames(&file.record)
             .map_err(|e| invalid(format!("{} is refused: {e}", path.display())))?;
+        // The same game filed twice would be two games in `games` (#45).
+        let r = &file.record;
+        if let Some(same) = self.store.records()?.into_iter().find(|s| {
+            s.game == r.game
+                && s.started == r.started
+                && s.setup == r.setup
+                && s.moves == r.steps.len()
+        }) {
+            return Err(invalid(format!(
+                "{} is game {} already (`replay {}` shows it); nothing was filed",
+                path.display(),
+                same.number,
+                same.number
+            )));
+        }
         let n = self.store.add_record(&file.record)?;
         Ok(Reply::plain(
             "import",

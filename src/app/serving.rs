@@ -14,6 +14,10 @@ struct Serving {
     /// The address as a QR code, with `--lan`.
     #[serde(skip)]
     qr: Option<String>,
+    /// How the player ends it: Ctrl-C for a one-shot `serve`, which has
+    /// no prompt to type `serve stop` at (#45).
+    #[serde(skip)]
+    ends: &'static str,
 }
 
 impl Show for Serving {
@@ -32,7 +36,7 @@ impl Show for Serving {
                 "(this machine only; `serve --lan` shows it to phones on the network)",
             ));
         }
-        out.push("`serve stop` ends it".into());
+        out.push(self.ends.into());
         out.join("\n")
     }
 }
@@ -84,6 +88,11 @@ impl App {
                 url: running.url.clone(),
                 lan,
                 qr: if lan { serve::qr(&running.url) } else { None },
+                ends: if self.one_shot {
+                    "Ctrl-C ends it"
+                } else {
+                    "`serve stop` ends it"
+                },
             },
         );
         self.serving = Some(running);
