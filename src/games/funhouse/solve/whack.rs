@@ -266,7 +266,7 @@ pub fn solve_starts(grid: &[Vec<Rank>], starts: &[Cell], limit: usize) -> WhackS
     for first in &firsts {
         let bound = best
             .complete
-            .then(|| (best.penalties, best.route.len() as u32));
+            .then_some((best.penalties, best.route.len() as u32));
         let (alone, proved) = search(grid, &[*first], 0, limit, bound);
         exhaustive &= proved;
         if let Some(s) = alone
