@@ -858,3 +858,18 @@ fn successes_among_exploding_dice_by_hand() {
     assert_eq!(f[0], (-1, "1/6".to_string()));
     assert_eq!(f[1], (0, "19/36".to_string()));
 }
+
+/// Where explosions past the limit are left out, the reply says the mean
+/// and sd are of what was counted (#45: `7d12!>1` did not say so).
+#[test]
+fn a_mean_of_the_counted_part_says_so() {
+    let (out, err, code) = common::tm(&["prob", "7d12!>1"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.ends_with(
+            "not counted: 0.11% of outcomes, where a die explodes more than 100 times\n\
+             (the mean and sd above are of the outcomes counted)\n"
+        ),
+        "{out}"
+    );
+}

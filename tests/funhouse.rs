@@ -295,3 +295,26 @@ fn a_mirror_with_no_pair_is_scored_from_the_table() {
         "{out}"
     );
 }
+
+/// `--json hint` carries the move the text names (#45: only the room).
+#[test]
+fn a_hint_in_json_names_the_move() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    for args in [
+        &["funhouse", "new"][..],
+        &["--seed", "1", "setup", "slide-jam"],
+    ] {
+        assert_eq!(common::run(d, args, None).code, 0, "{args:?}");
+    }
+    let text = common::run(d, &["hint"], None).out;
+    let v: serde_json::Value =
+        serde_json::from_str(&common::run(d, &["--json", "hint"], None).out).unwrap();
+    let mv = v["data"]["next"]["move"].as_str().expect("a move");
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.starts_with(&format!("Slide Jam: move {mv};")),
+        "{flat}"
+    );
+    assert_eq!(v["data"]["room"], "slide-jam");
+}

@@ -537,7 +537,7 @@ fn beyond_line(out: &mut String, r: &Roll, beyond: &BigUint, denom: &BigUint) {
     }
     let _ = writeln!(
         out,
-        "not counted: {} of outcomes, where a die explodes more than {} times",
+        "not counted: {} of outcomes, where a die explodes more than {} times\n(the mean and sd above are of the outcomes counted)",
         percent(beyond, denom),
         r.dice
             .iter()

@@ -213,8 +213,25 @@ pub struct Hint {
     room: &'static str,
     #[serde(skip)]
     title: &'static str,
-    #[serde(skip)]
+    /// The move, as the room's command takes it, and what the best line
+    /// from here comes to; none when nothing is left to do. (The JSON
+    /// gave the room alone, #45.)
+    #[serde(serialize_with = "hint_next")]
     next: Option<(String, String)>,
+}
+
+/// `next` as `{"move": ..., "why": ...}`, or null.
+fn hint_next<S: serde::Serializer>(
+    next: &Option<(String, String)>,
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    #[derive(Serialize)]
+    struct Next<'a> {
+        #[serde(rename = "move")]
+        mv: &'a str,
+        why: &'a str,
+    }
+    next.as_ref().map(|(mv, why)| Next { mv, why }).serialize(s)
 }
 
 impl Show for Hint {
