@@ -5,7 +5,7 @@ use std::path::Path;
 
 use tablemate::rules::Library;
 
-mod common;
+use super::common;
 use common::tm;
 
 fn section_text(lib: &Library, entry: &str, section: &str) -> String {

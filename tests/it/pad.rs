@@ -3,7 +3,7 @@
 //! entries from many processes at once, and bad input refused with
 //! nothing changed.
 
-mod common;
+use super::common;
 
 use std::path::Path;
 use std::process::Stdio;

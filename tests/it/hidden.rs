@@ -1,7 +1,7 @@
 //! Hidden cards stay hidden in every view but `export` (issue #28 item 3:
 //! `--json troll` printed the secret deck and every face-down brick).
 
-mod common;
+use super::common;
 
 use std::collections::BTreeSet;
 use std::path::Path;

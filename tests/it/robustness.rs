@@ -2,7 +2,7 @@
 //! exhaust it. These run the binary: an abort (stack overflow) would kill
 //! a test that ran the library in-process.
 
-mod common;
+use super::common;
 
 use std::fs;
 

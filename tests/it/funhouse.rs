@@ -3,7 +3,7 @@
 
 use tempfile::TempDir;
 
-mod common;
+use super::common;
 
 fn tm(data: &TempDir, args: &[&str]) -> (String, String, i32) {
     common::tm_in(data.path(), args)

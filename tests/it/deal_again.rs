@@ -2,7 +2,7 @@
 //! (settings, pieces) and, run as printed, lays the same table byte for
 //! byte (issue #28 item 1: the line used to drop them).
 
-mod common;
+use super::common;
 
 use common::run;
 

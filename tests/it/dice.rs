@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use tablemate::dice::{self, dist::prob_f64};
 use tablemate::random::TableRng;
 
-mod common;
+use super::common;
 use common::{fractions, tm};
 
 /// Chi-square statistic of `n` seeded rolls of `expr` against `prob`,

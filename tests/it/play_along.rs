@@ -10,7 +10,7 @@ use tablemate::games::funhouse::setup::trampo_land;
 use tablemate::games::funhouse::solve::{barrels, mirror, slide_jam, trampo, whack};
 use tablemate::pieces::{Piece, Rank};
 
-mod common;
+use super::common;
 
 const DEAL: &str = "KXXCQD";
 const COINS: &str = "n 3 a 2 4 5 2 a 5 a 3 n n 4 2 4 3 2 n 5 a 3 5 4";

@@ -6,7 +6,7 @@
 
 use std::path::Path;
 
-mod common;
+use super::common;
 
 /// The fixture copied into a fresh data directory.
 fn store(fixture: &str) -> tempfile::TempDir {

@@ -10,7 +10,7 @@
 //! ties with depends only on the state it reads: a replay in any order is
 //! exact.
 
-mod common;
+use super::common;
 
 use std::collections::BTreeSet;
 use std::path::Path;

@@ -23,7 +23,7 @@ enum Took {
 }
 
 fn corpus() -> Vec<(String, Took)> {
-    let text = include_str!("fixtures/prob_corpus.tsv");
+    let text = include_str!("../fixtures/prob_corpus.tsv");
     text.lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .map(|l| {

@@ -1,7 +1,7 @@
 //! Saved rolls through the real binary: kept in the store, used by name in
 //! `roll` and `prob`, listed, forgotten, undone, and shared by processes.
 
-mod common;
+use super::common;
 
 use common::tm_in;
 

@@ -3,7 +3,7 @@
 //! written as a function of the faces and mapped over the dice; the
 //! figures are pasted here).
 
-mod common;
+use super::common;
 
 use common::{tm, tm_in};
 

@@ -12,7 +12,7 @@
 //! must parse as a command: a renamed command or setting cannot leave the
 //! docs behind.
 
-mod common;
+use super::common;
 
 use std::io::Write;
 use std::process::Stdio;

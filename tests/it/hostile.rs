@@ -3,7 +3,7 @@
 //! runs the binary on a private data directory; FIFOs and oversize files
 //! are made by the test (never a real device).
 
-mod common;
+use super::common;
 
 use std::fs;
 

@@ -4,7 +4,7 @@
 //! oversize requests, 200 dropped connections, and a real browser at a
 //! phone's size.
 
-mod common;
+use super::common;
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;

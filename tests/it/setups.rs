@@ -5,7 +5,7 @@ use proptest::prelude::*;
 use tablemate::games::funhouse::setup as fs;
 use tablemate::pieces::Rank;
 
-mod common;
+use super::common;
 use common::{tm, tm_in};
 
 #[test]

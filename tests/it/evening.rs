@@ -1,7 +1,7 @@
 //! The rough edges of a table evening (issue #28), each through the
 //! binary: the message names what was wrong, in words a player reads.
 
-mod common;
+use super::common;
 
 use common::run;
 

@@ -3,7 +3,7 @@
 
 use std::process::Stdio;
 
-mod common;
+use super::common;
 use common::{run, tm_in};
 
 fn entries(data: &std::path::Path) -> Vec<serde_json::Value> {

@@ -3,7 +3,7 @@
 
 use tempfile::TempDir;
 
-mod common;
+use super::common;
 
 struct Env {
     data: TempDir,

@@ -4,7 +4,7 @@
 //! animated PNG and the record itself, which `import` reads back and
 //! refuses when a move does not replay.
 
-mod common;
+use super::common;
 
 use std::collections::BTreeMap;
 use std::path::Path;

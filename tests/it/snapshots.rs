@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-mod common;
+use super::common;
 
 #[test]
 fn outputs_match_snapshots() {

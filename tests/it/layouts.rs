@@ -4,7 +4,7 @@
 //! the layout model. After a deliberate change to the pictures, run
 //! `UPDATE_SNAPSHOTS=1 cargo test --test layouts` and look at the diff.
 
-mod common;
+use super::common;
 
 use std::fs;
 use std::path::{Path, PathBuf};

@@ -2,7 +2,7 @@
 //! mid-save, impossible saved values, damaged files, the import of 0.1's
 //! JSON files, export and import, and undo. Every test runs the binary.
 
-mod common;
+use super::common;
 
 use std::collections::HashSet;
 use std::fs;

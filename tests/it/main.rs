@@ -1,0 +1,35 @@
+//! The integration tests: one binary, so the crate is linked once for
+//! all of them rather than once a file. Each module is a topic; the
+//! property tests (`tests/props.rs`) stay a binary of their own, since
+//! they move the process into a scratch directory.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod architecture;
+mod cli;
+mod deal_again;
+mod dice;
+mod evening;
+mod funhouse;
+mod hidden;
+mod hostile;
+mod layouts;
+mod pad;
+mod parallel_play;
+mod play_along;
+mod prob_corpus;
+mod readme;
+mod records;
+mod robustness;
+mod roll_log;
+mod rules;
+mod saved_rolls;
+mod schema3;
+mod serve;
+mod setups;
+mod snapshots;
+mod solve;
+mod store;
+mod systems;
+mod tables;
