@@ -149,7 +149,7 @@ pub fn repl_in_terminal(
     use std::process::{Command, Stdio};
     use std::time::Duration;
     if Command::new("script").arg("--version").output().is_err() {
-        eprintln!("skipped: `script` (util-linux) is not installed, so no terminal for the REPL");
+        skipped("`script` (util-linux) is not installed, so no terminal for the REPL");
         return None;
     }
     // script(1) runs the command through $SHELL -c. `exec` makes the REPL
@@ -196,4 +196,27 @@ pub fn repl_in_terminal(
     drop(to);
     let status = child.wait().unwrap();
     Some((status, reader.join().unwrap()))
+}
+
+/// Where skipped tests are listed, for the summary `.ci/run` prints.
+pub const SKIPPED: &str = concat!(env!("CARGO_TARGET_TMPDIR"), "/skipped-tests.txt");
+
+/// Say that a test (or part of one) could not run here, and list it in
+/// `SKIPPED`: a skip that only printed counted as a pass, and nothing
+/// showed a test that never ran. `.ci/run`, which installs every tool the
+/// tests need, prints the list and fails on any.
+pub fn skipped(what: &str) {
+    use std::io::Write;
+    eprintln!("skipped: {what}");
+    let test = std::thread::current()
+        .name()
+        .unwrap_or("a test")
+        .to_string();
+    if let Ok(mut f) = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(SKIPPED)
+    {
+        let _ = writeln!(f, "{test}: {what}");
+    }
 }

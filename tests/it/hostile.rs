@@ -64,7 +64,7 @@ fn the_roll_log_is_read_only_when_ours_and_only_its_end() {
         assert!(r.err.contains("is not a regular file"), "{}", r.err);
         fs::remove_file(&log).unwrap();
     } else {
-        eprintln!("skipped the FIFO part: mkfifo is not available here");
+        common::skipped("the FIFO part: mkfifo is not available here");
     }
     // 10 MB of rolls, more than twice what tablemate keeps in a file.
     let line = r#"{"at":1795600000,"expr":"3d6","seed":1,"draw":0,"repeats":1,"totals":[10],"shown":"3d6 [3, 3, 4] = 10"}"#;
@@ -325,7 +325,7 @@ fn a_full_disk_and_a_read_only_directory_are_said_and_reads_go_on() {
             .is_ok_and(|s| s.success())
     };
     if !mount("size=2m") {
-        eprintln!("skipped: cannot mount a tmpfs here (needs root)");
+        common::skipped("cannot mount a tmpfs here (needs root)");
         return;
     }
     let unmount = || {

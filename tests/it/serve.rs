@@ -261,9 +261,7 @@ fn browser() -> Option<&'static str> {
 #[test]
 fn a_phone_sized_browser_shows_the_board_the_turn_and_the_last_roll() {
     let Some(chrome) = browser() else {
-        eprintln!(
-            "skipped: no chromium-headless-shell (apt-get install -y chromium-headless-shell)"
-        );
+        common::skipped("no chromium-headless-shell (apt-get install -y chromium-headless-shell)");
         return;
     };
     let dir = tempfile::tempdir().unwrap();
