@@ -228,7 +228,15 @@ fn partial_runs_are_filed_on_purpose_and_can_be_removed() {
     assert!(out.starts_with("no runs filed yet"), "{out}");
     common::tm_in(d, &["undo"]);
     let (out, _, _) = common::tm_in(d, &["funhouse", "history"]);
-    assert!(out.contains("  1 "), "{out}");
+    let today = tablemate::roll_log::day_of(tablemate::roll_log::now());
+    assert_eq!(
+        out.lines().take(2).collect::<Vec<_>>(),
+        [
+            "    date        sj mm cw rb wd tl total".to_string(),
+            format!("  1 {today}   8  -  -  -  -  -     8 (partial)"),
+        ],
+        "the run undo brought back: {out}"
+    );
     let (_, err, _) = common::tm_in(d, &["funhouse", "delete", "5"]);
     assert!(
         err.contains("there is no run 5: the history holds 1"),

@@ -169,7 +169,7 @@ fn the_troll_wakes_once_and_its_actions_land_whoever_types_them() {
 #[test]
 fn rats_moved_from_two_terminals_both_land() {
     let landed = lands_as_some_order(&["setup lab-rats"], &["rats lose 1", "rats lose 2"]);
-    assert!(!landed.is_empty());
+    assert_eq!(landed.len(), 2, "{landed:?}");
 }
 
 #[test]
