@@ -15,6 +15,7 @@ pub mod games;
 pub mod layout;
 pub mod names;
 pub mod own_file;
+pub mod people;
 pub mod pieces;
 pub mod prose;
 pub mod random;

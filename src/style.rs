@@ -120,12 +120,46 @@ pub fn narrate<S: std::fmt::Display>(lines: &[S], width: usize, below: &str) -> 
     text
 }
 
-/// Columns `text` takes on screen: colour escape codes take none.
+/// Columns `text` takes on screen: colour escape codes take none, a
+/// wide character (an emoji, a CJK letter) takes two, an accent none.
 pub fn visible_width(text: &str) -> usize {
+    use unicode_width::UnicodeWidthStr;
     if text.contains('\u{1b}') {
-        strip_ansi(text).chars().count()
+        strip_ansi(text).width()
     } else {
-        text.chars().count()
+        text.width()
+    }
+}
+
+/// `text` in at most `width` columns: a longer one ends in `~`.
+pub fn cut(text: &str, width: usize) -> String {
+    use unicode_width::UnicodeWidthChar;
+    if visible_width(text) <= width {
+        return text.to_string();
+    }
+    let mut out = String::new();
+    let mut used = 0;
+    for c in text.chars() {
+        let w = c.width().unwrap_or(0);
+        if used + w + 1 > width {
+            break;
+        }
+        out.push(c);
+        used += w;
+    }
+    out.push('~');
+    out
+}
+
+/// `text` padded with spaces to `width` columns, on the right (`left`
+/// aligned) or on the left: `format!("{:<w$}")` counts characters, and an
+/// emoji in a name shifted its row by a column.
+pub fn padded(text: &str, width: usize, left: bool) -> String {
+    let fill = " ".repeat(width.saturating_sub(visible_width(text)));
+    if left {
+        format!("{text}{fill}")
+    } else {
+        format!("{fill}{text}")
     }
 }
 

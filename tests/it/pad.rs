@@ -375,3 +375,56 @@ fn export_and_import_carry_the_pads() {
     assert_eq!(code, 0, "{err}");
     assert_eq!(saved(to.path()), saved(from.path()));
 }
+
+/// Names as a score sheet holds them: spaces (quoted), accents, emoji;
+/// typed without case or accents; columns lined up by display width, so
+/// an emoji does not shift its row (#47, first part).
+#[test]
+fn names_are_any_printable_text_and_line_up() {
+    use unicode_width::UnicodeWidthStr;
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let ok = |args: &[&str]| {
+        let (out, err, code) = common::tm_in(d, args);
+        assert_eq!(code, 0, "{args:?}: {err}");
+        out
+    };
+    ok(&["pad", "new", "hearts", "Ann Lee", "zoë", "🐧Pat"]);
+    ok(&["pad", "1", "2", "3"]);
+    assert_eq!(
+        ok(&["pad", "zoe", "5"]).lines().next(),
+        Some("round 2: zoë 5")
+    );
+    assert_eq!(
+        ok(&["pad", "ANN LEE", "4"]).lines().next(),
+        Some("round 2: Ann Lee 4")
+    );
+    let table = ok(&["pad", "🐧pat", "7"]);
+    let rows: Vec<&str> = table
+        .lines()
+        .filter(|l| !l.contains(':'))
+        .filter(|l| l.starts_with("round ") || l.starts_with("    ") || l.starts_with("total"))
+        .collect();
+    assert_eq!(rows.len(), 4, "{table}");
+    assert!(rows.iter().all(|r| r.width() == rows[0].width()), "{table}");
+    assert_eq!(rows[0], "round Ann Lee     zoë   🐧Pat");
+    assert_eq!(rows[3], "total       5       7      10");
+    ok(&["pad", "end"]);
+    let stats = ok(&["pad", "stats"]);
+    let rows: Vec<&str> = stats.lines().skip(1).collect();
+    assert_eq!(rows.len(), 4, "{stats}");
+    assert!(rows.iter().all(|r| r.width() == rows[0].width()), "{stats}");
+    assert!(
+        rows.contains(&"🐧Pat            1     1     10.0    10"),
+        "{stats}"
+    );
+    // Two names that type alike are one name twice.
+    let (_, err, code) = common::tm_in(d, &["pad", "new", "g", "zoë", "ZOE", "--yes"]);
+    assert_eq!(code, 1);
+    assert_eq!(err, "error: 'ZOE' is named twice\n");
+    let (_, err, _) = common::tm_in(d, &["pad", "new", "g", "Ann  Lee", "--yes"]);
+    assert!(
+        err.contains("it starts or ends with a space, or has two together"),
+        "{err}"
+    );
+}

@@ -25,7 +25,7 @@ pub const MOST_SCORE: i64 = 1_000_000_000;
 /// Most games filed; the oldest goes past this.
 pub const MOST_FILED: usize = 1_000;
 /// Longest name of a player or a game.
-pub const LONGEST_NAME: usize = 24;
+pub const LONGEST_NAME: usize = crate::people::LONGEST;
 
 /// Whether the higher or the lower total wins.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
@@ -152,12 +152,18 @@ impl Pad {
     /// The player named `word` (any case; a unique start of a name will
     /// do), or why not.
     pub fn player(&self, word: &str) -> Result<usize, GameError> {
-        let lower = word.to_lowercase();
-        if let Some(p) = self.players.iter().position(|n| n.to_lowercase() == lower) {
+        // Typed without case or accents: `zoe` is Zoë.
+        let typed = crate::people::folded(word);
+        let names: Vec<String> = self
+            .players
+            .iter()
+            .map(|n| crate::people::folded(n))
+            .collect();
+        if let Some(p) = names.iter().position(|n| *n == typed) {
             return Ok(p);
         }
-        let starts: Vec<usize> = (0..self.players.len())
-            .filter(|&p| self.players[p].to_lowercase().starts_with(&lower))
+        let starts: Vec<usize> = (0..names.len())
+            .filter(|&p| names[p].starts_with(&typed))
             .collect();
         match starts.as_slice() {
             [one] => Ok(*one),
@@ -179,7 +185,11 @@ impl Pad {
         for p in &self.players {
             check_name(p, "a player").map_err(|e| Unsound(e.to_string()))?;
         }
-        let mut seen: Vec<String> = self.players.iter().map(|p| p.to_lowercase()).collect();
+        let mut seen: Vec<String> = self
+            .players
+            .iter()
+            .map(|p| crate::people::folded(p))
+            .collect();
         seen.sort();
         seen.dedup();
         if seen.len() != n {
@@ -235,13 +245,13 @@ pub fn seat(names: &[String], whole: bool, code: crate::deal::DealCode) -> Vec<S
     }
 }
 
-/// A name of a player or a game: 1 to 24 characters, no spaces, not a
-/// number (`pad 12` is a score) nor one of the pad's own words.
+/// A name of a player or a game: printable text of 1 to 40 characters
+/// (spaces inside, quoted when typed: `"Ann Lee"`), not a number (`pad
+/// 12` is a score) nor one of the pad's own words.
 pub fn check_name(name: &str, what: &str) -> Result<(), GameError> {
-    let len = name.chars().count();
-    if len == 0 || len > LONGEST_NAME || name.chars().any(|c| c.is_whitespace() || c.is_control()) {
+    if let Some(why) = crate::people::problem(name) {
         return Err(GameError::word(format!(
-            "'{}' cannot name {what}: 1 to {LONGEST_NAME} characters, no spaces or control characters",
+            "'{}' cannot name {what}: {why} (a name is 1 to {LONGEST_NAME} characters of printable text; quote one with spaces: \"Ann Lee\")",
             crate::visible::line(name)
         )));
     }

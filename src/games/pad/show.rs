@@ -10,7 +10,7 @@ use super::{Pad, Pads, Wins};
 use crate::deal::DealCode;
 use crate::games::error::GameError;
 use crate::reply::{Reply, Show};
-use crate::style::{Style, Tone};
+use crate::style::{Style, Tone, cut, padded, visible_width};
 
 /// Rounds shown before the older ones are folded into one line.
 const SHOWN_ROUNDS: usize = 12;
@@ -84,11 +84,11 @@ impl PadView {
         let widest_name = p
             .players
             .iter()
-            .map(|n| n.chars().count())
+            .map(|n| visible_width(n))
             .max()
             .unwrap_or(1);
         let w = widest_name.max(widest_number).max(3).min(room - 1);
-        let cell = |s: &str| format!(" {:>w$}", cut(s, w));
+        let cell = |s: &str| format!(" {}", padded(&cut(s, w), w, false));
         let mut lines = Vec::new();
         let mut head = format!("{:<label$}", "round");
         for name in &p.players {
@@ -130,7 +130,7 @@ impl PadView {
         let widest = p
             .players
             .iter()
-            .map(|n| n.chars().count())
+            .map(|n| visible_width(n))
             .max()
             .unwrap_or(1);
         p.players
@@ -138,7 +138,7 @@ impl PadView {
             .zip(&self.totals)
             .enumerate()
             .map(|(i, (name, t))| {
-                let mut line = format!("{name:<widest$}  {t:>6}");
+                let mut line = format!("{}  {t:>6}", padded(name, widest, true));
                 let (s, turns) = (p.clock.thinking[i], p.clock.turns[i]);
                 if turns > 0 {
                     line.push_str(&format!(
@@ -216,16 +216,6 @@ impl PadView {
         }
         out
     }
-}
-
-/// `s` in at most `w` characters: a longer name ends in `~`.
-fn cut(s: &str, w: usize) -> String {
-    if s.chars().count() <= w {
-        return s.to_string();
-    }
-    let mut out: String = s.chars().take(w.saturating_sub(1)).collect();
-    out.push('~');
-    out
 }
 
 /// Thinking time in a column: `0:42`, `12:05`, `2:03:00`.
@@ -487,8 +477,8 @@ impl Show for Stats {
             lines.push(style.paint("player       games  wins  average  best", Tone::Emph));
             for r in &g.players {
                 lines.push(format!(
-                    "{:<12} {:>5} {:>5} {:>8.1} {:>5}",
-                    cut(&r.player, 12),
+                    "{} {:>5} {:>5} {:>8.1} {:>5}",
+                    padded(&cut(&r.player, 12), 12, true),
                     r.games,
                     r.wins,
                     r.average,

@@ -33,7 +33,8 @@ pub fn seats(whole: bool, words: &[String]) -> Result<Ask, GameError> {
     let (deal, names) = crate::deal::split(words).map_err(|e| GameError::word(e.to_string()))?;
     for (i, n) in names.iter().enumerate() {
         super::check_name(n, "a player")?;
-        if names[..i].iter().any(|m| m.eq_ignore_ascii_case(n)) {
+        let same = crate::people::folded(n);
+        if names[..i].iter().any(|m| crate::people::folded(m) == same) {
             return Err(GameError::word(format!("'{n}' is named twice")));
         }
     }
@@ -174,9 +175,10 @@ fn new(w: &[&str]) -> Result<PadAction, GameError> {
             "--yes" => replace = true,
             _ => {
                 super::check_name(rest[i], "a player")?;
+                let same = crate::people::folded(rest[i]);
                 if players
                     .iter()
-                    .any(|p: &String| p.eq_ignore_ascii_case(rest[i]))
+                    .any(|p: &String| crate::people::folded(p) == same)
                 {
                     return Err(GameError::word(format!("'{}' is named twice", rest[i])));
                 }

@@ -1,0 +1,62 @@
+//! The names of the people at the table: what may be one, how one is
+//! shown, and how a typed name finds it. A name is any printable text a
+//! player would write on a score sheet ("Ann Lee", "zoë", "🐧Pat"); it
+//! is shown as given and found however it is typed (`zoe`, `ANN LEE`).
+
+use unicode_normalization::UnicodeNormalization;
+use unicode_normalization::char::is_combining_mark;
+
+/// The longest name, in characters.
+pub const LONGEST: usize = 40;
+
+/// Why `name` cannot be a name, if it cannot.
+pub fn problem(name: &str) -> Option<&'static str> {
+    if name.trim().is_empty() {
+        return Some("it is empty");
+    }
+    if name.chars().count() > LONGEST {
+        return Some("it is longer than 40 characters");
+    }
+    if name.chars().any(char::is_control) {
+        return Some("it holds a control character");
+    }
+    if name.trim() != name || name.contains("  ") {
+        return Some("it starts or ends with a space, or has two together");
+    }
+    None
+}
+
+/// The name as it is compared when typed: without case or accents
+/// (`Zoë`, `ZOE` and `zoe` are one name).
+pub fn folded(name: &str) -> String {
+    name.nfd()
+        .filter(|c| !is_combining_mark(*c))
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_what_a_score_sheet_holds() {
+        for ok in ["Ann Lee", "zoë", "🐧Pat", "O'Brien", "李", "a"] {
+            assert_eq!(problem(ok), None, "{ok}");
+        }
+        assert_eq!(problem(""), Some("it is empty"));
+        assert_eq!(problem("   "), Some("it is empty"));
+        assert!(problem(" ann").is_some() && problem("ann  lee").is_some());
+        assert!(problem("al\u{1b}[2Jice").is_some());
+        assert!(problem(&"x".repeat(41)).is_some());
+        assert_eq!(problem(&"é".repeat(40)), None);
+    }
+
+    #[test]
+    fn a_name_is_found_however_it_is_typed() {
+        assert_eq!(folded("Zoë"), folded("zoe"));
+        assert_eq!(folded("ANN LEE"), "ann lee");
+        assert_eq!(folded("Çağla"), "cagla");
+        assert_eq!(folded("🐧Pat"), "🐧pat");
+    }
+}
