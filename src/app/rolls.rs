@@ -357,40 +357,45 @@ impl App {
     }
 }
 
-/// The words of a roll that could be saved names: a letter, then letters,
-/// digits, `-` or `_`, outside labels and notes, not followed by `(`.
+/// The words of a roll that could be saved names: a letter (of any
+/// language: `zoë`), then letters, digits, `-` or `_`, outside labels and
+/// notes, not followed by `(`. Byte offsets into `source`.
 fn names_in(source: &str) -> Vec<(usize, usize)> {
     let body = source.split('#').next().unwrap_or("");
-    let b = body.as_bytes();
+    let chars: Vec<(usize, char)> = body.char_indices().collect();
+    let at = |k: usize| chars.get(k).map(|&(_, c)| c);
     let mut out = Vec::new();
-    let (mut i, mut depth) = (0, 0);
-    while i < b.len() {
-        match b[i] {
-            b'[' => depth += 1,
-            b']' => depth -= 1,
-            c if c.is_ascii_alphabetic()
+    let (mut k, mut depth) = (0, 0);
+    while let Some(c) = at(k) {
+        match c {
+            '[' => depth += 1,
+            ']' => depth -= 1,
+            c if c.is_alphabetic()
                 && depth == 0
-                && (i == 0 || !b[i - 1].is_ascii_alphanumeric()) =>
+                && (k == 0 || !at(k - 1).is_some_and(char::is_alphanumeric)) =>
             {
-                let start = i;
-                while i < b.len()
-                    && (b[i].is_ascii_alphanumeric()
-                        || b[i] == b'_'
-                        || b[i] == b'-' && b.get(i + 1).is_some_and(u8::is_ascii_alphabetic))
-                {
-                    i += 1;
+                let start = chars[k].0;
+                while let Some(c) = at(k) {
+                    let more = c.is_alphanumeric()
+                        || c == '_'
+                        || c == '-' && at(k + 1).is_some_and(char::is_alphabetic);
+                    if !more {
+                        break;
+                    }
+                    k += 1;
                 }
-                let word = &body[start..i];
-                let call = body[i..].trim_start().starts_with('(');
+                let end = chars.get(k).map_or(body.len(), |&(i, _)| i);
+                let word = &body[start..end];
+                let call = body[end..].trim_start().starts_with('(');
                 let own = dice::parse::LANGUAGE_WORDS.contains(&word.to_ascii_lowercase().as_str());
                 if !call && !own && dice::parse(word).is_err() {
-                    out.push((start, i));
+                    out.push((start, end));
                 }
                 continue;
             }
             _ => {}
         }
-        i += 1;
+        k += 1;
     }
     out
 }

@@ -81,14 +81,15 @@ impl App {
     }
 }
 
-/// A name: a letter, then letters, digits, `-` or `_`, at most 24; never
-/// dice (`d20`) nor a word the dice language uses.
+/// A name: a letter (of any language: `zoë`, `ключ`), then letters,
+/// digits, `-` or `_`, at most 24; never dice (`d20`) nor a word the dice
+/// language uses.
 fn check_name(name: &str) -> Result<()> {
-    let shape = name.len() <= 24
-        && name.starts_with(|c: char| c.is_ascii_alphabetic())
+    let shape = name.chars().count() <= 24
+        && name.starts_with(char::is_alphabetic)
         && name
             .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+            .all(|c| c.is_alphanumeric() || c == '-' || c == '_');
     if !shape {
         return Err(invalid(format!(
             "'{name}' cannot name a roll: a letter, then letters, digits, - or _ (at most 24)"

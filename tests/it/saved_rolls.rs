@@ -136,3 +136,27 @@ fn tallied_results_are_tested_against_the_exact_odds() {
     let (_, err, _) = tm_in(d, &["fair", "2d6"]);
     assert!(err.contains("no 2d6 results tallied"), "{err}");
 }
+
+/// A saved roll may be named in any language's letters (#47: `save zoë
+/// 1d20` was refused, though ë is a letter), and is found inside dice.
+#[test]
+fn a_name_in_any_letters_is_saved_and_rolled() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let (out, err, code) = common::tm_in(d, &["save", "zoë", "1d20"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, "saved zoë: 1d20  (`roll zoë`; 1 saved)\n");
+    let (out, _, _) = common::tm_in(d, &["--seed", "1", "roll", "zoë + 2"]);
+    assert_eq!(out, "(1d20 [9]) + 2 = 11\n");
+    // A name nothing is saved under is dice that do not parse, at its
+    // first letter.
+    let (out, err, code) = common::tm_in(d, &["--seed", "1", "roll", "ключ"]);
+    assert_eq!((out.as_str(), code), ("", 1));
+    assert_eq!(
+        err,
+        "error: expected a number, dice or '(', found 'к' in dice expression\n  ключ\n  ^\n"
+    );
+    let (_, err, code) = common::tm_in(d, &["save", "2ab", "1d6"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("'2ab' cannot name a roll"), "{err}");
+}
