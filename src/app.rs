@@ -182,6 +182,8 @@ pub struct App {
     style: Style,
     /// The last expression rolled, for a bare `roll`.
     last_roll: Option<String>,
+    /// Who the roll being made is for (`roll 2d6 as ben`), for the log.
+    rolling_for: Option<String>,
     /// Whether replies will be shown as JSON: big results build only the
     /// form that will be printed.
     json: bool,
@@ -218,6 +220,7 @@ impl App {
             store: Rc::new(store),
             style,
             last_roll: None,
+            rolling_for: None,
             json: false,
             rules_dir: None,
             rules: OnceCell::new(),

@@ -53,6 +53,9 @@ pub struct Entry {
     pub totals: Vec<i64>,
     /// The first roll as shown, without colour.
     pub shown: String,
+    /// Who rolled (`roll 2d6 as ben`), as they are named.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub by: Option<String>,
     /// The SHA-256 of the line before it in the log (hex; of nothing, for
     /// the first): the chain `log verify` follows, so that a line changed,
     /// added or taken out is found. Absent in entries logged before it.
@@ -69,7 +72,11 @@ impl Entry {
         let mut e: Entry = serde_json::from_str(line).ok()?;
         e.expr = crate::visible::owned_line(e.expr);
         e.note = e.note.map(crate::visible::owned_line);
-        e.shown = crate::visible::owned_line(e.shown);
+        // A system's roll is shown on several lines: those stay.
+        if let std::borrow::Cow::Owned(o) = crate::visible::lines(&e.shown) {
+            e.shown = o;
+        }
+        e.by = e.by.map(crate::visible::owned_line);
         Some(e)
     }
 }
@@ -440,6 +447,7 @@ mod tests {
             repeats: 1,
             totals: vec![4],
             shown: format!("{expr} [4] = 4"),
+            by: None,
             prev: None,
         }
     }

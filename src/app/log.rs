@@ -73,24 +73,31 @@ impl App {
             }
             _ => (SHOWN, words),
         };
-        let wanted = if expr.is_empty() {
-            None
-        } else {
-            Some(dice::parse(&expr.join(" ")).map_err(|e| {
-                invalid(format!(
-                    "{e}\n`log` takes a count, an expression or `clear`: log 5 2d6"
-                ))
-            })?)
-        };
-        let key = wanted.as_ref().map(dice::Roll::key);
         let roll_log::Logged {
             mut entries,
             bad,
             skipped,
         } = roll_log::read(&dir).map_err(unreadable)?;
-        if let Some(roll) = &wanted {
-            entries = roll_log::rolls_with(entries, roll);
-        }
+        // `log ben`: the rolls of someone the log names (however typed).
+        let named = crate::people::folded(&expr.join(" "));
+        let by = |e: &Entry| {
+            e.by.as_deref()
+                .is_some_and(|b| crate::people::folded(b) == named)
+        };
+        let key = if !expr.is_empty() && entries.iter().any(by) {
+            entries.retain(by);
+            Some(format!("by {}", expr.join(" ")))
+        } else if expr.is_empty() {
+            None
+        } else {
+            let roll = dice::parse(&expr.join(" ")).map_err(|e| {
+                invalid(format!(
+                    "{e}\n`log` takes a count, an expression, a player who rolled (`roll 2d6 as ben`) or `clear`: log 5 2d6"
+                ))
+            })?;
+            entries = roll_log::rolls_with(entries, &roll);
+            Some(format!("of {}", roll.key()))
+        };
         let all = entries.len();
         let shown = entries.split_off(all.saturating_sub(count));
         let mut reply = Reply::new(
@@ -333,10 +340,7 @@ fn entries_with_seed_text<S: serde::Serializer>(
 impl Show for Logged {
     fn show(&self, style: &Style) -> String {
         let (shown, all) = (&self.entries, self.total);
-        let what = self
-            .key
-            .as_ref()
-            .map_or(String::new(), |k| format!(" of {k}"));
+        let what = self.key.as_ref().map_or(String::new(), |k| format!(" {k}"));
         if shown.is_empty() {
             return format!("no rolls{what} in the log yet: `roll 2d6` adds one");
         }
@@ -374,6 +378,14 @@ impl Show for Logged {
 /// One logged command as a line: the roll as shown, or for repeats the
 /// expression and its totals.
 fn entry_text(e: &Entry) -> String {
+    match &e.by {
+        Some(by) => format!("{by}: {}", rolled_text(e)),
+        None => rolled_text(e),
+    }
+}
+
+/// The roll of an entry in words: as shown, or a repeated roll's totals.
+fn rolled_text(e: &Entry) -> String {
     if e.repeats == 1 {
         return e.shown.clone();
     }

@@ -13,6 +13,14 @@ use crate::style::Style;
 
 impl App {
     pub(super) fn roll(&mut self, words: &[String]) -> Result<Reply> {
+        let (words, by) = roller(words)?;
+        self.rolling_for = by;
+        let rolled = self.roll_for(words);
+        self.rolling_for = None;
+        rolled
+    }
+
+    fn roll_for(&mut self, words: &[String]) -> Result<Reply> {
         let source = if words.is_empty() {
             self.last_roll
                 .clone()
@@ -136,6 +144,7 @@ impl App {
             repeats: parsed.repeats,
             totals,
             shown: shown.chars().take(roll_log::MAX_SHOWN).collect(),
+            by: self.rolling_for.clone(),
             // The log links it to the line before, under its lock.
             prev: None,
         });
@@ -354,6 +363,26 @@ impl App {
             }
         }
         Ok(expand(source, &saved))
+    }
+}
+
+/// The roll's words without a last `as NAME`, and the name: who rolled,
+/// for the log (`roll 2d6 as ben`, `roll 1d20+5 # sneak as "Ann Lee"`
+/// keeps `as` in the note; the name must follow the dice).
+fn roller(words: &[String]) -> Result<(&[String], Option<String>)> {
+    let n = words.len();
+    let noted = |ws: &[String]| ws.iter().any(|w| w.contains('#'));
+    match words {
+        [.., as_, name] if n >= 3 && as_.eq_ignore_ascii_case("as") && !noted(&words[..n - 2]) => {
+            if let Some(why) = crate::people::problem(name) {
+                return Err(invalid(format!(
+                    "'{}' cannot name who rolled: {why}",
+                    crate::visible::line(name)
+                )));
+            }
+            Ok((&words[..n - 2], Some(name.clone())))
+        }
+        _ => Ok((words, None)),
     }
 }
 

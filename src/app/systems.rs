@@ -505,6 +505,7 @@ impl App {
             repeats: 1,
             totals: vec![read.total],
             shown: shown.chars().take(roll_log::MAX_SHOWN).collect(),
+            by: self.rolling_for.clone(),
             prev: None,
         });
         self.last_roll = Some(source);

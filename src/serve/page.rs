@@ -73,10 +73,14 @@ pub fn fragment(view: &TableView) -> String {
             let total = r.total.map_or(String::new(), |t| t.to_string());
             out.push_str(&format!(
                 "<div class=\"roll{}\"><span class=\"total\">{}</span>\
-                 <span class=\"expr\">{}{}</span><span class=\"shown\">{}</span>\
+                 <span class=\"expr\">{}{}{}</span><span class=\"shown\">{}</span>\
                  <span class=\"ago\">{}</span></div>",
                 if i == 0 { " last" } else { "" },
                 escape(&total),
+                r.by.as_ref().map_or(String::new(), |b| format!(
+                    "<strong>{}</strong>: ",
+                    escape(b)
+                )),
                 escape(&r.expr),
                 r.note
                     .as_ref()

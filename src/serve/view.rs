@@ -58,6 +58,9 @@ pub struct Board {
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Roll {
+    /// Who rolled, when the roll said (`roll 2d6 as ben`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub by: Option<String>,
     pub expr: String,
     pub note: Option<String>,
     pub total: Option<i64>,
@@ -124,6 +127,7 @@ pub fn build(store: &Store, dir: &Path) -> TableView {
             .into_iter()
             .rev()
             .map(|e| Roll {
+                by: e.by,
                 total: e.totals.first().copied(),
                 expr: e.expr,
                 note: e.note,

@@ -132,7 +132,9 @@ fn log_clear_asks_and_fair_tests_the_logged_rolls() {
     assert!(out.starts_with("just now  d6 ["), "{out}");
     let (_, err, _) = tm_in(d, &["log", "lots"]);
     assert!(
-        err.contains("`log` takes a count, an expression or `clear`"),
+        err.contains(
+            "`log` takes a count, an expression, a player who rolled (`roll 2d6 as ben`) or `clear`"
+        ),
         "{err}"
     );
 }
@@ -274,4 +276,51 @@ fn a_roll_forged_with_its_links_is_found_by_its_seed() {
         )),
         "{said}"
     );
+}
+
+/// `roll 2d6 as ben` logs who rolled: `log ben` (typed however) lists
+/// their rolls, every view names them, and the chain and the seeds still
+/// check (#47, the roll log's part).
+#[test]
+fn a_roll_as_a_player_is_theirs_in_the_log() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let ok = |args: &[&str]| {
+        let r = run(d, args, None);
+        assert_eq!(r.code, 0, "{args:?}: {}", r.err);
+        r.out
+    };
+    assert_eq!(
+        ok(&["--seed", "1", "roll", "2d6", "as", "ben"]),
+        "2d6 [3, 1] = 4\n"
+    );
+    assert_eq!(
+        ok(&["--seed", "2", "roll", "1d20+5", "as", "Zoë Lee"]),
+        "1d20 [18] + 5 = 23\n"
+    );
+    ok(&["--seed", "3", "roll", "3d6"]);
+    let log = ok(&["log", "ben"]);
+    assert_eq!(log, "just now  ben: 2d6 [3, 1] = 4\n");
+    let log = ok(&["log", "zoe lee"]);
+    assert_eq!(log, "just now  Zoë Lee: 1d20 [18] + 5 = 23\n");
+    let all = ok(&["--json", "log"]);
+    let v: serde_json::Value = serde_json::from_str(&all).unwrap();
+    let by: Vec<&str> = v["data"]["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["by"].as_str().unwrap_or("-"))
+        .collect();
+    assert_eq!(by, ["ben", "Zoë Lee", "-"]);
+    let view = tablemate::serve::view::build(&tablemate::store::Store::new(d), d);
+    let view = serde_json::to_value(&view).unwrap();
+    assert_eq!(view["rolls"][1]["by"], "Zoë Lee", "{view}");
+    assert_eq!(view["rolls"][2]["by"], "ben", "{view}");
+    assert_eq!(run(d, &["log", "verify"], None).code, 0);
+    // `as` inside a note is the note's; a bad name is refused, unrolled.
+    ok(&["roll", "1d6", "#", "sneak", "as", "ben"]);
+    let r = run(d, &["roll", "2d6", "as", " x"], None);
+    assert_eq!(r.code, 1);
+    assert!(r.err.contains("' x' cannot name who rolled"), "{}", r.err);
+    assert_eq!(ok(&["log", "ben"]).lines().count(), 1);
 }
