@@ -37,9 +37,9 @@ pub fn check(dir: &Path, path: &Path) -> Result<(), Refused> {
         Err(e) => return Err(e.into()),
     };
     if meta.file_type().is_symlink() {
-        let target = fs::canonicalize(path);
+        let resolved = fs::canonicalize(path);
         let home = fs::canonicalize(dir)?;
-        match target {
+        match resolved {
             Ok(t) if t.starts_with(&home) => {}
             // A dangling link leads nowhere of ours either.
             Ok(t) => {
@@ -49,10 +49,10 @@ pub fn check(dir: &Path, path: &Path) -> Result<(), Refused> {
                 });
             }
             Err(_) => {
-                let target = fs::read_link(path).unwrap_or_default();
+                let link = fs::read_link(path).unwrap_or_default();
                 return Err(Refused::LinkOut {
                     name: name(path),
-                    target: target.display().to_string(),
+                    target: link.display().to_string(),
                 });
             }
         }

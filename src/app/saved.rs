@@ -170,7 +170,7 @@ pub(super) fn check_writable(path: &Path, force: bool) -> Result<()> {
 pub(super) fn write_new(path: &Path, bytes: &[u8], force: bool) -> Result<()> {
     let cannot = |e: std::io::Error| invalid(format!("cannot write {}: {e}", path.display()));
     check_writable(path, force)?;
-    let target = if force {
+    let first = if force {
         let mut name = path.file_name().unwrap_or_default().to_os_string();
         name.push(format!(".tmp-{}", std::process::id()));
         path.with_file_name(name)
@@ -181,17 +181,17 @@ pub(super) fn write_new(path: &Path, bytes: &[u8], force: bool) -> Result<()> {
     let mut f = fs::OpenOptions::new()
         .write(true)
         .create_new(true)
-        .open(&target)
+        .open(&first)
         .map_err(cannot)?;
     let written = f.write_all(bytes).and_then(|()| f.sync_all());
     if let Err(e) = written.and_then(|()| {
         if force {
-            fs::rename(&target, path)
+            fs::rename(&first, path)
         } else {
             Ok(())
         }
     }) {
-        let _ = fs::remove_file(&target);
+        let _ = fs::remove_file(&first);
         return Err(cannot(e));
     }
     Ok(())

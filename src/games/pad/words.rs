@@ -141,7 +141,7 @@ fn new(w: &[&str]) -> Result<PadAction, GameError> {
         ));
     };
     super::check_name(game, "a game")?;
-    let (mut players, mut wins, mut target, mut replace) = (Vec::new(), Wins::Higher, None, false);
+    let (mut players, mut wins, mut goal, mut replace) = (Vec::new(), Wins::Higher, None, false);
     let mut i = 0;
     while i < rest.len() {
         let word = rest[i].to_lowercase();
@@ -169,7 +169,7 @@ fn new(w: &[&str]) -> Result<PadAction, GameError> {
                         "'to {n}': the target is the total that ends the game, a whole number above 0 (to 100)"
                     )));
                 }
-                target = Some(t);
+                goal = Some(t);
                 i += 1;
             }
             "--yes" => replace = true,
@@ -203,7 +203,7 @@ fn new(w: &[&str]) -> Result<PadAction, GameError> {
         game: game.to_string(),
         players,
         wins,
-        target,
+        target: goal,
         replace,
         day: String::new(),
     })

@@ -689,13 +689,13 @@ fn shorten(from: Position, mut moves: Vec<Move>) -> Vec<Move> {
         }
         Some(p.score())
     };
-    let target = end(&moves);
+    let goal = end(&moves);
     let mut i = 0;
     while i < moves.len() {
         if matches!(moves[i], Move::Walk { .. }) {
             let mut without = moves.clone();
             without.remove(i);
-            if end(&without).is_some() && end(&without) <= target {
+            if end(&without).is_some() && end(&without) <= goal {
                 moves = without;
                 continue;
             }
