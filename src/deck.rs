@@ -167,6 +167,9 @@ pub struct Deck {
     pub kind: DeckKind,
     pub left: Vec<Item>,
     pub drawn: Vec<Item>,
+    /// The sealed code this order was dealt from, shown once the deck is
+    /// spent (none: the player gave it, or `deck return` reshuffled).
+    pub deal: Option<String>,
 }
 
 impl Deck {
@@ -183,6 +186,7 @@ impl Deck {
             kind,
             left,
             drawn: Vec::new(),
+            deal: None,
         }
     }
 
@@ -215,6 +219,8 @@ impl Deck {
         let n = self.drawn.len();
         self.left.append(&mut self.drawn);
         rng.shuffle(&mut self.left);
+        // Shuffled by the session's generator now: no code deals it.
+        self.deal = None;
         n
     }
 }
@@ -232,6 +238,9 @@ pub struct DeckRecord {
     pub left: Vec<String>,
     /// In drawing order.
     pub drawn: Vec<String>,
+    /// The sealed deal code of its order (`Deck::deal`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deal: Option<String>,
 }
 
 /// Every saved deck and which one is current, as saved.
@@ -277,6 +286,7 @@ impl Deck {
             kind: self.kind,
             left: names(&self.left),
             drawn: names(&self.drawn),
+            deal: self.deal.clone(),
         }
     }
 
@@ -301,7 +311,13 @@ impl Deck {
             kind: r.kind,
             left: parse(&r.left)?,
             drawn: parse(&r.drawn)?,
+            deal: r.deal.clone(),
         };
+        if let Some(code) = &deck.deal
+            && code.parse::<crate::deal::DealCode>().is_err()
+        {
+            return Err(DeckError::Unsound(format!("'{code}' is not a deal code")));
+        }
         let all: Vec<&Item> = deck.left.iter().chain(&deck.drawn).collect();
         if deck.kind == DeckKind::Custom {
             if all.is_empty() || all.len() > CUSTOM_MAX {
@@ -465,6 +481,7 @@ mod tests {
             kind: DeckKind::Custom,
             left: vec!["red".into(), "red".into()],
             drawn: vec![],
+            deal: None,
         };
         assert_eq!(Deck::from_record(&c).unwrap().left.len(), 2);
     }

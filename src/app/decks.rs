@@ -99,8 +99,12 @@ impl App {
                     None if !self.seed_chosen => Some(crate::deal::DealCode::from_system()),
                     given => given,
                 };
-                let (deck, code) =
+                let (mut deck, code) =
                     self.dealt(given, |app| Ok(Deck::new(&name, kind, items, &mut app.rng)))?;
+                // Kept with the deck, said by `deck show` once it is spent.
+                if sealed {
+                    deck.deal = code.map(|c| c.to_string());
+                }
                 let replaced = store.change(Part::Decks, |c| {
                     let replaced = store::delete_deck(c, &name)?;
                     store::save_deck(c, &deck.record())?;
@@ -120,7 +124,7 @@ impl App {
                 );
                 if sealed {
                     reply.after.push(crate::style::wrap(
-                        "deal sealed: its code would show the order of what is left to draw",
+                        "deal sealed until the deck is spent (its code would show the order of what is left to draw): `deck show` says it then",
                         self.style.width,
                         "  ",
                     ));

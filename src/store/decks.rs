@@ -8,15 +8,15 @@ use crate::deck::{DeckBook, DeckDoc, DeckKind, DeckRecord};
 /// Every deck whose row can be read, and the name of each that cannot
 /// with the reason: a damaged deck blocks only itself.
 pub(super) fn read_decks(conn: &Connection) -> Result<(DeckDoc, Vec<(String, String)>)> {
-    let mut stmt = conn.prepare("SELECT name, kind, is_current FROM decks ORDER BY rowid")?;
-    let rows: Vec<(String, String, bool)> = stmt
-        .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
+    let mut stmt = conn.prepare("SELECT name, kind, is_current, deal FROM decks ORDER BY rowid")?;
+    let rows: Vec<(String, String, bool, Option<String>)> = stmt
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))?
         .collect::<Result<_, _>>()?;
     let mut items =
         conn.prepare("SELECT item, pile FROM deck_items WHERE deck = ?1 ORDER BY pile, pos")?;
     let mut doc = DeckDoc::default();
     let mut damaged = Vec::new();
-    for (name, kind, current) in rows {
+    for (name, kind, current, deal) in rows {
         let Some(kind) = DeckKind::from_name(&kind) else {
             damaged.push((name, format!("'{kind}' is not a deck kind")));
             continue;
@@ -26,6 +26,7 @@ pub(super) fn read_decks(conn: &Connection) -> Result<(DeckDoc, Vec<(String, Str
             kind,
             left: Vec::new(),
             drawn: Vec::new(),
+            deal,
         };
         let pairs = items.query_map([&name], |r| {
             Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?))
@@ -74,9 +75,10 @@ impl PartDoc for DeckDoc {
 /// Save one deck, replacing its items (a new name goes last in the list).
 pub fn save_deck(conn: &Connection, r: &DeckRecord) -> Result<()> {
     conn.execute(
-        "INSERT INTO decks (name, kind) VALUES (?1, ?2)
-         ON CONFLICT (name) DO UPDATE SET name = excluded.name, kind = excluded.kind",
-        params![r.name, r.kind.name()],
+        "INSERT INTO decks (name, kind, deal) VALUES (?1, ?2, ?3)
+         ON CONFLICT (name) DO UPDATE SET name = excluded.name, kind = excluded.kind,
+             deal = excluded.deal",
+        params![r.name, r.kind.name(), r.deal],
     )?;
     conn.execute("DELETE FROM deck_items WHERE deck = ?1", [&r.name])?;
     let mut insert = conn.prepare(

@@ -19,7 +19,7 @@
 pub const APPLICATION_ID: i32 = 0x5462_4d74;
 
 /// Each entry moves the schema up one version.
-pub const MIGRATIONS: &[&str] = &[V1, V2, V3, V4, V5];
+pub const MIGRATIONS: &[&str] = &[V1, V2, V3, V4, V5, V6];
 
 /// The version this build writes.
 pub const VERSION: i32 = MIGRATIONS.len() as i32;
@@ -412,4 +412,9 @@ CREATE TABLE imported_files (
     hash TEXT NOT NULL,
     PRIMARY KEY (name, hash)
 ) STRICT;
+"#;
+
+/// A kept deck's sealed deal code (shown once the deck is spent).
+const V6: &str = r#"
+ALTER TABLE decks ADD COLUMN deal TEXT CHECK (deal IS NULL OR length(deal) = 6);
 "#;

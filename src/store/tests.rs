@@ -78,6 +78,7 @@ fn the_journal_keeps_the_last_hundred_changes() {
                     kind: DeckKind::Custom,
                     left: vec!["chit".into()],
                     drawn: vec![],
+                    deal: None,
                 };
                 save_deck(c, &r)?;
                 Ok::<_, StoreError>(((), Some(format!("deck new d{i}"))))

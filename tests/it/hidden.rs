@@ -139,9 +139,45 @@ fn a_code_that_would_show_hidden_cards_is_sealed() {
         "{}",
         r.out
     );
-    // A kept deck's order code likewise.
-    let r = run(d, &["deck", "new", "bag2", "cards"], None);
+    // A kept deck's order code likewise, until the deck is spent.
+    let r = run(d, &["deck", "new", "bag2", "tiles"], None);
     assert_eq!(r.code, 0, "{}", r.err);
-    assert!(r.out.contains("deal sealed"), "{}", r.out);
+    assert!(
+        r.out.contains("deal sealed until the deck is spent"),
+        "{}",
+        r.out
+    );
     assert!(!r.out.contains("deal="), "{}", r.out);
+    run(d, &["draw", "bag2", "23"], None);
+    let shown = json(d, "--json deck show bag2");
+    assert_eq!(shown["data"].get("deal"), None, "{shown}");
+    assert!(
+        !run(d, &["deck", "show", "bag2"], None)
+            .out
+            .contains("dealt from")
+    );
+    run(d, &["draw", "bag2", "1"], None);
+    let shown = json(d, "--json deck show bag2");
+    let code = shown["data"]["deal"].as_str().expect("spent: the code");
+    let order = shown["data"]["drawn"].clone();
+    let text = run(d, &["deck", "show", "bag2"], None).out;
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.ends_with(&format!(
+            "spent: its order was dealt from {code} (`deck new NAME tiles deal={code}` deals it again)"
+        )),
+        "{flat}"
+    );
+    // The code deals that order again, elsewhere.
+    let other = tempfile::tempdir().unwrap();
+    run(
+        other.path(),
+        &["deck", "new", "x", "tiles", &format!("deal={code}")],
+        None,
+    );
+    run(other.path(), &["draw", "x", "24"], None);
+    assert_eq!(
+        json(other.path(), "--json deck show x")["data"]["drawn"],
+        order
+    );
 }

@@ -187,6 +187,9 @@ pub(super) struct DeckShown {
     drawn: Vec<Item>,
     #[serde(skip)]
     total: usize,
+    /// The sealed code of its order, once nothing is left to draw.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    deal: Option<String>,
 }
 
 impl DeckShown {
@@ -197,6 +200,7 @@ impl DeckShown {
             left: d.left.len(),
             drawn: d.drawn.clone(),
             total: d.total(),
+            deal: d.deal.clone().filter(|_| d.left.is_empty()),
         }
     }
 }
@@ -208,10 +212,24 @@ impl Show for DeckShown {
         } else {
             items_text(&self.drawn, style)
         };
-        format!(
+        let mut text = format!(
             "deck '{}' ({}): {} left of {}\ndrawn: {drawn}",
             self.name, self.kind, self.left, self.total
-        )
+        );
+        if let Some(code) = &self.deal {
+            text.push_str(&format!(
+                "\n{}",
+                crate::style::wrap(
+                    &format!(
+                        "spent: its order was dealt from {code} (`deck new NAME {} deal={code}` deals it again)",
+                        self.kind
+                    ),
+                    style.width,
+                    "  "
+                )
+            ));
+        }
+        text
     }
 }
 
