@@ -237,22 +237,21 @@ impl App {
         let over = frames.last().is_some_and(|f| f.turn.over);
         frames[0].what = record::shown_setup(record.game, &frames[0].what, over);
         let last = frames.len() - 1;
-        let here = match self.replaying {
-            Some((m, at)) if m == n => at.min(last),
-            _ => 0,
-        };
+        // Whether this game is the one being stepped through, and where.
+        let stepping = self.replaying.filter(|&(m, _)| m == n);
+        let here = stepping.map_or(0, |(_, at)| at.min(last));
         let at = match go {
             None => 0,
             Some(Go::First) => 0,
             Some(Go::Last) => last,
             // Past either end is said, not shown again as if it moved (#45).
-            Some(Go::Next) if here == last && self.replaying.is_some_and(|(m, _)| m == n) => {
+            Some(Go::Next) if here == last && stepping.is_some() => {
                 return Err(invalid(format!(
                     "game {n} ends at move {last}, shown: `replay back` steps back, `replay first` starts again"
                 )));
             }
             Some(Go::Next) => (here + 1).min(last),
-            Some(Go::Back) if here == 0 && self.replaying.is_some_and(|(m, _)| m == n) => {
+            Some(Go::Back) if here == 0 && stepping.is_some() => {
                 return Err(invalid(format!(
                     "game {n} starts at its setup, shown: `replay next` steps on"
                 )));
