@@ -212,10 +212,15 @@ impl Show for Verified {
                 totals(&w.replayed)
             )),
             None if d.replayed > 0 => {
-                text.push_str(&format!(
-                    "\nthe dice of all {} rolled again from their seeds came up as logged",
-                    d.replayed
-                ));
+                text.push_str(&if d.replayed == 1 {
+                    "\nthe dice of the one roll, rolled again from its seed, came up as logged"
+                        .to_string()
+                } else {
+                    format!(
+                        "\nthe dice of all {} rolled again from their seeds came up as logged",
+                        d.replayed
+                    )
+                });
                 if d.not_replayed > 0 {
                     text.push_str(&format!(
                         " ({} of a rule file's dice not rolled again)",

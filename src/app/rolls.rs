@@ -382,6 +382,10 @@ fn roller(words: &[String]) -> Result<(&[String], Option<String>)> {
             }
             Ok((&words[..n - 2], Some(name.clone())))
         }
+        // `roll 2d6 as`: the name was left out, not a dice typo.
+        [.., as_] if n >= 2 && as_.eq_ignore_ascii_case("as") && !noted(words) => Err(invalid(
+            "'as' takes who rolled, after the dice: roll 2d6 as ben (quote a name with spaces)",
+        )),
         _ => Ok((words, None)),
     }
 }

@@ -319,6 +319,11 @@ fn a_roll_as_a_player_is_theirs_in_the_log() {
     assert_eq!(run(d, &["log", "verify"], None).code, 0);
     // `as` inside a note is the note's; a bad name is refused, unrolled.
     ok(&["roll", "1d6", "#", "sneak", "as", "ben"]);
+    let r = run(d, &["roll", "2d6", "as"], None);
+    assert_eq!(
+        r.err,
+        "error: 'as' takes who rolled, after the dice: roll 2d6 as ben (quote a name with spaces)\n"
+    );
     let r = run(d, &["roll", "2d6", "as", " x"], None);
     assert_eq!(r.code, 1);
     assert!(r.err.contains("' x' cannot name who rolled"), "{}", r.err);
