@@ -68,7 +68,7 @@ impl Visitor for Run<'_> {
                     }),
                     None => Note::Nothing,
                 };
-                Ok(((d.said, slot.clone()), d.what, note))
+                Ok(((d.out, slot.clone()), d.what, note))
             })?;
             said.extend(more);
             state = after;

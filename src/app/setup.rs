@@ -118,7 +118,7 @@ impl Visitor for Lay<'_> {
         };
         store.play_noted::<W::State, _, AppError>(W::SETUP_REPLACES, |slot| {
             let acted = W::setup(slot, given, &mut table)?;
-            Ok((acted.reply, acted.what, note))
+            Ok((acted.out, acted.what, note))
         })
     }
 }

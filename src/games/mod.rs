@@ -31,7 +31,7 @@ pub mod example;
 
 pub use error::GameError;
 pub use game::{Game, ParseGameError};
-pub use wing::{Acted, Done, Order, Play, Saved, Table, Turn, Wing};
+pub use wing::{Done, Order, Play, Saved, Table, Turn, Wing};
 
 /// Runs generic code on one game's wing: the one place a `Game` meets
 /// its type (see [`Game::visit`]).

@@ -111,7 +111,7 @@ impl Visitor for Apply<'_> {
         let Some(action) = &self.step.action else {
             return Ok(self.step.state.clone());
         };
-        let act: W::Act = serde_json::from_value(action.clone()).map_err(unreadable)?;
+        let act: W::Action = serde_json::from_value(action.clone()).map_err(unreadable)?;
         let mut slot: Option<W::State> = serde_json::from_value(self.state).map_err(unreadable)?;
         let mut rng = TableRng::at(self.step.seed, self.step.draws);
         let no_rules = |_: &str, _: &str| None;

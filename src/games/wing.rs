@@ -123,45 +123,25 @@ pub enum Order<A, Q> {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Nothing {}
 
-/// A change made: what it said happened, and what the undo journal calls
-/// it (`None`: nothing was changed, so nothing is saved or journaled).
-#[derive(Debug)]
-pub struct Done<E> {
-    pub said: Vec<E>,
-    pub what: Option<String>,
-}
-
-impl<E> Done<E> {
-    pub fn changed(said: Vec<E>, what: impl Into<String>) -> Done<E> {
-        Done {
-            said,
-            what: Some(what.into()),
-        }
-    }
-
-    pub fn unchanged(said: Vec<E>) -> Done<E> {
-        Done { said, what: None }
-    }
-}
-
-/// A setup made: the reply, and what the undo journal calls the change
+/// A change made (by a setup or an action): what came of it (the setup's
+/// reply, the action's events), and what the undo journal calls it
 /// (`None`: nothing was changed, so nothing is saved or journaled).
 #[derive(Debug)]
-pub struct Acted {
-    pub reply: Reply,
+pub struct Done<T> {
+    pub out: T,
     pub what: Option<String>,
 }
 
-impl Acted {
-    pub fn changed(reply: Reply, what: impl Into<String>) -> Acted {
-        Acted {
-            reply,
+impl<T> Done<T> {
+    pub fn changed(out: T, what: impl Into<String>) -> Done<T> {
+        Done {
+            out,
             what: Some(what.into()),
         }
     }
 
-    pub fn unchanged(reply: Reply) -> Acted {
-        Acted { reply, what: None }
+    pub fn unchanged(out: T) -> Done<T> {
+        Done { out, what: None }
     }
 }
 
@@ -188,11 +168,11 @@ pub trait Wing: 'static {
     type State: Play;
     /// A change its own commands ask of the state (kept in a game's
     /// record, and taken again from it by a replay).
-    type Act: Clone + Serialize + DeserializeOwned;
+    type Action: Clone + Serialize + DeserializeOwned;
     /// A question they ask of it.
     type Ask;
     /// What a change says happened (usually the game's events).
-    type Said;
+    type Event;
 
     /// Its rule text as shipped: file name and YAML.
     const RULES: Option<(&'static str, &'static str)> = None;
@@ -223,7 +203,7 @@ pub trait Wing: 'static {
         _slot: &mut Option<Self::State>,
         _given: &Given,
         _table: &mut Table,
-    ) -> Result<Acted, GameError> {
+    ) -> Result<Done<Reply>, GameError> {
         unreachable!("`setup` reaches only games that declare setup_args")
     }
 
@@ -266,7 +246,7 @@ pub trait Wing: 'static {
     fn order(
         _command: &str,
         _matches: &clap::ArgMatches,
-    ) -> Result<Order<Self::Act, Self::Ask>, GameError> {
+    ) -> Result<Order<Self::Action, Self::Ask>, GameError> {
         unreachable!("only games with commands are given one")
     }
 
@@ -281,23 +261,23 @@ pub trait Wing: 'static {
     /// Make a change to the saved state (inside the store's transaction).
     fn act(
         _slot: &mut Option<Self::State>,
-        _act: Self::Act,
+        _act: Self::Action,
         _table: &mut Table,
-    ) -> Result<Done<Self::Said>, GameError> {
+    ) -> Result<Done<Vec<Self::Event>>, GameError> {
         unreachable!("a wing with changes makes them")
     }
 
     /// A change that follows by itself, as an action of its own (the
     /// computer's answer to a move): applied and journaled after the one
     /// before it, so `undo` takes them back one at a time.
-    fn follow_up(_state: Option<&Self::State>) -> Option<Self::Act> {
+    fn follow_up(_state: Option<&Self::State>) -> Option<Self::Action> {
         None
     }
 
     /// The reply to the changes made, from the state as saved after them.
     fn answer(
         _state: Option<&Self::State>,
-        _said: Vec<Self::Said>,
+        _said: Vec<Self::Event>,
         _table: &mut Table,
     ) -> Result<Reply, GameError> {
         unreachable!("a wing with changes answers them")

@@ -49,7 +49,7 @@ pub struct Options {
 }
 
 /// The table as the pages show it: built once a change, for every page.
-struct Table {
+struct Shown {
     /// How many times it has changed.
     generation: u64,
     /// The part of the page that changes (what each event carries).
@@ -58,7 +58,7 @@ struct Table {
     json: String,
 }
 
-impl Table {
+impl Shown {
     fn of(store: &Store, dir: &std::path::Path) -> (String, String) {
         let view = view::build(store, dir);
         (
@@ -69,7 +69,7 @@ impl Table {
 }
 
 struct Shared {
-    table: Mutex<Table>,
+    shown: Mutex<Shown>,
     changed: Condvar,
     stop: AtomicBool,
     open: AtomicUsize,
@@ -185,9 +185,9 @@ pub fn start(dir: PathBuf, options: &Options) -> Result<Running, ServeError> {
         local
     };
     let store = Store::new(&dir);
-    let (html, json) = Table::of(&store, &dir);
+    let (html, json) = Shown::of(&store, &dir);
     let shared = Arc::new(Shared {
-        table: Mutex::new(Table {
+        shown: Mutex::new(Shown {
             generation: 0,
             html,
             json,
@@ -235,8 +235,8 @@ fn watch(shared: &Shared, store: Store, dir: &std::path::Path) {
             continue;
         }
         seen = now;
-        let (html, json) = Table::of(&store, dir);
-        let mut table = shared.table.lock().unwrap_or_else(|e| e.into_inner());
+        let (html, json) = Shown::of(&store, dir);
+        let mut table = shared.shown.lock().unwrap_or_else(|e| e.into_inner());
         if table.html != html {
             table.generation += 1;
             table.html = html;
@@ -339,7 +339,7 @@ fn route(stream: &TcpStream, req: &Request, shared: &Shared, site: &Site) {
     // Pages and the JSON view come from the table the watcher keeps: a
     // request reads nothing of the store.
     let now =
-        |part: fn(&Table) -> String| part(&shared.table.lock().unwrap_or_else(|e| e.into_inner()));
+        |part: fn(&Shown) -> String| part(&shared.shown.lock().unwrap_or_else(|e| e.into_inner()));
     let (content_type, body) = match req.path.as_str() {
         "/" => (
             "text/html; charset=utf-8",
@@ -372,7 +372,7 @@ fn events(mut stream: &TcpStream, shared: &Shared) {
     let mut sent = u64::MAX;
     loop {
         let (generation, html) = {
-            let mut table = shared.table.lock().unwrap_or_else(|e| e.into_inner());
+            let mut table = shared.shown.lock().unwrap_or_else(|e| e.into_inner());
             if table.generation == sent && !shared.stop.load(Ordering::SeqCst) {
                 table = shared
                     .changed

@@ -19,7 +19,7 @@ use serde::{Deserialize, Serialize};
 use crate::games::args::{Arg, Declared, Given, Type};
 use crate::games::error::{GameError, Unsound};
 use crate::games::game::Game;
-use crate::games::wing::{Acted, Done, Nothing, Order, Play, Saved, Table, Turn, Wing};
+use crate::games::wing::{Done, Nothing, Order, Play, Saved, Table, Turn, Wing};
 use crate::layout::{Layout, Placed};
 use crate::random::TableRng;
 use crate::reply::{Reply, Show};
@@ -228,9 +228,9 @@ pub struct Example;
 impl Wing for Example {
     const GAME: Game = Game::Example;
     type State = Pile;
-    type Act = Take;
+    type Action = Take;
     type Ask = Nothing;
-    type Said = Event;
+    type Event = Event;
 
     fn setup_args() -> Option<&'static Declared> {
         Some(&SETUP)
@@ -240,13 +240,13 @@ impl Wing for Example {
         slot: &mut Option<Pile>,
         given: &Given,
         table: &mut Table,
-    ) -> Result<Acted, GameError> {
+    ) -> Result<Done<Reply>, GameError> {
         let mut pile = Pile::sample(table.rng);
         if let Some(n) = given.number("coins") {
             pile.left = n;
         }
         *slot = Some(pile.clone());
-        Ok(Acted::changed(view(&pile, Vec::new()), "setup example"))
+        Ok(Done::changed(view(&pile, Vec::new()), "setup example"))
     }
 
     fn solve_args() -> Option<&'static Declared> {
@@ -291,7 +291,7 @@ impl Wing for Example {
         slot: &mut Option<Pile>,
         take: Take,
         table: &mut Table,
-    ) -> Result<Done<Event>, GameError> {
+    ) -> Result<Done<Vec<Event>>, GameError> {
         let pile = slot
             .as_mut()
             .ok_or_else(|| GameError::missing("no game: `setup example`"))?;

@@ -499,9 +499,9 @@ fn order(command: &str, m: &clap::ArgMatches) -> Result<Order<FunhouseAction, As
 impl Wing for Funhouse {
     const GAME: Game = Game::EpicFunhouse;
     type State = Book;
-    type Act = FunhouseAction;
+    type Action = FunhouseAction;
     type Ask = Ask;
-    type Said = Event;
+    type Event = Event;
 
     const RULES: Option<(&'static str, &'static str)> = Some((
         "epic-funhouse.yaml",
@@ -557,7 +557,7 @@ impl Wing for Funhouse {
         slot: &mut Option<Book>,
         action: FunhouseAction,
         table: &mut Table,
-    ) -> Result<Done<Event>, GameError> {
+    ) -> Result<Done<Vec<Event>>, GameError> {
         // A new run is filed under today's date, kept in the action so a
         // replay dates it the same.
         let action = match action {
@@ -572,7 +572,7 @@ impl Wing for Funhouse {
         let what = said
             .first()
             .and_then(|e| show::what(e, &action.to_string()));
-        Ok(Done { said, what })
+        Ok(Done { out: said, what })
     }
 
     /// The open run's scorecard.

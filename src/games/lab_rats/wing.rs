@@ -16,7 +16,7 @@ use crate::games::compass::Dir;
 use crate::games::die_rolls::DieRolls;
 use crate::games::error::{GameError, Unsound};
 use crate::games::game::Game;
-use crate::games::wing::{Acted, Done, Order, Play, Saved, Table, Turn, Wing};
+use crate::games::wing::{Done, Order, Play, Saved, Table, Turn, Wing};
 use crate::layout::Layout;
 use crate::pieces::{Piece, Rank};
 use crate::random::TableRng;
@@ -231,9 +231,9 @@ fn no_game() -> GameError {
 impl Wing for LabRats {
     const GAME: Game = Game::LabRats;
     type State = RatsGame;
-    type Act = RatsAction;
+    type Action = RatsAction;
     type Ask = Ask;
-    type Said = Event;
+    type Event = Event;
 
     const RULES: Option<(&'static str, &'static str)> = Some((
         "lab-rats.yaml",
@@ -252,16 +252,16 @@ impl Wing for LabRats {
         slot: &mut Option<RatsGame>,
         given: &Given,
         table: &mut Table,
-    ) -> Result<Acted, GameError> {
+    ) -> Result<Done<Reply>, GameError> {
         let new = new_game(given, table.rng)?;
         let reply = show::laid(new.maze, new.game.clone(), new.given, new.rolled);
         // A maze the rolls did not finish starts no game.
         Ok(match new.game {
             Some(game) => {
                 *slot = Some(game);
-                Acted::changed(reply, "setup lab-rats")
+                Done::changed(reply, "setup lab-rats")
             }
-            None => Acted::unchanged(reply),
+            None => Done::unchanged(reply),
         })
     }
 
@@ -391,7 +391,7 @@ impl Wing for LabRats {
         slot: &mut Option<RatsGame>,
         action: RatsAction,
         table: &mut Table,
-    ) -> Result<Done<Event>, GameError> {
+    ) -> Result<Done<Vec<Event>>, GameError> {
         let game = slot.as_mut().ok_or_else(no_game)?;
         let said = game.apply(&action, table.rng)?;
         Ok(Done::changed(said, format!("rats {action}")))

@@ -357,9 +357,9 @@ impl Play for Pads {
 impl Wing for ScorePad {
     const GAME: Game = Game::ScorePad;
     type State = Pads;
-    type Act = PadAction;
+    type Action = PadAction;
     type Ask = Ask;
-    type Said = Event;
+    type Event = Event;
 
     fn commands() -> Vec<clap::Command> {
         let words = |help: &'static str| {
@@ -470,7 +470,7 @@ impl Wing for ScorePad {
         slot: &mut Option<Pads>,
         mut action: PadAction,
         table: &mut Table,
-    ) -> Result<Done<Event>, GameError> {
+    ) -> Result<Done<Vec<Event>>, GameError> {
         // The day and the time are put in here, as the change is made.
         match &mut action {
             PadAction::New { day, .. } | PadAction::End { day } => *day = table.today.to_string(),

@@ -12,7 +12,7 @@ use crate::games::args::{Declared, Given};
 use crate::games::compass::Dir;
 use crate::games::error::{GameError, Unsound};
 use crate::games::game::Game;
-use crate::games::wing::{Acted, Done, Order, Play, Saved, Table, Turn, Wing};
+use crate::games::wing::{Done, Order, Play, Saved, Table, Turn, Wing};
 use crate::layout::Layout;
 use crate::random::TableRng;
 use crate::reply::Reply;
@@ -171,9 +171,9 @@ fn no_board() -> GameError {
 impl Wing for PenguinsNightOut {
     const GAME: Game = Game::PenguinsNightOut;
     type State = Board;
-    type Act = PenguinAction;
+    type Action = PenguinAction;
     type Ask = Ask;
-    type Said = Event;
+    type Event = Event;
 
     const RULES: Option<(&'static str, &'static str)> = Some((
         "penguins-night-out.yaml",
@@ -192,10 +192,10 @@ impl Wing for PenguinsNightOut {
         slot: &mut Option<Board>,
         given: &Given,
         table: &mut Table,
-    ) -> Result<Acted, GameError> {
+    ) -> Result<Done<Reply>, GameError> {
         let new = setup::new_board(given, table.rng)?;
         *slot = Some(new.board.clone());
-        Ok(Acted::changed(show::laid(new), "setup penguins"))
+        Ok(Done::changed(show::laid(new), "setup penguins"))
     }
 
     fn commands() -> Vec<clap::Command> {
@@ -245,7 +245,7 @@ impl Wing for PenguinsNightOut {
         slot: &mut Option<Board>,
         action: PenguinAction,
         table: &mut Table,
-    ) -> Result<Done<Event>, GameError> {
+    ) -> Result<Done<Vec<Event>>, GameError> {
         let board = slot.as_mut().ok_or_else(no_board)?;
         let said = board.apply(&action, table.rng)?;
         Ok(Done::changed(said, format!("penguins {action}")))

@@ -14,7 +14,7 @@ use crate::games::args::{Arg, Declared, Given, Type};
 use crate::games::cell::{Cell, cell_name};
 use crate::games::error::{GameError, Unsound};
 use crate::games::game::Game;
-use crate::games::wing::{Acted, Done, Order, Play, Saved, Table, Turn, Wing};
+use crate::games::wing::{Done, Order, Play, Saved, Table, Turn, Wing};
 use crate::layout::Layout;
 use crate::pieces::Suit;
 use crate::random::TableRng;
@@ -185,9 +185,9 @@ fn no_game() -> GameError {
 impl Wing for SlidesOfAction {
     const GAME: Game = Game::SlidesOfAction;
     type State = SlidesGame;
-    type Act = SlidesAction;
+    type Action = SlidesAction;
     type Ask = Ask;
-    type Said = Event;
+    type Event = Event;
 
     const RULES: Option<(&'static str, &'static str)> = Some((
         "slides-of-action.yaml",
@@ -206,7 +206,7 @@ impl Wing for SlidesOfAction {
         slot: &mut Option<SlidesGame>,
         given: &Given,
         table: &mut Table,
-    ) -> Result<Acted, GameError> {
+    ) -> Result<Done<Reply>, GameError> {
         let players = given.number("players").unwrap_or(3) as usize;
         let seating = seat(players, given.suits("suits"), table.rng)?;
         let harder = given.choice("variant") == Some("harder");
@@ -234,7 +234,7 @@ impl Wing for SlidesOfAction {
             Vec::new()
         };
         *slot = Some(game);
-        Ok(Acted::changed(
+        Ok(Done::changed(
             show::seated(seating, before, opening),
             "setup slides",
         ))
@@ -301,7 +301,7 @@ impl Wing for SlidesOfAction {
         slot: &mut Option<SlidesGame>,
         action: SlidesAction,
         table: &mut Table,
-    ) -> Result<Done<Event>, GameError> {
+    ) -> Result<Done<Vec<Event>>, GameError> {
         let game = slot.as_mut().ok_or_else(no_game)?;
         let said = game.apply(&action, table.rng)?;
         // The journal names the square tablemate chose, so `undo` says

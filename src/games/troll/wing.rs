@@ -10,7 +10,7 @@ use super::{diagram, setup, show, words};
 use crate::games::args::{Declared, Given};
 use crate::games::error::{GameError, Unsound};
 use crate::games::game::Game;
-use crate::games::wing::{Acted, Done, Order, Play, Saved, Table, Turn, Wing};
+use crate::games::wing::{Done, Order, Play, Saved, Table, Turn, Wing};
 use crate::layout::Layout;
 use crate::pieces::Card;
 use crate::random::TableRng;
@@ -150,9 +150,9 @@ impl Wing for AngryTroll {
     // The code of a dealt bridge would lay every face-down card.
     const SEALS_DEAL: bool = true;
     type State = Troll;
-    type Act = TrollAction;
+    type Action = TrollAction;
     type Ask = Ask;
-    type Said = Event;
+    type Event = Event;
 
     const RULES: Option<(&'static str, &'static str)> = Some((
         "angry-troll.yaml",
@@ -171,13 +171,13 @@ impl Wing for AngryTroll {
         slot: &mut Option<Troll>,
         given: &Given,
         table: &mut Table,
-    ) -> Result<Acted, GameError> {
+    ) -> Result<Done<Reply>, GameError> {
         let mut game = setup::new_game(given, table.rng)?;
         if !game.table {
             game.deal = table.again.map(str::to_string);
         }
         *slot = Some(game.clone());
-        Ok(Acted::changed(show::laid(game), "setup troll"))
+        Ok(Done::changed(show::laid(game), "setup troll"))
     }
 
     fn commands() -> Vec<clap::Command> {
@@ -237,7 +237,7 @@ impl Wing for AngryTroll {
         slot: &mut Option<Troll>,
         action: TrollAction,
         table: &mut Table,
-    ) -> Result<Done<Event>, GameError> {
+    ) -> Result<Done<Vec<Event>>, GameError> {
         let game = slot.as_mut().ok_or_else(no_game)?;
         let said = game.apply(&action, table.rng)?;
         Ok(Done::changed(said, format!("troll {action}")))

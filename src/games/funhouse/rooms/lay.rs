@@ -19,7 +19,7 @@ use super::super::setup::{
 use crate::games::args::Given;
 use crate::games::die_rolls::{DieRolls, random_face};
 use crate::games::error::GameError;
-use crate::games::wing::Acted;
+use crate::games::wing::Done;
 use crate::layout::Layout;
 use crate::pieces::{Piece, Rank};
 use crate::random::TableRng;
@@ -35,7 +35,7 @@ pub fn lay(
     slot: &mut Option<Book>,
     given: &Given,
     rng: &mut TableRng,
-) -> Result<Acted, GameError> {
+) -> Result<Done<Reply>, GameError> {
     let book = slot.get_or_insert_with(Book::default);
     match room {
         Room::SlideJam => slide_jam(book, given, rng),
@@ -98,11 +98,11 @@ fn keep_table(book: &mut Book, room: Room, put: impl FnOnce(&mut Tables)) -> boo
 }
 
 /// The reply, and the journal's words when the run kept the table.
-fn laid(room: Room, reply: Reply, kept: bool) -> Acted {
+fn laid(room: Room, reply: Reply, kept: bool) -> Done<Reply> {
     if kept {
-        Acted::changed(reply, format!("setup {} (the run's table)", room.id()))
+        Done::changed(reply, format!("setup {} (the run's table)", room.id()))
     } else {
-        Acted::unchanged(reply)
+        Done::unchanged(reply)
     }
 }
 
@@ -152,7 +152,7 @@ impl Show for SlideJamLaid {
     }
 }
 
-fn slide_jam(book: &mut Book, given: &Given, rng: &mut TableRng) -> Result<Acted, GameError> {
+fn slide_jam(book: &mut Book, given: &Given, rng: &mut TableRng) -> Result<Done<Reply>, GameError> {
     let clearable = matches!(given.words.as_slice(), [w] if w.eq_ignore_ascii_case("clearable"));
     // The tiles as dealt at the table, in reading order (`/` may end a
     // row, for reading); any not given are dealt at random after them.
@@ -250,7 +250,7 @@ impl Show for MirrorLaid {
     }
 }
 
-fn mirror(book: &mut Book, given: &Given, rng: &mut TableRng) -> Result<Acted, GameError> {
+fn mirror(book: &mut Book, given: &Given, rng: &mut TableRng) -> Result<Done<Reply>, GameError> {
     let (first, second) = match given.words.iter().position(|w| w == "/") {
         Some(i) => (&given.words[..i], &given.words[i + 1..]),
         None => (&given.words[..], &given.words[given.words.len()..]),
@@ -346,7 +346,7 @@ impl Show for CatwalkLaid {
     }
 }
 
-fn catwalk(book: &mut Book, given: &Given, rng: &mut TableRng) -> Result<Acted, GameError> {
+fn catwalk(book: &mut Book, given: &Given, rng: &mut TableRng) -> Result<Done<Reply>, GameError> {
     let given_rolls = given.faces("rolls").unwrap_or_default();
     let carried = if given.words.is_empty() {
         tracked(book, Room::MagicMirror)?.and_then(|g| g.catwalk_order())
@@ -364,7 +364,7 @@ fn catwalk(book: &mut Book, given: &Given, rng: &mut TableRng) -> Result<Acted, 
     let unused = rolls.unused();
     let layout = fl::catwalk(&walk);
     // The Catwalk keeps nothing in the run: it is played by hand.
-    Ok(Acted::unchanged(
+    Ok(Done::unchanged(
         Reply::new(
             "setup",
             CatwalkLaid {
@@ -439,7 +439,7 @@ impl Show for BarrelsLaid {
     }
 }
 
-fn barrels(book: &mut Book, given: &Given, rng: &mut TableRng) -> Result<Acted, GameError> {
+fn barrels(book: &mut Book, given: &Given, rng: &mut TableRng) -> Result<Done<Reply>, GameError> {
     let mut coins: Vec<Rank> = coins(&given.words)?;
     let mut note = String::new();
     // With no coins given, an open run's Catwalk scoreboard opens the grid.
@@ -502,9 +502,9 @@ fn barrels(book: &mut Book, given: &Given, rng: &mut TableRng) -> Result<Acted, 
     )
     .with_layout(layout);
     Ok(if kept {
-        Acted::changed(reply, "setup barrels (the run's grid)")
+        Done::changed(reply, "setup barrels (the run's grid)")
     } else {
-        Acted::unchanged(reply)
+        Done::unchanged(reply)
     })
 }
 
@@ -539,7 +539,7 @@ impl Show for WhackLaid {
     }
 }
 
-fn whack(book: &mut Book, _: &Given) -> Result<Acted, GameError> {
+fn whack(book: &mut Book, _: &Given) -> Result<Done<Reply>, GameError> {
     let from_run = book.run.as_ref().and_then(|r| r.barrels.clone());
     // Setting the room up again starts its play afresh.
     let played = book
@@ -597,7 +597,7 @@ impl Show for TrampoLaid {
     }
 }
 
-fn trampo(book: &mut Book, given: &Given, rng: &mut TableRng) -> Result<Acted, GameError> {
+fn trampo(book: &mut Book, given: &Given, rng: &mut TableRng) -> Result<Done<Reply>, GameError> {
     let mut said = Vec::new();
     let die = match given.face("die") {
         Some(r) => {

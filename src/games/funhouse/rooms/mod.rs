@@ -13,7 +13,7 @@ use crate::games::args::{Arg, Declared, Given, Type};
 use crate::games::error::GameError;
 use crate::games::game::Game;
 use crate::games::wing::Nothing;
-use crate::games::wing::{Acted, Table, Wing};
+use crate::games::wing::{Done, Table, Wing};
 use crate::layout::Layout;
 use crate::reply::Reply;
 use crate::style::Style;
@@ -70,9 +70,9 @@ macro_rules! room {
         impl Wing for $wing {
             const GAME: Game = $room.game_const();
             type State = Book;
-            type Act = Nothing;
+            type Action = Nothing;
             type Ask = Nothing;
-            type Said = Nothing;
+            type Event = Nothing;
             const SETUP_REPLACES: bool = false;
 
             fn setup_args() -> Option<&'static Declared> {
@@ -88,7 +88,7 @@ macro_rules! room {
                 slot: &mut Option<Book>,
                 given: &Given,
                 table: &mut Table,
-            ) -> Result<Acted, GameError> {
+            ) -> Result<Done<Reply>, GameError> {
                 lay($room, slot, given, table.rng)
             }
 
