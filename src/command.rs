@@ -8,7 +8,7 @@
 
 use clap::{CommandFactory, Parser, Subcommand};
 
-use crate::games::{Game, Visitor, Wing};
+use crate::games::Game;
 
 /// A line of input, split into words.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
@@ -193,15 +193,8 @@ pub enum Parsed {
 
 /// Each game's own commands, with the game they belong to.
 fn game_commands() -> Vec<(Game, clap::Command)> {
-    struct Commands;
-    impl Visitor for Commands {
-        type Out = Vec<clap::Command>;
-        fn visit<W: Wing>(self) -> Vec<clap::Command> {
-            W::commands()
-        }
-    }
     Game::all()
-        .flat_map(|g| g.visit(Commands).into_iter().map(move |c| (g, c)))
+        .flat_map(|g| g.wing().commands().into_iter().map(move |c| (g, c)))
         .collect()
 }
 

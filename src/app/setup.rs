@@ -100,6 +100,13 @@ struct Lay<'a> {
 impl Visitor for Lay<'_> {
     type Out = Result<Reply>;
     fn visit<W: Wing>(self) -> Result<Reply> {
+        let Some(setup) = W::setup() else {
+            return Err(invalid(format!(
+                "{} is not set up: `setup` takes {}",
+                W::GAME.title(),
+                games::setup_games()
+            )));
+        };
         let app = self.app;
         let store = std::rc::Rc::clone(&app.store);
         let given = self.given;
@@ -116,9 +123,9 @@ impl Visitor for Lay<'_> {
             game: W::GAME,
             setup: self.again.clone(),
         };
-        store.play_noted::<W::State, _, AppError>(W::SETUP_REPLACES, |slot| {
-            let acted = W::setup(slot, given, &mut table)?;
-            Ok((acted.out, acted.what, note))
+        store.play_noted::<W::State, _, AppError>(setup.replaces, |slot| {
+            let done = (setup.lay)(slot, given, &mut table)?;
+            Ok((done.out, done.what, note))
         })
     }
 }

@@ -12,7 +12,7 @@ struct Solve<'a> {
 impl Visitor for Solve<'_> {
     type Out = Result<Reply>;
     fn visit<W: Wing>(self) -> Result<Reply> {
-        let Some(declared) = W::solve_args() else {
+        let Some(solver) = W::solver() else {
             return Err(invalid(W::unsolvable().unwrap_or_else(|| {
                 format!(
                     "{} has nothing to solve: `solve` takes {}",
@@ -21,7 +21,7 @@ impl Visitor for Solve<'_> {
                 )
             })));
         };
-        let given = crate::games::args::parse_for("solve", declared, self.words)?;
+        let given = crate::games::args::parse_for("solve", solver.args, self.words)?;
         let app = self.app;
         let state = app.store.game::<W::State>()?;
         let (rules, dir) = (&app.rules, &app.rules_dir);
@@ -33,7 +33,7 @@ impl Visitor for Solve<'_> {
             rule: &rule,
             again: None,
         };
-        Ok(W::solve(state.as_ref(), &given, &mut table)?)
+        Ok((solver.solve)(state.as_ref(), &given, &mut table)?)
     }
 }
 

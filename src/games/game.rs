@@ -1,176 +1,48 @@
-//! The one list of games: every game and Funhouse room tablemate knows,
-//! with its id, title and the names players call it. Command words,
+//! What every game is called, and how a name finds it: its id, title and
+//! aliases, as its wing declares them in its own folder (the list of
+//! games itself is `games!` in the parent module). Command words,
 //! completion, rules lookup, setups and the store all find a game here.
 
 use std::fmt;
 use std::str::FromStr;
 
-/// Every game and Funhouse room tablemate knows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Game {
-    EpicFunhouse,
-    SlideJam,
-    MagicMirror,
-    Catwalk,
-    RollOutTheBarrels,
-    WhackADummy,
-    TrampoLand,
-    LabRats,
-    AngryTroll,
-    SlidesOfAction,
-    PenguinsNightOut,
-    /// The score pad: not a game of pieces, but kept and changed like one.
-    ScorePad,
-    #[cfg(test)]
-    Example,
-}
+pub use super::Game;
 
 /// How a game is named: its id (the rule file's, the layout's, the
-/// store's), its title, the name lists show, and every alias.
-struct Names {
-    game: Game,
-    id: &'static str,
-    title: &'static str,
-    /// The name lists of games show (`setup` and its errors).
-    listed: &'static str,
-    /// The short name Tab offers beside the id, if any.
-    short: Option<&'static str>,
-    aliases: &'static [&'static str],
+/// store's), its title, the name lists show, and every alias. Declared by
+/// each wing (`Wing::NAMES`).
+#[derive(Debug)]
+pub struct Names {
+    /// What rule files, layouts and the store call it: `magic-mirror`.
+    pub id: &'static str,
+    /// As a heading: `Magic Mirror`.
+    pub title: &'static str,
+    /// The name lists of games show (`setup` and its errors): `barrels`.
+    pub listed: &'static str,
+    /// The short name Tab offers beside the id, if any: `barrels`.
+    pub short: Option<&'static str>,
+    /// Every other name it answers to, lowercase.
+    pub aliases: &'static [&'static str],
 }
-
-const NAMES: &[Names] = &[
-    Names {
-        game: Game::EpicFunhouse,
-        id: "epic-funhouse",
-        title: "Epic Funhouse",
-        listed: "epic-funhouse",
-        short: None,
-        aliases: &["funhouse", "ef", "epic"],
-    },
-    Names {
-        game: Game::SlideJam,
-        id: "slide-jam",
-        title: "Slide Jam",
-        listed: "slide-jam",
-        short: None,
-        aliases: &["sj", "ace", "slidejam", "slide"],
-    },
-    Names {
-        game: Game::MagicMirror,
-        id: "magic-mirror",
-        title: "Magic Mirror",
-        listed: "magic-mirror",
-        short: Some("mirror"),
-        aliases: &["mirror", "two", "mm", "magicmirror"],
-    },
-    Names {
-        game: Game::Catwalk,
-        id: "catwalk",
-        title: "Catwalk",
-        listed: "catwalk",
-        short: None,
-        aliases: &["three", "cw"],
-    },
-    Names {
-        game: Game::RollOutTheBarrels,
-        id: "roll-out-the-barrels",
-        title: "Roll Out the Barrels",
-        listed: "barrels",
-        short: Some("barrels"),
-        aliases: &["barrels", "four", "rotb", "roll-out", "barrel"],
-    },
-    Names {
-        game: Game::WhackADummy,
-        id: "whack-a-dummy",
-        title: "Whack-a-Dummy",
-        listed: "whack-a-dummy",
-        short: Some("whack"),
-        aliases: &["whack", "five", "wad", "whackadummy"],
-    },
-    Names {
-        game: Game::TrampoLand,
-        id: "trampo-land",
-        title: "Trampo-Land",
-        listed: "trampo-land",
-        short: None,
-        aliases: &["trampoland", "null", "trampo", "tl"],
-    },
-    Names {
-        game: Game::LabRats,
-        id: "lab-rats",
-        title: "Lab Rats",
-        listed: "lab-rats",
-        short: None,
-        aliases: &["labrats", "rats", "lr"],
-    },
-    Names {
-        game: Game::AngryTroll,
-        id: "angry-troll",
-        title: "Angry Troll versus Magic Bridge",
-        listed: "troll",
-        short: Some("troll"),
-        aliases: &["troll", "magic-bridge", "atmb"],
-    },
-    Names {
-        game: Game::SlidesOfAction,
-        id: "slides-of-action",
-        title: "Slides of Action",
-        listed: "slides-of-action",
-        short: Some("slides"),
-        aliases: &["slides", "soa"],
-    },
-    Names {
-        game: Game::PenguinsNightOut,
-        id: "penguins-night-out",
-        title: "Penguin's Night Out",
-        listed: "penguins",
-        short: Some("penguins"),
-        aliases: &["penguins", "penguin", "pno"],
-    },
-    Names {
-        game: Game::ScorePad,
-        id: "score-pad",
-        title: "Score pad",
-        listed: "score-pad",
-        short: None,
-        aliases: &["pad"],
-    },
-    #[cfg(test)]
-    Names {
-        game: Game::Example,
-        id: "example",
-        title: "Example",
-        listed: "example",
-        short: None,
-        aliases: &["ex"],
-    },
-];
 
 impl Game {
     /// Every game and room, in the order lists show them.
     pub fn all() -> impl Iterator<Item = Game> {
-        NAMES.iter().map(|n| n.game)
+        super::ALL.iter().copied()
     }
 
-    /// The games whose state the store keeps, in the order `export`
-    /// writes them.
-    pub const SAVED: [Game; 6] = [
-        Game::EpicFunhouse,
-        Game::AngryTroll,
-        Game::PenguinsNightOut,
-        Game::SlidesOfAction,
-        Game::LabRats,
-        Game::ScorePad,
-    ];
+    /// The games whose state the store keeps (each keeps its own; a
+    /// room keeps its state in its game's), in the order `export` writes
+    /// them.
+    pub fn saved() -> impl Iterator<Item = Game> {
+        Game::all().filter(|&g| g.wing().keeps() == g)
+    }
 
     fn names(self) -> &'static Names {
-        NAMES
-            .iter()
-            .find(|n| n.game == self)
-            .expect("every game is named")
+        self.wing().names()
     }
 
-    /// `angry-troll`, `slide-jam`, ...: what rule files, layouts and the
+    /// `magic-mirror`, `slide-jam`, ...: what rule files, layouts and the
     /// store call it.
     pub fn id(self) -> &'static str {
         self.names().id
@@ -180,12 +52,12 @@ impl Game {
         self.names().title
     }
 
-    /// The name lists show (`troll`, `barrels`, `slides-of-action`).
+    /// The name lists show (`barrels`, `whack-a-dummy`).
     pub fn listed(self) -> &'static str {
         self.names().listed
     }
 
-    /// The short name offered beside the id (`troll`, `mirror`).
+    /// The short name offered beside the id (`barrels`, `mirror`).
     pub fn short(self) -> Option<&'static str> {
         self.names().short
     }
@@ -196,14 +68,12 @@ impl Game {
 
     /// The game with this id exactly (a layout's, the store's).
     pub fn by_id(id: &str) -> Option<Game> {
-        NAMES.iter().find(|n| n.id == id).map(|n| n.game)
+        Game::all().find(|g| g.id() == id)
     }
 
     /// Every name a game answers to: ids and aliases.
     pub fn every_name() -> impl Iterator<Item = &'static str> {
-        NAMES
-            .iter()
-            .flat_map(|n| std::iter::once(n.id).chain(n.aliases.iter().copied()))
+        Game::all().flat_map(|g| std::iter::once(g.id()).chain(g.aliases().iter().copied()))
     }
 
     /// The game named by `first` and as many of `rest` as make a longer
@@ -224,10 +94,8 @@ impl FromStr for Game {
     type Err = ParseGameError;
     fn from_str(s: &str) -> Result<Game, ParseGameError> {
         let lower = s.to_ascii_lowercase().replace('_', "-");
-        NAMES
-            .iter()
-            .find(|n| n.id == lower || n.aliases.contains(&lower.as_str()))
-            .map(|n| n.game)
+        Game::all()
+            .find(|g| g.id() == lower || g.aliases().contains(&lower.as_str()))
             .ok_or_else(|| ParseGameError(s.to_string()))
     }
 }
@@ -238,7 +106,7 @@ impl fmt::Display for Game {
     }
 }
 
-/// Written as its id (`angry-troll`), read from any of its names.
+/// Written as its id (`slide-jam`), read from any of its names.
 impl serde::Serialize for Game {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(self.id())

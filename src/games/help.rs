@@ -3,10 +3,8 @@
 //! completion) and each game's own completions. Generated from the wings,
 //! so a new game appears here by being registered.
 
-use super::Visitor;
 use super::args::{self, Declared};
 use super::game::Game;
-use super::wing::Wing;
 
 /// Which declaration of a wing to fetch.
 #[derive(Clone, Copy)]
@@ -15,44 +13,36 @@ enum Which {
     Solve,
 }
 
-struct Decl(Which);
+impl Which {
+    fn declared(self, game: Game) -> Option<&'static Declared> {
+        match self {
+            Which::Setup => game.wing().setup_args(),
+            Which::Solve => game.wing().solve_args(),
+        }
+    }
 
-impl Visitor for Decl {
-    type Out = Option<&'static Declared>;
-    fn visit<W: Wing>(self) -> Self::Out {
-        match self.0 {
-            Which::Setup => W::setup_args(),
-            Which::Solve => W::solve_args(),
+    fn examples(self, game: Game) -> &'static [&'static str] {
+        match self {
+            Which::Setup => game.wing().setup_examples(),
+            Which::Solve => game.wing().solve_examples(),
         }
     }
 }
 
 /// What `setup GAME` takes, if the game is set up.
 pub fn setup_args(game: Game) -> Option<&'static Declared> {
-    game.visit(Decl(Which::Setup))
+    Which::Setup.declared(game)
 }
 
 /// What `solve GAME` takes, if the game is solved.
 pub fn solve_args(game: Game) -> Option<&'static Declared> {
-    game.visit(Decl(Which::Solve))
-}
-
-struct Examples(Which);
-
-impl Visitor for Examples {
-    type Out = &'static [&'static str];
-    fn visit<W: Wing>(self) -> Self::Out {
-        match self.0 {
-            Which::Setup => W::setup_examples(),
-            Which::Solve => W::solve_examples(),
-        }
-    }
+    Which::Solve.declared(game)
 }
 
 /// The games a command takes, by the names lists show.
 fn listed(which: Which) -> Vec<&'static str> {
     Game::all()
-        .filter(|&g| g.visit(Decl(which)).is_some())
+        .filter(|&g| which.declared(g).is_some())
         .map(Game::listed)
         .collect()
 }
@@ -77,7 +67,7 @@ fn or_list(names: &[&str]) -> String {
 
 fn examples(which: Which) -> String {
     Game::all()
-        .flat_map(|g| g.visit(Examples(which)).iter())
+        .flat_map(|g| which.examples(g).iter())
         .map(|e| format!("  {e}"))
         .collect::<Vec<_>>()
         .join("\n")
@@ -130,12 +120,5 @@ pub fn settings(game: Game, solve: bool) -> Option<String> {
 
 /// The fixed words Tab offers after one of a game's commands.
 pub fn completions(game: Game, path: &[&str], index: usize) -> Vec<&'static str> {
-    struct Words<'a>(&'a [&'a str], usize);
-    impl Visitor for Words<'_> {
-        type Out = Vec<&'static str>;
-        fn visit<W: Wing>(self) -> Self::Out {
-            W::completions(self.0, self.1)
-        }
-    }
-    game.visit(Words(path, index))
+    game.wing().completions(path, index)
 }

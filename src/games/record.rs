@@ -9,9 +9,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::error::Unsound;
-use super::{Game, Play, Table, Turn, Visitor, Wing};
+use super::{Game, Turn};
 use crate::layout::Layout;
-use crate::random::TableRng;
 use crate::style::Style;
 
 /// One change to a recorded game: enough to make it again (the action,
@@ -97,68 +96,15 @@ pub enum ReplayError {
     Mismatch { game: Game, slot: Game },
 }
 
-/// Take one step again: its action through its wing's `act`, from
-/// `state`, on the generator and clock it had.
-struct Apply<'a> {
-    step: &'a Step,
-    state: Value,
-}
-
-impl Visitor for Apply<'_> {
-    type Out = Result<Value, (bool, String)>;
-    fn visit<W: Wing>(self) -> Self::Out {
-        let unreadable = |e: serde_json::Error| (false, e.to_string());
-        let Some(action) = &self.step.action else {
-            return Ok(self.step.state.clone());
-        };
-        let act: W::Action = serde_json::from_value(action.clone()).map_err(unreadable)?;
-        let mut slot: Option<W::State> = serde_json::from_value(self.state).map_err(unreadable)?;
-        let mut rng = TableRng::at(self.step.seed, self.step.draws);
-        let no_rules = |_: &str, _: &str| None;
-        let mut table = Table {
-            rng: &mut rng,
-            today: &self.step.day,
-            now: self.step.at,
-            rule: &no_rules,
-            again: None,
-        };
-        W::act(&mut slot, act, &mut table).map_err(|e| (true, e.to_string()))?;
-        Ok(serde_json::to_value(&slot).expect("saved states serialise"))
-    }
-}
-
-/// What the table sees of a state: its layout and whose turn it is.
-struct Look<'a> {
-    state: &'a Value,
-}
-
-impl Visitor for Look<'_> {
-    type Out = Result<(Layout, Turn), Unsound>;
-    fn visit<W: Wing>(self) -> Self::Out {
-        let state: Option<W::State> =
-            serde_json::from_value(self.state.clone()).map_err(|e| Unsound(e.to_string()))?;
-        let state = state.ok_or_else(|| Unsound("no game is laid".into()))?;
-        super::Saved::check(&state)?;
-        Ok((state.layout(), state.turn()))
-    }
-}
-
 /// What the table sees of `game`'s saved `state`: its layout and whose
 /// turn it is (or why it cannot be read).
 pub fn look(game: Game, state: &Value) -> Result<(Layout, Turn), Unsound> {
-    game.visit(Look { state })
+    game.wing().look(state)
 }
 
 /// Whether `game`'s deal codes are sealed (`Wing::SEALS_DEAL`).
 pub fn seals_deal(game: Game) -> bool {
-    struct Seals;
-    impl Visitor for Seals {
-        type Out = bool;
-        fn visit<W: Wing>(self) -> bool {
-            W::SEALS_DEAL
-        }
-    }
-    game.visit(Seals)
+    game.wing().seals_deal()
 }
 
 /// A record's setup line as the table may see it: a sealed game's
@@ -186,26 +132,16 @@ pub fn standing(turn: &Turn) -> String {
     }
 }
 
-/// Whether a game's state is kept in `slot`'s place.
-struct Keeps;
-
-impl Visitor for Keeps {
-    type Out = Game;
-    fn visit<W: Wing>(self) -> Game {
-        <W::State as super::Saved>::GAME
-    }
-}
-
 /// Every position of `record`, the setup first, each step taken again
 /// through the rules and checked against the state the record holds.
 pub fn frames(record: &Record) -> Result<Vec<Frame>, ReplayError> {
-    if record.game.visit(Keeps) != record.slot {
+    if record.game.wing().keeps() != record.slot {
         return Err(ReplayError::Mismatch {
             game: record.game,
             slot: record.slot,
         });
     }
-    let look = |state: &Value| record.game.visit(Look { state });
+    let look = |state: &Value| record.game.wing().look(state);
     let (layout, turn) = look(&record.start).map_err(|why| ReplayError::Start {
         game: record.game,
         why: why.0,
@@ -220,7 +156,7 @@ pub fn frames(record: &Record) -> Result<Vec<Frame>, ReplayError> {
     let mut state = record.start.clone();
     for (i, step) in record.steps.iter().enumerate() {
         let n = i + 1;
-        if step.wing.visit(Keeps) != record.slot {
+        if step.wing.wing().keeps() != record.slot {
             return Err(ReplayError::Mismatch {
                 game: step.wing,
                 slot: record.slot,
@@ -228,7 +164,8 @@ pub fn frames(record: &Record) -> Result<Vec<Frame>, ReplayError> {
         }
         let after = step
             .wing
-            .visit(Apply { step, state })
+            .wing()
+            .replay(step, state)
             .map_err(|(refused, why)| {
                 if refused {
                     ReplayError::Refused {
@@ -269,43 +206,13 @@ pub fn frames(record: &Record) -> Result<Vec<Frame>, ReplayError> {
     Ok(frames)
 }
 
-/// A layout of `game` drawn for the terminal by its wing.
-struct Draw<'a> {
-    layout: &'a Layout,
-    style: &'a Style,
-}
-
-impl Visitor for Draw<'_> {
-    type Out = Option<String>;
-    fn visit<W: Wing>(self) -> Option<String> {
-        W::diagram(self.layout, self.style)
-    }
-}
-
 /// `game`'s layout as its wing draws it in the terminal.
 pub fn diagram(game: Game, layout: &Layout, style: &Style) -> Option<String> {
-    game.visit(Draw { layout, style })
-}
-
-/// What the shared screen shows of a saved state besides its picture.
-struct Screen<'a> {
-    state: &'a Value,
-    now: u64,
-    style: &'a Style,
-}
-
-impl Visitor for Screen<'_> {
-    type Out = Option<String>;
-    fn visit<W: Wing>(self) -> Option<String> {
-        let state: Option<W::State> = serde_json::from_value(self.state.clone()).ok()?;
-        let state = state?;
-        super::Saved::check(&state).ok()?;
-        W::screen(&state, self.now).map(|r| r.text(self.style))
-    }
+    game.wing().diagram(layout, style)
 }
 
 /// `game`'s board for the shared screen (a scorecard, a score pad), if
 /// it has one beside its picture.
 pub fn screen(game: Game, state: &Value, now: u64, style: &Style) -> Option<String> {
-    game.visit(Screen { state, now, style })
+    game.wing().screen(state, now).map(|r| r.text(style))
 }

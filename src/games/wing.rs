@@ -22,7 +22,7 @@ use serde::{Deserialize, Serialize};
 
 use super::args::{Declared, Given};
 use super::error::{GameError, Unsound};
-use super::game::Game;
+use super::game::{Game, Names};
 use crate::layout::Layout;
 use crate::random::TableRng;
 use crate::reply::Reply;
@@ -161,15 +161,45 @@ pub struct Table<'a> {
     pub again: Option<&'a str>,
 }
 
-/// One game's plug-in.
+/// How a game is set up: what `setup` takes and the function that lays
+/// it, together, so a wing cannot declare one without the other.
+pub struct SetUp<S: 'static> {
+    /// What `setup` takes, declared once.
+    pub args: &'static Declared,
+    /// A line or two for `help setup`.
+    pub examples: &'static [&'static str],
+    /// Whether `setup` starts afresh whatever is saved (a game of its
+    /// own), rather than reading the state it adds to (a room's run).
+    pub replaces: bool,
+    /// Lay it out from what the player gave, the rest at random, in the
+    /// saved state.
+    pub lay: Lay<S>,
+}
+
+/// A setup's function: lays the game in the saved state.
+pub type Lay<S> = fn(&mut Option<S>, &Given, &mut Table) -> Result<Done<Reply>, GameError>;
+
+/// How a game is solved: what `solve` takes and the solver, together.
+pub struct Solver<S: 'static> {
+    pub args: &'static Declared,
+    pub examples: &'static [&'static str],
+    /// From the saved position or the one the player gives.
+    pub solve: fn(Option<&S>, &Given, &mut Table) -> Result<Reply, GameError>,
+}
+
+/// One game's plug-in. Every method the frame calls is required: a game
+/// with nothing to set up, solve or ask says so in what it returns or in
+/// its types ([`Nothing`]), never by a method that fails at run time.
 pub trait Wing: 'static {
     const GAME: Game;
+    /// How it is named: id, title, aliases.
+    const NAMES: Names;
     /// The state the store keeps for it (a room of a game keeps its run's).
     type State: Play;
     /// A change its own commands ask of the state (kept in a game's
     /// record, and taken again from it by a replay).
     type Action: Clone + Serialize + DeserializeOwned;
-    /// A question they ask of it.
+    /// A question they ask of it ([`Nothing`]: it has none).
     type Ask;
     /// What a change says happened (usually the game's events).
     type Event;
@@ -183,57 +213,21 @@ pub trait Wing: 'static {
     /// record, shown once the game is over.
     const SEALS_DEAL: bool = false;
 
-    /// What `setup` takes, declared once; `None`: not set up.
-    fn setup_args() -> Option<&'static Declared> {
-        None
-    }
+    /// How `setup` lays it; `None`: it is not set up.
+    fn setup() -> Option<SetUp<Self::State>>;
 
-    /// A line or two for `help setup`: how it is set up.
-    fn setup_examples() -> &'static [&'static str] {
-        &[]
-    }
+    /// How `solve` solves it; `None`: nothing to solve.
+    fn solver() -> Option<Solver<Self::State>>;
 
-    /// Whether `setup` starts afresh whatever is saved (a game of its
-    /// own), rather than reading the state it adds to (a room's run).
-    const SETUP_REPLACES: bool = true;
-
-    /// Lay it out from what the player gave, the rest at random, in the
-    /// saved state.
-    fn setup(
-        _slot: &mut Option<Self::State>,
-        _given: &Given,
-        _table: &mut Table,
-    ) -> Result<Done<Reply>, GameError> {
-        unreachable!("`setup` reaches only games that declare setup_args")
-    }
-
-    /// What `solve` takes; `None`: nothing to solve.
-    fn solve_args() -> Option<&'static Declared> {
-        None
-    }
-
-    fn solve_examples() -> &'static [&'static str] {
-        &[]
-    }
-
-    /// Why there is nothing to solve, when it is not a puzzle.
+    /// Why there is nothing to solve, when it is not a puzzle (`None`:
+    /// the generic "has nothing to solve").
     fn unsolvable() -> Option<String> {
         None
     }
 
-    fn solve(
-        _state: Option<&Self::State>,
-        _given: &Given,
-        _table: &mut Table,
-    ) -> Result<Reply, GameError> {
-        unreachable!("`solve` reaches only games that declare solve_args")
-    }
-
-    /// Its own commands (`chess move e4`), for the parser, help
-    /// and completion.
-    fn commands() -> Vec<clap::Command> {
-        Vec::new()
-    }
+    /// Its own commands (`chess move e4`), for the parser, help and
+    /// completion; empty when it has none.
+    fn commands() -> Vec<clap::Command>;
 
     /// The fixed words Tab offers for the `index`th word after one of its
     /// commands (`path`: the command, any subcommand, then the words
@@ -242,30 +236,24 @@ pub trait Wing: 'static {
         Vec::new()
     }
 
-    /// What one of its commands asks.
+    /// What one of its commands asks (`command`: one of `commands`).
     fn order(
-        _command: &str,
-        _matches: &clap::ArgMatches,
-    ) -> Result<Order<Self::Action, Self::Ask>, GameError> {
-        unreachable!("only games with commands are given one")
-    }
+        command: &str,
+        matches: &clap::ArgMatches,
+    ) -> Result<Order<Self::Action, Self::Ask>, GameError>;
 
     fn ask(
-        _state: Option<&Self::State>,
-        _ask: Self::Ask,
-        _table: &mut Table,
-    ) -> Result<Reply, GameError> {
-        unreachable!("a wing with questions answers them")
-    }
+        state: Option<&Self::State>,
+        ask: Self::Ask,
+        table: &mut Table,
+    ) -> Result<Reply, GameError>;
 
     /// Make a change to the saved state (inside the store's transaction).
     fn act(
-        _slot: &mut Option<Self::State>,
-        _act: Self::Action,
-        _table: &mut Table,
-    ) -> Result<Done<Vec<Self::Event>>, GameError> {
-        unreachable!("a wing with changes makes them")
-    }
+        slot: &mut Option<Self::State>,
+        action: Self::Action,
+        table: &mut Table,
+    ) -> Result<Done<Vec<Self::Event>>, GameError>;
 
     /// A change that follows by itself, as an action of its own (the
     /// computer's answer to a move): applied and journaled after the one
@@ -276,12 +264,10 @@ pub trait Wing: 'static {
 
     /// The reply to the changes made, from the state as saved after them.
     fn answer(
-        _state: Option<&Self::State>,
-        _said: Vec<Self::Event>,
-        _table: &mut Table,
-    ) -> Result<Reply, GameError> {
-        unreachable!("a wing with changes answers them")
-    }
+        state: Option<&Self::State>,
+        events: Vec<Self::Event>,
+        table: &mut Table,
+    ) -> Result<Reply, GameError>;
 
     /// What the table's shared screen shows of its saved state besides
     /// the picture (a scorecard, a score pad), as a reply whose text is

@@ -13,20 +13,13 @@ use serde::Deserialize;
 use crate::dice::system::declared::Declared;
 use crate::dice::system::house::House;
 use crate::dice::system::symbols::{KindDecl, SymbolDecl, SymbolDice};
-use crate::games::{Game, Visitor, Wing};
+use crate::games::Game;
 use crate::suggest;
 
 /// The rule files shipped inside the binary: each game's own, in the
 /// order games are listed.
 pub fn embedded() -> Vec<(&'static str, &'static str)> {
-    struct Shipped;
-    impl Visitor for Shipped {
-        type Out = Option<(&'static str, &'static str)>;
-        fn visit<W: Wing>(self) -> Self::Out {
-            W::RULES
-        }
-    }
-    Game::all().filter_map(|g| g.visit(Shipped)).collect()
+    Game::all().filter_map(|g| g.wing().rules()).collect()
 }
 
 #[derive(Debug, Clone, Deserialize)]

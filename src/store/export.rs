@@ -2,7 +2,7 @@
 //! undo journal's snapshot of an import.
 //!
 //! Each game's state is written by its own type, under the key its
-//! `Saved` declares, in the order `Game::SAVED` lists them: the document
+//! `Saved` declares, in the order `Game::saved()` lists them: the document
 //! reads exactly as the release before wrote it, and a new game adds its
 //! key without anything here changing.
 
@@ -12,14 +12,14 @@ use serde::ser::{Error as _, SerializeMap};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::{Map, Value};
 
-use super::games::{StateFn, parse, read_raw, with_state, write_raw};
+use super::games::{read_raw, write_raw};
 use super::records::Record;
 use super::rolls::{SavedRolls, Tallies};
 use super::{Part, PartDoc, Result, StoreError};
 use crate::deck::DeckDoc;
-use crate::games::error::Unsound;
+use crate::games::Visitor;
 use crate::games::game::Game;
-use crate::games::wing::Saved;
+use crate::games::wing::{Saved, Wing};
 
 /// The version of the document's shape; a reader refuses a newer one.
 pub const EXPORT_FORMAT: u32 = 1;
@@ -30,7 +30,7 @@ pub const EXPORT_FORMAT: u32 = 1;
 pub struct Document {
     pub tablemate_export: u32,
     pub decks: DeckDoc,
-    /// Each game with saved state, in `Game::SAVED` order: its state as
+    /// Each game with saved state, in `Game::saved()` order: its state as
     /// its type writes it.
     pub games: Vec<(Game, Value)>,
     pub saved_rolls: SavedRolls,
@@ -45,28 +45,7 @@ pub struct Document {
 
 /// The key a game's state has in the document.
 fn key(game: Game) -> &'static str {
-    struct Key;
-    impl StateFn for Key {
-        type Out = &'static str;
-        fn call<S: Saved>(self) -> &'static str {
-            S::EXPORT_KEY
-        }
-    }
-    with_state(game, Key)
-}
-
-/// Read a document's value for a game as its type, checked.
-fn checked(game: Game, value: &Value) -> std::result::Result<(), Unsound> {
-    struct Check<'a>(&'a Value);
-    impl StateFn for Check<'_> {
-        type Out = std::result::Result<(), Unsound>;
-        fn call<S: Saved>(self) -> Self::Out {
-            let state: Option<S> =
-                serde_json::from_value(self.0.clone()).map_err(|e| Unsound(e.to_string()))?;
-            state.map_or(Ok(()), |s| s.check())
-        }
-    }
-    with_state(game, Check(value))
+    game.wing().state().export_key()
 }
 
 impl Document {
@@ -81,37 +60,31 @@ impl Serialize for Document {
         /// One game's entry, written by its own type (so its fields come
         /// in the order the type declares them).
         struct Entry<'a>(Game, Option<&'a Value>);
+        /// Writes a state with its own type's serializer: serde's
+        /// `Serializer` is generic, so this is one of the few places that
+        /// needs the state's type rather than `Game::wing()`.
+        struct Write<'a, Z>(Option<&'a Value>, Z);
+        impl<Z: Serializer> Visitor for Write<'_, Z> {
+            type Out = std::result::Result<Z::Ok, Z::Error>;
+            fn visit<W: Wing>(self) -> Self::Out {
+                let state: Option<W::State> = match self.0 {
+                    Some(v) => serde_json::from_value(v.clone()).map_err(Z::Error::custom)?,
+                    None => <W::State as Saved>::empty(),
+                };
+                state.serialize(self.1)
+            }
+        }
         impl Serialize for Entry<'_> {
             fn serialize<Z: Serializer>(&self, s: Z) -> std::result::Result<Z::Ok, Z::Error> {
-                struct Write<'a, Z>(Option<&'a Value>, Z);
-                impl<Z: Serializer> StateFn for Write<'_, Z> {
-                    type Out = std::result::Result<Z::Ok, Z::Error>;
-                    fn call<S: Saved>(self) -> Self::Out {
-                        let state: Option<S> = match self.0 {
-                            Some(v) => {
-                                serde_json::from_value(v.clone()).map_err(Z::Error::custom)?
-                            }
-                            None => S::empty(),
-                        };
-                        state.serialize(self.1)
-                    }
-                }
-                with_state(self.0, Write(self.1, s))
+                self.0.visit(Write(self.1, s))
             }
         }
         let mut map = s.serialize_map(None)?;
         map.serialize_entry("tablemate_export", &self.tablemate_export)?;
         map.serialize_entry("decks", &self.decks)?;
-        for game in Game::SAVED {
-            struct Always;
-            impl StateFn for Always {
-                type Out = bool;
-                fn call<S: Saved>(self) -> bool {
-                    S::EXPORT_ALWAYS
-                }
-            }
+        for game in Game::saved() {
             let value = self.game(game);
-            if value.is_some() || with_state(game, Always) {
+            if value.is_some() || game.wing().state().export_always() {
                 map.serialize_entry(key(game), &Entry(game, value))?;
             }
         }
@@ -146,7 +119,7 @@ impl<'de> Deserialize<'de> for Document {
         }
         let mut parts = Parts::deserialize(d)?;
         let mut games = Vec::new();
-        for game in Game::SAVED {
+        for game in Game::saved() {
             if let Some(v) = parts.rest.remove(key(game))
                 && !v.is_null()
             {
@@ -162,7 +135,7 @@ impl<'de> Deserialize<'de> for Document {
                 "records",
             ]
             .into_iter()
-            .chain(Game::SAVED.map(key))
+            .chain(Game::saved().map(key))
             .collect();
             return Err(D::Error::custom(format!(
                 "unknown field `{unknown}`, expected one of {}",
@@ -188,33 +161,20 @@ impl PartDoc for Document {
     fn read(conn: &Connection) -> Result<Document> {
         let mut games = Vec::new();
         let mut skipped = Vec::new();
-        for game in Game::SAVED {
+        for game in Game::saved() {
             let Some(text) = read_raw(conn, game)? else {
                 continue;
             };
-            /// The state as it is loaded for play: the parts that cannot
-            /// be read or fail their checks set aside (said in `notes`).
-            struct Read<'a>(&'a str, &'a mut Vec<String>);
-            impl StateFn for Read<'_> {
-                type Out = Result<Option<Value>>;
-                fn call<S: Saved>(self) -> Self::Out {
-                    let Some(mut state) = parse::<S>(self.0)? else {
-                        return Ok(None);
-                    };
-                    self.1.extend(state.mend());
-                    state.check().map_err(|e| super::games::damaged::<S>(e.0))?;
-                    Ok(Some(
-                        serde_json::to_value(state).expect("game states serialise"),
-                    ))
-                }
-            }
-            match with_state(game, Read(&text, &mut skipped)) {
+            // As it is loaded for play: the parts that fail their checks
+            // set aside (said in `skipped`).
+            let state = game.wing().state();
+            match state.load(&text, &mut skipped) {
                 Ok(Some(v)) => games.push((game, v)),
                 Ok(None) => {}
-                Err(StoreError::Damaged { what, reason, .. }) => skipped.push(format!(
-                    "note: {what} cannot be read ({reason}); it is left out of the export"
+                Err(why) => skipped.push(format!(
+                    "note: {} cannot be read ({why}); it is left out of the export",
+                    state.what()
                 )),
-                Err(e) => return Err(e),
             }
         }
         let (decks, unread) = super::decks::read_decks(conn)?;
@@ -234,7 +194,7 @@ impl PartDoc for Document {
 
     fn write(&self, conn: &Connection) -> Result<()> {
         self.decks.write(conn)?;
-        for game in Game::SAVED {
+        for game in Game::saved() {
             let text = self.game(game).map(Value::to_string);
             write_raw(conn, game, text.as_deref())?;
         }
@@ -253,15 +213,9 @@ impl PartDoc for Document {
         }
         out.extend(self.decks.problems());
         for (game, value) in &self.games {
-            if let Err(why) = checked(*game, value) {
-                struct What;
-                impl StateFn for What {
-                    type Out = &'static str;
-                    fn call<S: Saved>(self) -> &'static str {
-                        S::WHAT
-                    }
-                }
-                out.push(format!("{}: {why}", with_state(*game, What)));
+            let state = game.wing().state();
+            if let Err(why) = state.check(value) {
+                out.push(format!("{}: {why}", state.what()));
             }
         }
         out.extend(self.saved_rolls.problems());
@@ -277,24 +231,11 @@ impl PartDoc for Document {
 
     fn is_empty(&self) -> bool {
         self.decks.is_empty()
-            && self.games.iter().all(|(g, v)| blank(*g, v))
+            && self.games.iter().all(|(g, v)| g.wing().state().blank(v))
             && self.saved_rolls.is_empty()
             && self.tallies.is_empty()
             && self.records.is_empty()
     }
-}
-
-/// Whether a game's state is its empty one (a game with nothing in it).
-fn blank(game: Game, value: &Value) -> bool {
-    struct Blank<'a>(&'a Value);
-    impl StateFn for Blank<'_> {
-        type Out = bool;
-        fn call<S: Saved>(self) -> bool {
-            let state: Option<S> = serde_json::from_value(self.0.clone()).ok().flatten();
-            state.is_none() || state == S::empty()
-        }
-    }
-    with_state(game, Blank(value))
 }
 
 /// A game's part of the store checked and written from a JSON value (the
@@ -304,33 +245,13 @@ pub(super) fn restore_game(conn: &Connection, game: Game, value: &Value) -> Resu
     if value.is_null() {
         return write_raw(conn, game, None);
     }
-    struct Typed<'a>(&'a Value);
-    impl StateFn for Typed<'_> {
-        type Out = Result<Option<String>>;
-        fn call<S: Saved>(self) -> Self::Out {
-            let state: Option<S> = serde_json::from_value(self.0.clone())
-                .map_err(|e| super::games::damaged::<S>(e.to_string()))?;
-            Ok(state.map(|s| serde_json::to_string(&s).expect("game states serialise")))
-        }
-    }
-    let text = with_state(game, Typed(value))?;
+    let state = game.wing().state();
+    let text = state.retyped(value).map_err(|why| StoreError::Damaged {
+        what: state.what().into(),
+        reason: why.0,
+        repair: state.repair().into(),
+    })?;
     write_raw(conn, game, text.as_deref())
-}
-
-/// What a game's state is called in a few words, for a summary.
-fn said(game: Game, value: Option<&Value>) -> Option<String> {
-    struct Said<'a>(Option<&'a Value>);
-    impl StateFn for Said<'_> {
-        type Out = Option<String>;
-        fn call<S: Saved>(self) -> Option<String> {
-            let state: Option<S> = match self.0 {
-                Some(v) => serde_json::from_value(v.clone()).ok()?,
-                None => S::empty(),
-            };
-            state.map(|s| s.summary())
-        }
-    }
-    with_state(game, Said(value))
 }
 
 impl Document {
@@ -352,7 +273,7 @@ impl Document {
         let n =
             |k: usize, one: &str, many: &str| format!("{k} {}", if k == 1 { one } else { many });
         let mut parts = vec![n(self.decks.decks.len(), "deck", "decks")];
-        parts.extend(Game::SAVED.iter().filter_map(|&g| said(g, self.game(g))));
+        parts.extend(Game::saved().filter_map(|g| g.wing().state().summary(self.game(g))));
         if !self.saved_rolls.0.is_empty() {
             parts.push(n(self.saved_rolls.0.len(), "saved roll", "saved rolls"));
         }

@@ -7,9 +7,8 @@ use rusqlite::{Connection, OptionalExtension, params};
 use serde_json::Value;
 
 use super::{Result, StoreError};
-use crate::games::Visitor;
 use crate::games::game::Game;
-use crate::games::wing::{Saved, Wing};
+use crate::games::wing::Saved;
 
 /// A game's row as stored: its document's text, if any.
 pub(super) fn read_raw(conn: &Connection, game: Game) -> Result<Option<String>> {
@@ -105,24 +104,4 @@ pub(super) fn snapshot(conn: &Connection, game: Game) -> Result<Value> {
         })?,
         None => Value::Null,
     })
-}
-
-/// Runs `f` on a game's state type.
-struct WithState<F>(F);
-
-/// What can be done with a saved game's document without naming its type.
-pub(super) trait StateFn {
-    type Out;
-    fn call<S: Saved>(self) -> Self::Out;
-}
-
-impl<F: StateFn> Visitor for WithState<F> {
-    type Out = F::Out;
-    fn visit<W: Wing>(self) -> F::Out {
-        self.0.call::<W::State>()
-    }
-}
-
-pub(super) fn with_state<F: StateFn>(game: Game, f: F) -> F::Out {
-    game.visit(WithState(f))
 }

@@ -12,12 +12,9 @@ use std::path::{Path, PathBuf};
 
 use rusqlite::{Connection, Transaction, TransactionBehavior};
 
-use super::games::{StateFn, with_state};
 use super::{PartDoc, Result, free_name};
 use crate::deck::DeckDoc;
-use crate::games::Visitor;
 use crate::games::game::Game;
-use crate::games::wing::{Saved, Wing};
 
 /// Larger than any state file 0.1 could write; a bigger one is not read.
 const MAX_BYTES: u64 = 10 << 20;
@@ -39,16 +36,9 @@ enum Holds {
 
 /// Every file 0.1 wrote: the decks, and each game's that declares one.
 fn files() -> Vec<(&'static str, &'static str, Holds)> {
-    struct File;
-    impl Visitor for File {
-        type Out = Option<(&'static str, &'static str)>;
-        fn visit<W: Wing>(self) -> Self::Out {
-            <W::State as Saved>::LEGACY_FILE
-        }
-    }
     let mut all = vec![("decks.json", "decks", Holds::Decks)];
-    for game in Game::SAVED {
-        if let Some((file, holds)) = game.visit(File) {
+    for game in Game::saved() {
+        if let Some((file, holds)) = game.wing().state().legacy_file() {
             all.push((file, holds, Holds::Game(game)));
         }
     }
@@ -65,27 +55,28 @@ fn bring(holds: Holds, conn: &Connection, bytes: &[u8]) -> Result<Outcome> {
 /// A game's state read from a file of tablemate 0.1 into the store, unless
 /// the store holds one already.
 fn bring_game(conn: &Connection, game: Game, bytes: &[u8]) -> Result<Outcome> {
-    struct Bring<'a>(&'a Connection, &'a [u8]);
-    impl StateFn for Bring<'_> {
-        type Out = Result<Outcome>;
-        fn call<S: Saved>(self) -> Self::Out {
-            let state: Option<S> = match serde_json::from_slice(self.1) {
-                Ok(s) => s,
-                Err(e) => return Ok(Outcome::Bad(e.to_string())),
-            };
-            if let Some(Err(why)) = state.as_ref().map(Saved::check) {
-                return Ok(Outcome::Bad(format!("{}: {why}", S::WHAT)));
-            }
-            let mut notes = Vec::new();
-            let held = super::games::load::<S>(self.0, &mut notes).unwrap_or(None);
-            if held.is_some_and(|h| Some(h) != S::empty()) {
-                return Ok(Outcome::Occupied);
-            }
-            super::games::save(self.0, state.as_ref())?;
-            Ok(Outcome::Imported)
-        }
+    let state = game.wing().state();
+    let value: serde_json::Value = match serde_json::from_slice(bytes) {
+        Ok(v) => v,
+        Err(e) => return Ok(Outcome::Bad(e.to_string())),
+    };
+    let text = match state.retyped(&value) {
+        Ok(text) => text,
+        Err(why) => return Ok(Outcome::Bad(why.0)),
+    };
+    if let Err(why) = state.check(&value) {
+        return Ok(Outcome::Bad(format!("{}: {why}", state.what())));
     }
-    with_state(game, Bring(conn, bytes))
+    let mut notes = Vec::new();
+    let held = match super::games::read_raw(conn, game)? {
+        Some(raw) => state.load(&raw, &mut notes).unwrap_or(None),
+        None => None,
+    };
+    if held.is_some_and(|h| !state.blank(&h)) {
+        return Ok(Outcome::Occupied);
+    }
+    super::games::write_raw(conn, game, text.as_deref())?;
+    Ok(Outcome::Imported)
 }
 
 fn bring_decks<D: PartDoc>(conn: &Connection, bytes: &[u8]) -> Result<Outcome> {

@@ -346,21 +346,46 @@ fn sources() -> Vec<(String, String)> {
         .collect()
 }
 
-/// Each game's folder under `src/games/`, and the words its name is
-/// written with.
-const GAMES: &[(&str, &[&str])] = &[
-    ("troll", &["troll"]),
-    ("penguins", &["penguin"]),
-    ("slides", &["slides"]),
-    ("lab_rats", &["lab_rats", "lab rats", "lab-rats", "labrats"]),
-    ("funhouse", &["funhouse"]),
-];
+/// Each game's folder under `src/games/`, read from the one list of
+/// games (`games!` in `src/games/mod.rs`), and the words its name is
+/// written with (`lab_rats`, `lab rats`, `lab-rats`, `labrats`).
+fn games() -> Vec<(String, Vec<String>)> {
+    let list =
+        fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("src/games/mod.rs")).unwrap();
+    let start = list.find("\ngames! {").expect("the list of games");
+    let body = &list[start..list[start..].find("\n}").unwrap() + start];
+    let mut folders: Vec<String> = Vec::new();
+    for line in body.lines() {
+        let Some((_, wing)) = line.split_once("=>") else {
+            continue;
+        };
+        let folder = wing.trim().split("::").next().unwrap().to_string();
+        // The score pad is tablemate's own, named across it by design (and
+        // "pad" is a common word); the example game is the guide's.
+        if !folders.contains(&folder) && folder != "pad" && folder != "example" {
+            folders.push(folder);
+        }
+    }
+    assert!(folders.len() >= 5, "the list reads: {folders:?}");
+    folders
+        .into_iter()
+        .map(|f| {
+            let mut words = vec![f.clone()];
+            for w in [f.replace('_', " "), f.replace('_', "-"), f.replace('_', "")] {
+                if !words.contains(&w) {
+                    words.push(w);
+                }
+            }
+            (f, words)
+        })
+        .collect()
+}
 
 #[test]
-fn each_game_is_named_in_at_most_three_files_outside_its_folder() {
+fn each_game_is_named_in_at_most_two_files_outside_its_folder() {
     let sources = sources();
     let mut over = Vec::new();
-    for (folder, words) in GAMES {
+    for (folder, words) in games() {
         let own = format!("games/{folder}/");
         let naming: Vec<&str> = sources
             .iter()
@@ -371,9 +396,9 @@ fn each_game_is_named_in_at_most_three_files_outside_its_folder() {
             })
             .map(|(path, _)| path.as_str())
             .collect();
-        // The game list, the registry, and the schema's migrations (which
-        // name the old per-game tables they move).
-        if naming.len() > 3 {
+        // The one list of games, and the schema's migrations (which name
+        // the old per-game tables they move).
+        if naming.len() > 2 {
             over.push(format!("{folder}: {}", naming.join(", ")));
         }
     }
@@ -388,8 +413,8 @@ fn each_game_is_named_in_at_most_three_files_outside_its_folder() {
 fn no_file_of_the_dispatcher_is_named_after_a_game() {
     for (path, _) in sources() {
         if let Some(rest) = path.strip_prefix("app/") {
-            for (folder, words) in GAMES {
-                let named = words.iter().any(|w| rest.contains(w)) || rest.contains(folder);
+            for (folder, words) in games() {
+                let named = words.iter().any(|w| rest.contains(w.as_str()));
                 assert!(!named, "src/app/{rest} is named after {folder}");
             }
         }

@@ -12,6 +12,8 @@
 //! `Game::visit` (`games/mod.rs`); it is compiled only for tests, where
 //! the random-play test plays it like every other game.
 
+use crate::games::game::Names;
+use crate::games::wing::{SetUp, Solver};
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
@@ -227,43 +229,33 @@ pub struct Example;
 
 impl Wing for Example {
     const GAME: Game = Game::Example;
+    const NAMES: Names = Names {
+        id: "example",
+        title: "Example",
+        listed: "example",
+        short: None,
+        aliases: &["ex"],
+    };
     type State = Pile;
     type Action = Take;
     type Ask = Nothing;
     type Event = Event;
 
-    fn setup_args() -> Option<&'static Declared> {
-        Some(&SETUP)
+    fn setup() -> Option<SetUp<Pile>> {
+        Some(SetUp {
+            args: &SETUP,
+            examples: &[],
+            replaces: true,
+            lay,
+        })
     }
 
-    fn setup(
-        slot: &mut Option<Pile>,
-        given: &Given,
-        table: &mut Table,
-    ) -> Result<Done<Reply>, GameError> {
-        let mut pile = Pile::sample(table.rng);
-        if let Some(n) = given.number("coins") {
-            pile.left = n;
-        }
-        *slot = Some(pile.clone());
-        Ok(Done::changed(view(&pile, Vec::new()), "setup example"))
-    }
-
-    fn solve_args() -> Option<&'static Declared> {
-        Some(&SOLVE)
-    }
-
-    fn solve(state: Option<&Pile>, _: &Given, _: &mut Table) -> Result<Reply, GameError> {
-        let pile = state.ok_or_else(|| GameError::missing("no game: `setup example`"))?;
-        let text = if pile.left % 4 == 0 {
-            format!(
-                "{} left: the player to move loses against best play",
-                pile.left
-            )
-        } else {
-            format!("{} left: take {} and win", pile.left, pile.best())
-        };
-        Ok(Reply::plain("solve", text))
+    fn solver() -> Option<Solver<Pile>> {
+        Some(Solver {
+            args: &SOLVE,
+            examples: &[],
+            solve,
+        })
     }
 
     fn commands() -> Vec<clap::Command> {
@@ -287,6 +279,10 @@ impl Wing for Example {
         }
     }
 
+    fn ask(_: Option<&Pile>, ask: Nothing, _: &mut Table) -> Result<Reply, GameError> {
+        match ask {}
+    }
+
     fn act(
         slot: &mut Option<Pile>,
         take: Take,
@@ -307,4 +303,32 @@ impl Wing for Example {
     fn diagram(layout: &Layout, _: &Style) -> Option<String> {
         Some("o".repeat(layout.pieces.len()))
     }
+}
+
+/// `setup` for it (`Wing::setup`).
+fn lay(
+    slot: &mut Option<Pile>,
+    given: &Given,
+    table: &mut Table,
+) -> Result<Done<Reply>, GameError> {
+    let mut pile = Pile::sample(table.rng);
+    if let Some(n) = given.number("coins") {
+        pile.left = n;
+    }
+    *slot = Some(pile.clone());
+    Ok(Done::changed(view(&pile, Vec::new()), "setup example"))
+}
+
+/// `solve` for it (`Wing::solver`).
+fn solve(state: Option<&Pile>, _: &Given, _: &mut Table) -> Result<Reply, GameError> {
+    let pile = state.ok_or_else(|| GameError::missing("no game: `setup example`"))?;
+    let text = if pile.left % 4 == 0 {
+        format!(
+            "{} left: the player to move loses against best play",
+            pile.left
+        )
+    } else {
+        format!("{} left: take {} and win", pile.left, pile.best())
+    };
+    Ok(Reply::plain("solve", text))
 }

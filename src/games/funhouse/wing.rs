@@ -2,6 +2,8 @@
 //! and the die's handedness) as the saved state, the run's actions, and
 //! its commands: `funhouse`, `score`, `move`, `hint` and `die`.
 
+use crate::games::game::Names;
+use crate::games::wing::{SetUp, Solver};
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
@@ -498,6 +500,13 @@ fn order(command: &str, m: &clap::ArgMatches) -> Result<Order<FunhouseAction, As
 
 impl Wing for Funhouse {
     const GAME: Game = Game::EpicFunhouse;
+    const NAMES: Names = Names {
+        id: "epic-funhouse",
+        title: "Epic Funhouse",
+        listed: "epic-funhouse",
+        short: None,
+        aliases: &["funhouse", "ef", "epic"],
+    };
     type State = Book;
     type Action = FunhouseAction;
     type Ask = Ask;
@@ -507,6 +516,14 @@ impl Wing for Funhouse {
         "epic-funhouse.yaml",
         include_str!("../../../rules/epic-funhouse.yaml"),
     ));
+
+    fn setup() -> Option<SetUp<Book>> {
+        None
+    }
+
+    fn solver() -> Option<Solver<Book>> {
+        None
+    }
 
     fn commands() -> Vec<clap::Command> {
         super::words::commands()

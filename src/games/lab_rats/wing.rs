@@ -1,6 +1,8 @@
 //! Lab Rats plugged into tablemate: its saved state, its actions, its
 //! `rats` command, its setup and solver, and its diagram.
 
+use crate::games::game::Names;
+use crate::games::wing::{SetUp, Solver};
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
@@ -230,6 +232,13 @@ fn no_game() -> GameError {
 
 impl Wing for LabRats {
     const GAME: Game = Game::LabRats;
+    const NAMES: Names = Names {
+        id: "lab-rats",
+        title: "Lab Rats",
+        listed: "lab-rats",
+        short: None,
+        aliases: &["labrats", "rats", "lr"],
+    };
     type State = RatsGame;
     type Action = RatsAction;
     type Ask = Ask;
@@ -240,57 +249,21 @@ impl Wing for LabRats {
         include_str!("../../../rules/lab-rats.yaml"),
     ));
 
-    fn setup_args() -> Option<&'static Declared> {
-        Some(&SETUP)
-    }
-
-    fn setup_examples() -> &'static [&'static str] {
-        &["setup lab-rats rolls=3,a,5,2,n"]
-    }
-
-    fn setup(
-        slot: &mut Option<RatsGame>,
-        given: &Given,
-        table: &mut Table,
-    ) -> Result<Done<Reply>, GameError> {
-        let new = new_game(given, table.rng)?;
-        let reply = show::laid(new.maze, new.game.clone(), new.given, new.rolled);
-        // A maze the rolls did not finish starts no game.
-        Ok(match new.game {
-            Some(game) => {
-                *slot = Some(game);
-                Done::changed(reply, "setup lab-rats")
-            }
-            None => Done::unchanged(reply),
+    fn setup() -> Option<SetUp<RatsGame>> {
+        Some(SetUp {
+            args: &SETUP,
+            examples: &["setup lab-rats rolls=3,a,5,2,n"],
+            replaces: true,
+            lay,
         })
     }
 
-    fn solve_args() -> Option<&'static Declared> {
-        Some(&SOLVE)
-    }
-
-    fn solve_examples() -> &'static [&'static str] {
-        &["solve lab-rats"]
-    }
-
-    fn solve(state: Option<&RatsGame>, given: &Given, _: &mut Table) -> Result<Reply, GameError> {
-        if let Some(w) = given.words.first() {
-            return Err(GameError::word(format!(
-                "'{w}' is not understood: solve lab-rats works from the game `setup lab-rats` dealt, and takes nothing more"
-            )));
-        }
-        let game = state.ok_or_else(|| {
-            GameError::missing(
-                "no Lab Rats game: `setup lab-rats` lays a maze and deals the stacks",
-            )
-        })?;
-        let (Some(dealt), Some(start)) = (&game.dealt, game.start) else {
-            return Err(GameError::rule(
-                "this game was saved before tablemate kept the stacks as dealt: `setup lab-rats` starts one it can solve",
-            ));
-        };
-        let sol = solve(&game.squares, &game.exit, start, dealt);
-        Ok(show::solved(sol, game.clone(), dealt.clone(), start))
+    fn solver() -> Option<Solver<RatsGame>> {
+        Some(Solver {
+            args: &SOLVE,
+            examples: &["solve lab-rats"],
+            solve: solved,
+        })
     }
 
     fn commands() -> Vec<clap::Command> {
@@ -409,4 +382,41 @@ impl Wing for LabRats {
     fn diagram(layout: &Layout, _: &Style) -> Option<String> {
         Some(diagram::draw(layout))
     }
+}
+
+/// `setup` for it (`Wing::setup`).
+fn lay(
+    slot: &mut Option<RatsGame>,
+    given: &Given,
+    table: &mut Table,
+) -> Result<Done<Reply>, GameError> {
+    let new = new_game(given, table.rng)?;
+    let reply = show::laid(new.maze, new.game.clone(), new.given, new.rolled);
+    // A maze the rolls did not finish starts no game.
+    Ok(match new.game {
+        Some(game) => {
+            *slot = Some(game);
+            Done::changed(reply, "setup lab-rats")
+        }
+        None => Done::unchanged(reply),
+    })
+}
+
+/// `solve` for it (`Wing::solver`).
+fn solved(state: Option<&RatsGame>, given: &Given, _: &mut Table) -> Result<Reply, GameError> {
+    if let Some(w) = given.words.first() {
+        return Err(GameError::word(format!(
+            "'{w}' is not understood: solve lab-rats works from the game `setup lab-rats` dealt, and takes nothing more"
+        )));
+    }
+    let game = state.ok_or_else(|| {
+        GameError::missing("no Lab Rats game: `setup lab-rats` lays a maze and deals the stacks")
+    })?;
+    let (Some(dealt), Some(start)) = (&game.dealt, game.start) else {
+        return Err(GameError::rule(
+            "this game was saved before tablemate kept the stacks as dealt: `setup lab-rats` starts one it can solve",
+        ));
+    };
+    let sol = solve(&game.squares, &game.exit, start, dealt);
+    Ok(show::solved(sol, game.clone(), dealt.clone(), start))
 }

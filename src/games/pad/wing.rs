@@ -7,7 +7,9 @@ use super::{MOST_FILED, MOST_ROUNDS, Pad, Pads, Wins, show};
 use crate::deal::DealCode;
 use crate::games::error::{GameError, Unsound};
 use crate::games::game::Game;
+use crate::games::game::Names;
 use crate::games::wing::{Done, Order, Play, Saved, Table, Turn, Wing};
+use crate::games::wing::{SetUp, Solver};
 use crate::layout::Layout;
 use crate::random::TableRng;
 use crate::reply::Reply;
@@ -356,10 +358,25 @@ impl Play for Pads {
 
 impl Wing for ScorePad {
     const GAME: Game = Game::ScorePad;
+    const NAMES: Names = Names {
+        id: "score-pad",
+        title: "Score pad",
+        listed: "score-pad",
+        short: None,
+        aliases: &["pad"],
+    };
     type State = Pads;
     type Action = PadAction;
     type Ask = Ask;
     type Event = Event;
+
+    fn setup() -> Option<SetUp<Pads>> {
+        None
+    }
+
+    fn solver() -> Option<Solver<Pads>> {
+        None
+    }
 
     fn commands() -> Vec<clap::Command> {
         let words = |help: &'static str| {

@@ -8,11 +8,13 @@ use super::layout::layout;
 use super::play::Phase;
 use super::words::COMMAND_WORDS;
 use super::{diagram, setup, show, words};
-use crate::games::args::{Declared, Given};
+use crate::games::args::Given;
 use crate::games::compass::Dir;
 use crate::games::error::{GameError, Unsound};
 use crate::games::game::Game;
+use crate::games::game::Names;
 use crate::games::wing::{Done, Order, Play, Saved, Table, Turn, Wing};
+use crate::games::wing::{SetUp, Solver};
 use crate::layout::Layout;
 use crate::random::TableRng;
 use crate::reply::Reply;
@@ -170,6 +172,13 @@ fn no_board() -> GameError {
 
 impl Wing for PenguinsNightOut {
     const GAME: Game = Game::PenguinsNightOut;
+    const NAMES: Names = Names {
+        id: "penguins-night-out",
+        title: "Penguin's Night Out",
+        listed: "penguins",
+        short: Some("penguins"),
+        aliases: &["penguins", "penguin", "pno"],
+    };
     type State = Board;
     type Action = PenguinAction;
     type Ask = Ask;
@@ -180,22 +189,17 @@ impl Wing for PenguinsNightOut {
         include_str!("../../../rules/penguins-night-out.yaml"),
     ));
 
-    fn setup_args() -> Option<&'static Declared> {
-        Some(&setup::DECLARED)
+    fn setup() -> Option<SetUp<Board>> {
+        Some(SetUp {
+            args: &setup::DECLARED,
+            examples: &["setup penguins players=4 variant=elbow-room"],
+            replaces: true,
+            lay,
+        })
     }
 
-    fn setup_examples() -> &'static [&'static str] {
-        &["setup penguins players=4 variant=elbow-room"]
-    }
-
-    fn setup(
-        slot: &mut Option<Board>,
-        given: &Given,
-        table: &mut Table,
-    ) -> Result<Done<Reply>, GameError> {
-        let new = setup::new_board(given, table.rng)?;
-        *slot = Some(new.board.clone());
-        Ok(Done::changed(show::laid(new), "setup penguins"))
+    fn solver() -> Option<Solver<Board>> {
+        None
     }
 
     fn commands() -> Vec<clap::Command> {
@@ -259,4 +263,15 @@ impl Wing for PenguinsNightOut {
     fn diagram(layout: &Layout, _: &Style) -> Option<String> {
         Some(diagram::draw(layout))
     }
+}
+
+/// `setup` for it (`Wing::setup`).
+fn lay(
+    slot: &mut Option<Board>,
+    given: &Given,
+    table: &mut Table,
+) -> Result<Done<Reply>, GameError> {
+    let new = setup::new_board(given, table.rng)?;
+    *slot = Some(new.board.clone());
+    Ok(Done::changed(show::laid(new), "setup penguins"))
 }

@@ -1,6 +1,8 @@
 //! Slides of Action plugged into tablemate: its saved state, its actions
 //! (tablemate's move among them), its `slides` command and its setup.
 
+use crate::games::game::Names;
+use crate::games::wing::{SetUp, Solver};
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
@@ -184,6 +186,13 @@ fn no_game() -> GameError {
 
 impl Wing for SlidesOfAction {
     const GAME: Game = Game::SlidesOfAction;
+    const NAMES: Names = Names {
+        id: "slides-of-action",
+        title: "Slides of Action",
+        listed: "slides-of-action",
+        short: Some("slides"),
+        aliases: &["slides", "soa"],
+    };
     type State = SlidesGame;
     type Action = SlidesAction;
     type Ask = Ask;
@@ -194,50 +203,17 @@ impl Wing for SlidesOfAction {
         include_str!("../../../rules/slides-of-action.yaml"),
     ));
 
-    fn setup_args() -> Option<&'static Declared> {
-        Some(&DECLARED)
+    fn setup() -> Option<SetUp<SlidesGame>> {
+        Some(SetUp {
+            args: &DECLARED,
+            examples: &["setup slides-of-action players=3 suits=C,A,S"],
+            replaces: true,
+            lay,
+        })
     }
 
-    fn setup_examples() -> &'static [&'static str] {
-        &["setup slides-of-action players=3 suits=C,A,S"]
-    }
-
-    fn setup(
-        slot: &mut Option<SlidesGame>,
-        given: &Given,
-        table: &mut Table,
-    ) -> Result<Done<Reply>, GameError> {
-        let players = given.number("players").unwrap_or(3) as usize;
-        let seating = seat(players, given.suits("suits"), table.rng)?;
-        let harder = given.choice("variant") == Some("harder");
-        let computer = (given.choice("against") == Some("tablemate"))
-            .then(|| seating.players.last().map(|s| s.suit))
-            .flatten();
-        let mut game = SlidesGame::new(turn_order(&seating), harder, computer);
-        if let Some(board) = given.text("board") {
-            let next = match given.suits("next").as_deref() {
-                None => None,
-                Some([one]) => Some(*one),
-                Some(_) => return Err(GameError::word("next= takes one suit: next=C")),
-            };
-            game.resume(board, next)?;
-        } else if given.suits("next").is_some() {
-            return Err(GameError::word(
-                "next= goes with board=: the suit to move in a game in progress",
-            ));
-        }
-        let before = game.clone();
-        // Against tablemate, when it is to move first, it moves now.
-        let opening = if game.computer == Some(game.to_move()) {
-            vec![game.reply_move()?]
-        } else {
-            Vec::new()
-        };
-        *slot = Some(game);
-        Ok(Done::changed(
-            show::seated(seating, before, opening),
-            "setup slides",
-        ))
+    fn solver() -> Option<Solver<SlidesGame>> {
+        None
     }
 
     fn commands() -> Vec<clap::Command> {
@@ -334,4 +310,43 @@ impl Wing for SlidesOfAction {
     fn diagram(layout: &Layout, style: &Style) -> Option<String> {
         Some(diagram::draw(layout, style))
     }
+}
+
+/// `setup` for it (`Wing::setup`).
+fn lay(
+    slot: &mut Option<SlidesGame>,
+    given: &Given,
+    table: &mut Table,
+) -> Result<Done<Reply>, GameError> {
+    let players = given.number("players").unwrap_or(3) as usize;
+    let seating = seat(players, given.suits("suits"), table.rng)?;
+    let harder = given.choice("variant") == Some("harder");
+    let computer = (given.choice("against") == Some("tablemate"))
+        .then(|| seating.players.last().map(|s| s.suit))
+        .flatten();
+    let mut game = SlidesGame::new(turn_order(&seating), harder, computer);
+    if let Some(board) = given.text("board") {
+        let next = match given.suits("next").as_deref() {
+            None => None,
+            Some([one]) => Some(*one),
+            Some(_) => return Err(GameError::word("next= takes one suit: next=C")),
+        };
+        game.resume(board, next)?;
+    } else if given.suits("next").is_some() {
+        return Err(GameError::word(
+            "next= goes with board=: the suit to move in a game in progress",
+        ));
+    }
+    let before = game.clone();
+    // Against tablemate, when it is to move first, it moves now.
+    let opening = if game.computer == Some(game.to_move()) {
+        vec![game.reply_move()?]
+    } else {
+        Vec::new()
+    };
+    *slot = Some(game);
+    Ok(Done::changed(
+        show::seated(seating, before, opening),
+        "setup slides",
+    ))
 }

@@ -7,10 +7,12 @@ use super::game::{Awakening, Phase, Troll};
 use super::layout::layout;
 use super::words::COMMAND_WORDS;
 use super::{diagram, setup, show, words};
-use crate::games::args::{Declared, Given};
+use crate::games::args::Given;
 use crate::games::error::{GameError, Unsound};
 use crate::games::game::Game;
+use crate::games::game::Names;
 use crate::games::wing::{Done, Order, Play, Saved, Table, Turn, Wing};
+use crate::games::wing::{SetUp, Solver};
 use crate::layout::Layout;
 use crate::pieces::Card;
 use crate::random::TableRng;
@@ -147,6 +149,13 @@ fn no_game() -> GameError {
 
 impl Wing for AngryTroll {
     const GAME: Game = Game::AngryTroll;
+    const NAMES: Names = Names {
+        id: "angry-troll",
+        title: "Angry Troll versus Magic Bridge",
+        listed: "troll",
+        short: Some("troll"),
+        aliases: &["troll", "magic-bridge", "atmb"],
+    };
     // The code of a dealt bridge would lay every face-down card.
     const SEALS_DEAL: bool = true;
     type State = Troll;
@@ -159,25 +168,17 @@ impl Wing for AngryTroll {
         include_str!("../../../rules/angry-troll.yaml"),
     ));
 
-    fn setup_args() -> Option<&'static Declared> {
-        Some(&setup::DECLARED)
+    fn setup() -> Option<SetUp<Troll>> {
+        Some(SetUp {
+            args: &setup::DECLARED,
+            examples: &["setup troll"],
+            replaces: true,
+            lay,
+        })
     }
 
-    fn setup_examples() -> &'static [&'static str] {
-        &["setup troll"]
-    }
-
-    fn setup(
-        slot: &mut Option<Troll>,
-        given: &Given,
-        table: &mut Table,
-    ) -> Result<Done<Reply>, GameError> {
-        let mut game = setup::new_game(given, table.rng)?;
-        if !game.table {
-            game.deal = table.again.map(str::to_string);
-        }
-        *slot = Some(game.clone());
-        Ok(Done::changed(show::laid(game), "setup troll"))
+    fn solver() -> Option<Solver<Troll>> {
+        None
     }
 
     fn commands() -> Vec<clap::Command> {
@@ -251,4 +252,18 @@ impl Wing for AngryTroll {
     fn diagram(layout: &Layout, _: &Style) -> Option<String> {
         Some(diagram::draw(layout))
     }
+}
+
+/// `setup` for it (`Wing::setup`).
+fn lay(
+    slot: &mut Option<Troll>,
+    given: &Given,
+    table: &mut Table,
+) -> Result<Done<Reply>, GameError> {
+    let mut game = setup::new_game(given, table.rng)?;
+    if !game.table {
+        game.deal = table.again.map(str::to_string);
+    }
+    *slot = Some(game.clone());
+    Ok(Done::changed(show::laid(game), "setup troll"))
 }

@@ -12,8 +12,9 @@ use super::run::Book;
 use crate::games::args::{Arg, Declared, Given, Type};
 use crate::games::error::GameError;
 use crate::games::game::Game;
-use crate::games::wing::Nothing;
-use crate::games::wing::{Done, Table, Wing};
+use crate::games::game::Names;
+use crate::games::wing::{Done, Nothing, Order, SetUp, Solver};
+use crate::games::wing::{Table, Wing};
 use crate::layout::Layout;
 use crate::reply::Reply;
 use crate::style::Style;
@@ -60,7 +61,7 @@ const COIN_VALUES: &str = "the 24 coin values in reading order";
 /// same for all six.
 macro_rules! room {
     (
-        $wing:ident, $room:expr,
+        $wing:ident, $room:expr, names: $names:expr,
         setup: $setup:expr, setup_examples: $sx:expr,
         solve: $solve:expr, solve_examples: $vx:expr, solver: $solver:expr,
         unsolvable: $unsolvable:expr $(,)?
@@ -69,48 +70,78 @@ macro_rules! room {
 
         impl Wing for $wing {
             const GAME: Game = $room.game_const();
+            const NAMES: Names = $names;
             type State = Book;
+            // A room is played through the run's own commands (`funhouse`),
+            // so it has none of its own.
             type Action = Nothing;
             type Ask = Nothing;
             type Event = Nothing;
-            const SETUP_REPLACES: bool = false;
 
-            fn setup_args() -> Option<&'static Declared> {
+            fn setup() -> Option<SetUp<Book>> {
                 const D: Declared = $setup;
-                Some(&D)
+                Some(SetUp {
+                    args: &D,
+                    examples: $sx,
+                    // A room adds to the run saved, rather than replacing it.
+                    replaces: false,
+                    lay: |slot, given, table| lay($room, slot, given, table.rng),
+                })
             }
 
-            fn setup_examples() -> &'static [&'static str] {
-                $sx
-            }
-
-            fn setup(
-                slot: &mut Option<Book>,
-                given: &Given,
-                table: &mut Table,
-            ) -> Result<Done<Reply>, GameError> {
-                lay($room, slot, given, table.rng)
-            }
-
-            fn solve_args() -> Option<&'static Declared> {
-                $solve
-            }
-
-            fn solve_examples() -> &'static [&'static str] {
-                $vx
+            fn solver() -> Option<Solver<Book>> {
+                let solve: Option<&'static Declared> = $solve;
+                Some(Solver {
+                    args: solve?,
+                    examples: $vx,
+                    solve: |state, given, _| {
+                        let solve: fn(Option<&Book>, &Given) -> Result<Reply, GameError> = $solver;
+                        solve(state, given)
+                    },
+                })
             }
 
             fn unsolvable() -> Option<String> {
                 $unsolvable
             }
 
-            fn solve(
-                state: Option<&Book>,
-                given: &Given,
+            fn commands() -> Vec<clap::Command> {
+                Vec::new()
+            }
+
+            fn order(
+                command: &str,
+                _: &clap::ArgMatches,
+            ) -> Result<Order<Nothing, Nothing>, GameError> {
+                Err(GameError::word(format!(
+                    "{} has no command '{command}': its moves are `funhouse` commands",
+                    $room.title()
+                )))
+            }
+
+            fn ask(_: Option<&Book>, ask: Nothing, _: &mut Table) -> Result<Reply, GameError> {
+                match ask {}
+            }
+
+            fn act(
+                _: &mut Option<Book>,
+                action: Nothing,
+                _: &mut Table,
+            ) -> Result<Done<Vec<Nothing>>, GameError> {
+                match action {}
+            }
+
+            fn answer(
+                _: Option<&Book>,
+                events: Vec<Nothing>,
                 _: &mut Table,
             ) -> Result<Reply, GameError> {
-                let solve: fn(Option<&Book>, &Given) -> Result<Reply, GameError> = $solver;
-                solve(state, given)
+                // No action exists, so no change is ever answered; the
+                // events of none are none, and so is the reply.
+                match events.into_iter().next() {
+                    Some(never) => match never {},
+                    None => Ok(Reply::plain("funhouse", String::new())),
+                }
             }
 
             fn diagram(layout: &Layout, style: &Style) -> Option<String> {
@@ -140,6 +171,13 @@ fn no_solver(_: Option<&Book>, _: &Given) -> Result<Reply, GameError> {
 
 room!(
     SlideJam, Room::SlideJam,
+    names: Names {
+    id: "slide-jam",
+    title: "Slide Jam",
+    listed: "slide-jam",
+    short: None,
+    aliases: &["sj", "ace", "slidejam", "slide"],
+},
     setup: Declared {
         id: "slide-jam",
         words: Some("tiles as dealt (reading order), or clearable"),
@@ -158,6 +196,13 @@ room!(
 
 room!(
     MagicMirror, Room::MagicMirror,
+    names: Names {
+    id: "magic-mirror",
+    title: "Magic Mirror",
+    listed: "magic-mirror",
+    short: Some("mirror"),
+    aliases: &["mirror", "two", "mm", "magicmirror"],
+},
     setup: Declared {
         id: "magic-mirror",
         words: Some("the two stacks, top first, split by /"),
@@ -176,6 +221,13 @@ room!(
 
 room!(
     Catwalk, Room::Catwalk,
+    names: Names {
+    id: "catwalk",
+    title: "Catwalk",
+    listed: "catwalk",
+    short: None,
+    aliases: &["three", "cw"],
+},
     setup: Declared {
         id: "catwalk",
         words: Some("the tiles in laying order"),
@@ -193,6 +245,13 @@ room!(
 
 room!(
     Barrels, Room::Barrels,
+    names: Names {
+    id: "roll-out-the-barrels",
+    title: "Roll Out the Barrels",
+    listed: "barrels",
+    short: Some("barrels"),
+    aliases: &["barrels", "four", "rotb", "roll-out", "barrel"],
+},
     setup: Declared {
         id: "roll-out-the-barrels",
         words: Some("the coin values in the order placed"),
@@ -211,6 +270,13 @@ room!(
 
 room!(
     WhackADummy, Room::WhackADummy,
+    names: Names {
+    id: "whack-a-dummy",
+    title: "Whack-a-Dummy",
+    listed: "whack-a-dummy",
+    short: Some("whack"),
+    aliases: &["whack", "five", "wad", "whackadummy"],
+},
     setup: Declared {
         id: "whack-a-dummy",
         words: None,
@@ -233,6 +299,13 @@ room!(
 
 room!(
     TrampoLand, Room::TrampoLand,
+    names: Names {
+    id: "trampo-land",
+    title: "Trampo-Land",
+    listed: "trampo-land",
+    short: None,
+    aliases: &["trampoland", "null", "trampo", "tl"],
+},
     setup: Declared {
         id: "trampo-land",
         words: None,

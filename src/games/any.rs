@@ -1,0 +1,256 @@
+//! Each game's wing behind one object-safe trait, [`AnyWing`], made once
+//! per game from its [`Wing`] (`Game::wing()`): what the dispatcher, the
+//! store's export and import, records, help, rules and the shared screen
+//! ask of a game without naming its type. A saved state crosses it as
+//! the JSON document the store keeps, read back through the game's own
+//! type (so its checks run) on every call.
+//!
+//! Only the few callers that must hold the state as its own type inside
+//! the store's transaction (a game's command, a setup, a solve) reach it
+//! through [`super::Visitor`] instead.
+
+use std::marker::PhantomData;
+
+use serde_json::Value;
+
+use super::args::Declared;
+use super::error::Unsound;
+use super::game::{Game, Names};
+use super::record::Step;
+use super::wing::{Play, Saved, Table, Turn, Wing};
+use crate::layout::Layout;
+use crate::random::TableRng;
+use crate::reply::Reply;
+use crate::style::Style;
+
+/// One game, whatever its type.
+pub trait AnyWing: Sync {
+    fn game(&self) -> Game;
+    fn names(&self) -> &'static Names;
+    /// The game whose saved state it plays in: itself, or (a part of a
+    /// game, as a room of a run) the game it adds to.
+    fn keeps(&self) -> Game;
+    /// Its rule text as shipped: file name and YAML.
+    fn rules(&self) -> Option<(&'static str, &'static str)>;
+    /// Whether its deal codes are sealed (`Wing::SEALS_DEAL`).
+    fn seals_deal(&self) -> bool;
+    /// What `setup` takes, if it is set up.
+    fn setup_args(&self) -> Option<&'static Declared>;
+    fn setup_examples(&self) -> &'static [&'static str];
+    /// What `solve` takes, if it is solved.
+    fn solve_args(&self) -> Option<&'static Declared>;
+    fn solve_examples(&self) -> &'static [&'static str];
+    /// Why there is nothing to solve, where the game says.
+    fn unsolvable(&self) -> Option<String>;
+    /// Its own commands.
+    fn commands(&self) -> Vec<clap::Command>;
+    /// The fixed words Tab offers after one of its commands.
+    fn completions(&self, path: &[&str], index: usize) -> Vec<&'static str>;
+    /// A layout of it as its wing draws it in the terminal.
+    fn diagram(&self, layout: &Layout, style: &Style) -> Option<String>;
+    /// What the table sees of a saved state: its layout and whose turn.
+    fn look(&self, state: &Value) -> Result<(Layout, Turn), Unsound>;
+    /// Its board for the shared screen beside the picture, if any.
+    fn screen(&self, state: &Value, now: u64) -> Option<Reply>;
+    /// A record's step taken again from `state` through the wing's
+    /// `act`, on the generator and clock it had: the state after it, or
+    /// why not (`true`: the rules refused it; `false`: it is unreadable).
+    fn replay(&self, step: &Step, state: Value) -> Result<Value, (bool, String)>;
+    /// Its saved state, whatever its type.
+    fn state(&self) -> &'static dyn AnyState;
+}
+
+/// A game's saved state, whatever its type: read and checked from the
+/// JSON document the store and `export` keep.
+pub trait AnyState: Sync {
+    /// What it is called in messages: "the saved Slide Jam game".
+    fn what(&self) -> &'static str;
+    /// How to start afresh when it is damaged.
+    fn repair(&self) -> &'static str;
+    /// Its key in the `export` document.
+    fn export_key(&self) -> &'static str;
+    /// Whether `export` writes the key when nothing is saved.
+    fn export_always(&self) -> bool;
+    /// The JSON file of tablemate 0.1 that held it, if any.
+    fn legacy_file(&self) -> Option<(&'static str, &'static str)>;
+    /// Whether `value` reads as the state and passes its checks.
+    fn check(&self, value: &Value) -> Result<(), Unsound>;
+    /// A stored document as it is loaded for play: read, the parts that
+    /// fail their checks set aside (each said in `notes`), then checked.
+    fn load(&self, text: &str, notes: &mut Vec<String>) -> Result<Option<Value>, Unsound>;
+    /// `value` read as the state (unchecked: the undo journal's
+    /// snapshot) and written back as the store keeps it.
+    fn retyped(&self, value: &Value) -> Result<Option<String>, Unsound>;
+    /// Whether `value` is nothing, or the state's empty one.
+    fn blank(&self, value: &Value) -> bool;
+    /// What it holds in a few words (of the empty state when `None`).
+    fn summary(&self, value: Option<&Value>) -> Option<String>;
+}
+
+/// A wing's type made into a value: a zero-sized object, so
+/// `Game::wing()` is a `&'static` to a constant.
+pub struct Erased<W>(PhantomData<fn() -> W>);
+
+impl<W> Erased<W> {
+    pub const NEW: Erased<W> = Erased(PhantomData);
+}
+
+/// A saved state's type made into a value.
+struct Kept<S>(PhantomData<fn() -> S>);
+
+impl<S> Kept<S> {
+    const NEW: Kept<S> = Kept(PhantomData);
+}
+
+fn read<S: Saved>(value: &Value) -> Result<Option<S>, Unsound> {
+    serde_json::from_value(value.clone()).map_err(|e| Unsound(e.to_string()))
+}
+
+/// `value` read as a state that is laid, and checked.
+fn laid<S: Saved>(value: &Value) -> Result<S, Unsound> {
+    let state = read::<S>(value)?.ok_or_else(|| Unsound("no game is laid".into()))?;
+    state.check()?;
+    Ok(state)
+}
+
+impl<W: Wing> AnyWing for Erased<W> {
+    fn game(&self) -> Game {
+        W::GAME
+    }
+
+    fn names(&self) -> &'static Names {
+        const { &W::NAMES }
+    }
+
+    fn keeps(&self) -> Game {
+        <W::State as Saved>::GAME
+    }
+
+    fn rules(&self) -> Option<(&'static str, &'static str)> {
+        W::RULES
+    }
+
+    fn seals_deal(&self) -> bool {
+        W::SEALS_DEAL
+    }
+
+    fn setup_args(&self) -> Option<&'static Declared> {
+        W::setup().map(|s| s.args)
+    }
+
+    fn setup_examples(&self) -> &'static [&'static str] {
+        W::setup().map_or(&[], |s| s.examples)
+    }
+
+    fn solve_args(&self) -> Option<&'static Declared> {
+        W::solver().map(|s| s.args)
+    }
+
+    fn solve_examples(&self) -> &'static [&'static str] {
+        W::solver().map_or(&[], |s| s.examples)
+    }
+
+    fn unsolvable(&self) -> Option<String> {
+        W::unsolvable()
+    }
+
+    fn commands(&self) -> Vec<clap::Command> {
+        W::commands()
+    }
+
+    fn completions(&self, path: &[&str], index: usize) -> Vec<&'static str> {
+        W::completions(path, index)
+    }
+
+    fn diagram(&self, layout: &Layout, style: &Style) -> Option<String> {
+        W::diagram(layout, style)
+    }
+
+    fn look(&self, state: &Value) -> Result<(Layout, Turn), Unsound> {
+        let state = laid::<W::State>(state)?;
+        Ok((state.layout(), state.turn()))
+    }
+
+    fn screen(&self, state: &Value, now: u64) -> Option<Reply> {
+        W::screen(&laid::<W::State>(state).ok()?, now)
+    }
+
+    fn replay(&self, step: &Step, state: Value) -> Result<Value, (bool, String)> {
+        let unreadable = |e: serde_json::Error| (false, e.to_string());
+        let Some(action) = &step.action else {
+            return Ok(step.state.clone());
+        };
+        let action: W::Action = serde_json::from_value(action.clone()).map_err(unreadable)?;
+        let mut slot: Option<W::State> = serde_json::from_value(state).map_err(unreadable)?;
+        let mut rng = TableRng::at(step.seed, step.draws);
+        let no_rules = |_: &str, _: &str| None;
+        let mut table = Table {
+            rng: &mut rng,
+            today: &step.day,
+            now: step.at,
+            rule: &no_rules,
+            again: None,
+        };
+        W::act(&mut slot, action, &mut table).map_err(|e| (true, e.to_string()))?;
+        Ok(serde_json::to_value(&slot).expect("saved states serialise"))
+    }
+
+    fn state(&self) -> &'static dyn AnyState {
+        const { &Kept::<W::State>::NEW }
+    }
+}
+
+impl<S: Saved> AnyState for Kept<S> {
+    fn what(&self) -> &'static str {
+        S::WHAT
+    }
+
+    fn repair(&self) -> &'static str {
+        S::REPAIR
+    }
+
+    fn export_key(&self) -> &'static str {
+        S::EXPORT_KEY
+    }
+
+    fn export_always(&self) -> bool {
+        S::EXPORT_ALWAYS
+    }
+
+    fn legacy_file(&self) -> Option<(&'static str, &'static str)> {
+        S::LEGACY_FILE
+    }
+
+    fn check(&self, value: &Value) -> Result<(), Unsound> {
+        read::<S>(value)?.map_or(Ok(()), |s| s.check())
+    }
+
+    fn load(&self, text: &str, notes: &mut Vec<String>) -> Result<Option<Value>, Unsound> {
+        let state: Option<S> = serde_json::from_str(text).map_err(|e| Unsound(e.to_string()))?;
+        let Some(mut state) = state else {
+            return Ok(None);
+        };
+        notes.extend(state.mend());
+        state.check()?;
+        Ok(Some(
+            serde_json::to_value(state).expect("game states serialise"),
+        ))
+    }
+
+    fn retyped(&self, value: &Value) -> Result<Option<String>, Unsound> {
+        Ok(read::<S>(value)?.map(|s| serde_json::to_string(&s).expect("game states serialise")))
+    }
+
+    fn blank(&self, value: &Value) -> bool {
+        let state = read::<S>(value).ok().flatten();
+        state.is_none() || state == S::empty()
+    }
+
+    fn summary(&self, value: Option<&Value>) -> Option<String> {
+        let state = match value {
+            Some(v) => read::<S>(v).ok()?,
+            None => S::empty(),
+        };
+        state.map(|s| s.summary())
+    }
+}
