@@ -236,6 +236,11 @@ pub trait Wing: 'static {
         Vec::new()
     }
 
+    /// The command line that takes `action` (`example take 3`): what a
+    /// player types for it, and what [`Wing::order`] reads back as the
+    /// same action (random play holds every wing to that).
+    fn line(action: &Self::Action) -> String;
+
     /// What one of its commands asks (`command`: one of `commands`).
     fn order(
         command: &str,

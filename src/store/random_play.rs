@@ -1,18 +1,22 @@
 //! Every registered game played at random, after OpenSpiel's random
 //! simulation test: from many seeds, a fresh game takes random legal
-//! actions through the store's one door until it ends (or for a bounded
-//! number of steps). Each legal action must be taken; after each, the
-//! saved position passes its check and reads back as it was written, and
-//! `undo` brings back the one before. Replaying the actions from the
-//! same seed reproduces the final position, and an export carries it to a
-//! fresh store unchanged. A game is tested here the moment it is
-//! registered in `Game`: nothing below names one. `SHOW_PLAY=1` prints
-//! the actions each game took.
+//! actions until it ends (or for a bounded number of steps). Each action
+//! goes the way a player's does: written as the words a player types
+//! (`Wing::line`), read back by the command parser and the wing's `order`
+//! as the same action, and taken through the wing's `act` and the store's
+//! one door. After each, the saved position passes its check and reads
+//! back as it was written, the step a record keeps of it replays to the
+//! same position, and `undo` brings back the one before. Replaying the
+//! actions from the same seed reproduces the final position, and an
+//! export carries it to a fresh store unchanged. A game is tested here the
+//! moment it is in the list of games: nothing below names one.
+//! `SHOW_PLAY=1` prints the command lines each game took.
 
 use std::collections::BTreeMap;
 
 use super::{Store, StoreError};
-use crate::games::{Game, Play, Saved, Visitor, Wing};
+use crate::games::record::Step;
+use crate::games::{Game, Order, Play, Saved, Table, Visitor, Wing};
 use crate::random::TableRng;
 
 /// Games played per game, each from its own seed.
@@ -26,6 +30,8 @@ const MOST_STEPS: usize = 150;
 struct Played {
     actions: usize,
     ended: usize,
+    /// Actions taken by `setup ROOM`, not the game's own words.
+    by_setup: usize,
 }
 
 struct RandomPlay;
@@ -40,16 +46,76 @@ impl Visitor for RandomPlay {
         }
         let mut played = Played::default();
         for seed in 0..SEEDS {
-            let (actions, ended) = play::<W::State>(seed);
+            let (actions, ended, by_setup) = play::<W, W::State>(seed);
             played.actions += actions;
+            played.by_setup += by_setup;
             played.ended += usize::from(ended);
         }
         Some(played)
     }
 }
 
+/// The day and time random play happens on, as a record keeps them.
+const DAY: &str = "2026-01-01";
+const NOW: u64 = 1_767_225_600;
+
+/// `action` as a player types it (`Wing::line`) and as the wing reads
+/// those words back (`command::parse`, then `Wing::order`): the same
+/// action, or the test fails saying why (after `context`). `None`: the line is
+/// tablemate's own `setup` of a part of the game (a room of a run), which
+/// the wing's own words do not read.
+fn through_words<W: Wing>(
+    action: &<W::State as Play>::Action,
+    context: &str,
+) -> Option<(W::Action, String)> {
+    use crate::command::{Command, Parsed, parse};
+    let fail = |why: String| -> String { format!("{context}: {why}") };
+    let json = serde_json::to_value(action).expect("actions serialise");
+    // The wing's actions are its state's (a wing with a state of its own
+    // takes the state's actions as they are).
+    let wing: W::Action = serde_json::from_value(json.clone()).unwrap_or_else(|e| {
+        panic!(
+            "{}",
+            fail(format!("`{action}` is not an action of the wing: {e}"))
+        )
+    });
+    let line = W::line(&wing);
+    let words = shlex::split(&line)
+        .unwrap_or_else(|| panic!("{}", fail(format!("`{line}` is not quoted right"))));
+    match parse(&words) {
+        Ok(Parsed::Game {
+            game,
+            command,
+            matches,
+        }) => {
+            if game != W::GAME {
+                panic!("{}", fail(format!("`{line}` is a command of {game}")));
+            }
+            match W::order(&command, &matches) {
+                Ok(Order::Act(back)) => {
+                    let back_json = serde_json::to_value(&back).expect("actions serialise");
+                    if back_json != json {
+                        panic!(
+                            "{}",
+                            fail(format!("`{line}` reads back as {back_json}, not {json}"))
+                        );
+                    }
+                    Some((back, line))
+                }
+                Ok(Order::Ask(_)) => {
+                    panic!("{}", fail(format!("`{line}` reads back as a question")))
+                }
+                Err(e) => panic!("{}", fail(format!("`{line}` is refused: {e}"))),
+            }
+        }
+        Ok(Parsed::Builtin(Command::Setup { .. })) => None,
+        Ok(Parsed::Builtin(_)) => panic!("{}", fail(format!("`{line}` is not the game's command"))),
+        Err(e) => panic!("{}", fail(format!("`{line}` does not parse: {e}"))),
+    }
+}
+
 /// One random game from `seed`: the actions taken, and whether it ended.
-fn play<S: Play>(seed: u64) -> (usize, bool) {
+fn play<W: Wing<State = S>, S: Play>(seed: u64) -> (usize, bool, usize) {
     let dir = tempfile::tempdir().unwrap();
     let store = Store::new(dir.path());
     let what = |s: &str| format!("{} (seed {seed}): {s}", S::WHAT);
@@ -65,8 +131,11 @@ fn play<S: Play>(seed: u64) -> (usize, bool) {
             Ok(((), Some("start".into())))
         })
         .unwrap();
-    let mut taken: Vec<S::Action> = Vec::new();
+    let mut taken: Vec<W::Action> = Vec::new();
+    let mut lines: Vec<String> = Vec::new();
     let mut ended = false;
+    // Actions taken by `setup ROOM` rather than the game's own words.
+    let mut by_setup = 0;
     for step in 0..MOST_STEPS {
         let before: S = store.game().unwrap().expect("a game is saved");
         let legal = before.legal();
@@ -75,18 +144,28 @@ fn play<S: Play>(seed: u64) -> (usize, bool) {
             before.turn().over,
             legal.is_empty(),
             "{}",
-            what(&format!("over, or out of actions, after {}", words(&taken)))
+            what(&format!("over, or out of actions, after {}", words(&lines)))
         );
         if legal.is_empty() {
             ended = true;
             break;
         }
         let action = legal[choose.below(legal.len() as u64) as usize].clone();
-        // Through the door, as every command changes a game.
+        // As a player types it, read back by the wing, then taken through
+        // the wing's `act` and the door, as every command changes a game.
+        let context = what(&format!("after {}", words(&lines)));
+        let (order, line) = match through_words::<W>(&action, &context) {
+            Some(read) => read,
+            None => {
+                by_setup += 1;
+                let wing = serde_json::from_value(serde_json::to_value(&action).unwrap()).unwrap();
+                (wing, format!("{action}"))
+            }
+        };
+        let (at_seed, at_draws, now) = (rng.seed(), rng.draws(), clock(step));
         let said = store.play::<S, _, StoreError>(false, |slot| {
-            let state = slot.as_mut().expect("a game is saved");
-            let said = state.apply(&action, &mut rng);
-            Ok((said, Some(format!("{action}"))))
+            let done = act::<W>(slot, order.clone(), &mut rng, now);
+            Ok((done, Some(line.clone())))
         });
         let said = said.unwrap();
         if let Err(e) = said {
@@ -94,7 +173,7 @@ fn play<S: Play>(seed: u64) -> (usize, bool) {
                 "{}",
                 what(&format!(
                     "legal action `{action}` refused after {}: {e}",
-                    words(&taken)
+                    words(&lines)
                 ))
             );
         }
@@ -105,6 +184,28 @@ fn play<S: Play>(seed: u64) -> (usize, bool) {
         let text = serde_json::to_string(&after).unwrap();
         let back: S = serde_json::from_str(&text).unwrap();
         assert_eq!(back, after, "{}", what("reads back changed"));
+        // The step a game's record keeps of it replays to the same place.
+        let kept = Step {
+            wing: W::GAME,
+            what: line.clone(),
+            action: Some(serde_json::to_value(&order).unwrap()),
+            by: None,
+            seed: at_seed,
+            draws: at_draws,
+            at: now,
+            day: DAY.into(),
+            state: serde_json::to_value(Some(&after)).unwrap(),
+        };
+        let replayed = W::GAME
+            .wing()
+            .replay(&kept, serde_json::to_value(Some(&before)).unwrap())
+            .unwrap_or_else(|(_, why)| panic!("{}", what(&format!("`{line}` replays: {why}"))));
+        assert_eq!(
+            replayed,
+            kept.state,
+            "{}",
+            what(&format!("`{line}` replays"))
+        );
         // Every few steps, undo and do it again: the journal takes back
         // exactly one action of any game.
         if step % 7 == 3 {
@@ -118,31 +219,26 @@ fn play<S: Play>(seed: u64) -> (usize, bool) {
                 })
                 .unwrap();
         }
-        // The action as a record keeps it.
-        let kept: S::Action =
-            serde_json::from_str(&serde_json::to_string(&action).unwrap()).unwrap();
-        assert_eq!(kept, action, "{}", what("an action reads back changed"));
-        taken.push(kept);
+        taken.push(order);
+        lines.push(line);
     }
     let last: S = store.game().unwrap().expect("a game is saved");
     assert_eq!(
-        replay::<S>(seed, &taken),
+        replay::<W, S>(seed, &taken),
         last,
         "{}",
         what("the replay differs")
     );
-    {
-        let doc = store.export().unwrap();
-        let other = tempfile::tempdir().unwrap();
-        let fresh = Store::new(other.path());
-        fresh.import(&doc, false).unwrap();
-        let moved: Option<S> = fresh.game().unwrap();
-        assert_eq!(moved.as_ref(), Some(&last), "{}", what("export and import"));
-    }
+    let doc = store.export().unwrap();
+    let other = tempfile::tempdir().unwrap();
+    let fresh = Store::new(other.path());
+    fresh.import(&doc, false).unwrap();
+    let moved: Option<S> = fresh.game().unwrap();
+    assert_eq!(moved.as_ref(), Some(&last), "{}", what("export and import"));
     if std::env::var("SHOW_PLAY").is_ok() {
-        eprintln!("{} seed {seed}: {}", S::WHAT, words(&taken));
+        eprintln!("{} seed {seed}: {}", S::WHAT, words(&lines));
     }
-    (taken.len(), ended)
+    (taken.len(), ended, by_setup)
 }
 
 /// Actions as the words that replay them.
@@ -151,16 +247,38 @@ fn words<A: std::fmt::Display>(actions: &[A]) -> String {
     all.join(", ")
 }
 
+/// The time of the `step`th action: half a minute apart.
+fn clock(step: usize) -> u64 {
+    NOW + step as u64 * 30
+}
+
+/// Take `action` through the wing's `act`, on `rng`, at `now` on `DAY`.
+fn act<W: Wing>(
+    slot: &mut Option<W::State>,
+    action: W::Action,
+    rng: &mut TableRng,
+    now: u64,
+) -> Result<Vec<W::Event>, crate::games::GameError> {
+    let no_rules = |_: &str, _: &str| None;
+    let mut table = Table {
+        rng,
+        today: DAY,
+        now,
+        rule: &no_rules,
+        again: None,
+    };
+    W::act(slot, action, &mut table).map(|done| done.out)
+}
+
 /// The position `actions` reach from the game `seed` samples.
-fn replay<S: Play>(seed: u64, actions: &[S::Action]) -> S {
+fn replay<W: Wing<State = S>, S: Play>(seed: u64, actions: &[W::Action]) -> S {
     let mut rng = TableRng::new(seed);
-    let mut state = S::sample(&mut rng);
-    for a in actions {
-        state
-            .apply(a, &mut rng)
-            .unwrap_or_else(|e| panic!("replaying `{a}`: {e}"));
+    let mut slot = Some(S::sample(&mut rng));
+    for (step, a) in actions.iter().enumerate() {
+        act::<W>(&mut slot, a.clone(), &mut rng, clock(step))
+            .unwrap_or_else(|e| panic!("replaying step {step}: {e}"));
     }
-    state
+    slot.expect("a game is saved")
 }
 
 #[test]
@@ -184,6 +302,9 @@ fn every_game_plays_at_random_legally_and_replays() {
     );
     for (id, p) in &all {
         assert!(p.actions >= SEEDS as usize * 3, "{id}: {p:?}");
+        // Most actions go through the game's own words (the parts of a
+        // game laid by `setup PART` are one action a part).
+        assert!(p.by_setup * 3 <= p.actions, "{id}: {p:?}");
     }
     // Some games end within the bound (a game that can never end would
     // leave the check of its last position untried).

@@ -266,6 +266,10 @@ impl Wing for Example {
         ]
     }
 
+    fn line(action: &Take) -> String {
+        format!("example {action}")
+    }
+
     fn order(_: &str, m: &clap::ArgMatches) -> Result<Order<Take, Nothing>, GameError> {
         let words = crate::games::args::words(m);
         let w: Vec<&str> = words.iter().map(String::as_str).collect();

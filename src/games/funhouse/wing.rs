@@ -292,7 +292,9 @@ impl Play for Book {
         let Some(run) = &self.run else {
             return vec![FunhouseAction::New {
                 discard: false,
-                day: "2026-01-01".into(),
+                // As a player types it: the day is the table's, put in
+                // by `act`.
+                day: String::new(),
             }];
         };
         let Some(room) = run.next_room() else {
@@ -539,6 +541,12 @@ impl Wing for Funhouse {
             (["die"], 0) => vec!["right", "left"],
             _ => Vec::new(),
         }
+    }
+
+    fn line(action: &FunhouseAction) -> String {
+        // Its actions are written as whole command lines (`move An up`,
+        // `score slide-jam`, `funhouse new`).
+        action.to_string()
     }
 
     fn order(command: &str, m: &clap::ArgMatches) -> Result<Order<FunhouseAction, Ask>, GameError> {

@@ -300,6 +300,10 @@ impl Wing for LabRats {
         }
     }
 
+    fn line(action: &RatsAction) -> String {
+        format!("rats {action}")
+    }
+
     fn order(_: &str, m: &clap::ArgMatches) -> Result<Order<RatsAction, Ask>, GameError> {
         let w: Vec<String> = crate::games::args::words(m)
             .iter()

@@ -60,6 +60,7 @@ impl fmt::Display for PadAction {
                 players,
                 wins,
                 target,
+                replace,
                 ..
             } => {
                 write!(f, "pad new {game} {}", players.join(" "))?;
@@ -68,6 +69,9 @@ impl fmt::Display for PadAction {
                 }
                 if let Some(t) = target {
                     write!(f, " to {t}")?;
+                }
+                if *replace {
+                    f.write_str(" --yes")?;
                 }
                 Ok(())
             }

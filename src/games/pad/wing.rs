@@ -280,7 +280,9 @@ impl Play for Pads {
     }
 
     fn legal(&self) -> Vec<PadAction> {
-        let day = "2026-01-01".to_string();
+        // As a player types them: the day and the time are the table's,
+        // put in by `act` as the change is made.
+        let day = String::new();
         let Some(pad) = &self.open else {
             return vec![PadAction::New {
                 game: "game".into(),
@@ -313,9 +315,7 @@ impl Play for Pads {
                 score: 5,
             });
         }
-        all.push(PadAction::Turn {
-            at: 1_800_000_000 + pad.rounds.len() as u64 * 30,
-        });
+        all.push(PadAction::Turn { at: 0 });
         all.push(PadAction::End { day: day.clone() });
         all.push(PadAction::New {
             game: "next".into(),
@@ -432,6 +432,11 @@ impl Wing for ScorePad {
             (Some("first" | "seating"), _) => vec!["deal="],
             _ => Vec::new(),
         }
+    }
+
+    fn line(action: &PadAction) -> String {
+        // Its actions are written as whole command lines (`pad ann 3`, `turn`).
+        action.to_string()
     }
 
     fn order(command: &str, m: &clap::ArgMatches) -> Result<Order<PadAction, Ask>, GameError> {

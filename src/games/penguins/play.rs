@@ -237,6 +237,11 @@ impl Night {
         self.laid_at(s).and_then(|d| d.pips(s))
     }
 
+    /// The pips on the first half of `d` as it lies.
+    pub fn first_pips(&self, d: Domino) -> Option<u8> {
+        self.find(d).map(|i| self.board[i].a)
+    }
+
     fn find(&self, d: Domino) -> Option<usize> {
         self.board.iter().position(|l| l.domino() == d)
     }

@@ -139,7 +139,9 @@ impl Play for Board {
                             domino,
                             to,
                             down,
-                            first: None,
+                            // As a player names it: the pips that lie first
+                            // now go first (`penguins relocate 3-4 r6c9`).
+                            first: play.first_pips(domino),
                         }),
                 );
                 all.push(PenguinAction::Done);
@@ -234,6 +236,10 @@ impl Wing for PenguinsNightOut {
         } else {
             Vec::new()
         }
+    }
+
+    fn line(action: &PenguinAction) -> String {
+        format!("penguins {action}")
     }
 
     fn order(_: &str, m: &clap::ArgMatches) -> Result<Order<PenguinAction, Ask>, GameError> {

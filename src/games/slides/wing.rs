@@ -247,6 +247,10 @@ impl Wing for SlidesOfAction {
         }
     }
 
+    fn line(action: &SlidesAction) -> String {
+        format!("slides {action}")
+    }
+
     fn order(_: &str, m: &clap::ArgMatches) -> Result<Order<SlidesAction, Ask>, GameError> {
         let w: Vec<String> = crate::games::args::words(m)
             .iter()

@@ -220,6 +220,10 @@ impl Wing for AngryTroll {
         }
     }
 
+    fn line(action: &TrollAction) -> String {
+        format!("troll {action}")
+    }
+
     fn order(_: &str, m: &clap::ArgMatches) -> Result<Order<TrollAction, Ask>, GameError> {
         words::order(&crate::games::args::words(m))
     }

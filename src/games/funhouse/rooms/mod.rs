@@ -109,6 +109,10 @@ macro_rules! room {
                 Vec::new()
             }
 
+            fn line(action: &Nothing) -> String {
+                match *action {}
+            }
+
             fn order(
                 command: &str,
                 _: &clap::ArgMatches,
