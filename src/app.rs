@@ -6,6 +6,8 @@
 
 mod decks;
 mod draw_odds;
+#[cfg(test)]
+mod examples;
 mod log;
 mod lookup;
 mod play;

@@ -28,6 +28,8 @@ pub mod slides;
 pub mod troll;
 
 #[cfg(test)]
+pub mod cup;
+#[cfg(test)]
 pub mod example;
 
 pub use any::{AnyState, AnyWing};
@@ -82,10 +84,12 @@ games! {
     PenguinsNightOut => penguins::PenguinsNightOut,
     // The score pad: not a game of pieces, but kept and changed like one.
     ScorePad => pad::ScorePad,
-    // The guide's example game, for the tests that hold the frame to
-    // its promises.
+    // The guide's two example games, for the tests that hold the frame
+    // to its promises (the second has a secret and a die).
     #[cfg(test)]
     Example => example::Example,
+    #[cfg(test)]
+    Cup => cup::UnderTheCup,
 }
 
 /// Runs generic code on one game's wing as a type (see [`Game::visit`]),

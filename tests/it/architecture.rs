@@ -355,14 +355,20 @@ fn games() -> Vec<(String, Vec<String>)> {
     let start = list.find("\ngames! {").expect("the list of games");
     let body = &list[start..list[start..].find("\n}").unwrap() + start];
     let mut folders: Vec<String> = Vec::new();
+    let mut test_only = false;
     for line in body.lines() {
         let Some((_, wing)) = line.split_once("=>") else {
+            test_only |= line.contains("#[cfg(test)]");
             continue;
         };
+        // The test-only example games are named by the tests that use them.
+        if std::mem::take(&mut test_only) {
+            continue;
+        }
         let folder = wing.trim().split("::").next().unwrap().to_string();
         // The score pad is tablemate's own, named across it by design (and
-        // "pad" is a common word); the example game is the guide's.
-        if !folders.contains(&folder) && folder != "pad" && folder != "example" {
+        // "pad" is a common word).
+        if !folders.contains(&folder) && folder != "pad" {
             folders.push(folder);
         }
     }

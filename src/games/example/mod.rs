@@ -7,21 +7,20 @@
 //!
 //! Everything a game needs is here, in one folder, free of I/O: the state
 //! and its rules (`Play`), the saved form (`Saved`), and the wing (setup,
-//! solve, the `example` command's words, replies and diagram). It plugs in
-//! by a variant and a row of names in `games/game.rs` and a line in
-//! `Game::visit` (`games/mod.rs`); it is compiled only for tests, where
-//! the random-play test plays it like every other game.
+//! solve, the `example` command's words, replies and diagram) and its rule
+//! text. It plugs in by one line in the list of games (`games!` in
+//! `games/mod.rs`); it is compiled only for tests, where the random-play
+//! test plays it like every other game and `examples_need_nothing_else`
+//! finds it everywhere a game appears.
 
-use crate::games::game::Names;
-use crate::games::wing::{SetUp, Solver};
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
 use crate::games::args::{Arg, Declared, Given, Type};
 use crate::games::error::{GameError, Unsound};
-use crate::games::game::Game;
-use crate::games::wing::{Done, Nothing, Order, Play, Saved, Table, Turn, Wing};
+use crate::games::game::{Game, Names};
+use crate::games::wing::{Done, Nothing, Order, Play, Saved, SetUp, Solver, Table, Turn, Wing};
 use crate::layout::{Layout, Placed};
 use crate::random::TableRng;
 use crate::reply::{Reply, Show};
@@ -231,7 +230,7 @@ impl Wing for Example {
     const GAME: Game = Game::Example;
     const NAMES: Names = Names {
         id: "example",
-        title: "Example",
+        title: "Take-Away",
         listed: "example",
         short: None,
         aliases: &["ex"],
@@ -240,6 +239,9 @@ impl Wing for Example {
     type Action = Take;
     type Ask = Nothing;
     type Event = Event;
+
+    const RULES: Option<(&'static str, &'static str)> =
+        Some(("take-away.yaml", include_str!("take-away.yaml")));
 
     fn setup() -> Option<SetUp<Pile>> {
         Some(SetUp {
@@ -268,6 +270,13 @@ impl Wing for Example {
 
     fn line(action: &Take) -> String {
         format!("example {action}")
+    }
+
+    fn completions(path: &[&str], index: usize) -> Vec<&'static str> {
+        match (path, index) {
+            (["example"], 0) => vec!["take", "ai"],
+            _ => Vec::new(),
+        }
     }
 
     fn order(_: &str, m: &clap::ArgMatches) -> Result<Order<Take, Nothing>, GameError> {
