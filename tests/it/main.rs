@@ -17,6 +17,7 @@ mod hostile;
 mod layouts;
 mod pad;
 mod parallel_play;
+mod people;
 mod play_along;
 mod prob_corpus;
 mod readme;

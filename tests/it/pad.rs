@@ -319,10 +319,12 @@ fn first_and_seating_deal_again_from_their_code() {
         .collect();
     order.sort();
     assert_eq!(order, ["alice", "bob", "carol", "dave"]);
-    // With no names, the open pad's players.
+    // With no names, the table's players (the last seated), or the open
+    // pad's.
+    let fresh = tempfile::tempdir().unwrap();
     assert_eq!(
-        refused(d, "first"),
-        "error: name the players (first alice bob carol), or open a pad with them\n"
+        refused(fresh.path(), "first"),
+        "error: name the players (first alice bob carol), or seat them: players alice bob carol\n"
     );
     ok(d, "pad new hearts ann bo cy");
     let out = ok(d, "first deal=0ABCDE");

@@ -16,6 +16,22 @@ pub fn seconds(s: u64) -> String {
     }
 }
 
+/// Names as typed on a command line: one with a space or a quote in it
+/// is quoted (`"cat lee"`), the rest (`zoë`) left as they are.
+fn names(all: &[String]) -> String {
+    let quoted: Vec<String> = all
+        .iter()
+        .map(|n| {
+            if n.contains(|c: char| c.is_whitespace() || "'\"\\#".contains(c)) {
+                shlex::try_quote(n).map_or_else(|_| n.clone(), |q| q.into_owned())
+            } else {
+                n.clone()
+            }
+        })
+        .collect();
+    quoted.join(" ")
+}
+
 /// A change to the pads, with the day and the time it was made (so a
 /// replay makes the same pads).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -45,6 +61,18 @@ pub enum PadAction {
     End {
         day: String,
     },
+    /// Seat the table: these players, in seating order.
+    Players {
+        names: Vec<String>,
+    },
+    /// Pick who starts (`whole` false) or deal a whole seating order,
+    /// among `names` (none: the table's, or the open pad's), from the
+    /// deal code's own generator (put in by `act` when none is typed).
+    Seat {
+        whole: bool,
+        names: Vec<String>,
+        deal: Option<String>,
+    },
     /// The player whose turn it is has finished, at `at` (seconds since
     /// 1970).
     Turn {
@@ -63,7 +91,10 @@ impl fmt::Display for PadAction {
                 replace,
                 ..
             } => {
-                write!(f, "pad new {game} {}", players.join(" "))?;
+                write!(f, "pad new {}", names(std::slice::from_ref(game)))?;
+                if !players.is_empty() {
+                    write!(f, " {}", names(players))?;
+                }
                 if *wins == Wins::Lower {
                     f.write_str(" lower wins")?;
                 }
@@ -79,14 +110,35 @@ impl fmt::Display for PadAction {
                 let s: Vec<String> = scores.iter().map(i64::to_string).collect();
                 write!(f, "pad {}", s.join(" "))
             }
-            PadAction::Entry { player, score } => write!(f, "pad {player} {score}"),
+            PadAction::Entry { player, score } => {
+                write!(f, "pad {} {score}", names(std::slice::from_ref(player)))
+            }
             PadAction::Fix {
                 round,
                 player,
                 score,
-            } => write!(f, "pad fix {round} {player} {score}"),
+            } => write!(
+                f,
+                "pad fix {round} {} {score}",
+                names(std::slice::from_ref(player))
+            ),
             PadAction::End { .. } => f.write_str("pad end"),
             PadAction::Turn { .. } => f.write_str("turn"),
+            PadAction::Players { names: seated } => write!(f, "players {}", names(seated)),
+            PadAction::Seat {
+                whole,
+                names: seated,
+                deal,
+            } => {
+                f.write_str(if *whole { "seating" } else { "first" })?;
+                if !seated.is_empty() {
+                    write!(f, " {}", names(seated))?;
+                }
+                match deal {
+                    Some(code) => write!(f, " deal={code}"),
+                    None => Ok(()),
+                }
+            }
         }
     }
 }
@@ -123,6 +175,23 @@ pub enum Event {
         finished: Option<(String, u64)>,
         now: String,
     },
+    /// The table was seated: its players in seating order, who starts,
+    /// and the deal code that picked them, if one did (`whole`: the
+    /// order was dealt).
+    Seated {
+        players: Vec<String>,
+        first: String,
+        whole: bool,
+        deal: Option<String>,
+        /// The names it was dealt among, in the order given (what the
+        /// code deals again).
+        given: Vec<String>,
+    },
+    /// The turn passed at the table, with no pad's clock running.
+    Next { now: String },
+    /// The table was seated while a pad of other players (or the same in
+    /// another order) is open: the pad and its turns keep its own.
+    PadKeeps { game: String, players: Vec<String> },
 }
 
 impl fmt::Display for Event {
@@ -170,6 +239,39 @@ impl fmt::Display for Event {
                 ),
                 None => write!(f, "{game} held no scores: put away, not filed"),
             },
+            Event::Seated {
+                players,
+                first,
+                whole,
+                deal,
+                given,
+            } => {
+                let seats: Vec<String> = players
+                    .iter()
+                    .enumerate()
+                    .map(|(i, n)| format!("{}. {n}", i + 1))
+                    .collect();
+                match (deal, whole) {
+                    (Some(_), false) => write!(f, "{first} starts")?,
+                    _ => write!(f, "{}\n{first} starts", seats.join("\n"))?,
+                }
+                if let Some(code) = deal {
+                    let command = if *whole { "seating" } else { "first" };
+                    write!(
+                        f,
+                        "\ndeal {code}: `{command} {} deal={code}` {} again",
+                        names(given),
+                        if *whole { "seats them" } else { "picks" }
+                    )?;
+                }
+                Ok(())
+            }
+            Event::Next { now } => write!(f, "{now}'s turn"),
+            Event::PadKeeps { game, players } => write!(
+                f,
+                "the open pad ({game}) keeps its players in its order ({}): `turn` follows it until `pad end`",
+                players.join(", ")
+            ),
             Event::Passed { finished, now } => match finished {
                 Some((who, s)) => write!(f, "{who} took {}; {now}'s turn", seconds(*s)),
                 None => write!(f, "{now}'s turn: the clock runs (`turn` passes it on)"),

@@ -71,12 +71,85 @@ pub struct Pad {
     pub ended: Option<String>,
 }
 
-/// The open pad and the games filed before it.
+/// Who sits at the table: kept apart from any one pad, so it holds for
+/// `turn`, a new pad and a game set up after it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Seating {
+    /// In seating order (the order turns go round).
+    pub players: Vec<String>,
+    /// Who starts: an index into `players`.
+    pub first: usize,
+    /// Whose turn it is (none: `turn` has not been asked yet).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub turn: Option<usize>,
+}
+
+impl Seating {
+    pub fn new(players: Vec<String>) -> Seating {
+        Seating {
+            players,
+            first: 0,
+            turn: None,
+        }
+    }
+
+    /// Whether `players` are this table's, in its order (as typed without
+    /// case or accents).
+    pub fn same(&self, players: &[String]) -> bool {
+        let folded = |v: &[String]| {
+            v.iter()
+                .map(|p| crate::people::folded(p))
+                .collect::<Vec<_>>()
+        };
+        folded(&self.players) == folded(players)
+    }
+
+    /// Whose turn follows the one now (the one who starts, at first).
+    pub fn next(&self) -> usize {
+        match self.turn {
+            None => self.first,
+            Some(t) => (t + 1) % self.players.len(),
+        }
+    }
+
+    fn check(&self) -> Result<(), Unsound> {
+        let n = self.players.len();
+        if n == 0 || n > MOST_PLAYERS {
+            return Err(Unsound(format!(
+                "{n} players at the table (1 to {MOST_PLAYERS})"
+            )));
+        }
+        for p in &self.players {
+            check_name(p, "a player").map_err(|e| Unsound(e.to_string()))?;
+        }
+        if distinct(&self.players) != n {
+            return Err("a player is seated twice".into());
+        }
+        if self.first >= n || self.turn.is_some_and(|t| t >= n) {
+            return Err("who starts or whose turn it is is not at the table".into());
+        }
+        Ok(())
+    }
+}
+
+/// How many different players `names` holds, as typed without case or
+/// accents.
+fn distinct(names: &[String]) -> usize {
+    let mut seen: Vec<String> = names.iter().map(|p| crate::people::folded(p)).collect();
+    seen.sort();
+    seen.dedup();
+    seen.len()
+}
+
+/// The open pad and the games filed before it, and who sits at the table.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Pads {
     pub open: Option<Pad>,
     pub filed: Vec<Pad>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub table: Option<Seating>,
 }
 
 impl Pad {
@@ -185,14 +258,7 @@ impl Pad {
         for p in &self.players {
             check_name(p, "a player").map_err(|e| Unsound(e.to_string()))?;
         }
-        let mut seen: Vec<String> = self
-            .players
-            .iter()
-            .map(|p| crate::people::folded(p))
-            .collect();
-        seen.sort();
-        seen.dedup();
-        if seen.len() != n {
+        if distinct(&self.players) != n {
             return Err("a player is named twice".into());
         }
         if self.rounds.len() > MOST_ROUNDS {
@@ -277,6 +343,9 @@ impl Pads {
         for (i, p) in self.filed.iter().enumerate() {
             p.check()
                 .map_err(|e| Unsound(format!("filed game {}: {}", i + 1, e.0)))?;
+        }
+        if let Some(t) = &self.table {
+            t.check()?;
         }
         Ok(())
     }

@@ -6,8 +6,7 @@ use serde::Serialize;
 
 use super::events::Event;
 pub use super::events::seconds;
-use super::{Pad, Pads, Wins};
-use crate::deal::DealCode;
+use super::{Pad, Pads, Seating, Wins};
 use crate::games::error::GameError;
 use crate::reply::{Reply, Show};
 use crate::style::{Style, Tone, cut, padded, visible_width};
@@ -261,8 +260,10 @@ fn said_lines(said: &[Event], style: &Style) -> Vec<String> {
             }
         }
     }
+    // An event of several lines (a seating) keeps its lines.
     lines
         .iter()
+        .flat_map(|l| l.lines())
         .map(|l| crate::style::wrap(l, style.width, "  "))
         .collect()
 }
@@ -490,51 +491,105 @@ impl Show for Stats {
     }
 }
 
-/// `first` (who starts) or `seating` (a whole order), and the code that
-/// deals it again.
+/// `first` (who starts), `seating` (a whole order) or `players`: the
+/// table as seated, and the code that deals it again.
 #[derive(Debug, Serialize)]
-pub struct Seats {
-    /// The names as given.
+struct Seated {
+    /// The names dealt among, as given.
     names: Vec<String>,
-    /// `first`: the starting player alone; `seating`: everyone, from the
-    /// first seat round the table.
+    /// `first`: the starting player alone; `seating` and `players`:
+    /// everyone, in seating order.
     order: Vec<String>,
-    deal: String,
-    #[serde(skip)]
-    whole: bool,
+    first: String,
+    players: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    deal: Option<String>,
+    said: Vec<Event>,
 }
 
-pub fn seats(whole: bool, names: Vec<String>, order: Vec<String>, code: DealCode) -> Reply {
+/// The reply to a seating (`said`: an `Event::Seated` first).
+pub fn seated(said: Vec<Event>) -> Reply {
+    let Some(Event::Seated {
+        players,
+        first,
+        whole,
+        deal,
+        given,
+    }) = said.first()
+    else {
+        return self::said(said);
+    };
+    let kind = match (deal, whole) {
+        (None, _) => "players",
+        (Some(_), true) => "seating",
+        (Some(_), false) => "first",
+    };
+    let order = if kind == "first" {
+        vec![first.clone()]
+    } else {
+        players.clone()
+    };
     Reply::new(
-        if whole { "seating" } else { "first" },
-        Seats {
-            names,
+        kind,
+        Seated {
+            names: given.clone(),
             order,
-            deal: code.to_string(),
-            whole,
+            first: first.clone(),
+            players: players.clone(),
+            deal: deal.clone(),
+            said: said.clone(),
         },
     )
 }
 
-impl Show for Seats {
+impl Show for Seated {
     fn show(&self, style: &Style) -> String {
-        let (said, command, verb) = if self.whole {
-            let seats: Vec<String> = self
-                .order
-                .iter()
-                .enumerate()
-                .map(|(i, n)| format!("{}. {n}", i + 1))
-                .collect();
-            (seats.join("\n"), "seating", "seats them")
-        } else {
-            (format!("{} starts", self.order[0]), "first", "picks")
-        };
-        let again = format!(
-            "deal {}: `{command} {} deal={}` {verb} again",
-            self.deal,
-            self.names.join(" "),
-            self.deal
-        );
-        format!("{said}\n{}", crate::style::wrap(&again, style.width, "  "))
+        said_lines(&self.said, style).join("\n")
+    }
+}
+
+/// Who sits at the table (`players`): in seating order, who starts and
+/// whose turn it is.
+#[derive(Debug, Serialize)]
+pub struct Table {
+    players: Vec<String>,
+    first: Option<String>,
+    turn: Option<String>,
+}
+
+pub fn table(seating: Option<&Seating>) -> Reply {
+    let name = |i: usize| seating.map(|t| t.players[i].clone());
+    Reply::new(
+        "players",
+        Table {
+            players: seating.map(|t| t.players.clone()).unwrap_or_default(),
+            first: seating.and_then(|t| name(t.first)),
+            turn: seating.and_then(|t| t.turn.and_then(name)),
+        },
+    )
+}
+
+impl Show for Table {
+    fn show(&self, _: &Style) -> String {
+        if self.players.is_empty() {
+            return "no one is seated: `players alice bob carol` seats the table".into();
+        }
+        let mut lines: Vec<String> = self
+            .players
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                let starts = if Some(p) == self.first.as_ref() {
+                    " (starts)"
+                } else {
+                    ""
+                };
+                format!("{}. {p}{starts}", i + 1)
+            })
+            .collect();
+        if let Some(t) = &self.turn {
+            lines.push(format!("{t}'s turn"));
+        }
+        lines.join("\n")
     }
 }

@@ -3,7 +3,7 @@
 
 use super::events::{Event, PadAction};
 use super::words::{self, Ask};
-use super::{MOST_FILED, MOST_ROUNDS, Pad, Pads, Wins, show};
+use super::{MOST_FILED, MOST_ROUNDS, Pad, Pads, Seating, Wins, show};
 use crate::deal::DealCode;
 use crate::games::error::{GameError, Unsound};
 use crate::games::game::Game;
@@ -25,6 +25,17 @@ fn no_pad() -> GameError {
 impl Pads {
     fn open_mut(&mut self) -> Result<&mut Pad, GameError> {
         self.open.as_mut().ok_or_else(no_pad)
+    }
+
+    /// Said when the table is seated while a pad of other players, or of
+    /// the same in another order, is open: the pad keeps its own.
+    fn pad_keeps(&self) -> Option<Event> {
+        let pad = self.open.as_ref()?;
+        let table = self.table.as_ref()?;
+        (!table.same(&pad.players)).then(|| Event::PadKeeps {
+            game: pad.game.clone(),
+            players: pad.players.clone(),
+        })
     }
 
     /// File the open pad (if it holds any score), returning its number.
@@ -56,8 +67,9 @@ impl Pads {
                     && !open.rounds.is_empty()
                     && !replace
                 {
-                    let mut then: Vec<String> =
-                        action.to_string().split(' ').map(String::from).collect();
+                    let line = action.to_string();
+                    let mut then: Vec<String> = shlex::split(&line)
+                        .unwrap_or_else(|| line.split(' ').map(String::from).collect());
                     then.push("--yes".into());
                     return Err(GameError::Confirm {
                         question: format!(
@@ -68,12 +80,90 @@ impl Pads {
                         then,
                     });
                 }
+                // No players named: the table's, in seating order; named,
+                // they are the table from now on.
+                let players = match (players.is_empty(), &self.table) {
+                    (false, _) => players.clone(),
+                    (true, Some(t)) => t.players.clone(),
+                    (true, None) => {
+                        return Err(GameError::word(
+                            "name the players in seating order: pad new hearts alice bob carol (or seat the table first: players alice bob carol)",
+                        ));
+                    }
+                };
+                if !self.table.as_ref().is_some_and(|t| t.same(&players)) {
+                    self.table = Some(Seating::new(players.clone()));
+                }
                 let filed = self.file(day);
-                self.open = Some(Pad::new(game, players.clone(), *wins, *target, day));
+                self.open = Some(Pad::new(game, players, *wins, *target, day));
                 Ok(vec![Event::Started {
                     game: game.clone(),
                     filed,
                 }])
+            }
+            PadAction::Players { names } => {
+                let mut seating = Seating::new(names.clone());
+                // The same people again keep who starts.
+                if let Some(t) = &self.table
+                    && t.same(names)
+                {
+                    seating.first = t.first;
+                }
+                let first = seating.players[seating.first].clone();
+                self.table = Some(seating);
+                let mut said = vec![Event::Seated {
+                    players: names.clone(),
+                    first,
+                    whole: false,
+                    deal: None,
+                    given: names.clone(),
+                }];
+                said.extend(self.pad_keeps());
+                Ok(said)
+            }
+            PadAction::Seat { whole, names, deal } => {
+                let given = if !names.is_empty() {
+                    names.clone()
+                } else if let Some(t) = &self.table
+                    && t.players.len() >= 2
+                {
+                    t.players.clone()
+                } else {
+                    match &self.open {
+                        Some(pad) if pad.players.len() >= 2 => pad.players.clone(),
+                        _ => {
+                            return Err(GameError::missing(
+                                "name the players (first alice bob carol), or seat them: players alice bob carol",
+                            ));
+                        }
+                    }
+                };
+                let code: DealCode = deal
+                    .as_deref()
+                    .ok_or_else(|| GameError::word("a seating needs its deal code"))?
+                    .parse()
+                    .map_err(|e: crate::deal::DealError| GameError::word(e.to_string()))?;
+                let dealt = super::seat(&given, *whole, code);
+                let seating = if *whole {
+                    Seating::new(dealt)
+                } else {
+                    let first = given.iter().position(|n| *n == dealt[0]).unwrap_or(0);
+                    Seating {
+                        first,
+                        ..Seating::new(given.clone())
+                    }
+                };
+                let said = Event::Seated {
+                    players: seating.players.clone(),
+                    first: seating.players[seating.first].clone(),
+                    whole: *whole,
+                    deal: Some(code.to_string()),
+                    given,
+                };
+                self.table = Some(seating);
+                let mut said = vec![said];
+                said.extend(self.pad_keeps());
+                Ok(said)
             }
             PadAction::Round { scores } => {
                 let pad = self.open_mut()?;
@@ -170,10 +260,25 @@ impl Pads {
                 }])
             }
             PadAction::Turn { at } => {
-                let pad = self.open_mut()?;
+                let Some(pad) = self.open.as_mut() else {
+                    // No pad's clock: the turn passes round the table.
+                    let table = self.table.as_mut().ok_or_else(|| {
+                        GameError::missing(
+                            "no one is seated: `players alice bob carol` seats the table (or `pad new GAME PLAYERS...`)",
+                        )
+                    })?;
+                    let next = table.next();
+                    table.turn = Some(next);
+                    return Ok(vec![Event::Next {
+                        now: table.players[next].clone(),
+                    }]);
+                };
+                // The pad's players are the table's: the one who starts
+                // starts, and the table's turn follows the pad's.
+                let table = self.table.as_mut().filter(|t| t.same(&pad.players));
                 let n = pad.players.len();
                 let (finished, next) = match pad.clock.running {
-                    None => (None, 0),
+                    None => (None, table.as_ref().map_or(0, |t| t.first)),
                     Some((p, since)) => {
                         let took = at.saturating_sub(since);
                         pad.clock.thinking[p] = pad.clock.thinking[p].saturating_add(took);
@@ -182,6 +287,9 @@ impl Pads {
                     }
                 };
                 pad.clock.running = Some((next, *at));
+                if let Some(t) = table {
+                    t.turn = Some(next);
+                }
                 Ok(vec![Event::Passed {
                     finished,
                     now: pad.players[next].clone(),
@@ -267,6 +375,7 @@ impl Play for Pads {
         Pads {
             open: Some(Pad::new("game", players, wins, Some(40), "2026-01-01")),
             filed: Vec::new(),
+            table: None,
         }
     }
 
@@ -283,15 +392,36 @@ impl Play for Pads {
         // As a player types them: the day and the time are the table's,
         // put in by `act` as the change is made.
         let day = String::new();
+        // The table: seat it, pick who starts, deal an order, pass the turn.
+        let mut table = vec![PadAction::Players {
+            names: vec!["ann".into(), "Bo Li".into(), "zoë".into()],
+        }];
+        if self.table.is_some() {
+            for whole in [false, true] {
+                table.push(PadAction::Seat {
+                    whole,
+                    names: Vec::new(),
+                    deal: Some(format!("K7Q2M{}", self.filed.len() % 10)),
+                });
+            }
+        }
         let Some(pad) = &self.open else {
-            return vec![PadAction::New {
+            table.push(PadAction::New {
                 game: "game".into(),
-                players: vec!["ann".into(), "bo".into(), "cy".into()],
+                players: if self.table.is_some() {
+                    Vec::new()
+                } else {
+                    vec!["ann".into(), "bo".into(), "cy".into()]
+                },
                 wins: Wins::Lower,
                 target: Some(30),
                 replace: false,
                 day,
-            }];
+            });
+            if self.table.is_some() {
+                table.push(PadAction::Turn { at: 0 });
+            }
+            return table;
         };
         let n = pad.players.len();
         let mut all = Vec::new();
@@ -317,6 +447,7 @@ impl Play for Pads {
         }
         all.push(PadAction::Turn { at: 0 });
         all.push(PadAction::End { day: day.clone() });
+        all.extend(table);
         all.push(PadAction::New {
             game: "next".into(),
             players: pad.players.clone(),
@@ -403,21 +534,31 @@ impl Wing for ScorePad {
                     "new GAME PLAYERS..., scores, PLAYER N, fix R PLAYER N, end, history, stats",
                 )),
             clap::Command::new("turn")
-                .about("Pass the turn to the next player on the pad (timed)")
+                .about("Pass the turn round the table (timed on an open pad)")
                 .arg(words("nothing: the turn passes in seating order")),
-            clap::Command::new("first")
-                .about("Pick who starts, at random")
+            clap::Command::new("players")
+                .about("Who sits at the table, in seating order (for turn, pads and games)")
                 .after_help(
-                    "With no names, among the open pad's players.\n\nExamples:\n  \
+                    "With no names, who is seated, who starts and whose turn it is.\n\
+                     Names are any printable text up to 40 characters; quote one\n\
+                     with spaces. `zoe` finds Zoë.\n\nExamples:\n  \
+                     players ann ben \"cat lee\" zoë\n  players",
+                )
+                .arg(words("the players in seating order (none: who is seated)")),
+            clap::Command::new("first")
+                .about("Pick who starts, at random (the table keeps it)")
+                .after_help(
+                    "With no names, among the table's players (`players`), or the\n\
+                     open pad's. Named, they are seated in that order.\n\nExamples:\n  \
                      first alice bob carol\n  first\n  first alice bob carol deal=K7Q2MX",
                 )
                 .arg(words(
                     "the players (none: the open pad's), and deal=CODE to repeat",
                 )),
             clap::Command::new("seating")
-                .about("A random seating order")
+                .about("Deal a random seating order (the table keeps it)")
                 .after_help(
-                    "With no names, the open pad's players.\n\nExamples:\n  \
+                    "With no names, the table's players, or the open pad's.\n\nExamples:\n  \
                      seating alice bob carol dave\n  seating\n  seating alice bob deal=K7Q2MX",
                 )
                 .arg(words(
@@ -442,7 +583,13 @@ impl Wing for ScorePad {
     fn order(command: &str, m: &clap::ArgMatches) -> Result<Order<PadAction, Ask>, GameError> {
         let w = crate::games::args::words(m);
         if command == "first" || command == "seating" {
-            return Ok(Order::Ask(words::seats(command == "seating", &w)?));
+            return Ok(Order::Act(words::seats(command == "seating", &w)?));
+        }
+        if command == "players" {
+            return Ok(match words::players(&w)? {
+                Ok(action) => Order::Act(action),
+                Err(ask) => Order::Ask(ask),
+            });
         }
         if command == "turn" {
             return match w.first() {
@@ -468,23 +615,7 @@ impl Wing for ScorePad {
             },
             Ask::History => Ok(show::history(pads)),
             Ask::Stats(game) => show::stats(pads, game.as_deref()),
-            Ask::Seats { whole, names, deal } => {
-                let names = if names.is_empty() {
-                    match &pads.open {
-                        Some(pad) if pad.players.len() >= 2 => pad.players.clone(),
-                        _ => {
-                            return Err(GameError::missing(
-                                "name the players (first alice bob carol), or open a pad with them",
-                            ));
-                        }
-                    }
-                } else {
-                    names
-                };
-                let code = deal.unwrap_or_else(|| DealCode::draw(table.rng));
-                let order = super::seat(&names, whole, code);
-                Ok(show::seats(whole, names, order, code))
-            }
+            Ask::Players => Ok(show::table(pads.table.as_ref())),
         }
     }
 
@@ -497,6 +628,10 @@ impl Wing for ScorePad {
         match &mut action {
             PadAction::New { day, .. } | PadAction::End { day } => *day = table.today.to_string(),
             PadAction::Turn { at } => *at = table.now,
+            // A seating not typed with a code is dealt from a fresh one.
+            PadAction::Seat { deal, .. } if deal.is_none() => {
+                *deal = Some(DealCode::draw(table.rng).to_string())
+            }
             _ => {}
         }
         let pads = slot.get_or_insert_with(Pads::default);
@@ -518,9 +653,11 @@ impl Wing for ScorePad {
     ) -> Result<Reply, GameError> {
         let empty = Pads::default();
         let pads = state.unwrap_or(&empty);
-        Ok(match &pads.open {
-            Some(pad) => show::pad(pad, said, table.now),
-            None => show::said(said),
+        Ok(match (&pads.open, said.as_slice()) {
+            // Seating the table is said as such, pad or no pad.
+            (_, [Event::Seated { .. }, ..]) => show::seated(said),
+            (Some(pad), _) => show::pad(pad, said, table.now),
+            (None, _) => show::said(said),
         })
     }
 }

@@ -4,7 +4,6 @@
 
 use super::events::PadAction;
 use super::{MOST_SCORE, Wins};
-use crate::deal::DealCode;
 use crate::games::error::GameError;
 
 /// Words a player cannot be called (they mean something to `pad`).
@@ -19,18 +18,36 @@ pub enum Ask {
     History,
     /// Every game's players, or one game's.
     Stats(Option<String>),
-    /// Who starts (`first`) or a whole seating order (`seating`), among
-    /// these names (none: the open pad's players), dealt from a code.
-    Seats {
-        whole: bool,
-        names: Vec<String>,
-        deal: Option<DealCode>,
-    },
+    /// Who sits at the table (`players` alone).
+    Players,
 }
 
-/// The words after `first` or `seating`.
-pub fn seats(whole: bool, words: &[String]) -> Result<Ask, GameError> {
+/// The words after `first` or `seating`: who starts, or a whole seating
+/// order, among the names given (none: the table's).
+pub fn seats(whole: bool, words: &[String]) -> Result<PadAction, GameError> {
     let (deal, names) = crate::deal::split(words).map_err(|e| GameError::word(e.to_string()))?;
+    let names = people(&names, 2)?;
+    Ok(PadAction::Seat {
+        whole,
+        names,
+        deal: deal.map(|d| d.to_string()),
+    })
+}
+
+/// The words after `players`: who sits at the table, in seating order
+/// (none: the question who does).
+pub fn players(words: &[String]) -> Result<Result<PadAction, Ask>, GameError> {
+    if words.is_empty() {
+        return Ok(Err(Ask::Players));
+    }
+    Ok(Ok(PadAction::Players {
+        names: people(words, 1)?,
+    }))
+}
+
+/// Names of players, each checked and none twice; at least `least` of
+/// them when any are given.
+fn people(names: &[String], least: usize) -> Result<Vec<String>, GameError> {
     for (i, n) in names.iter().enumerate() {
         super::check_name(n, "a player")?;
         let same = crate::people::folded(n);
@@ -38,7 +55,7 @@ pub fn seats(whole: bool, words: &[String]) -> Result<Ask, GameError> {
             return Err(GameError::word(format!("'{n}' is named twice")));
         }
     }
-    if names.len() == 1 {
+    if !names.is_empty() && names.len() < least {
         return Err(GameError::word(format!(
             "'{}' alone: name two or more players (first alice bob carol)",
             names[0]
@@ -51,7 +68,7 @@ pub fn seats(whole: bool, words: &[String]) -> Result<Ask, GameError> {
             super::MOST_PLAYERS
         )));
     }
-    Ok(Ask::Seats { whole, names, deal })
+    Ok(names.to_vec())
 }
 
 /// A score as typed: a whole number within bounds.
@@ -187,11 +204,7 @@ fn new(w: &[&str]) -> Result<PadAction, GameError> {
         }
         i += 1;
     }
-    if players.is_empty() {
-        return Err(GameError::word(
-            "name the players in seating order: pad new hearts alice bob carol",
-        ));
-    }
+    // No players named: the table's (`act` refuses when none is seated).
     if players.len() > super::MOST_PLAYERS {
         return Err(GameError::word(format!(
             "{} players: a pad holds at most {}",

@@ -1,0 +1,117 @@
+//! The table's people (issue #47): who sits at the table, kept in the
+//! store; `first` and `seating` hold for `turn` and new pads.
+
+use std::path::Path;
+
+use crate::common::run;
+
+fn ok(data: &Path, words: &[&str]) -> String {
+    let r = run(data, words, None);
+    assert_eq!(r.code, 0, "`{}` failed: {}", words.join(" "), r.err);
+    r.out
+}
+
+#[test]
+fn first_then_turn_goes_round_the_seating_from_who_starts() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    assert_eq!(
+        ok(d, &["players", "ann", "ben", "cat"]),
+        "1. ann\n2. ben\n3. cat\nann starts\n"
+    );
+    assert_eq!(
+        ok(d, &["--seed", "3", "first"]),
+        "ben starts\ndeal KXXCQD: `first ann ben cat deal=KXXCQD` picks again\n"
+    );
+    assert_eq!(ok(d, &["turn"]), "ben's turn\n");
+    assert_eq!(ok(d, &["turn"]), "cat's turn\n");
+    assert_eq!(ok(d, &["turn"]), "ann's turn\n");
+    assert_eq!(
+        ok(d, &["players"]),
+        "1. ann\n2. ben (starts)\n3. cat\nann's turn\n"
+    );
+    // A pad opened with no names takes the table's, in seating order, and
+    // a round is entered in that order, each score by name.
+    ok(d, &["pad", "new", "hearts"]);
+    let round = ok(d, &["pad", "1", "2", "3"]);
+    assert!(
+        round.starts_with("round 1: ann 1, ben 2, cat 3\n"),
+        "{round}"
+    );
+    // The pad's clock starts with who starts.
+    let turn = ok(d, &["turn"]);
+    assert!(turn.starts_with("ben's turn: the clock runs"), "{turn}");
+    let v: serde_json::Value = serde_json::from_str(&ok(d, &["--json", "players"])).unwrap();
+    assert_eq!(
+        v["data"],
+        serde_json::json!({"players": ["ann", "ben", "cat"], "first": "ben", "turn": "ben"})
+    );
+}
+
+#[test]
+fn any_printable_name_sits_at_the_table_and_is_found_without_accents() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    assert_eq!(
+        ok(d, &["players", "Ann Lee", "🐧Pat", "zoë"]),
+        "1. Ann Lee\n2. 🐧Pat\n3. zoë\nAnn Lee starts\n"
+    );
+    // The line that deals it again quotes the name with a space.
+    let out = ok(d, &["--seed", "1", "seating"]);
+    let again = out.lines().find(|l| l.starts_with("deal ")).unwrap();
+    assert!(again.contains("'Ann Lee' 🐧Pat zoë deal="), "{out}");
+    ok(d, &["pad", "new", "rummy"]);
+    let entry = ok(d, &["pad", "zoe", "5"]);
+    assert!(entry.starts_with("round 1: zoë 5"), "{entry}");
+}
+
+#[test]
+fn a_bad_seating_is_refused_and_changes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok(d, &["players", "ann", "ben"]);
+    for (words, said) in [
+        (
+            &["players", "ann", "ANN"][..],
+            "error: 'ANN' is named twice\n",
+        ),
+        (
+            &["turn", "now"][..],
+            "error: 'now': `turn` takes no words (the turn passes in seating order)\n",
+        ),
+        (
+            &["first", "ann"][..],
+            "error: 'ann' alone: name two or more players (first alice bob carol)\n",
+        ),
+        (
+            &["players", "12"][..],
+            "error: '12' cannot name a player: it is a number or one of the pad's words\n",
+        ),
+    ] {
+        let r = run(d, words, None);
+        assert_eq!((r.code, r.err.as_str()), (1, said), "{words:?}");
+    }
+    assert_eq!(ok(d, &["players"]), "1. ann (starts)\n2. ben\n");
+    // With no one seated, `turn` says how to seat the table.
+    let fresh = tempfile::tempdir().unwrap();
+    let r = run(fresh.path(), &["turn"], None);
+    assert_eq!(
+        r.err,
+        "error: no one is seated: `players alice bob carol` seats the table (or `pad new GAME PLAYERS...`)\n"
+    );
+    assert_eq!(
+        ok(fresh.path(), &["players"]),
+        "no one is seated: `players alice bob carol` seats the table\n"
+    );
+}
+
+#[test]
+fn undo_takes_a_seating_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok(d, &["players", "ann", "ben", "cat"]);
+    ok(d, &["seating", "deal=0ABCDE"]);
+    let undone = ok(d, &["undo"]);
+    assert!(undone.starts_with("undid: seating deal=0ABCDE"), "{undone}");
+    assert_eq!(ok(d, &["players"]), "1. ann (starts)\n2. ben\n3. cat\n");
+}
