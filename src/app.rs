@@ -29,7 +29,7 @@ use serde_json::Value;
 
 use crate::command::{self, Command, DeckAction, Parsed};
 use crate::deck::DeckError;
-use crate::games::GameError;
+use crate::games::{Game, GameError};
 use crate::pieces::ParsePieceError;
 use crate::random::TableRng;
 use crate::reply::Body;
@@ -216,6 +216,20 @@ pub struct App {
 }
 
 impl App {
+    /// Who sits at the table, from who starts round the table (empty: no
+    /// one is seated), as the state that keeps them says.
+    pub(crate) fn seated(&self) -> Result<Vec<String>> {
+        for game in Game::saved() {
+            let state = game.wing().state();
+            if state.keeps_seating()
+                && let Some(value) = self.store.state_of(game)?
+            {
+                return Ok(state.seated(&value));
+            }
+        }
+        Ok(Vec::new())
+    }
+
     pub fn new(seed: u64, store: Store, style: Style) -> App {
         App {
             rng: TableRng::new(seed),

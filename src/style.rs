@@ -272,6 +272,15 @@ pub fn clip_quoted(text: &str) -> String {
     out
 }
 
+/// Names as a sentence lists them: `ann`, `ann and ben`, `ann, ben and cat`.
+pub fn list_and(names: &[String]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -23,6 +23,7 @@ impl Visitor for Run<'_> {
     fn visit<W: Wing>(self) -> Result<Reply> {
         let app = self.app;
         let store = std::rc::Rc::clone(&app.store);
+        let players = app.seated()?;
         let (rules, dir) = (&app.rules, &app.rules_dir);
         let rule = |game: &str, section: &str| super::lookup::section(rules, dir, game, section);
         let mut table = Table {
@@ -31,6 +32,7 @@ impl Visitor for Run<'_> {
             now: crate::roll_log::now(),
             rule: &rule,
             again: None,
+            players: &players,
         };
         let mut change = match W::order(self.command, self.matches)? {
             Order::Ask(question) => {

@@ -102,7 +102,7 @@ impl Show for Shown {
         let mut lines = vec![style.paint(&head, Tone::Heading)];
         lines.push(self.drawn.clone());
         let made = match &f.by {
-            Some(by) => format!("{} (by {by})", f.what),
+            Some(by) => format!("{by}: {}", f.what),
             None => f.what.clone(),
         };
         lines.push(wrap(&made, style.width, "  "));

@@ -110,6 +110,7 @@ impl Visitor for Lay<'_> {
         let app = self.app;
         let store = std::rc::Rc::clone(&app.store);
         let given = self.given;
+        let players = app.seated()?;
         let (rules, dir) = (&app.rules, &app.rules_dir);
         let rule = |game: &str, section: &str| super::lookup::section(rules, dir, game, section);
         let mut table = Table {
@@ -118,6 +119,7 @@ impl Visitor for Lay<'_> {
             now: crate::roll_log::now(),
             rule: &rule,
             again: Some(&self.again),
+            players: &players,
         };
         let note = Note::Start {
             game: W::GAME,
@@ -170,6 +172,36 @@ impl App {
         reply
             .fields
             .push(("deal", serde_json::Value::from(code.to_string())));
+    }
+
+    /// A game set up while a table of players is kept seats them: where
+    /// it takes `players=` and none is typed, as many as sit at the table
+    /// (when the game allows that many), so the line that deals it again
+    /// says how many played.
+    fn seat_the_table(
+        &self,
+        declared: &args::Declared,
+        mut words: Vec<String>,
+    ) -> Result<Vec<String>> {
+        let Some(args::Type::Number { min, max }) = declared
+            .args
+            .iter()
+            .find(|a| a.key == "players")
+            .map(|a| &a.ty)
+        else {
+            return Ok(words);
+        };
+        if words
+            .iter()
+            .any(|w| w.to_ascii_lowercase().starts_with("players="))
+        {
+            return Ok(words);
+        }
+        let seated = self.seated()?.len();
+        if (*min as usize..=*max as usize).contains(&seated) {
+            words.push(format!("players={seated}"));
+        }
+        Ok(words)
     }
 
     /// Settings that name a file (a board's layout) get the file's text;
@@ -230,6 +262,7 @@ impl App {
             code => code,
         };
         let declared = games::setup_args(game).expect("a game that is set up declares it");
+        let words = self.seat_the_table(declared, words)?;
         let mut given = args::parse(declared, &words)?;
         self.read_files(&mut given)?;
         // The code the deal will draw, known first (from a copy of the

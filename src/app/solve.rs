@@ -24,6 +24,7 @@ impl Visitor for Solve<'_> {
         let given = crate::games::args::parse_for("solve", solver.args, self.words)?;
         let app = self.app;
         let state = app.store.game::<W::State>()?;
+        let players = app.seated()?;
         let (rules, dir) = (&app.rules, &app.rules_dir);
         let rule = |game: &str, section: &str| super::lookup::section(rules, dir, game, section);
         let mut table = Table {
@@ -32,6 +33,7 @@ impl Visitor for Solve<'_> {
             now: crate::roll_log::now(),
             rule: &rule,
             again: None,
+            players: &players,
         };
         Ok((solver.solve)(state.as_ref(), &given, &mut table)?)
     }

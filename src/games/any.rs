@@ -85,6 +85,10 @@ pub trait AnyState: Sync {
     fn blank(&self, value: &Value) -> bool;
     /// What it holds in a few words (of the empty state when `None`).
     fn summary(&self, value: Option<&Value>) -> Option<String>;
+    /// Whether it keeps who sits at the table.
+    fn keeps_seating(&self) -> bool;
+    /// Who sits at the table, from who starts, as `value` keeps them.
+    fn seated(&self, value: &Value) -> Vec<String>;
 }
 
 /// A wing's type made into a value: a zero-sized object, so
@@ -190,6 +194,7 @@ impl<W: Wing> AnyWing for Erased<W> {
             now: step.at,
             rule: &no_rules,
             again: None,
+            players: &[],
         };
         W::act(&mut slot, action, &mut table).map_err(|e| (true, e.to_string()))?;
         Ok(serde_json::to_value(&slot).expect("saved states serialise"))
@@ -252,5 +257,16 @@ impl<S: Saved> AnyState for Kept<S> {
             None => S::empty(),
         };
         state.map(|s| s.summary())
+    }
+
+    fn keeps_seating(&self) -> bool {
+        S::KEEPS_SEATING
+    }
+
+    fn seated(&self, value: &Value) -> Vec<String> {
+        read::<S>(value)
+            .ok()
+            .flatten()
+            .map_or_else(Vec::new, |s| s.seated())
     }
 }

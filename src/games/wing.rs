@@ -65,6 +65,15 @@ pub trait Saved: Clone + Debug + PartialEq + Serialize + DeserializeOwned + 'sta
     /// What it holds, in a few words (`a game of chess`), for a summary of
     /// everything saved.
     fn summary(&self) -> String;
+
+    /// Whether it keeps who sits at the table (one state does: the pad's).
+    const KEEPS_SEATING: bool = false;
+
+    /// Who sits at the table, from who starts round the table, where it
+    /// keeps them (`KEEPS_SEATING`).
+    fn seated(&self) -> Vec<String> {
+        Vec::new()
+    }
 }
 
 /// Whose turn it is and what the game waits for.
@@ -159,6 +168,9 @@ pub struct Table<'a> {
     /// outside `setup`), for a game that keeps it sealed
     /// (`Wing::SEALS_DEAL`).
     pub again: Option<&'a str>,
+    /// Who sits at the table (`players`), from who starts round the
+    /// table; empty when no one is seated. A game set up seats them.
+    pub players: &'a [String],
 }
 
 /// How a game is set up: what `setup` takes and the function that lays

@@ -416,6 +416,12 @@ impl Store {
         )
     }
 
+    /// One game's saved document, unchecked (none: nothing saved).
+    pub fn state_of(&self, game: Game) -> Result<Option<Value>> {
+        let text = self.read(|c| games::read_raw(c, game))?;
+        Ok(text.and_then(|t| serde_json::from_str(&t).ok()))
+    }
+
     /// Every game's saved document by its game, unchecked.
     pub fn states(&self) -> Result<Vec<(Game, Value)>> {
         let rows = self.read(games::states)?;

@@ -266,6 +266,7 @@ fn act<W: Wing>(
         now,
         rule: &no_rules,
         again: None,
+        players: &[],
     };
     W::act(slot, action, &mut table).map(|done| done.out)
 }

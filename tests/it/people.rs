@@ -11,6 +11,11 @@ fn ok(data: &Path, words: &[&str]) -> String {
     r.out
 }
 
+/// The text as words one space apart (piped output is wrapped).
+fn words(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
 #[test]
 fn first_then_turn_goes_round_the_seating_from_who_starts() {
     let dir = tempfile::tempdir().unwrap();
@@ -114,4 +119,65 @@ fn undo_takes_a_seating_back() {
     let undone = ok(d, &["undo"]);
     assert!(undone.starts_with("undid: seating deal=0ABCDE"), "{undone}");
     assert_eq!(ok(d, &["players"]), "1. ann (starts)\n2. ben\n3. cat\n");
+}
+
+#[test]
+fn a_game_set_up_seats_the_table_and_names_who_moves() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok(d, &["players", "ann", "ben", "cat"]);
+    let laid = ok(d, &["--seed", "2", "setup", "slides"]);
+    assert!(
+        laid.contains("  player 1: ann (Arms)\n  player 2: ben (Crowns)\n  player 3: cat (Suns)\n"),
+        "{laid}"
+    );
+    // How many played is in the line that deals it again.
+    assert!(
+        words(&laid).contains("`setup slides-of-action players=3 deal="),
+        "{laid}"
+    );
+    let moved = ok(d, &["slides", "move", "r4c3"]);
+    assert!(moved.ends_with("\nben (Crowns) to move\n"), "{moved}");
+    // (Piped output is wrapped at 60 columns; compared as words.)
+    let games = words(&ok(d, &["games"]));
+    assert!(
+        games.contains("1 move (in play): ben (Crowns) to move"),
+        "{games}"
+    );
+    // The record keeps who moved, by name.
+    let replay = run(d, &["replay", "1", "to", "1"], None);
+    assert!(
+        replay.out.contains("ann (Arms): slides move r4c3"),
+        "{}",
+        replay.out
+    );
+    // More at the table than play: the first in seating order, said so.
+    ok(d, &["players", "ann", "ben", "cat", "dan"]);
+    let two = ok(d, &["--seed", "2", "setup", "slides", "players=2"]);
+    assert!(
+        two.contains("  player 1: ann (Crowns)\n  player 2: ben (Suns)\n"),
+        "{two}"
+    );
+    assert!(
+        words(&two)
+            .contains("cat and dan sit this one out: players=2 seats the first 2 from who starts."),
+        "{two}"
+    );
+    let penguins = ok(d, &["--seed", "2", "setup", "penguins"]);
+    assert!(penguins.contains("\nann: nest "), "{penguins}");
+    assert!(penguins.contains("\ndan: nest "), "{penguins}");
+    assert!(penguins.contains("next: ann places "), "{penguins}");
+    assert!(words(&penguins).contains("players=4 deal="), "{penguins}");
+}
+
+#[test]
+fn a_game_set_up_with_no_one_seated_works_as_before() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let laid = ok(d, &["--seed", "2", "setup", "slides"]);
+    assert!(laid.contains("  player 1: Arms\n"), "{laid}");
+    assert!(
+        words(&laid).contains("`setup slides-of-action deal="),
+        "{laid}"
+    );
 }

@@ -346,6 +346,17 @@ impl Saved for Pads {
         Pads::check(self)
     }
 
+    const KEEPS_SEATING: bool = true;
+
+    fn seated(&self) -> Vec<String> {
+        self.table.as_ref().map_or_else(Vec::new, |t| {
+            let n = t.players.len();
+            (0..n)
+                .map(|i| t.players[(t.first + i) % n].clone())
+                .collect()
+        })
+    }
+
     fn summary(&self) -> String {
         let n = self.filed.len();
         format!(

@@ -103,22 +103,32 @@ pub enum Event {
     },
 }
 
-impl fmt::Display for Event {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl Event {
+    /// The sentence the table is told, naming each player by `who` (their
+    /// name where the table was seated, else `player 2`).
+    pub fn told(&self, who: &dyn Fn(usize) -> String) -> String {
+        let mut out = String::new();
+        let f = &mut out;
+        let _ = self.tell(f, who);
+        out
+    }
+
+    fn tell(&self, f: &mut String, who: &dyn Fn(usize) -> String) -> fmt::Result {
+        use std::fmt::Write as _;
         match self {
             Event::Placed { placer, owner, at } => write!(
                 f,
-                "player {} placed player {}'s buddy on {}",
-                placer + 1,
-                owner + 1,
+                "{} placed {}'s buddy on {}",
+                who(*placer),
+                who(*owner),
                 sq_name(*at)
             ),
             Event::Rolled { player, roll } => write!(
                 f,
-                "player {} rolled {roll}: move up to six squares, stopping on a {roll}",
-                player + 1
+                "{} rolled {roll}: move up to six squares, stopping on a {roll}",
+                who(*player)
             ),
-            Event::Stayed { player } => write!(f, "player {} stays put", player + 1),
+            Event::Stayed { player } => write!(f, "{} stays put", who(*player)),
             Event::Walked {
                 player,
                 steps,
@@ -126,8 +136,8 @@ impl fmt::Display for Event {
                 pips,
             } => write!(
                 f,
-                "player {} moved {steps} to {} ({pips})",
-                player + 1,
+                "{} moved {steps} to {} ({pips})",
+                who(*player),
                 sq_name(*to)
             ),
             Event::PickedUp { carrying } => {
@@ -147,11 +157,7 @@ impl fmt::Display for Event {
                 a,
                 b,
                 domino,
-            } => write!(
-                f,
-                "player {} rolled {a} and {b}: domino {domino}",
-                player + 1
-            ),
+            } => write!(f, "{} rolled {a} and {b}: domino {domino}", who(*player)),
             Event::NotOnBoard { domino } => {
                 write!(f, "{domino} is not on the board: nothing happens")
             }
@@ -160,12 +166,12 @@ impl fmt::Display for Event {
                 "you stand on {domino}: you may move any vacant domino (`penguins relocate 2-4 r1c9`)"
             ),
             Event::AlreadyStunned { player, domino } => {
-                write!(f, "player {} is on {domino}, already stunned", player + 1)
+                write!(f, "{} is on {domino}, already stunned", who(*player))
             }
             Event::Stunned { player, domino } => write!(
                 f,
-                "player {} is on {domino}: stunned, and misses their next turn",
-                player + 1
+                "{} is on {domino}: stunned, and misses their next turn",
+                who(*player)
             ),
             Event::BuddiesOn {
                 count,
@@ -193,14 +199,14 @@ impl fmt::Display for Event {
                 carrying,
             } => write!(
                 f,
-                "the buddy moved {} onto player {}'s penguin, who picks it up (carrying {carrying})",
+                "the buddy moved {} onto {}'s penguin, who picks it up (carrying {carrying})",
                 dir.name(),
-                owner + 1
+                who(*owner)
             ),
             Event::BuddyMoved { owner, dir, to } => write!(
                 f,
-                "player {}'s buddy moved {} to {}",
-                owner + 1,
+                "{}'s buddy moved {} to {}",
+                who(*owner),
                 dir.name(),
                 sq_name(*to)
             ),
@@ -223,13 +229,19 @@ impl fmt::Display for Event {
             }
             Event::Won { player } => write!(
                 f,
-                "player {} is home with both buddies: player {} wins!",
-                player + 1,
-                player + 1
+                "{} is home with both buddies: {} wins!",
+                who(*player),
+                who(*player)
             ),
-            Event::Passes { player } => write!(f, "player {} is stunned and passes", player + 1),
-            Event::ToRoll { player } => write!(f, "player {} to roll", player + 1),
+            Event::Passes { player } => write!(f, "{} is stunned and passes", who(*player)),
+            Event::ToRoll { player } => write!(f, "{} to roll", who(*player)),
         }
+    }
+}
+
+impl fmt::Display for Event {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.told(&|i| format!("player {}", i + 1)))
     }
 }
 

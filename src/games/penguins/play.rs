@@ -158,6 +158,10 @@ pub struct Night {
     /// Numbers on the dice: 6, or 9 on Elbow Room's ten-siders.
     pub top: u8,
     pub winner: Option<usize>,
+    /// The table's players in player order, where the table was seated
+    /// when it was set up (none: players are known by number).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub people: Vec<String>,
 }
 
 /// Who holds player i's two buddy tokens (0-based): the two players on
@@ -196,6 +200,15 @@ pub fn placing_order(players: usize) -> Vec<(usize, usize)> {
 }
 
 impl Night {
+    /// Player `i` (0-based) in words: their name where the table was
+    /// seated, else `player 2`.
+    pub fn who(&self, i: usize) -> String {
+        self.people
+            .get(i)
+            .cloned()
+            .unwrap_or_else(|| format!("player {}", i + 1))
+    }
+
     /// A game on `board` with nests in player order: penguins on the
     /// middle of their nests, buddy tokens still to be placed.
     pub fn new(board: Vec<Laid>, nests: &[Domino], top: u8) -> Night {
@@ -223,6 +236,7 @@ impl Night {
             placed: 0,
             roll: None,
             rights: Rights::default(),
+            people: Vec::new(),
             top,
             winner: None,
         }
@@ -346,14 +360,14 @@ impl Night {
         }
         Err(GameError::Rule(match self.phase {
             Phase::Over => format!(
-                "the game is over: player {} won",
-                self.winner.map_or(0, |w| w + 1)
+                "the game is over: {} won",
+                self.who(self.winner.unwrap_or(0))
             ),
             Phase::Place => format!(
-                "the buddy tokens are being placed first: `penguins place r3c4` (player {})",
-                self.next_placing().map_or(0, |p| p.0 + 1)
+                "the buddy tokens are being placed first: `penguins place r3c4` ({})",
+                self.who(self.next_placing().map_or(0, |p| p.0))
             ),
-            Phase::Roll => format!("player {} rolls first: `penguins roll`", self.to_move + 1),
+            Phase::Roll => format!("{} rolls first: `penguins roll`", self.who(self.to_move)),
             Phase::Move => {
                 "the move comes first: `penguins move e e s` (or `penguins move stay`)".into()
             }

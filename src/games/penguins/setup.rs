@@ -42,10 +42,16 @@ pub struct NewBoard {
     pub board: Board,
     pub nests: Vec<(Domino, usize)>,
     pub elbow: bool,
+    /// Who of the table is not seated (more at the table than play).
+    pub sitting_out: Vec<String>,
 }
 
-pub fn new_board(inputs: &Given, rng: &mut TableRng) -> Result<NewBoard, GameError> {
-    let players = inputs.number("players").unwrap_or(2) as usize;
+/// A board for `players` (what `players=` says, else the table's count).
+pub fn new_board(
+    inputs: &Given,
+    players: usize,
+    rng: &mut TableRng,
+) -> Result<NewBoard, GameError> {
     let elbow = inputs.choice("variant") == Some("elbow-room");
     if elbow && players < 3 {
         return Err(GameError::rule("Elbow Room is for three or more players"));
@@ -78,6 +84,7 @@ pub fn new_board(inputs: &Given, rng: &mut TableRng) -> Result<NewBoard, GameErr
         board,
         nests,
         elbow,
+        sitting_out: Vec::new(),
     })
 }
 

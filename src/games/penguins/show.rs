@@ -25,6 +25,8 @@ pub struct Laid {
     rerolls: Vec<usize>,
     #[serde(skip)]
     elbow: bool,
+    #[serde(skip)]
+    sitting_out: Vec<String>,
 }
 
 pub fn laid(new: NewBoard) -> Reply {
@@ -37,6 +39,7 @@ pub fn laid(new: NewBoard) -> Reply {
             rerolls: new.nests.iter().map(|(_, r)| *r).collect(),
             board: new.board,
             elbow: new.elbow,
+            sitting_out: new.sitting_out,
         },
     )
     .with_layout(l)
@@ -69,22 +72,34 @@ impl Show for Laid {
             } else {
                 String::new()
             };
-            let _ = write!(text, "\nplayer {}: nest {d} at {at}{again}", i + 1);
+            let _ = write!(text, "\n{}: nest {d} at {at}{again}", play.who(i));
         }
         let players = self.dealt.nests.len();
+        if !self.sitting_out.is_empty() {
+            let line = format!(
+                "{} {} this one out: players={players} seats the first {players} from who starts",
+                crate::style::list_and(&self.sitting_out),
+                if self.sitting_out.len() == 1 {
+                    "sits"
+                } else {
+                    "sit"
+                }
+            );
+            let _ = write!(text, "\n{}", wrap(&line, style.width, ""));
+        }
         text.push_str("\neach penguin starts on the middle of its nest\nbuddy tokens:");
         for i in 0..players {
             let [a, b] = buddy_holders(i, players);
             if a == b {
-                let _ = write!(text, "\n  player {}'s two go to player {}", i + 1, a + 1);
+                let _ = write!(text, "\n  {}'s two go to {}", play.who(i), play.who(a));
             } else {
-                let _ = write!(
-                    text,
-                    "\n  player {}'s go to players {} and {}",
-                    i + 1,
-                    a + 1,
-                    b + 1
-                );
+                // By number, "players 2 and 3"; by name, "ann and ben".
+                let (to, a, b) = if play.people.is_empty() {
+                    ("players ", (a + 1).to_string(), (b + 1).to_string())
+                } else {
+                    ("", play.who(a), play.who(b))
+                };
+                let _ = write!(text, "\n  {}'s go to {to}{a} and {b}", play.who(i));
             }
         }
         let _ = write!(text, "\n{}", wrap(&next_step(play), style.width, "  "));
@@ -108,11 +123,12 @@ pub fn view(board: Board, said: Vec<Event>) -> Reply {
 
 impl Show for View {
     fn show(&self, style: &Style) -> String {
-        let mut text = crate::style::narrate(
-            &self.said,
-            style.width,
-            &diagram::draw(&layout(&self.board)),
-        );
+        let told: Vec<String> = match &self.board.play {
+            Some(play) => self.said.iter().map(|e| e.told(&|i| play.who(i))).collect(),
+            None => self.said.iter().map(Event::to_string).collect(),
+        };
+        let mut text =
+            crate::style::narrate(&told, style.width, &diagram::draw(&layout(&self.board)));
         if let Some(play) = &self.board.play {
             let mut status: Vec<String> = play
                 .penguins
@@ -120,9 +136,9 @@ impl Show for View {
                 .enumerate()
                 .map(|(i, p)| {
                     format!(
-                        "{} player {}: carrying {}{}",
+                        "{} {}: carrying {}{}",
                         char::from(b'A' + i as u8),
-                        i + 1,
+                        play.who(i),
                         p.carrying,
                         if p.stunned { ", stunned" } else { "" }
                     )
@@ -139,32 +155,32 @@ impl Show for View {
 
 /// What the game waits for, in words.
 pub fn next_step(play: &Night) -> String {
-    let p = play.to_move + 1;
+    let p = play.who(play.to_move);
     match play.phase {
         Phase::Place => match play.next_placing() {
             Some((placer, token)) => format!(
-                "next: player {} places player {}'s buddy: `penguins place r3c4` (or `penguins place` at random)",
-                placer + 1,
-                play.buddies[token].owner + 1
+                "next: {} places {}'s buddy: `penguins place r3c4` (or `penguins place` at random)",
+                play.who(placer),
+                play.who(play.buddies[token].owner)
             ),
             None => String::new(),
         },
         Phase::Roll => {
-            format!("next: player {p} rolls to move: `penguins roll` (or `penguins roll 4`)")
+            format!("next: {p} rolls to move: `penguins roll` (or `penguins roll 4`)")
         }
         Phase::Move => format!(
-            "next: player {p} moves (rolled {}): `penguins move e e s`, or `penguins move stay`",
+            "next: {p} moves (rolled {}): `penguins move e e s`, or `penguins move stay`",
             play.roll.unwrap_or(0)
         ),
         Phase::Moved => format!(
-            "next: player {p} alters the board: `penguins alter` (or `penguins alter 3 5`){}",
+            "next: {p} alters the board: `penguins alter` (or `penguins alter 3 5`){}",
             if play.rights.nudges > 0 {
                 "; first, if you like, `penguins shift SQUARE DIR` a buddy"
             } else {
                 ""
             }
         ),
-        Phase::Altered => format!("next: player {p} ends the turn: `penguins done`"),
-        Phase::Over => format!("game over: player {} won", play.winner.map_or(0, |w| w + 1)),
+        Phase::Altered => format!("next: {p} ends the turn: `penguins done`"),
+        Phase::Over => format!("game over: {} won", play.who(play.winner.unwrap_or(0))),
     }
 }

@@ -45,7 +45,7 @@ impl Play for Board {
     type Event = Event;
 
     fn sample(rng: &mut TableRng) -> Board {
-        setup::new_board(&Given::default(), rng)
+        setup::new_board(&Given::default(), 2, rng)
             .expect("a random board needs nothing given")
             .board
     }
@@ -157,7 +157,7 @@ impl Play for Board {
                 .play
                 .as_ref()
                 .filter(|_| !over)
-                .map(|p| format!("player {}", p.to_move + 1)),
+                .map(|p| p.who(p.to_move)),
             next: self.play.as_ref().map(show::next_step).unwrap_or_default(),
             over,
         }
@@ -277,7 +277,12 @@ fn lay(
     given: &Given,
     table: &mut Table,
 ) -> Result<Done<Reply>, GameError> {
-    let new = setup::new_board(given, table.rng)?;
+    let players = given.number("players").unwrap_or(2) as usize;
+    let mut new = setup::new_board(given, players, table.rng)?;
+    if let Some(play) = new.board.play.as_mut() {
+        play.people = table.players.iter().take(players).cloned().collect();
+    }
+    new.sitting_out = table.players.get(players..).unwrap_or_default().to_vec();
     *slot = Some(new.board.clone());
     Ok(Done::changed(show::laid(new), "setup penguins"))
 }

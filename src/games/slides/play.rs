@@ -45,6 +45,18 @@ pub struct SlidesGame {
     /// Drawn: a position came up for the third time (our interpretation).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub drawn: bool,
+    /// Who plays which suit, where the table was seated when it was set up
+    /// (none: players are known by their suits).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub people: Vec<Person>,
+}
+
+/// A person at the table and the suit they play.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Person {
+    pub name: String,
+    pub suit: Suit,
 }
 
 /// The start position's rows, as a game keeps them.
@@ -232,6 +244,16 @@ impl SlidesGame {
             moves: Vec::new(),
             winner: None,
             drawn: false,
+            people: Vec::new(),
+        }
+    }
+
+    /// Who plays `suit`, in words: `ann (Crowns)`, or the suit alone where
+    /// no one at the table is seated on it (tablemate's suit among them).
+    pub fn who(&self, suit: Suit) -> String {
+        match self.people.iter().find(|p| p.suit == suit) {
+            Some(p) => format!("{} ({})", p.name, suit.name()),
+            None => suit.name().to_string(),
         }
     }
 
@@ -312,6 +334,14 @@ impl SlidesGame {
 
     /// Everything a saved game must be; Err says what is wrong.
     pub fn check(&self) -> Result<(), Unsound> {
+        for (i, p) in self.people.iter().enumerate() {
+            if let Some(why) = crate::people::problem(&p.name) {
+                return Err(Unsound(format!("a player's name: {why}")));
+            }
+            if self.people[..i].iter().any(|q| q.suit == p.suit) {
+                return Err(Unsound(format!("two players play {}", p.suit.name())));
+            }
+        }
         let g = grid_of(&self.board).ok_or("the board is not 4 rows of 4 squares")?;
         for s in [Suit::Arms, Suit::Crowns, Suit::Suns] {
             if g.iter().flatten().filter(|c| **c == Some(s)).count() != 5 {

@@ -14,23 +14,36 @@ use crate::style::{Style, Tone, wrap};
 
 /// A new game: the seats, and tablemate's first move if it starts.
 #[derive(Debug, Serialize)]
-#[serde(transparent)]
 pub struct Seated {
+    #[serde(flatten)]
     pub seating: Seating,
     #[serde(skip)]
     pub game: SlidesGame,
     #[serde(skip)]
     pub opening: Vec<Event>,
+    /// Who of the table plays which suit.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub people: Vec<super::play::Person>,
+    /// Who of the table is not seated (more at the table than play).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub sitting_out: Vec<String>,
 }
 
-pub fn seated(seating: Seating, game: SlidesGame, opening: Vec<Event>) -> Reply {
+pub fn seated(
+    seating: Seating,
+    game: SlidesGame,
+    opening: Vec<Event>,
+    sitting_out: Vec<String>,
+) -> Reply {
     let game_grid = game.grid();
     Reply::new(
         "setup",
         Seated {
             seating,
+            people: game.people.clone(),
             game,
             opening,
+            sitting_out,
         },
     )
     .with_layout(board_layout(&game_grid))
@@ -63,19 +76,37 @@ impl Show for Seated {
             }
         );
         for seat in &seating.players {
-            let _ = writeln!(text, "  player {}: {}", seat.player, seat.suit.name());
+            let _ = writeln!(text, "  player {}: {}", seat.player, game.who(seat.suit));
+        }
+        if !self.sitting_out.is_empty() {
+            let line = format!(
+                "{} {} this one out: players={players} seats the first {players} from who starts.",
+                crate::style::list_and(&self.sitting_out),
+                if self.sitting_out.len() == 1 {
+                    "sits"
+                } else {
+                    "sit"
+                }
+            );
+            let _ = writeln!(text, "{}", wrap(&line, style.width, ""));
         }
         if players == 2 {
             text.push_str("Arms is neutral: it takes no turns but can still win.");
         } else {
-            let first = seating
-                .players
-                .iter()
-                .find(|s| s.suit == seating.first)
-                .map_or(1, |s| s.player);
+            let first = match game.people.iter().find(|p| p.suit == seating.first) {
+                Some(p) => p.name.clone(),
+                None => format!(
+                    "player {}",
+                    seating
+                        .players
+                        .iter()
+                        .find(|s| s.suit == seating.first)
+                        .map_or(1, |s| s.player)
+                ),
+            };
             let order: Vec<&str> = game.turns.iter().map(|s| s.name()).collect();
             let line = format!(
-                "Arms moves first (player {first}); turns go clockwise: {}.",
+                "Arms moves first ({first}); turns go clockwise: {}.",
                 order.join(", ")
             );
             text.push_str(&wrap(&line, style.width, ""));
@@ -92,8 +123,8 @@ impl Show for Seated {
                         None => String::new(),
                     },
                     match (players, resumed) {
-                        (_, true) => format!("{} to move. ", first_suit.name()),
-                        (2, false) => format!("{} moves first. ", first_suit.name()),
+                        (_, true) => format!("{} to move. ", game.who(first_suit)),
+                        (2, false) => format!("{} moves first. ", game.who(first_suit)),
                         _ => String::new(),
                     }
                 ),
@@ -136,7 +167,7 @@ impl Show for Board {
             if g.over() {
                 ended(g)
             } else {
-                format!("{} to move", g.to_move().name())
+                format!("{} to move", g.who(g.to_move()))
             }
         );
         text
@@ -146,7 +177,7 @@ impl Show for Board {
 /// How a finished game ended, in words.
 pub fn ended(g: &SlidesGame) -> String {
     match g.winner {
-        Some(s) => format!("game over: {} won after {} moves", s.name(), g.moves.len()),
+        Some(s) => format!("game over: {} won after {} moves", g.who(s), g.moves.len()),
         None => format!(
             "game over: drawn after {} moves (the same position three times)",
             g.moves.len()

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use super::events::Event;
 use super::layout::board_layout;
-use super::play::{SlidesGame, moves, parse_cell};
+use super::play::{Person, SlidesGame, moves, parse_cell};
 use super::seating::{seat, suits_in_play, turn_order};
 use super::{diagram, show};
 use crate::games::args::{Arg, Declared, Given, Type};
@@ -127,7 +127,7 @@ impl Play for SlidesGame {
 
     fn turn(&self) -> Turn {
         Turn {
-            to_move: (!self.over()).then(|| self.to_move().name().to_string()),
+            to_move: (!self.over()).then(|| self.who(self.to_move())),
             next: match self.winner {
                 Some(_) => show::ended(self),
                 None if self.drawn => show::ended(self),
@@ -329,6 +329,20 @@ fn lay(
         .then(|| seating.players.last().map(|s| s.suit))
         .flatten();
     let mut game = SlidesGame::new(turn_order(&seating), harder, computer);
+    // The table's players take the seats in seating order, from who
+    // starts (tablemate keeps its own).
+    game.people = seating
+        .players
+        .iter()
+        .filter(|s| Some(s.suit) != computer)
+        .filter_map(|s| {
+            table.players.get(s.player - 1).map(|name| Person {
+                name: name.clone(),
+                suit: s.suit,
+            })
+        })
+        .collect();
+    let sitting_out = table.players.get(players..).unwrap_or_default().to_vec();
     if let Some(board) = given.text("board") {
         let next = match given.suits("next").as_deref() {
             None => None,
@@ -350,7 +364,7 @@ fn lay(
     };
     *slot = Some(game);
     Ok(Done::changed(
-        show::seated(seating, before, opening),
+        show::seated(seating, before, opening, sitting_out),
         "setup slides",
     ))
 }
