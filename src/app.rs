@@ -219,15 +219,30 @@ impl App {
     /// Who sits at the table, from who starts round the table (empty: no
     /// one is seated), as the state that keeps them says.
     pub(crate) fn seated(&self) -> Result<Vec<String>> {
+        Ok(self
+            .seating()?
+            .map_or_else(Vec::new, |(state, value)| state.seated(&value)))
+    }
+
+    /// Whose turn it is at the table (none: no one seated, or `turn` not
+    /// passed yet).
+    pub(crate) fn turn_now(&self) -> Result<Option<String>> {
+        Ok(self
+            .seating()?
+            .and_then(|(state, value)| state.turn_now(&value)))
+    }
+
+    /// The saved state that keeps who sits at the table, if any is saved.
+    fn seating(&self) -> Result<Option<(&'static dyn crate::games::AnyState, serde_json::Value)>> {
         for game in Game::saved() {
             let state = game.wing().state();
             if state.keeps_seating()
                 && let Some(value) = self.store.state_of(game)?
             {
-                return Ok(state.seated(&value));
+                return Ok(Some((state, value)));
             }
         }
-        Ok(Vec::new())
+        Ok(None)
     }
 
     pub fn new(seed: u64, store: Store, style: Style) -> App {
@@ -357,7 +372,7 @@ impl App {
             // A flag after the expression arrives among its words.
             Command::Fair { expr, log } => {
                 let (flag, expr) = take_flag(expr, "--log");
-                self.fair(&expr.join(" "), log || flag)
+                self.fair(&expr, log || flag)
             }
             Command::Log { words, yes } => {
                 let (flag, words) = take_flag(words, "--yes");

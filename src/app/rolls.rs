@@ -14,6 +14,12 @@ use crate::style::Style;
 impl App {
     pub(super) fn roll(&mut self, words: &[String]) -> Result<Reply> {
         let (words, by) = roller(words)?;
+        // Unnamed, a roll in the REPL is the player's whose turn it is. A
+        // one-shot `roll` opens no database, so it is named only by `as`.
+        let by = match by {
+            None if !self.one_shot => self.turn_now().ok().flatten(),
+            by => by,
+        };
         self.rolling_for = by;
         let rolled = self.roll_for(words);
         self.rolling_for = None;

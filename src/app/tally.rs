@@ -97,15 +97,32 @@ impl App {
     /// `fair EXPR`: the tallied results tested; with `logged`, the rolls
     /// in the roll log instead (a check of the generator, or of a saved
     /// roll's use over an evening).
-    pub(super) fn fair(&mut self, expr: &str, logged: bool) -> Result<Reply> {
-        let roll = dice::parse(expr)?;
+    pub(super) fn fair(&mut self, words: &[String], logged: bool) -> Result<Reply> {
+        // From the log, a last word that is no part of the dice names whose
+        // rolls (`fair 2d6 --log ben`; `fair --log ben`: the dice ben
+        // rolled most).
+        let (expr, by) = if logged {
+            who_rolled(words)
+        } else {
+            (words.join(" "), None)
+        };
+        let expr = match (&by, expr.is_empty()) {
+            (Some(name), true) => most_rolled(self.store.dir(), name)?,
+            _ => expr,
+        };
+        let roll = dice::parse(&expr)?;
         let key = roll.key();
         let counts = if logged {
-            let counts = logged_counts(self.store.dir(), &key)?;
+            let counts = logged_counts(self.store.dir(), &key, by.as_deref())?;
             if counts.is_empty() {
-                return Err(invalid(format!(
-                    "no {key} rolls in the log: `roll {key}` adds them (`log` lists the log)"
-                )));
+                return Err(invalid(match &by {
+                    None => format!(
+                        "no {key} rolls in the log: `roll {key}` adds them (`log` lists the log)"
+                    ),
+                    Some(name) => format!(
+                        "no {key} rolls by {name} in the log: `roll {key} as {name}` adds them (`log {name}` lists theirs)"
+                    ),
+                }));
             }
             counts
         } else {
@@ -128,6 +145,7 @@ impl App {
             Fair {
                 expr: key,
                 source,
+                by,
                 test,
             },
         );
@@ -158,12 +176,62 @@ impl App {
     }
 }
 
-/// How often each total came up in the logged rolls of `key`.
-fn logged_counts(dir: &std::path::Path, key: &str) -> Result<BTreeMap<i64, u64>> {
+/// The dice and whose rolls `fair ... --log` tests: the words as dice, or
+/// the words before a last one that names who rolled.
+fn who_rolled(words: &[String]) -> (String, Option<String>) {
+    let all = words.join(" ");
+    match words.split_last() {
+        Some((last, rest))
+            if dice::parse(&all).is_err()
+                && crate::people::problem(last).is_none()
+                && (rest.is_empty() || dice::parse(&rest.join(" ")).is_ok()) =>
+        {
+            (rest.join(" "), Some(last.clone()))
+        }
+        _ => (all, None),
+    }
+}
+
+/// The log's rolls by `by` (any case or accents), or everyone's.
+fn logged_by(dir: &std::path::Path, by: Option<&str>) -> Result<Vec<crate::roll_log::Entry>> {
     let log = crate::roll_log::read(dir)
         .map_err(|e| invalid(format!("the roll log could not be read: {e}")))?;
+    let name = by.map(crate::people::folded);
+    Ok(log
+        .entries
+        .into_iter()
+        .filter(|e| {
+            name.as_ref().is_none_or(|n| {
+                e.by.as_deref()
+                    .is_some_and(|b| crate::people::folded(b) == *n)
+            })
+        })
+        .collect())
+}
+
+/// The dice `name` rolled most often in the log.
+fn most_rolled(dir: &std::path::Path, name: &str) -> Result<String> {
+    let mut seen: BTreeMap<String, usize> = BTreeMap::new();
+    for e in logged_by(dir, Some(name))? {
+        if let Ok(roll) = dice::parse(&e.expr) {
+            *seen.entry(roll.key()).or_insert(0) += e.totals.len();
+        }
+    }
+    seen.into_iter()
+        .max_by_key(|(key, n)| (*n, std::cmp::Reverse(key.clone())))
+        .map(|(key, _)| key)
+        .ok_or_else(|| {
+            invalid(format!(
+                "no rolls by {name} in the log: `roll 2d6 as {name}` adds them (`log` lists the log)"
+            ))
+        })
+}
+
+/// How often each total came up in the logged rolls of `key` (by `by`,
+/// where named).
+fn logged_counts(dir: &std::path::Path, key: &str, by: Option<&str>) -> Result<BTreeMap<i64, u64>> {
     let mut counts = BTreeMap::new();
-    for e in crate::roll_log::rolls_of(log.entries, key) {
+    for e in crate::roll_log::rolls_of(logged_by(dir, by)?, key) {
         for t in e.totals {
             *counts.entry(t).or_insert(0u64) += 1;
         }

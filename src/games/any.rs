@@ -89,6 +89,8 @@ pub trait AnyState: Sync {
     fn keeps_seating(&self) -> bool;
     /// Who sits at the table, from who starts, as `value` keeps them.
     fn seated(&self, value: &Value) -> Vec<String>;
+    /// Whose turn it is at the table, as `value` keeps it.
+    fn turn_now(&self, value: &Value) -> Option<String>;
 }
 
 /// A wing's type made into a value: a zero-sized object, so
@@ -268,5 +270,9 @@ impl<S: Saved> AnyState for Kept<S> {
             .ok()
             .flatten()
             .map_or_else(Vec::new, |s| s.seated())
+    }
+
+    fn turn_now(&self, value: &Value) -> Option<String> {
+        read::<S>(value).ok().flatten()?.turn_now()
     }
 }

@@ -74,6 +74,12 @@ pub trait Saved: Clone + Debug + PartialEq + Serialize + DeserializeOwned + 'sta
     fn seated(&self) -> Vec<String> {
         Vec::new()
     }
+
+    /// Whose turn it is at the table, where it keeps the seating and the
+    /// turn has been passed.
+    fn turn_now(&self) -> Option<String> {
+        None
+    }
 }
 
 /// Whose turn it is and what the game waits for.

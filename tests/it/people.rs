@@ -181,3 +181,48 @@ fn a_game_set_up_with_no_one_seated_works_as_before() {
         "{laid}"
     );
 }
+
+#[test]
+fn rolls_are_whose_turn_it_is_in_the_repl_and_by_name_in_the_log() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok(d, &["players", "ann", "ben"]);
+    ok(d, &["turn"]);
+    // In the REPL an unnamed roll is the player's whose turn it is; `as`
+    // names another.
+    let r = run(
+        d,
+        &["--seed", "5"],
+        Some("roll 1d20\nturn\nroll 1d6\nroll 2d6 as ann\n"),
+    );
+    assert_eq!(r.code, 0, "{}", r.err);
+    let log = ok(d, &["log"]);
+    let who: Vec<&str> = log
+        .lines()
+        .map(|l| l.trim_start_matches("just now").trim_start())
+        .map(|l| l.split(':').next().unwrap())
+        .collect();
+    assert_eq!(who, ["ann", "ben", "ann"], "{log}");
+    let bens = ok(d, &["log", "ben"]);
+    assert_eq!(bens.lines().count(), 1, "{bens}");
+    // A one-shot roll opens no database: it is named only by `as`.
+    ok(d, &["roll", "1d4"]);
+    assert!(ok(d, &["log"]).lines().last().unwrap().contains("  1d4 ["));
+    // fair tests one player's logged dice.
+    for seed in 1..=12 {
+        ok(
+            d,
+            &["--seed", &seed.to_string(), "roll", "2d6", "as", "ben"],
+        );
+    }
+    let fair = ok(d, &["fair", "--log", "ben"]);
+    assert!(
+        fair.starts_with("2d6: 12 results in the roll log, rolled by ben\n"),
+        "{fair}"
+    );
+    let r = run(d, &["fair", "2d6", "--log", "cat"], None);
+    assert_eq!(
+        r.err,
+        "error: no 2d6 rolls by cat in the log: `roll 2d6 as cat` adds them (`log cat` lists theirs)\n"
+    );
+}

@@ -92,6 +92,9 @@ pub(super) enum Source {
 pub(super) struct Fair {
     pub expr: String,
     pub source: Source,
+    /// Whose rolls from the log (none: everyone's).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub by: Option<String>,
     #[serde(flatten)]
     pub test: Fairness,
 }
@@ -101,10 +104,14 @@ impl Show for Fair {
         let (f, key) = (&self.test, &self.expr);
         let logged = matches!(self.source, Source::Log);
         let mut text = format!(
-            "{key}: {} {} {}\n",
+            "{key}: {} {} {}{}\n",
             f.rolls,
             plural(f.rolls, "result", "results"),
-            if logged { "in the roll log" } else { "tallied" }
+            if logged { "in the roll log" } else { "tallied" },
+            match &self.by {
+                Some(name) => format!(", rolled by {name}"),
+                None => String::new(),
+            }
         );
         let verdict = if !f.impossible.is_empty() {
             format!("not fair: {key} cannot come up {:?}", f.impossible)

@@ -357,6 +357,11 @@ impl Saved for Pads {
         })
     }
 
+    fn turn_now(&self) -> Option<String> {
+        let t = self.table.as_ref()?;
+        t.turn.map(|i| t.players[i].clone())
+    }
+
     fn summary(&self) -> String {
         let n = self.filed.len();
         format!(
