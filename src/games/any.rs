@@ -174,7 +174,7 @@ impl<W: Wing> AnyWing for Erased<W> {
 
     fn look(&self, state: &Value) -> Result<(Layout, Turn), Unsound> {
         let state = laid::<W::State>(state)?;
-        Ok((state.layout(), state.turn()))
+        Ok((state.view(None), state.turn()))
     }
 
     fn screen(&self, state: &Value, now: u64) -> Option<Reply> {

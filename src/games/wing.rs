@@ -123,6 +123,21 @@ pub trait Play: Saved {
 
     /// The position as the table sees it (nothing hidden is shown).
     fn layout(&self) -> Layout;
+
+    /// The position as `seat` (a player, 0 first; `None`: the whole table,
+    /// as the shared screen) may see it, after boardgame.io's `playerView`.
+    /// What the table sees, unless the game gives a seat more (a hand).
+    fn view(&self, seat: Option<usize>) -> Layout {
+        let _ = seat;
+        self.layout()
+    }
+
+    /// What the game keeps from `seat` (`None`: from the whole table):
+    /// each secret as the word a view would name it by (a face-down card's
+    /// code). No view, reply or JSON that seat receives may name one; the
+    /// random-play test holds every game to that. Empty for a game with no
+    /// secrets.
+    fn secrets(&self, seat: Option<usize>) -> Vec<String>;
 }
 
 /// What a game's own command asks: a change or a question.

@@ -167,17 +167,17 @@ fn play<W: Wing<State = S>, S: Play>(seed: u64) -> (usize, bool, usize) {
             let done = act::<W>(slot, order.clone(), &mut rng, now);
             Ok((done, Some(line.clone())))
         });
-        let said = said.unwrap();
-        if let Err(e) = said {
+        let events = said.unwrap().unwrap_or_else(|e| {
             panic!(
                 "{}",
                 what(&format!(
                     "legal action `{action}` refused after {}: {e}",
                     words(&lines)
                 ))
-            );
-        }
+            )
+        });
         let after: S = store.game().unwrap().expect("a game is saved");
+        keeps_secrets::<W>(&before, &after, events, &what(&format!("after `{line}`")));
         after
             .check()
             .unwrap_or_else(|e| panic!("{}", what(&format!("after `{action}`: {}", e.0))));
@@ -245,6 +245,78 @@ fn play<W: Wing<State = S>, S: Play>(seed: u64) -> (usize, bool, usize) {
 fn words<A: std::fmt::Display>(actions: &[A]) -> String {
     let all: Vec<String> = actions.iter().map(|a| format!("`{a}`")).collect();
     all.join(", ")
+}
+
+/// No view a seat receives names what the game keeps from it: the view
+/// of each seat (and of the whole table) and the turn, as JSON; the reply
+/// to the action, as JSON and text (it goes to the whole table), for what
+/// was secret both before and after it (an action may turn a card up, and
+/// a card the table saw may go face down again). A secret
+/// is looked for as a whole JSON string, and in text as a whole word when
+/// it is two characters or more (a single character, as a die's face,
+/// cannot be told from other words).
+fn keeps_secrets<W: Wing>(
+    before: &W::State,
+    state: &W::State,
+    events: Vec<W::Event>,
+    context: &str,
+) {
+    fn strings(v: &serde_json::Value, out: &mut Vec<String>) {
+        match v {
+            serde_json::Value::String(s) => out.push(s.clone()),
+            serde_json::Value::Array(a) => a.iter().for_each(|x| strings(x, out)),
+            serde_json::Value::Object(o) => o.values().for_each(|x| strings(x, out)),
+            _ => {}
+        }
+    }
+    let leaked = |secrets: &[String], json: &serde_json::Value, text: &str| -> Vec<String> {
+        let mut named = Vec::new();
+        strings(json, &mut named);
+        let words: Vec<&str> = text.split(|c: char| !c.is_alphanumeric()).collect();
+        secrets
+            .iter()
+            .filter(|s| {
+                named.contains(s) || (s.chars().count() >= 2 && words.contains(&s.as_str()))
+            })
+            .cloned()
+            .collect()
+    };
+    for seat in [None, Some(0), Some(1), Some(2), Some(3)] {
+        let secrets = state.secrets(seat);
+        let view = serde_json::json!([state.view(seat), state.turn()]);
+        let out = leaked(&secrets, &view, "");
+        assert!(
+            out.is_empty(),
+            "{context}: seat {seat:?}'s view names {out:?}"
+        );
+    }
+    let kept = before.secrets(None);
+    let secrets: Vec<String> = state
+        .secrets(None)
+        .into_iter()
+        .filter(|s| kept.contains(s))
+        .collect();
+    let no_rules = |_: &str, _: &str| None;
+    let mut rng = TableRng::new(0);
+    let mut table = Table {
+        rng: &mut rng,
+        today: DAY,
+        now: NOW,
+        rule: &no_rules,
+        again: None,
+        players: &[],
+    };
+    let reply = W::answer(Some(state), events, &mut table)
+        .unwrap_or_else(|e| panic!("{context}: the reply: {e}"));
+    let mut json = Vec::new();
+    reply.write_json(&mut json).unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&json).unwrap();
+    let text = reply.text(&crate::style::Style::plain());
+    let out = leaked(&secrets, &json, &text);
+    assert!(
+        out.is_empty(),
+        "{context}: the reply names {out:?}:\n{text}"
+    );
 }
 
 /// The time of the `step`th action: half a minute apart.

@@ -156,7 +156,9 @@ impl Play for Cup {
         let player = self.to_move;
         match (action, self.under) {
             (CupAction::Shake, None) => {
+                // The die goes back under the cup: its last face is gone.
                 self.under = Some(Rank::ALL[rng.below(6) as usize]);
+                self.lifted = None;
                 Ok(vec![Event::Shaken { player }])
             }
             (CupAction::Shake, Some(_)) => Err(GameError::rule("the die is under the cup: guess")),
@@ -217,6 +219,14 @@ impl Play for Cup {
         };
         l.push(Placed::die(face, 0.5, 0.5));
         l
+    }
+
+    /// The die under the cup, from everyone, as its face's name.
+    fn secrets(&self, _: Option<usize>) -> Vec<String> {
+        self.under
+            .map(|face| face.code().to_string())
+            .into_iter()
+            .collect()
     }
 }
 

@@ -175,6 +175,11 @@ impl Play for Pile {
         }
         l
     }
+
+    fn secrets(&self, _: Option<usize>) -> Vec<String> {
+        // Everything is in the open.
+        Vec::new()
+    }
 }
 
 /// The pile after what happened: the text and JSON of every reply.

@@ -360,6 +360,11 @@ impl Play for Book {
             .map(|g| g.layout())
             .unwrap_or_else(|| Layout::new("epic-funhouse", "Epic Funhouse"))
     }
+
+    fn secrets(&self, _: Option<usize>) -> Vec<String> {
+        // Everything is in the open.
+        Vec::new()
+    }
 }
 
 impl Book {

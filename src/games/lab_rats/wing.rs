@@ -167,6 +167,11 @@ impl Play for RatsGame {
     fn layout(&self) -> Layout {
         game_layout(self)
     }
+
+    fn secrets(&self, _: Option<usize>) -> Vec<String> {
+        // Everything is in the open.
+        Vec::new()
+    }
 }
 
 const ROLLS: Arg = Arg {

@@ -166,6 +166,11 @@ impl Play for Board {
     fn layout(&self) -> Layout {
         layout(self)
     }
+
+    fn secrets(&self, _: Option<usize>) -> Vec<String> {
+        // Everything is in the open.
+        Vec::new()
+    }
 }
 
 fn no_board() -> GameError {

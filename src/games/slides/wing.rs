@@ -141,6 +141,11 @@ impl Play for SlidesGame {
     fn layout(&self) -> Layout {
         board_layout(&self.grid())
     }
+
+    fn secrets(&self, _: Option<usize>) -> Vec<String> {
+        // Everything is in the open.
+        Vec::new()
+    }
 }
 
 const DECLARED: Declared = Declared {

@@ -103,6 +103,27 @@ impl Play for Troll {
     fn layout(&self) -> Layout {
         layout(self)
     }
+
+    /// The deck and the bricks lying face down: every card of the deck and
+    /// the bridge's stacks but those turned up (played, awake, set aside,
+    /// waiting or held).
+    fn secrets(&self, _: Option<usize>) -> Vec<String> {
+        let up: std::collections::BTreeSet<&String> = self
+            .played
+            .iter()
+            .chain(&self.awake)
+            .chain(&self.aside)
+            .chain(&self.pending)
+            .chain(self.held.iter().map(|h| &h.card))
+            .collect();
+        self.deck
+            .iter()
+            .chain(self.upper.iter().flatten())
+            .chain(self.lower.iter().flatten())
+            .filter(|c| !up.contains(c))
+            .cloned()
+            .collect()
+    }
 }
 
 impl Troll {
