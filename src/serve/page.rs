@@ -43,6 +43,28 @@ pub fn fragment(view: &TableView) -> String {
             escape(p)
         ));
     }
+    if let Some(t) = &view.table {
+        // Whose turn it is, large enough to read across the room.
+        out.push_str(&format!(
+            "<section class=\"people\"><p class=\"whose\" id=\"whose\">{}</p>\
+             <ol class=\"seats\">{}</ol></section>",
+            escape(&match &t.turn {
+                Some(who) => format!("{who}'s turn"),
+                None => format!("{} starts", t.players[0]),
+            }),
+            t.players
+                .iter()
+                .map(|p| {
+                    let now = t.turn.as_ref() == Some(p);
+                    format!(
+                        "<li{}>{}</li>",
+                        if now { " class=\"now\"" } else { "" },
+                        escape(p)
+                    )
+                })
+                .collect::<String>()
+        ));
+    }
     if let Some(g) = &view.game {
         out.push_str(&format!(
             "<section class=\"game\"><h1>{}</h1><div class=\"picture\">{}</div>\

@@ -21,6 +21,9 @@ const BOARD_WIDTH: usize = 40;
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
 pub struct TableView {
+    /// Who sits at the table and whose turn it is, where it is seated.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub table: Option<People>,
     /// The game being played, if any.
     pub game: Option<InPlay>,
     /// Boards of saved games beside the picture (a run's scorecard, the
@@ -36,6 +39,15 @@ pub struct TableView {
     /// and the next change is followed as ever.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub problems: Vec<String>,
+}
+
+/// The people at the table.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct People {
+    /// From who starts round the table.
+    pub players: Vec<String>,
+    /// Whose turn it is (none: `turn` not passed yet).
+    pub turn: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -71,7 +83,8 @@ pub struct Roll {
 
 impl TableView {
     pub fn is_empty(&self) -> bool {
-        self.game.is_none()
+        self.table.is_none()
+            && self.game.is_none()
             && self.boards.is_empty()
             && self.rolls.is_empty()
             && self.problems.is_empty()
@@ -106,6 +119,7 @@ pub fn build(store: &Store, dir: &Path) -> TableView {
     let mut view = TableView::default();
     let mut problems = Vec::new();
     let states = store.states().unwrap_or_default();
+    view.table = guarded(&mut problems, "the table", || people(&states)).flatten();
     view.game = guarded(&mut problems, "the game in play", || {
         in_play(store, &states)
     })
@@ -140,6 +154,19 @@ pub fn build(store: &Store, dir: &Path) -> TableView {
     .unwrap_or_default();
     view.problems = problems;
     view
+}
+
+/// Who sits at the table, as the state that keeps them says.
+fn people(states: &[(Game, serde_json::Value)]) -> Option<People> {
+    let (game, value) = states
+        .iter()
+        .find(|(g, _)| g.wing().state().keeps_seating())?;
+    let state = game.wing().state();
+    let players = state.seated(value);
+    (!players.is_empty()).then(|| People {
+        players,
+        turn: state.turn_now(value),
+    })
 }
 
 /// The game being played, as its record and saved state show it.

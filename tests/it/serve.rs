@@ -313,3 +313,29 @@ fn a_phone_sized_browser_shows_the_board_the_turn_and_the_last_roll() {
         std::fs::write(docs, &png).unwrap();
     }
 }
+
+/// The screen shows the people: whose turn it is, large, by name; the
+/// seats round the table; who rolled.
+#[test]
+fn the_screen_names_whose_turn_it_is_and_who_rolled() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    for line in ["players ann ben cat", "turn", "turn", "roll 2d6 as cat"] {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(run(d, &words, None).code, 0, "{line}");
+    }
+    let server = serve(d, &[]);
+    let (_, _, state) = get(server.port, "/state.json");
+    let v: serde_json::Value = serde_json::from_str(&state).unwrap();
+    assert_eq!(
+        v["table"],
+        serde_json::json!({"players": ["ann", "ben", "cat"], "turn": "ben"})
+    );
+    assert_eq!(v["rolls"][0]["by"], "cat");
+    let (_, _, page) = get(server.port, "/");
+    assert!(
+        page.contains("<p class=\"whose\" id=\"whose\">ben&#39;s turn</p>"),
+        "{page}"
+    );
+    assert!(page.contains("<li class=\"now\">ben</li>"), "{page}");
+}
