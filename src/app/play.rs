@@ -41,6 +41,7 @@ impl Visitor for Run<'_> {
             }
             Order::Act(change) => change,
         };
+        W::complete(&mut change, &table);
         let mut said = Vec::new();
         let mut state;
         let mut done = 0;

@@ -274,6 +274,12 @@ pub trait Wing: 'static {
     /// same action (random play holds every wing to that).
     fn line(action: &Self::Action) -> String;
 
+    /// Put in what the table knows and the words did not say (who plays,
+    /// from the table's players), before the action is recorded: a record
+    /// keeps the action completed, so a replay needs no table. Most
+    /// actions have nothing to put in.
+    fn complete(_action: &mut Self::Action, _table: &Table) {}
+
     /// What one of its commands asks (`command`: one of `commands`).
     fn order(
         command: &str,

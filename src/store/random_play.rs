@@ -162,6 +162,8 @@ fn play<W: Wing<State = S>, S: Play>(seed: u64) -> (usize, bool, usize) {
                 (wing, format!("{action}"))
             }
         };
+        let mut order = order;
+        complete::<W>(&mut order);
         let (at_seed, at_draws, now) = (rng.seed(), rng.draws(), clock(step));
         let said = store.play::<S, _, StoreError>(false, |slot| {
             let done = act::<W>(slot, order.clone(), &mut rng, now);
@@ -317,6 +319,26 @@ fn keeps_secrets<W: Wing>(
         out.is_empty(),
         "{context}: the reply names {out:?}:\n{text}"
     );
+}
+
+/// The table random play is at: who sits there.
+const PLAYERS: [&str; 2] = ["ann", "Bo Li"];
+
+/// Put in what the table knows (`Wing::complete`), as the frame does
+/// before an action is recorded.
+fn complete<W: Wing>(action: &mut W::Action) {
+    let players: Vec<String> = PLAYERS.iter().map(|p| p.to_string()).collect();
+    let no_rules = |_: &str, _: &str| None;
+    let mut rng = TableRng::new(0);
+    let table = Table {
+        rng: &mut rng,
+        today: DAY,
+        now: NOW,
+        rule: &no_rules,
+        again: None,
+        players: &players,
+    };
+    W::complete(action, &table);
 }
 
 /// The time of the `step`th action: half a minute apart.

@@ -226,3 +226,17 @@ fn rolls_are_whose_turn_it_is_in_the_repl_and_by_name_in_the_log() {
         "error: no 2d6 rolls by cat in the log: `roll 2d6 as cat` adds them (`log cat` lists theirs)\n"
     );
 }
+
+#[test]
+fn a_funhouse_run_is_the_solitaire_players() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok(d, &["players", "zoë", "ann"]);
+    assert!(
+        ok(d, &["funhouse", "new"]).starts_with("new run for zoë started "),
+        "the first at the table plays"
+    );
+    assert!(ok(d, &["funhouse"]).starts_with("Epic Funhouse run of zoë, started "));
+    let v: serde_json::Value = serde_json::from_str(&ok(d, &["--json", "funhouse"])).unwrap();
+    assert_eq!(v["data"]["player"], "zoë", "{v}");
+}

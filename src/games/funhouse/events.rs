@@ -35,6 +35,8 @@ pub enum Event {
     /// A new run; the total of the run it replaced, if that had scores.
     Started {
         day: String,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        player: Option<String>,
         discarded: Option<u32>,
     },
     /// The run filed in the history.
@@ -78,7 +80,10 @@ pub enum Event {
 impl fmt::Display for Event {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Event::Started { day, .. } => write!(f, "new run started {day}"),
+            Event::Started { day, player, .. } => match player {
+                Some(p) => write!(f, "new run for {p} started {day}"),
+                None => write!(f, "new run started {day}"),
+            },
             Event::Filed { number, total, .. } => write!(f, "run {number} filed: total {total}"),
             Event::Closed => {
                 f.write_str("the open run had no scores; it was closed without filing")

@@ -85,6 +85,9 @@ impl<'de> Deserialize<'de> for Book {
 pub struct Run {
     /// The day it started (YYYY-MM-DD).
     pub started: String,
+    /// Who plays it, where the table was seated.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub player: Option<String>,
     /// One slot per room, in playing order.
     pub rooms: [Option<Score>; 6],
     /// The barrel grid laid by `setup barrels` in this run (6 rows of 4
@@ -169,6 +172,7 @@ impl Run {
     pub fn new(started: String) -> Run {
         Run {
             started,
+            player: None,
             rooms: Default::default(),
             barrels: None,
             tables: Tables::default(),
@@ -211,6 +215,9 @@ impl Run {
     /// own room's slot, within range, and adding up (summed with checks,
     /// so points that would overflow are refused, never wrapped).
     pub fn check(&self) -> Result<(), Unsound> {
+        if let Some(why) = self.player.as_deref().and_then(crate::people::problem) {
+            return Err(format!("who plays the run: {why}").into());
+        }
         if self.started.is_empty() || self.started.chars().count() > 40 {
             return Err(format!("'{}' is not a start date", self.started).into());
         }
@@ -264,7 +271,10 @@ pub fn scorecard(run: &Run, transition: Option<(Room, String)>, style: &Style) -
         out,
         "{}",
         style.paint(
-            &format!("Epic Funhouse run started {}", run.started),
+            &match &run.player {
+                Some(p) => format!("Epic Funhouse run of {p}, started {}", run.started),
+                None => format!("Epic Funhouse run started {}", run.started),
+            },
             Tone::Heading
         )
     );

@@ -32,6 +32,9 @@ pub struct RoomLine {
 #[derive(Debug, Serialize)]
 pub struct Card {
     started: String,
+    /// Who plays the run, where the table was seated.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    player: Option<String>,
     rooms: Vec<RoomLine>,
     total: u32,
     played: usize,
@@ -41,6 +44,7 @@ pub struct Card {
 fn card(run: &Run) -> Card {
     Card {
         started: run.started.clone(),
+        player: run.player.clone(),
         rooms: Room::ALL
             .iter()
             .map(|r| match &run.rooms[r.index()] {
@@ -382,6 +386,8 @@ impl Show for Moved {
 pub enum RunChange {
     Started {
         started: String,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        player: Option<String>,
         #[serde(skip)]
         discarded: Option<u32>,
     },
@@ -409,13 +415,19 @@ impl Show for RunChange {
         match self {
             RunChange::Started {
                 started,
-                discarded: Some(total),
-            } => format!(
-                "new run started {started} (the old one, total {total}, was discarded)\nfirst room: Slide Jam (`rules slide-jam setup`)"
-            ),
-            RunChange::Started { started, .. } => format!(
-                "new run started {started}\nfirst room: Slide Jam (`rules slide-jam setup`)"
-            ),
+                player,
+                discarded,
+            } => {
+                let whose = player
+                    .as_ref()
+                    .map_or(String::new(), |p| format!(" for {p}"));
+                let old = discarded.map_or(String::new(), |total| {
+                    format!(" (the old one, total {total}, was discarded)")
+                });
+                format!(
+                    "new run{whose} started {started}{old}\nfirst room: Slide Jam (`rules slide-jam setup`)"
+                )
+            }
             RunChange::Filed {
                 number,
                 total,
@@ -472,10 +484,15 @@ pub fn answer(said: Vec<Event>, book: &Book) -> Result<Reply, GameError> {
         .next()
         .expect("every Funhouse action says what it did");
     Ok(match event {
-        Event::Started { day, discarded } => Reply::new(
+        Event::Started {
+            day,
+            player,
+            discarded,
+        } => Reply::new(
             "funhouse",
             RunChange::Started {
                 started: day,
+                player,
                 discarded,
             },
         ),

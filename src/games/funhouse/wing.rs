@@ -39,6 +39,10 @@ pub enum FunhouseAction {
         discard: bool,
         #[serde(default)]
         day: String,
+        /// Who plays the run: the first at the table from who starts,
+        /// put in by `complete` (none: no one is seated).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<String>,
     },
     /// File the open run (`partial`: with rooms still to play).
     End {
@@ -293,8 +297,9 @@ impl Play for Book {
             return vec![FunhouseAction::New {
                 discard: false,
                 // As a player types it: the day is the table's, put in
-                // by `act`.
+                // by `act`, and who plays by `complete`.
                 day: String::new(),
+                player: None,
             }];
         };
         let Some(room) = run.next_room() else {
@@ -374,7 +379,11 @@ impl Book {
         rng: &mut TableRng,
     ) -> Result<Vec<Event>, GameError> {
         match action {
-            FunhouseAction::New { discard, day } => {
+            FunhouseAction::New {
+                discard,
+                day,
+                player,
+            } => {
                 if let Some(run) = &self.run
                     && run.played() > 0
                     && !discard
@@ -388,9 +397,12 @@ impl Book {
                         then: vec!["funhouse".into(), "new".into(), "--discard".into()],
                     });
                 }
-                let old = self.run.replace(Run::new(day.clone()));
+                let mut run = Run::new(day.clone());
+                run.player = player.clone();
+                let old = self.run.replace(run);
                 Ok(vec![Event::Started {
                     day: day.clone(),
+                    player: player.clone(),
                     discarded: old.filter(|r| r.played() > 0).map(|r| r.total()),
                 }])
             }
@@ -468,6 +480,7 @@ fn order(command: &str, m: &clap::ArgMatches) -> Result<Order<FunhouseAction, As
             Some(("new", sub)) => Order::Act(FunhouseAction::New {
                 discard: sub.get_flag("discard"),
                 day: String::new(),
+                player: None,
             }),
             Some(("end", sub)) => Order::Act(FunhouseAction::End {
                 partial: sub.get_flag("partial"),
@@ -554,6 +567,15 @@ impl Wing for Funhouse {
         action.to_string()
     }
 
+    /// A new run is the solitaire player's: the first at the table.
+    fn complete(action: &mut FunhouseAction, table: &Table) {
+        if let FunhouseAction::New { player, .. } = action
+            && player.is_none()
+        {
+            *player = table.players.first().cloned();
+        }
+    }
+
     fn order(command: &str, m: &clap::ArgMatches) -> Result<Order<FunhouseAction, Ask>, GameError> {
         order(command, m)
     }
@@ -591,9 +613,14 @@ impl Wing for Funhouse {
         // A new run is filed under today's date, kept in the action so a
         // replay dates it the same.
         let action = match action {
-            FunhouseAction::New { discard, day } if day.is_empty() => FunhouseAction::New {
+            FunhouseAction::New {
+                discard,
+                day,
+                player,
+            } if day.is_empty() => FunhouseAction::New {
                 discard,
                 day: table.today.to_string(),
+                player,
             },
             other => other,
         };
