@@ -327,15 +327,26 @@ impl Printer {
 /// command, so a resized window rewraps), within 40..100; piped output
 /// always wraps at 60 so that it is the same on every machine.
 fn output_width() -> usize {
+    let columns = || std::env::var("COLUMNS").ok()?.parse::<usize>().ok();
+    // A pipe or a file gets a sentence a line, unless COLUMNS asks for a
+    // width; layouts (tables, pictures) are drawn for a wide page.
+    let piped = !io::stdout().is_terminal() && columns().is_none();
+    tablemate::style::set_unwrapped(piped);
+    if piped {
+        return PIPED_LAYOUT_WIDTH;
+    }
     if io::stdout().is_terminal() {
         terminal_size::terminal_size()
             .map(|(w, _)| w.0 as usize)
-            .or_else(|| std::env::var("COLUMNS").ok()?.parse().ok())
+            .or_else(columns)
             .map_or(60, |c: usize| c.clamp(40, 100))
     } else {
-        60
+        columns().map_or(60, |c| c.clamp(40, 100))
     }
 }
+
+/// The width layouts are drawn for when text goes to a pipe or a file.
+const PIPED_LAYOUT_WIDTH: usize = 100;
 
 /// Global options may come after the command in one-shot use
 /// (`tablemate rules --json`): move them in front of it, so the command

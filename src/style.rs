@@ -90,8 +90,21 @@ pub fn suit_color(s: Suit) -> Option<Color> {
     }
 }
 
+/// Whether text goes out unwrapped (to a pipe or a file with no width
+/// asked for), so a program reading it gets a sentence a line. Set once
+/// by the binary, as the output is known; layouts still fit `width`.
+static UNWRAPPED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Send text out unwrapped (`true`) or wrapped to its width.
+pub fn set_unwrapped(on: bool) {
+    UNWRAPPED.store(on, std::sync::atomic::Ordering::Relaxed);
+}
+
 /// Wrap `text` to `width` columns, indenting continuation lines by `indent`.
 pub fn wrap(text: &str, width: usize, indent: &str) -> String {
+    if UNWRAPPED.load(std::sync::atomic::Ordering::Relaxed) {
+        return text.split_whitespace().collect::<Vec<_>>().join(" ");
+    }
     let mut out = String::new();
     let mut line = String::new();
     for word in text.split_whitespace() {

@@ -25,12 +25,18 @@ const CLEARED: [&str; 5] = [
     "COLUMNS",
 ];
 
-/// The binary with tablemate's environment variables cleared.
+/// The width the tests read output at: piped output is wrapped only when
+/// COLUMNS asks (a test of unwrapped output clears it).
+pub const COLUMNS: &str = "60";
+
+/// The binary with tablemate's environment variables cleared, at
+/// `COLUMNS`.
 pub fn command(data: &Path) -> Command {
     let mut c = Command::cargo_bin("tablemate").unwrap();
     for v in CLEARED {
         c.env_remove(v);
     }
+    c.env("COLUMNS", COLUMNS);
     c.arg("--data").arg(data);
     c
 }
@@ -84,6 +90,7 @@ pub fn std_command(data: &Path) -> std::process::Command {
     for v in CLEARED {
         c.env_remove(v);
     }
+    c.env("COLUMNS", COLUMNS);
     c.arg("--data").arg(data);
     c
 }

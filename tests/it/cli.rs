@@ -680,3 +680,25 @@ fn help_of_a_mistyped_command_names_it() {
         "error: 'neww' is not a deck action (did you mean 'new'?): `deck --help` lists them\n"
     );
 }
+
+/// Output to a pipe or a file is a sentence a line (issue #45: `solve
+/// whack ... | cat` split `score` from `10`), unless COLUMNS asks for a
+/// width; a terminal is wrapped to its window as before.
+#[test]
+fn a_pipe_gets_unwrapped_lines_unless_columns_asks() {
+    let dir = tempfile::tempdir().unwrap();
+    let words = ["rules", "catwalk", "scoring"];
+    let mut c = common::command(dir.path());
+    c.env_remove("COLUMNS").args(words);
+    let out = String::from_utf8(c.output().unwrap().stdout).unwrap();
+    let long = out.lines().map(|l| l.chars().count()).max().unwrap_or(0);
+    assert!(long > 60, "a line longer than 60 columns, unwrapped: {out}");
+    let again = common::run(dir.path(), &words, None).out;
+    assert!(
+        again.lines().all(|l| l.chars().count() <= 60),
+        "COLUMNS=60 wraps: {again}"
+    );
+    // The same words either way.
+    let words_of = |t: &str| t.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert_eq!(words_of(&out), words_of(&again));
+}
