@@ -106,6 +106,11 @@ impl Show for Shown {
             None => f.what.clone(),
         };
         lines.push(wrap(&made, style.width, "  "));
+        // What came of it: the die rolled, the card turned.
+        for said in &f.said {
+            let text = wrap(said, style.width.saturating_sub(2), "  ");
+            lines.push(format!("  {}", text.replace('\n', "\n  ")));
+        }
         lines.push(wrap(&record::standing(&f.turn), style.width, "  "));
         let mut ways = Vec::new();
         if f.n < self.moves {

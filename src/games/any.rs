@@ -53,9 +53,10 @@ pub trait AnyWing: Sync {
     /// Its board for the shared screen beside the picture, if any.
     fn screen(&self, state: &Value, now: u64) -> Option<Reply>;
     /// A record's step taken again from `state` through the wing's
-    /// `act`, on the generator and clock it had: the state after it, or
-    /// why not (`true`: the rules refused it; `false`: it is unreadable).
-    fn replay(&self, step: &Step, state: Value) -> Result<Value, (bool, String)>;
+    /// `act`, on the generator and clock it had: the state after it and
+    /// what came of it in words (a die rolled, a card turned), or why not
+    /// (`true`: the rules refused it; `false`: it is unreadable).
+    fn replay(&self, step: &Step, state: Value) -> Result<(Value, Vec<String>), (bool, String)>;
     /// Its saved state, whatever its type.
     fn state(&self) -> &'static dyn AnyState;
 }
@@ -181,10 +182,10 @@ impl<W: Wing> AnyWing for Erased<W> {
         W::screen(&laid::<W::State>(state).ok()?, now)
     }
 
-    fn replay(&self, step: &Step, state: Value) -> Result<Value, (bool, String)> {
+    fn replay(&self, step: &Step, state: Value) -> Result<(Value, Vec<String>), (bool, String)> {
         let unreadable = |e: serde_json::Error| (false, e.to_string());
         let Some(action) = &step.action else {
-            return Ok(step.state.clone());
+            return Ok((step.state.clone(), Vec::new()));
         };
         let action: W::Action = serde_json::from_value(action.clone()).map_err(unreadable)?;
         let mut slot: Option<W::State> = serde_json::from_value(state).map_err(unreadable)?;
@@ -198,8 +199,12 @@ impl<W: Wing> AnyWing for Erased<W> {
             again: None,
             players: &[],
         };
-        W::act(&mut slot, action, &mut table).map_err(|e| (true, e.to_string()))?;
-        Ok(serde_json::to_value(&slot).expect("saved states serialise"))
+        let done = W::act(&mut slot, action, &mut table).map_err(|e| (true, e.to_string()))?;
+        let said = done.out.iter().map(ToString::to_string).collect();
+        Ok((
+            serde_json::to_value(&slot).expect("saved states serialise"),
+            said,
+        ))
     }
 
     fn state(&self) -> &'static dyn AnyState {

@@ -72,6 +72,10 @@ pub struct Frame {
     pub what: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub by: Option<String>,
+    /// What came of it, in words (a die rolled, a card turned), as the
+    /// replay took it again.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub said: Vec<String>,
     pub turn: Turn,
     pub layout: Layout,
 }
@@ -150,6 +154,7 @@ pub fn frames(record: &Record) -> Result<Vec<Frame>, ReplayError> {
         n: 0,
         what: record.setup.clone(),
         by: None,
+        said: Vec::new(),
         turn,
         layout,
     }];
@@ -162,7 +167,7 @@ pub fn frames(record: &Record) -> Result<Vec<Frame>, ReplayError> {
                 slot: record.slot,
             });
         }
-        let after = step
+        let (after, said) = step
             .wing
             .wing()
             .replay(step, state)
@@ -198,6 +203,7 @@ pub fn frames(record: &Record) -> Result<Vec<Frame>, ReplayError> {
             n,
             what: step.what.clone(),
             by: step.by.clone(),
+            said,
             turn,
             layout,
         });

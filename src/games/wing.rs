@@ -153,6 +153,12 @@ pub enum Order<A, Q> {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Nothing {}
 
+impl Display for Nothing {
+    fn fmt(&self, _: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {}
+    }
+}
+
 /// A change made (by a setup or an action): what came of it (the setup's
 /// reply, the action's events), and what the undo journal calls it
 /// (`None`: nothing was changed, so nothing is saved or journaled).
@@ -234,8 +240,9 @@ pub trait Wing: 'static {
     type Action: Clone + Serialize + DeserializeOwned;
     /// A question they ask of it ([`Nothing`]: it has none).
     type Ask;
-    /// What a change says happened (usually the game's events).
-    type Event;
+    /// What a change says happened (usually the game's events), in words
+    /// a replay repeats (`player 1 rolled 4`, a card turned up).
+    type Event: Display;
 
     /// Its rule text as shipped: file name and YAML.
     const RULES: Option<(&'static str, &'static str)> = None;

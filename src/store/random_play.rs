@@ -198,7 +198,7 @@ fn play<W: Wing<State = S>, S: Play>(seed: u64) -> (usize, bool, usize) {
             day: DAY.into(),
             state: serde_json::to_value(Some(&after)).unwrap(),
         };
-        let replayed = W::GAME
+        let (replayed, _) = W::GAME
             .wing()
             .replay(&kept, serde_json::to_value(Some(&before)).unwrap())
             .unwrap_or_else(|(_, why)| panic!("{}", what(&format!("`{line}` replays: {why}"))));

@@ -491,3 +491,33 @@ fn a_record_imported_twice_is_filed_once() {
         1
     );
 }
+
+/// A step that drew on the generator says what came of it when replayed:
+/// the card turned, the die rolled (issue #45 item 4).
+#[test]
+fn a_replayed_step_says_what_was_rolled_or_turned() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok(d, "--seed 4 setup troll");
+    let awoke = ok(d, "--seed 9 troll awaken");
+    let r = common::run(d, &["replay", "1", "to", "1"], None);
+    assert_eq!(r.code, 0, "{}", r.err);
+    // Every line the move said then is said again, indented under it.
+    let told: Vec<&str> = awoke
+        .lines()
+        .take_while(|l| !l.starts_with("  ") && !l.starts_with("upper"))
+        .collect();
+    assert!(!told.is_empty(), "{awoke}");
+    for line in told {
+        assert!(
+            r.out.contains(&format!("\n  {line}\n")),
+            "{line}: {}",
+            r.out
+        );
+    }
+    let v = json(d, "replay 1 to 1");
+    assert!(
+        v["data"]["said"].as_array().is_some_and(|s| !s.is_empty()),
+        "{v}"
+    );
+}
