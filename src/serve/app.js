@@ -6,8 +6,21 @@
   var token = new URLSearchParams(location.search).get("t");
   var live = document.getElementById("live");
   var source = new EventSource("/events" + (token ? "?t=" + encodeURIComponent(token) : ""));
+  var say = document.getElementById("say");
+  var said = "";
   source.addEventListener("table", function (e) {
     document.getElementById("table").innerHTML = e.data;
+    // A screen reader hears what changed that matters at the table: whose
+    // turn it is and the last roll (the page itself is replaced whole).
+    var parts = [];
+    ["whose", "turn"].forEach(function (id) {
+      var el = document.getElementById(id);
+      if (el) { parts.push(el.textContent); }
+    });
+    var last = document.querySelector(".roll.last");
+    if (last) { parts.push(last.textContent); }
+    var now = parts.join(". ");
+    if (now !== said) { said = now; say.textContent = now; }
   });
   source.onopen = function () { live.className = "live on"; live.textContent = "live"; };
   source.onerror = function () { live.className = "live off"; live.textContent = "reconnecting"; };

@@ -23,6 +23,52 @@ pub fn escape(text: &str) -> String {
     out
 }
 
+/// Dice as rolled, for the page: a dropped die (`~~6~~` in the text) is
+/// struck through and dimmed, never shown as markup; a long roll shows
+/// its first dice and says how many more there are.
+fn dice_shown(shown: &str) -> String {
+    /// The most of a roll's text the page shows.
+    const MOST: usize = 160;
+    let (text, more) = match shown.char_indices().nth(MOST) {
+        None => (shown, 0),
+        Some((cut, _)) => {
+            // Cut after a whole die, and count the dice left out.
+            let at = shown[..cut].rfind(',').map_or(cut, |c| c + 1);
+            (&shown[..at], shown[at..].matches(',').count() + 1)
+        }
+    };
+    let mut out = String::new();
+    for (i, part) in escape(text).split("~~").enumerate() {
+        if i % 2 == 1 {
+            out.push_str(&format!("<s class=\"dropped\">{part}</s>"));
+        } else {
+            out.push_str(part);
+        }
+    }
+    // The roll log keeps the first few hundred characters of a roll: a
+    // text it cut has no closing bracket, and its count is not known here.
+    let whole = shown.contains(']');
+    match (more, whole) {
+        (0, _) => {}
+        (n, true) => out.push_str(&format!(" … and {} more", thousands(n as i64))),
+        (_, false) => out.push_str(" … and more"),
+    }
+    out
+}
+
+/// A number with thousands marked (`35,021`), read at a glance.
+fn thousands(n: i64) -> String {
+    let digits = n.unsigned_abs().to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    if n < 0 { format!("-{out}") } else { out }
+}
+
 /// The table as the part of the page that changes (what each event
 /// carries).
 pub fn fragment(view: &TableView) -> String {
@@ -67,9 +113,12 @@ pub fn fragment(view: &TableView) -> String {
     }
     if let Some(g) = &view.game {
         out.push_str(&format!(
-            "<section class=\"game\"><h1>{}</h1><div class=\"picture\">{}</div>\
+            "<section class=\"game\"><h1>{}</h1>\
+             <div class=\"picture\" role=\"img\" aria-label=\"{}: {}\">{}</div>\
              <p class=\"turn\" id=\"turn\">{}</p>",
             escape(&g.title),
+            escape(&g.title),
+            escape(&g.standing),
             g.svg,
             escape(&g.standing)
         ));
@@ -92,7 +141,7 @@ pub fn fragment(view: &TableView) -> String {
     if !view.rolls.is_empty() {
         out.push_str("<section class=\"dice\" id=\"dice\"><h2>Dice</h2>");
         for (i, r) in view.rolls.iter().enumerate() {
-            let total = r.total.map_or(String::new(), |t| t.to_string());
+            let total = r.total.map_or(String::new(), thousands);
             out.push_str(&format!(
                 "<div class=\"roll{}\"><span class=\"total\">{}</span>\
                  <span class=\"expr\">{}{}{}</span><span class=\"shown\">{}</span>\
@@ -107,7 +156,7 @@ pub fn fragment(view: &TableView) -> String {
                 r.note
                     .as_ref()
                     .map_or(String::new(), |n| format!(" <em>{}</em>", escape(n))),
-                escape(&r.shown),
+                dice_shown(&r.shown),
                 escape(&r.ago)
             ));
         }
@@ -133,6 +182,40 @@ pub fn page(fragment: &str, token: Option<&str>) -> String {
          <meta name=\"color-scheme\" content=\"light dark\">\
          <title>tablemate</title><link rel=\"stylesheet\" href=\"/app.css{q}\"></head>\
          <body><header>tablemate <span id=\"live\" class=\"live\">live</span></header>\
+         <p id=\"say\" class=\"say\" aria-live=\"polite\"></p>\
          <main id=\"table\">{fragment}</main><script src=\"/app.js{q}\"></script></body></html>\n"
     )
+}
+
+#[cfg(test)]
+mod dice_tests {
+    use super::{dice_shown, thousands};
+
+    #[test]
+    fn dropped_dice_are_struck_through_never_markup() {
+        assert_eq!(
+            dice_shown("[14, ~~6~~]"),
+            "[14, <s class=\"dropped\">6</s>]"
+        );
+        // Text from a roll is escaped before it is marked.
+        assert_eq!(
+            dice_shown("<b>~~1~~"),
+            "&lt;b&gt;<s class=\"dropped\">1</s>"
+        );
+    }
+
+    #[test]
+    fn a_long_roll_shows_its_first_dice_and_counts_the_rest() {
+        let dice: Vec<String> = (0..10_000).map(|i| (i % 6 + 1).to_string()).collect();
+        let shown = format!("[{}]", dice.join(", "));
+        let page = dice_shown(&shown);
+        assert!(page.len() < 200, "{page}");
+        assert!(page.ends_with(" … and 9,947 more"), "{page}");
+        // A text the roll log cut (no closing bracket) is not counted.
+        let cut = dice_shown(&shown[..300]);
+        assert!(cut.ends_with(" … and more"), "{cut}");
+        assert_eq!(thousands(35_021), "35,021");
+        assert_eq!(thousands(-1_234_567), "-1,234,567");
+        assert_eq!(thousands(999), "999");
+    }
 }
