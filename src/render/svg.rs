@@ -164,7 +164,15 @@ fn draw(g: &mut String, p: &Placed) {
         }
         (Kind::Die, _) => {
             rect(g, "#ffffff", "#444", 4.0);
-            text(g, 0.0, 0.0, 14.0, ink, rank);
+            match suit {
+                // The suit's symbol as well as its colour: a colour-blind
+                // player tells Suns from Crowns by shape.
+                Some(s) => {
+                    text(g, 0.0, -4.0, 12.0, ink, rank);
+                    text(g, 0.0, 8.0, 9.0, ink, suit_symbol(s));
+                }
+                None => text(g, 0.0, 0.0, 14.0, ink, rank),
+            }
         }
         (Kind::Pawn, _) => {
             let fill = suit.map_or("#8d6e63", suit_colour);
@@ -172,6 +180,9 @@ fn draw(g: &mut String, p: &Placed) {
                 g,
                 r##"<path d="M-14 30 L14 30 L6 -6 A12 12 0 1 0 -6 -6 Z" fill="{fill}" stroke="#222"/>"##
             );
+            if let Some(s) = suit {
+                text(g, 0.0, 16.0, 14.0, "#ffffff", suit_symbol(s));
+            }
         }
         (Kind::Card, Side::Back) => {
             rect(g, "#34568b", "#1d3557", 8.0);
@@ -232,5 +243,26 @@ fn draw(g: &mut String, p: &Placed) {
                 p.label.as_deref().unwrap_or(""),
             );
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::layout::{Layout, Placed};
+
+    /// Suits differ by shape as well as colour (Suns and Crowns are close
+    /// in lightness): a suited pawn carries its suit's symbol.
+    #[test]
+    fn a_suited_pawn_carries_its_symbol() {
+        let mut l = Layout::new("example", "Pawns");
+        l.push(Placed::pawn(Some(Suit::Suns), 0.5, 0.5));
+        l.push(Placed::pawn(Some(Suit::Crowns), 1.5, 0.5));
+        l.push(Placed::pawn(None, 2.5, 0.5));
+        let drawn = svg(&l);
+        for s in [Suit::Suns, Suit::Crowns] {
+            assert!(drawn.contains(suit_symbol(s)), "{s:?}: {drawn}");
+        }
+        assert_eq!(drawn.matches("fill=\"#ffffff\"").count(), 2, "{drawn}");
     }
 }
