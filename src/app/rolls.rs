@@ -540,7 +540,7 @@ pub(super) fn prob(words: &[String], style: &Style, json: bool) -> Result<Reply>
     // like dice is streamed without the whole distribution.
     Ok(match (json, target) {
         (true, _) => {
-            dice::dist::listable(&parsed)?;
+            dice::dist::listable(&parsed, seconds)?;
             let d = dice::dist::exact(&parsed, seconds)?;
             Reply::new(
                 "prob",

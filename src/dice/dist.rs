@@ -1673,8 +1673,12 @@ pub fn exact(r: &Roll, seconds: f64) -> Result<Dist, DiceError> {
 
 /// Whether `--json prob` may list every total of `r` (see
 /// `cost::check_listing`).
-pub fn listable(r: &Roll) -> Result<(), DiceError> {
-    super::cost::check_listing(r).map_err(|why| refused(r, why))
+pub fn listable(r: &Roll, seconds: f64) -> Result<(), DiceError> {
+    super::cost::check_listing(r).map_err(|why| refused(r, why))?;
+    // The fractions take as long to write as to work out.
+    super::cost::check_json(r, seconds)
+        .map(|_| ())
+        .map_err(|why| refused(r, why))
 }
 
 /// A refusal, naming the roll.

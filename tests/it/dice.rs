@@ -873,3 +873,20 @@ fn a_mean_of_the_counted_part_says_so() {
         "{out}"
     );
 }
+
+/// `--json prob` counts writing its exact fractions against the time
+/// budget, not the arithmetic alone (issue #45: `--json prob 30d6!>=5`
+/// took 7.6 s unasked, where its text takes 2).
+#[test]
+fn a_json_listing_too_slow_to_write_asks_for_wait() {
+    let dir = tempfile::tempdir().unwrap();
+    let r = common::run(dir.path(), &["--json", "prob", "30d6!>=5"], None);
+    assert_eq!(r.code, 1, "{}", r.out);
+    assert!(
+        r.err.ends_with(", or add --wait to wait for it\n"),
+        "{}",
+        r.err
+    );
+    let r = common::run(dir.path(), &["--json", "prob", "10d6!>=5"], None);
+    assert_eq!(r.code, 0, "{}", r.err);
+}
