@@ -168,3 +168,25 @@ fn a_whole_run_played_along_scores_from_the_table() {
         run.out
     );
 }
+
+/// `score ROOM` with nothing typed, while the room played along is not
+/// over by its rules, says so (issue #45: `score sj` recorded a position
+/// where a family could still be taken, without a word).
+#[test]
+fn scoring_a_room_that_is_not_over_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let ok = |line: &str| {
+        let w: Vec<&str> = line.split_whitespace().collect();
+        let r = common::run(d, &w, None);
+        assert_eq!(r.code, 0, "{line}: {}", r.err);
+        r.out.split_whitespace().collect::<Vec<_>>().join(" ")
+    };
+    ok("funhouse new");
+    ok("--seed 1 setup slide-jam");
+    ok("move M4 C5 Mn up stack=2");
+    let note = "note: Slide Jam is not over by its rules: a move is still open (`hint` shows one); this scores the position as it stands";
+    assert!(ok("score sj").contains(note));
+    // Tiles typed are the player's word for the table: no note.
+    assert!(!ok("score sj Cn A3 A5").contains("not over"));
+}

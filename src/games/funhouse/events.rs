@@ -58,6 +58,11 @@ pub enum Event {
         source: Source,
         /// `None`: no run is open, so nothing was recorded.
         recorded: Option<Recorded>,
+        /// Scored from a position played along that is not over by the
+        /// room's rules (a family can still be taken): said, since the
+        /// player may have scored too soon.
+        #[serde(skip_serializing_if = "std::ops::Not::not")]
+        unfinished: bool,
     },
     /// A room laid out; `kept`: its table is kept in the open run.
     Laid {

@@ -280,6 +280,9 @@ pub struct Scored {
     source: Source,
     #[serde(skip)]
     line: String,
+    /// The position scored is not over by the room's rules.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    unfinished: bool,
 }
 
 /// The working: each term, then the total.
@@ -328,6 +331,13 @@ impl Show for Scored {
         };
         if let Some(how) = how {
             let _ = write!(text, "\n{}", wrap(&how, style.width, ""));
+        }
+        if self.unfinished {
+            let note = format!(
+                "note: {} is not over by its rules: a move is still open (`hint` shows one); this scores the position as it stands",
+                room.title()
+            );
+            let _ = write!(text, "\n{}", wrap(&note, style.width, "  "));
         }
         let _ = write!(text, "\n{}", self.line);
         text
@@ -528,6 +538,7 @@ pub fn answer(said: Vec<Event>, book: &Book) -> Result<Reply, GameError> {
             score,
             source,
             recorded,
+            unfinished,
         } => {
             let room: Room = score.room.parse().expect("a room's own id");
             let line = match &recorded {
@@ -555,6 +566,7 @@ pub fn answer(said: Vec<Event>, book: &Book) -> Result<Reply, GameError> {
                     score,
                     source,
                     line,
+                    unfinished,
                 },
             )
         }

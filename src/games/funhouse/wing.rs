@@ -217,11 +217,13 @@ impl Book {
     }
 
     fn score(&mut self, room: Room, inputs: &[String]) -> Result<Vec<Event>, GameError> {
-        let tracked = if inputs.is_empty() {
-            room_play::tracked(self, room)?.map(|g| g.score_inputs())
+        let played = if inputs.is_empty() {
+            room_play::tracked(self, room)?
         } else {
             None
         };
+        let unfinished = played.as_ref().is_some_and(|g| !g.is_over());
+        let tracked = played.map(|g| g.score_inputs());
         let (sc, source) = match tracked {
             Some(played) => (
                 score::score(room, &played).map_err(|e| GameError::word(e.0))?,
@@ -247,6 +249,7 @@ impl Book {
             score: sc,
             source,
             recorded,
+            unfinished,
         }])
     }
 
