@@ -177,3 +177,38 @@ fn penguins_placed_from_four_terminals_are_four_tokens() {
     let landed = lands_as_some_order(&["setup penguins"], &["penguins place"; 4]);
     assert_eq!(landed.len(), 4, "{landed:?}");
 }
+
+/// Turns passed from many terminals at once all land: twenty `turn`s at a
+/// table of three, from who starts, end on the second player.
+#[test]
+fn turns_passed_at_once_all_land() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let seat = std_command(d)
+        .args(["players", "a", "b", "c"])
+        .output()
+        .unwrap();
+    assert!(seat.status.success());
+    let children: Vec<_> = (0..20)
+        .map(|_| {
+            std_command(d)
+                .arg("turn")
+                .stdout(Stdio::null())
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    for c in children {
+        let out = c.wait_with_output().unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let shown = std_command(d).args(["--json", "players"]).output().unwrap();
+    let v: Value = serde_json::from_slice(&shown.stdout).unwrap();
+    // Turn 1 is a's, so turn 20 is b's (20 = 3 x 6 + 2).
+    assert_eq!(v["data"]["turn"], "b", "{v}");
+}
