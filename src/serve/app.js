@@ -3,7 +3,10 @@
 // escaped. The page only reads; it sends nothing back.
 (function () {
   "use strict";
-  var token = new URLSearchParams(location.search).get("t");
+  var query = new URLSearchParams(location.search);
+  var token = query.get("t");
+  // `?view=tv`: the television's layout at any width.
+  if (query.get("view") === "tv") { document.body.className = "tv"; }
   var live = document.getElementById("live");
   var source = new EventSource("/events" + (token ? "?t=" + encodeURIComponent(token) : ""));
   var say = document.getElementById("say");

@@ -339,3 +339,26 @@ fn the_screen_names_whose_turn_it_is_and_who_rolled() {
     );
     assert!(page.contains("<li class=\"now\">ben</li>"), "{page}");
 }
+
+/// With a game in play, the banner says who is to move there, by name.
+#[test]
+fn the_banner_follows_the_game_in_play() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    for line in [
+        "players ann ben cat",
+        "turn",
+        "--seed 2 setup slides",
+        "slides move r4c3",
+    ] {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(run(d, &words, None).code, 0, "{line}");
+    }
+    let server = serve(d, &[]);
+    let (_, _, page) = get(server.port, "/");
+    assert!(
+        page.contains("<p class=\"whose\" id=\"whose\">ben (Crowns) to move</p>"),
+        "{page}"
+    );
+    assert!(page.contains("<li class=\"now\">ben</li>"), "{page}");
+}
