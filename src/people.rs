@@ -35,6 +35,19 @@ pub fn folded(name: &str) -> String {
         .collect()
 }
 
+/// Who of the table does not play a game for `players`, in a sentence
+/// (`cat and dan sit this one out: players=2 seats the first 2 from who
+/// starts`); none when everyone plays.
+pub fn sitting_out(names: &[String], players: usize) -> Option<String> {
+    (!names.is_empty()).then(|| {
+        format!(
+            "{} {} this one out: players={players} seats the first {players} from who starts",
+            crate::style::list_and(names),
+            if names.len() == 1 { "sits" } else { "sit" }
+        )
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

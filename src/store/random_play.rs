@@ -298,16 +298,8 @@ fn keeps_secrets<W: Wing>(
         .into_iter()
         .filter(|s| kept.contains(s))
         .collect();
-    let no_rules = |_: &str, _: &str| None;
     let mut rng = TableRng::new(0);
-    let mut table = Table {
-        rng: &mut rng,
-        today: DAY,
-        now: NOW,
-        rule: &no_rules,
-        again: None,
-        players: &[],
-    };
+    let mut table = at_table(&mut rng, NOW, &[]);
     let reply = W::answer(Some(state), events, &mut table)
         .unwrap_or_else(|e| panic!("{context}: the reply: {e}"));
     let mut json = Vec::new();
@@ -321,6 +313,24 @@ fn keeps_secrets<W: Wing>(
     );
 }
 
+/// Random play needs no rule text.
+fn no_rules(_: &str, _: &str) -> Option<String> {
+    None
+}
+
+/// The table a wing is given in random play: on `DAY`, at `now`, with
+/// `players` seated.
+fn at_table<'a>(rng: &'a mut TableRng, now: u64, players: &'a [String]) -> Table<'a> {
+    Table {
+        rng,
+        today: DAY,
+        now,
+        rule: &no_rules,
+        again: None,
+        players,
+    }
+}
+
 /// The table random play is at: who sits there.
 const PLAYERS: [&str; 2] = ["ann", "Bo Li"];
 
@@ -328,17 +338,8 @@ const PLAYERS: [&str; 2] = ["ann", "Bo Li"];
 /// before an action is recorded.
 fn complete<W: Wing>(action: &mut W::Action) {
     let players: Vec<String> = PLAYERS.iter().map(|p| p.to_string()).collect();
-    let no_rules = |_: &str, _: &str| None;
     let mut rng = TableRng::new(0);
-    let table = Table {
-        rng: &mut rng,
-        today: DAY,
-        now: NOW,
-        rule: &no_rules,
-        again: None,
-        players: &players,
-    };
-    W::complete(action, &table);
+    W::complete(action, &at_table(&mut rng, NOW, &players));
 }
 
 /// The time of the `step`th action: half a minute apart.
@@ -353,16 +354,7 @@ fn act<W: Wing>(
     rng: &mut TableRng,
     now: u64,
 ) -> Result<Vec<W::Event>, crate::games::GameError> {
-    let no_rules = |_: &str, _: &str| None;
-    let mut table = Table {
-        rng,
-        today: DAY,
-        now,
-        rule: &no_rules,
-        again: None,
-        players: &[],
-    };
-    W::act(slot, action, &mut table).map(|done| done.out)
+    W::act(slot, action, &mut at_table(rng, now, &[])).map(|done| done.out)
 }
 
 /// The position `actions` reach from the game `seed` samples.

@@ -184,31 +184,15 @@ fn penguins_placed_from_four_terminals_are_four_tokens() {
 fn turns_passed_at_once_all_land() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    let seat = std_command(d)
-        .args(["players", "a", "b", "c"])
-        .output()
-        .unwrap();
-    assert!(seat.status.success());
-    let children: Vec<_> = (0..20)
-        .map(|_| {
-            std_command(d)
-                .arg("turn")
-                .stdout(Stdio::null())
-                .stderr(Stdio::piped())
-                .spawn()
-                .unwrap()
-        })
-        .collect();
-    for c in children {
-        let out = c.wait_with_output().unwrap();
+    run_all(d, &["players a b c".to_string()]);
+    for (cmd, out) in at_once(d, &["turn"; 20]) {
         assert!(
             out.status.success(),
-            "{}",
+            "`{cmd}`: {}",
             String::from_utf8_lossy(&out.stderr)
         );
     }
-    let shown = std_command(d).args(["--json", "players"]).output().unwrap();
-    let v: Value = serde_json::from_slice(&shown.stdout).unwrap();
+    let v: Value = serde_json::from_slice(&run(d, "--json players").stdout).unwrap();
     // Turn 1 is a's, so turn 20 is b's (20 = 3 x 6 + 2).
     assert_eq!(v["data"]["turn"], "b", "{v}");
 }

@@ -75,16 +75,7 @@ impl Show for Laid {
             let _ = write!(text, "\n{}: nest {d} at {at}{again}", play.who(i));
         }
         let players = self.dealt.nests.len();
-        if !self.sitting_out.is_empty() {
-            let line = format!(
-                "{} {} this one out: players={players} seats the first {players} from who starts",
-                crate::style::list_and(&self.sitting_out),
-                if self.sitting_out.len() == 1 {
-                    "sits"
-                } else {
-                    "sit"
-                }
-            );
+        if let Some(line) = crate::people::sitting_out(&self.sitting_out, players) {
             let _ = write!(text, "\n{}", wrap(&line, style.width, ""));
         }
         text.push_str("\neach penguin starts on the middle of its nest\nbuddy tokens:");

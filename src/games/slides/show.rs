@@ -78,17 +78,8 @@ impl Show for Seated {
         for seat in &seating.players {
             let _ = writeln!(text, "  player {}: {}", seat.player, game.who(seat.suit));
         }
-        if !self.sitting_out.is_empty() {
-            let line = format!(
-                "{} {} this one out: players={players} seats the first {players} from who starts.",
-                crate::style::list_and(&self.sitting_out),
-                if self.sitting_out.len() == 1 {
-                    "sits"
-                } else {
-                    "sit"
-                }
-            );
-            let _ = writeln!(text, "{}", wrap(&line, style.width, ""));
+        if let Some(line) = crate::people::sitting_out(&self.sitting_out, players) {
+            let _ = writeln!(text, "{}", wrap(&format!("{line}."), style.width, ""));
         }
         if players == 2 {
             text.push_str("Arms is neutral: it takes no turns but can still win.");
