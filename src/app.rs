@@ -15,6 +15,7 @@ mod records;
 mod rolls;
 mod saved;
 mod saved_rolls;
+mod seats;
 mod serving;
 mod setup;
 mod solve;
@@ -393,7 +394,12 @@ impl App {
             Command::Seed { n } => Ok(self.reseed(n)),
             Command::Undo => self.undo(),
             Command::Repair => self.repair(),
-            Command::Serve { action, lan, port } => self.serve(action.as_deref(), lan, port),
+            Command::Serve {
+                action,
+                lan,
+                port,
+                bind,
+            } => self.serve(&action, lan, port, bind),
             Command::Games => self.games(),
             Command::Replay { words, out, force } => self.replay(&words, out.as_deref(), force),
             Command::Export { file, force } => self.export(file.as_deref(), force),

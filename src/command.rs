@@ -585,26 +585,33 @@ pub enum Command {
     Repair,
 
     /// Show the table live on every player's phone, tablet or TV
-    #[command(after_help = "Starts a read-only web page of the table: the game in\n\
-        play, whose turn it is, its last moves, a run's scorecard,\n\
-        the score pad and the last dice, updated within a second\n\
-        of any change (from this terminal or any other). It\n\
-        listens on this machine only; --lan opens it to the local\n\
-        network, with a secret in the address (printed, and drawn\n\
-        as a QR code to scan). In the REPL it runs beside your\n\
-        commands until `serve stop`; as a one-shot command, until\n\
-        Ctrl-C.\n\n\
-        Examples:\n  serve\n  serve --lan\n  serve --port 8080\n  serve stop")]
+    #[command(
+        after_help = "Starts a web page of the table: the game in play, whose\n\
+        turn it is, its last moves, a run's scorecard, the score\n\
+        pad and the last dice, updated as soon as anything changes\n\
+        (from this terminal or any other). Each player seated with\n\
+        `players` also gets a seat: an address of their own that\n\
+        rolls, enters their pad score, passes their turn and undoes\n\
+        their own last change from a phone. It listens on this\n\
+        machine only; --lan opens it to the local network, with a\n\
+        secret in every address (printed, and drawn as QR codes to\n\
+        scan). In the REPL it runs beside your commands until\n\
+        `serve stop`; as a one-shot command, until Ctrl-C.\n\n\
+        Examples:\n  serve\n  serve --lan\n  serve --port 8080\n  serve seats\n  serve revoke ann\n  serve stop"
+    )]
     Serve {
-        /// `stop` ends it
-        #[arg(value_name = "stop")]
-        action: Option<String>,
+        /// `stop` ends it; `seats` lists each player's seat; `revoke NAME` closes one
+        #[arg(value_name = "stop|seats|revoke NAME")]
+        action: Vec<String>,
         /// Serve the local network (the address carries a secret token)
         #[arg(long)]
         lan: bool,
         /// The port (default 7464; 0 picks a free one)
         #[arg(long, value_name = "N")]
         port: Option<u16>,
+        /// With --lan, the one address to listen on (default: every one)
+        #[arg(long, value_name = "IP", requires = "lan")]
+        bind: Option<std::net::IpAddr>,
     },
 
     /// Every game followed, from its setup: number, date, moves, result

@@ -26,7 +26,7 @@ impl App {
         rolled
     }
 
-    fn roll_for(&mut self, words: &[String]) -> Result<Reply> {
+    pub(super) fn roll_for(&mut self, words: &[String]) -> Result<Reply> {
         let source = if words.is_empty() {
             self.last_roll
                 .clone()

@@ -45,7 +45,21 @@ impl App {
     }
 
     pub(super) fn undo(&mut self) -> Result<Reply> {
-        let undone = match self.store.undo()? {
+        self.undo_newest(false)
+    }
+
+    /// `undo` from a seat: only the seat's own change, if it is the newest.
+    pub(super) fn undo_own(&mut self) -> Result<Reply> {
+        self.undo_newest(true)
+    }
+
+    fn undo_newest(&mut self, own: bool) -> Result<Reply> {
+        let undone = if own {
+            self.store.undo_own()?
+        } else {
+            self.store.undo()?
+        };
+        let undone = match undone {
             None => Undid {
                 undone: None,
                 elsewhere: None,

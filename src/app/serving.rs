@@ -1,42 +1,77 @@
-//! `serve` and `serve stop`: the shared screen started beside the REPL
-//! (or, one-shot, for as long as the process lives).
+//! `serve`, `serve seats`, `serve revoke NAME` and `serve stop`: the
+//! shared screen started beside the REPL (or, one-shot, for as long as
+//! the process lives), with a seat for each player at the table.
 
+use super::seats::SeatDesk;
 use super::{App, Result, invalid};
 use crate::reply::{Reply, Show};
-use crate::serve::{self, Options};
+use crate::serve::{self, Options, Running};
 use crate::style::Style;
 
 /// Where the screen is, for the player to open or scan.
 #[derive(Debug, serde::Serialize)]
 struct Serving {
-    url: String,
+    /// None: only the seats were asked for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    url: Option<String>,
     lan: bool,
     /// The address as a QR code, with `--lan`.
     #[serde(skip)]
     qr: Option<String>,
+    /// Each player's seat.
+    seats: Vec<SeatLink>,
     /// How the player ends it: Ctrl-C for a one-shot `serve`, which has
     /// no prompt to type `serve stop` at (#45).
     #[serde(skip)]
     ends: &'static str,
 }
 
+/// A player's own address.
+#[derive(Debug, serde::Serialize)]
+struct SeatLink {
+    name: String,
+    url: String,
+    #[serde(skip)]
+    qr: Option<String>,
+}
+
 impl Show for Serving {
     fn show(&self, style: &Style) -> String {
         let w = |t: &str| crate::style::wrap(t, style.width, "");
-        let mut out = vec![format!("the table is shown at {}", self.url)];
-        if self.lan {
-            out.push(w(
-                "open it on a phone on the same network (the secret in the address is its key):",
-            ));
-            if let Some(qr) = &self.qr {
-                out.push(qr.clone());
+        let mut out = Vec::new();
+        if let Some(url) = &self.url {
+            out.push(format!("the table is shown at {url}"));
+            if self.lan {
+                out.push(w(
+                    "open it on the TV or a phone on the same network (the secret in the address is its key):",
+                ));
+                if let Some(qr) = &self.qr {
+                    out.push(qr.clone());
+                }
+            } else {
+                out.push(w(
+                    "(this machine only; `serve --lan` shows it to phones on the network)",
+                ));
             }
+        }
+        if self.seats.is_empty() {
+            out.push(w(
+                "no seats: `players ann ben` seats the table, then `serve seats` gives each a phone's address",
+            ));
         } else {
             out.push(w(
-                "(this machine only; `serve --lan` shows it to phones on the network)",
+                "seats (each player opens their own on a phone: it rolls, scores, passes the turn):",
             ));
+            for s in &self.seats {
+                out.push(format!("  {}: {}", s.name, s.url));
+                if let Some(qr) = &s.qr {
+                    out.push(qr.clone());
+                }
+            }
         }
-        out.push(self.ends.into());
+        if !self.ends.is_empty() {
+            out.push(self.ends.into());
+        }
         out.join("\n")
     }
 }
@@ -44,12 +79,14 @@ impl Show for Serving {
 impl App {
     pub(super) fn serve(
         &mut self,
-        action: Option<&str>,
+        action: &[String],
         lan: bool,
         port: Option<u16>,
+        bind: Option<std::net::IpAddr>,
     ) -> Result<Reply> {
         match action {
-            Some("stop") => {
+            [] => {}
+            [stop] if stop == "stop" => {
                 return match self.serving.take() {
                     Some(s) => {
                         let url = s.url.clone();
@@ -59,13 +96,46 @@ impl App {
                     None => Err(invalid("nothing is being served: `serve` starts it")),
                 };
             }
-            Some(other) => {
+            [seats] if seats == "seats" => {
+                let running = self.running()?;
+                let seats = self.seat_links(running, lan_of(running))?;
+                return Ok(Reply::new(
+                    "serve",
+                    Serving {
+                        url: None,
+                        lan: lan_of(running),
+                        qr: None,
+                        seats,
+                        ends: "",
+                    },
+                ));
+            }
+            [revoke, name] if revoke == "revoke" => {
+                let running = self.running()?;
+                if !running.revoke(name) {
+                    return Err(invalid(format!(
+                        "'{}' has no seat: `serve seats` lists them",
+                        crate::style::clip_quoted(name)
+                    )));
+                }
+                return Ok(Reply::plain(
+                    "serve",
+                    format!(
+                        "{name}'s seat is closed: its address opens nothing now (`serve seats` gives {name} a new one)"
+                    ),
+                ));
+            }
+            [revoke] if revoke == "revoke" => {
+                return Err(invalid(
+                    "`serve revoke` takes whose seat to close: serve revoke ann",
+                ));
+            }
+            [other, ..] => {
                 return Err(invalid(format!(
-                    "'{}': serve takes `stop`, --lan or --port N",
+                    "'{}': serve takes `stop`, `seats`, `revoke NAME`, --lan or --port N",
                     crate::style::clip_quoted(other)
                 )));
             }
-            None => {}
         }
         if let Some(s) = &self.serving {
             return Err(invalid(format!(
@@ -73,21 +143,29 @@ impl App {
                 s.url
             )));
         }
-        let running = serve::start(
+        let (dir, rules, today) = (
             self.store.dir().to_path_buf(),
+            self.rules_dir.clone(),
+            self.today.clone(),
+        );
+        let running = serve::start(
+            dir.clone(),
             &Options {
                 lan,
                 port: port.unwrap_or(serve::PORT),
-                bind: None,
+                bind,
             },
+            Box::new(move || Box::new(SeatDesk::new(dir, rules, today))),
         )
         .map_err(|e| invalid(e.to_string()))?;
+        let seats = self.seat_links(&running, lan)?;
         let reply = Reply::new(
             "serve",
             Serving {
-                url: running.url.clone(),
+                url: Some(running.url.clone()),
                 lan,
                 qr: if lan { serve::qr(&running.url) } else { None },
+                seats,
                 ends: if self.one_shot {
                     "Ctrl-C ends it"
                 } else {
@@ -99,10 +177,37 @@ impl App {
         Ok(reply)
     }
 
+    fn running(&self) -> Result<&Running> {
+        self.serving
+            .as_ref()
+            .ok_or_else(|| invalid("nothing is being served: `serve` starts it"))
+    }
+
+    /// A seat for everyone at the table (handed out now to whoever has
+    /// none), then any other seat still open.
+    fn seat_links(&self, running: &Running, lan: bool) -> Result<Vec<SeatLink>> {
+        for name in self.seated()? {
+            running.seat(&name).map_err(|e| invalid(e.to_string()))?;
+        }
+        Ok(running
+            .seats()
+            .into_iter()
+            .map(|(name, url)| SeatLink {
+                qr: if lan { serve::qr(&url) } else { None },
+                name,
+                url,
+            })
+            .collect())
+    }
+
     /// A one-shot `serve` serves until the process is ended.
     pub fn keep_serving(&mut self) {
         if let Some(s) = self.serving.take() {
             s.wait();
         }
     }
+}
+
+fn lan_of(running: &Running) -> bool {
+    running.token.is_some()
 }

@@ -1,14 +1,18 @@
 // The shared screen follows the table: each event carries the table's
 // new HTML, made by tablemate from its own renderer with every text
-// escaped. The page only reads; it sends nothing back.
+// escaped. On a seat's page (`/seat?s=...`) it also posts the seat's
+// actions, the secret in a header (never a cookie), and shows the answer.
 (function () {
   "use strict";
   var query = new URLSearchParams(location.search);
   var token = query.get("t");
+  var secret = query.get("s");
   // `?view=tv`: the television's layout at any width.
   if (query.get("view") === "tv") { document.body.className = "tv"; }
+  var key = secret ? "?s=" + encodeURIComponent(secret)
+    : token ? "?t=" + encodeURIComponent(token) : "";
   var live = document.getElementById("live");
-  var source = new EventSource("/events" + (token ? "?t=" + encodeURIComponent(token) : ""));
+  var source = new EventSource("/events" + key);
   var say = document.getElementById("say");
   var said = "";
   source.addEventListener("table", function (e) {
@@ -27,4 +31,42 @@
   });
   source.onopen = function () { live.className = "live on"; live.textContent = "live"; };
   source.onerror = function () { live.className = "live off"; live.textContent = "reconnecting"; };
+
+  var seat = document.getElementById("seat");
+  if (!seat || !secret) { return; }
+  var answer = document.getElementById("answer");
+  function post(what, body) {
+    answer.className = "answer";
+    answer.textContent = "…";
+    fetch("/seat/" + what, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Tablemate-Seat": secret },
+      body: JSON.stringify(body || {}),
+      credentials: "omit",
+      cache: "no-store"
+    }).then(function (r) {
+      return r.json().catch(function () { return { ok: false, said: "the table sent no answer (" + r.status + ")" }; });
+    }).then(function (a) {
+      answer.className = a.ok ? "answer" : "answer refused";
+      answer.textContent = a.said;
+    }, function () {
+      answer.className = "answer refused";
+      answer.textContent = "the table cannot be reached: is tablemate still serving?";
+    });
+  }
+  document.getElementById("roll").addEventListener("submit", function (e) {
+    e.preventDefault();
+    post("roll", { expr: document.getElementById("expr").value });
+  });
+  Array.prototype.forEach.call(document.querySelectorAll("button.saved"), function (b) {
+    b.addEventListener("click", function () { post("roll", { expr: b.getAttribute("data-expr") }); });
+  });
+  document.getElementById("pad").addEventListener("submit", function (e) {
+    e.preventDefault();
+    var score = document.getElementById("score");
+    post("pad", { score: score.value });
+    score.value = "";
+  });
+  document.getElementById("turn").addEventListener("click", function () { post("turn"); });
+  document.getElementById("undo").addEventListener("click", function () { post("undo"); });
 })();

@@ -1,142 +1,18 @@
-//! Just enough HTTP/1.1 for a read-only page: one GET a connection, its
-//! request line and headers read under a size cap and a time limit, and a
-//! response written whole (or, for the event stream, its head and then
-//! events). Anything unusual is refused, not interpreted.
-
-use std::io::{self, BufRead, BufReader, Read, Write};
-use std::net::TcpStream;
-use std::time::Duration;
-
-/// The most a request's line and headers may take.
-pub const MOST_HEAD: usize = 8 * 1024;
-/// How long a client has to send its request.
-pub const READ_TIME: Duration = Duration::from_secs(5);
-
-/// A request, as far as a read-only page needs it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Request {
-    pub method: String,
-    pub path: String,
-    /// After `?`, undecoded.
-    pub query: String,
-    pub host: Option<String>,
-}
-
-impl Request {
-    /// A query parameter's value (`t` of `?t=abc`).
-    pub fn param(&self, key: &str) -> Option<&str> {
-        self.query
-            .split('&')
-            .filter_map(|kv| kv.split_once('='))
-            .find(|(k, _)| *k == key)
-            .map(|(_, v)| v)
-    }
-}
-
-/// Why a request was not read: the status to answer with.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Refusal {
-    /// Malformed.
-    Bad,
-    /// Headers past the cap, or a body.
-    TooLarge,
-    /// The client went away or was too slow: no answer.
-    Gone,
-}
-
-/// Read one request's head from `stream`.
-pub fn read_request(stream: &TcpStream) -> Result<Request, Refusal> {
-    stream
-        .set_read_timeout(Some(READ_TIME))
-        .map_err(|_| Refusal::Gone)?;
-    let mut reader = BufReader::new(stream.take(MOST_HEAD as u64 + 1));
-    let mut lines = Vec::new();
-    let mut read = 0;
-    loop {
-        let mut line = String::new();
-        let n = reader.read_line(&mut line).map_err(|e| match e.kind() {
-            io::ErrorKind::InvalidData => Refusal::Bad,
-            _ => Refusal::Gone,
-        })?;
-        read += n;
-        if read > MOST_HEAD {
-            return Err(Refusal::TooLarge);
-        }
-        if n == 0 {
-            return Err(if lines.is_empty() {
-                Refusal::Gone
-            } else {
-                Refusal::Bad
-            });
-        }
-        let line = line.trim_end_matches(['\r', '\n']).to_string();
-        if line.is_empty() {
-            break;
-        }
-        lines.push(line);
-    }
-    let mut parts = lines.first().ok_or(Refusal::Bad)?.split(' ');
-    let (Some(method), Some(target), Some(version), None) =
-        (parts.next(), parts.next(), parts.next(), parts.next())
-    else {
-        return Err(Refusal::Bad);
-    };
-    if !version.starts_with("HTTP/1.") || !target.starts_with('/') {
-        return Err(Refusal::Bad);
-    }
-    let (path, query) = target.split_once('?').unwrap_or((target, ""));
-    let mut host = None;
-    for h in &lines[1..] {
-        let (name, value) = h.split_once(':').ok_or(Refusal::Bad)?;
-        let value = value.trim();
-        match name.to_ascii_lowercase().as_str() {
-            "host" => host = Some(value.to_string()),
-            // A page that only reads takes no body.
-            "content-length" if value != "0" => return Err(Refusal::TooLarge),
-            "transfer-encoding" => return Err(Refusal::TooLarge),
-            _ => {}
-        }
-    }
-    Ok(Request {
-        method: method.to_string(),
-        path: path.to_string(),
-        query: query.to_string(),
-        host,
-    })
-}
+//! The wire's small print: the headers every answer carries, and the
+//! event-stream format the pages follow.
 
 /// The headers every answer carries: nothing may be framed, sniffed,
 /// fetched from elsewhere or run inline.
-pub const SAFE_HEADERS: &str = "Content-Security-Policy: default-src 'none'; script-src 'self'; \
-style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; \
-frame-ancestors 'none'\r\nX-Content-Type-Options: nosniff\r\nReferrer-Policy: no-referrer\r\n\
-Cache-Control: no-store\r\n";
-
-/// Write a whole answer and close.
-pub fn respond(
-    mut stream: &TcpStream,
-    status: &str,
-    content_type: &str,
-    extra: &str,
-    body: &[u8],
-) -> io::Result<()> {
-    let head = format!(
-        "HTTP/1.1 {status}\r\nContent-Type: {content_type}\r\nContent-Length: {}\r\n{SAFE_HEADERS}{extra}Connection: close\r\n\r\n",
-        body.len()
-    );
-    stream.write_all(head.as_bytes())?;
-    stream.write_all(body)?;
-    stream.flush()
-}
-
-/// The head of an event stream (the events follow as they come).
-pub fn start_events(mut stream: &TcpStream) -> io::Result<()> {
-    let head = format!(
-        "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n{SAFE_HEADERS}Connection: close\r\n\r\n"
-    );
-    stream.write_all(head.as_bytes())?;
-    stream.flush()
-}
+pub const SAFE_HEADERS: [(&str, &str); 4] = [
+    (
+        "content-security-policy",
+        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; \
+         connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    ),
+    ("x-content-type-options", "nosniff"),
+    ("referrer-policy", "no-referrer"),
+    ("cache-control", "no-store"),
+];
 
 /// One server-sent event: `data` line by line. The event-stream format
 /// ends a line at CR, LF or CRLF, so all three split it here: a bare CR

@@ -1,38 +1,55 @@
-//! `serve`: the table's shared screen. A small web server, read-only, on
-//! plain threads (no async runtime: a page a player or two holds open is
-//! a handful of connections, and nothing starts unless `serve` is asked
-//! for). One watcher notices changes cheaply (SQLite's `data_version` and
-//! the roll log's length, polled a few times a second, nothing read
-//! otherwise), builds the table's HTML once and wakes every open page's
-//! event stream.
+//! `serve`: the table's shared screen, and a seat on each player's phone.
+//! hyper serves HTTP/1.1 on a tokio runtime that only `serve` starts (a
+//! `roll` never pays for it); one watcher builds the table's HTML once a
+//! change, woken by the operating system when a file in the data
+//! directory is written, and every open page's event stream carries it.
 //!
 //! Safe by default: it listens on 127.0.0.1 unless `--lan`; with `--lan`
-//! every request must carry the server's random token; a Host header
-//! other than the address served is refused (DNS rebinding); only GET is
-//! answered; connections and request heads are capped.
+//! reading needs the server's random token (or a seat's secret); a Host
+//! header other than the address served is refused (DNS rebinding); a
+//! seat's actions are POST only, with its secret in a header and this
+//! server's Origin; connections are capped per address and request heads
+//! in size, header count and time.
 
+mod desk;
 mod http;
+mod net;
 mod page;
+mod routes;
+mod seats;
 pub mod view;
+mod watch;
 
-use std::io::Write;
-use std::net::{IpAddr, Ipv4Addr, SocketAddr, TcpListener, TcpStream, UdpSocket};
+use std::net::{IpAddr, Ipv4Addr, SocketAddr, TcpListener, UdpSocket};
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Arc, Condvar, Mutex};
+use std::sync::mpsc::Sender;
+use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use http::{Refusal, Request};
+pub use desk::{Answer, Desk, DeskMaker, SeatAct, SeatLook};
+pub use routes::SEAT_HEADER;
+use watch::Wake;
 
 use crate::store::Store;
 
-/// Connections served at once; past it, a new one is told to come back.
-pub const MOST_CONNECTIONS: usize = 64;
-/// How often the watcher looks for a change.
-const POLL: Duration = Duration::from_millis(200);
+/// Connections served at once.
+pub const MOST_CONNECTIONS: usize = 256;
+/// Connections one address may hold at once: a page, its event stream
+/// and what it loads, a few times over. A client that holds more (70
+/// slow connections) is turned away alone; other addresses are served.
+pub const PER_ADDRESS: usize = 16;
+/// How long a client has to send a whole request head (and a seat's
+/// action its body), however slowly it trickles.
+pub const HEAD_TIME: Duration = Duration::from_secs(5);
+/// The most a request's line and headers may take (hyper's least).
+pub const MOST_HEAD: usize = 8 * 1024;
+/// The most headers a request may have.
+pub const MOST_HEADERS: usize = 32;
 /// A comment sent on an idle event stream, so a vanished client is noticed.
 const KEEPALIVE: Duration = Duration::from_secs(15);
+/// How long a seat's action may take at the desk before the phone is told.
+const DESK_TIME: Duration = Duration::from_secs(30);
 /// The default port.
 pub const PORT: u16 = 7464;
 
@@ -50,8 +67,6 @@ pub struct Options {
 
 /// The table as the pages show it: built once a change, for every page.
 struct Shown {
-    /// How many times it has changed.
-    generation: u64,
     /// The part of the page that changes (what each event carries).
     html: String,
     /// The same view as JSON (`/state.json`).
@@ -59,20 +74,37 @@ struct Shown {
 }
 
 impl Shown {
-    fn of(store: &Store, dir: &std::path::Path) -> (String, String) {
+    fn of(store: &Store, dir: &std::path::Path) -> Shown {
         let view = view::build(store, dir);
-        (
-            page::fragment(&view),
-            serde_json::to_string(&view).expect("views serialise"),
-        )
+        Shown {
+            html: page::fragment(&view),
+            json: serde_json::to_string(&view).expect("views serialise"),
+        }
     }
 }
 
+/// What every connection checks against.
+struct Site {
+    hosts: Vec<String>,
+    token: Option<String>,
+}
+
+/// What the server's tasks share.
 struct Shared {
-    shown: Mutex<Shown>,
-    changed: Condvar,
-    stop: AtomicBool,
-    open: AtomicUsize,
+    shown: tokio::sync::watch::Sender<Arc<Shown>>,
+    site: Site,
+    seats: Mutex<seats::Seats>,
+    counts: Arc<Mutex<net::Counts>>,
+    /// The desk's queue (gone once serving stops).
+    desk: Mutex<Option<Sender<desk::Job>>>,
+}
+
+impl Shared {
+    /// Hand a job to the desk; false once serving has stopped.
+    fn send(&self, job: desk::Job) -> bool {
+        let desk = self.desk.lock().unwrap_or_else(|e| e.into_inner());
+        desk.as_ref().is_some_and(|d| d.send(job).is_ok())
+    }
 }
 
 /// A server running in the background.
@@ -83,7 +115,8 @@ pub struct Running {
     pub addr: SocketAddr,
     pub token: Option<String>,
     shared: Arc<Shared>,
-    local: SocketAddr,
+    stop: tokio::sync::watch::Sender<bool>,
+    wakes: Sender<Wake>,
     threads: Vec<JoinHandle<()>>,
 }
 
@@ -94,10 +127,13 @@ impl Running {
     }
 
     fn halt(&mut self) {
-        self.shared.stop.store(true, Ordering::SeqCst);
-        self.shared.changed.notify_all();
-        // Wake the accepting thread.
-        let _ = TcpStream::connect_timeout(&self.local, Duration::from_secs(1));
+        let _ = self.stop.send(true);
+        let _ = self.wakes.send(Wake::Stop);
+        self.shared
+            .desk
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .take();
         for t in self.threads.drain(..) {
             let _ = t.join();
         }
@@ -108,6 +144,38 @@ impl Running {
         for t in self.threads.drain(..) {
             let _ = t.join();
         }
+    }
+
+    /// The address of `name`'s seat (handed out now if the player has
+    /// none).
+    pub fn seat(&self, name: &str) -> Result<String, ServeError> {
+        let drawn = token()?;
+        let secret = self
+            .shared
+            .seats
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .seat(name, || drawn);
+        Ok(format!("http://{}/seat?s={secret}", self.addr))
+    }
+
+    /// Every seat handed out: (name, address).
+    pub fn seats(&self) -> Vec<(String, String)> {
+        let seats = self.shared.seats.lock().unwrap_or_else(|e| e.into_inner());
+        seats
+            .all()
+            .into_iter()
+            .map(|(name, secret)| (name, format!("http://{}/seat?s={secret}", self.addr)))
+            .collect()
+    }
+
+    /// Close `name`'s seat: its address opens nothing from now on.
+    pub fn revoke(&self, name: &str) -> bool {
+        self.shared
+            .seats
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .revoke(name)
     }
 }
 
@@ -126,6 +194,8 @@ pub enum ServeError {
     Listen { addr: SocketAddr, why: String },
     #[error("no random token could be drawn from the system: {0}")]
     Token(String),
+    #[error("the server could not start: {0}")]
+    Runtime(String),
 }
 
 /// This machine's address on the local network: the one a UDP socket
@@ -143,22 +213,22 @@ fn token() -> Result<String, ServeError> {
     Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
 }
 
-/// Start serving the data directory `dir`.
-pub fn start(dir: PathBuf, options: &Options) -> Result<Running, ServeError> {
+/// Start serving the data directory `dir`; seats' actions go to the desk
+/// `make_desk` makes.
+pub fn start(dir: PathBuf, options: &Options, make_desk: DeskMaker) -> Result<Running, ServeError> {
     let bind_ip = match (options.lan, options.bind) {
         (_, Some(ip)) => ip,
         (true, None) => IpAddr::V4(Ipv4Addr::UNSPECIFIED),
         (false, None) => IpAddr::V4(Ipv4Addr::LOCALHOST),
     };
     let wanted = SocketAddr::new(bind_ip, options.port);
-    let listener = TcpListener::bind(wanted).map_err(|e| ServeError::Listen {
+    let listen_error = |e: std::io::Error| ServeError::Listen {
         addr: wanted,
         why: e.to_string(),
-    })?;
-    let local = listener.local_addr().map_err(|e| ServeError::Listen {
-        addr: wanted,
-        why: e.to_string(),
-    })?;
+    };
+    let listener = TcpListener::bind(wanted).map_err(listen_error)?;
+    listener.set_nonblocking(true).map_err(listen_error)?;
+    let local = listener.local_addr().map_err(listen_error)?;
     let port = local.port();
     let shown_ip = if options.lan && bind_ip.is_unspecified() {
         lan_address().unwrap_or(IpAddr::V4(Ipv4Addr::LOCALHOST))
@@ -179,226 +249,62 @@ pub fn start(dir: PathBuf, options: &Options) -> Result<Running, ServeError> {
         Some(t) => format!("http://{addr}/?t={t}"),
         None => format!("http://{addr}/"),
     };
-    let wake = if local.ip().is_unspecified() {
-        SocketAddr::new(IpAddr::V4(Ipv4Addr::LOCALHOST), port)
-    } else {
-        local
-    };
-    let store = Store::new(&dir);
-    let (html, json) = Shown::of(&store, &dir);
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| ServeError::Runtime(e.to_string()))?;
+    // The directory is watched from the start, so it must be there.
+    let _ = std::fs::create_dir_all(&dir);
+    let (shown, _) = tokio::sync::watch::channel(Arc::new(Shown::of(&Store::new(&dir), &dir)));
+    let (desk_tx, desk_rx) = std::sync::mpsc::channel();
     let shared = Arc::new(Shared {
-        shown: Mutex::new(Shown {
-            generation: 0,
-            html,
-            json,
-        }),
-        changed: Condvar::new(),
-        stop: AtomicBool::new(false),
-        open: AtomicUsize::new(0),
-    });
-    let watcher = {
-        let (shared, dir) = (Arc::clone(&shared), dir.clone());
-        std::thread::spawn(move || watch(&shared, store, &dir))
-    };
-    let acceptor = {
-        let shared = Arc::clone(&shared);
-        let site = Arc::new(Site {
+        shown,
+        site: Site {
             hosts,
             token: token.clone(),
-        });
-        std::thread::spawn(move || accept(listener, &shared, &site))
+        },
+        seats: Mutex::new(seats::Seats::default()),
+        counts: Arc::default(),
+        desk: Mutex::new(Some(desk_tx)),
+    });
+    let (wake_tx, wakes) = std::sync::mpsc::channel();
+    let watcher = {
+        let (shared, dir, tx) = (Arc::clone(&shared), dir.clone(), wake_tx.clone());
+        std::thread::spawn(move || {
+            watch::watch(&dir, tx, wakes, |store| {
+                let now = Shown::of(store, &dir);
+                shared.shown.send_if_modified(|shown| {
+                    let changed = shown.html != now.html || shown.json != now.json;
+                    if changed {
+                        *shown = Arc::new(now);
+                    }
+                    changed
+                });
+            })
+        })
+    };
+    let desk = {
+        let tx = wake_tx.clone();
+        std::thread::spawn(move || {
+            desk::run(make_desk, desk_rx, || {
+                let _ = tx.send(Wake::Look);
+            })
+        })
+    };
+    let (stop, stopped) = tokio::sync::watch::channel(false);
+    let server = {
+        let shared = Arc::clone(&shared);
+        std::thread::spawn(move || runtime.block_on(net::serve(listener, shared, stopped)))
     };
     Ok(Running {
         url,
         addr,
         token,
         shared,
-        local: wake,
-        threads: vec![watcher, acceptor],
+        stop,
+        wakes: wake_tx,
+        threads: vec![server, watcher, desk],
     })
-}
-
-/// What every connection checks against.
-struct Site {
-    hosts: Vec<String>,
-    token: Option<String>,
-}
-
-/// Rebuild the table whenever the store or the roll log changes.
-fn watch(shared: &Shared, store: Store, dir: &std::path::Path) {
-    let marker = |store: &Store| (store.data_version().ok(), crate::roll_log::size(dir));
-    let mut seen = marker(&store);
-    while !shared.stop.load(Ordering::SeqCst) {
-        std::thread::sleep(POLL);
-        let now = marker(&store);
-        if now == seen {
-            continue;
-        }
-        seen = now;
-        let (html, json) = Shown::of(&store, dir);
-        let mut table = shared.shown.lock().unwrap_or_else(|e| e.into_inner());
-        if table.html != html {
-            table.generation += 1;
-            table.html = html;
-            table.json = json;
-            shared.changed.notify_all();
-        }
-    }
-}
-
-fn accept(listener: TcpListener, shared: &Arc<Shared>, site: &Arc<Site>) {
-    for stream in listener.incoming() {
-        if shared.stop.load(Ordering::SeqCst) {
-            break;
-        }
-        let Ok(stream) = stream else { continue };
-        if shared.open.fetch_add(1, Ordering::SeqCst) >= MOST_CONNECTIONS {
-            shared.open.fetch_sub(1, Ordering::SeqCst);
-            let _ = http::respond(
-                &stream,
-                "503 Service Unavailable",
-                "text/plain; charset=utf-8",
-                "Retry-After: 5\r\n",
-                b"too many pages open: close one and reload\n",
-            );
-            continue;
-        }
-        let (shared, site) = (Arc::clone(shared), Arc::clone(site));
-        std::thread::spawn(move || {
-            serve_one(&stream, &shared, &site);
-            shared.open.fetch_sub(1, Ordering::SeqCst);
-        });
-    }
-}
-
-/// Constant-time comparison, so a token cannot be guessed by timing.
-fn same(a: &str, b: &str) -> bool {
-    a.len() == b.len() && a.bytes().zip(b.bytes()).fold(0, |d, (x, y)| d | (x ^ y)) == 0
-}
-
-fn serve_one(stream: &TcpStream, shared: &Shared, site: &Site) {
-    let text = "text/plain; charset=utf-8";
-    let req = match http::read_request(stream) {
-        Ok(r) => r,
-        Err(Refusal::Gone) => return,
-        Err(Refusal::Bad) => {
-            let _ = http::respond(stream, "400 Bad Request", text, "", b"bad request\n");
-            return;
-        }
-        Err(Refusal::TooLarge) => {
-            let _ = http::respond(
-                stream,
-                "413 Content Too Large",
-                text,
-                "",
-                b"too large: the page only reads\n",
-            );
-            return;
-        }
-    };
-    if !req
-        .host
-        .as_ref()
-        .is_some_and(|h| site.hosts.iter().any(|k| k.eq_ignore_ascii_case(h)))
-    {
-        let _ = http::respond(
-            stream,
-            "403 Forbidden",
-            text,
-            "",
-            b"this server answers only to its own address\n",
-        );
-        return;
-    }
-    if req.method != "GET" {
-        let _ = http::respond(
-            stream,
-            "405 Method Not Allowed",
-            text,
-            "Allow: GET\r\n",
-            b"the table's screen only reads\n",
-        );
-        return;
-    }
-    if let Some(t) = &site.token
-        && !req.param("t").is_some_and(|given| same(given, t))
-    {
-        let _ = http::respond(
-            stream,
-            "403 Forbidden",
-            text,
-            "",
-            b"this page needs the address tablemate printed (with its ?t=...)\n",
-        );
-        return;
-    }
-    route(stream, &req, shared, site);
-}
-
-fn route(stream: &TcpStream, req: &Request, shared: &Shared, site: &Site) {
-    // Pages and the JSON view come from the table the watcher keeps: a
-    // request reads nothing of the store.
-    let now =
-        |part: fn(&Shown) -> String| part(&shared.shown.lock().unwrap_or_else(|e| e.into_inner()));
-    let (content_type, body) = match req.path.as_str() {
-        "/" => (
-            "text/html; charset=utf-8",
-            page::page(&now(|t| t.html.clone()), site.token.as_deref()),
-        ),
-        "/state.json" => ("application/json", now(|t| t.json.clone())),
-        "/app.js" => ("text/javascript; charset=utf-8", page::SCRIPT.to_string()),
-        "/app.css" => ("text/css; charset=utf-8", page::STYLE.to_string()),
-        "/events" => return events(stream, shared),
-        _ => {
-            let _ = http::respond(
-                stream,
-                "404 Not Found",
-                "text/plain; charset=utf-8",
-                "",
-                b"not here: the table is at /\n",
-            );
-            return;
-        }
-    };
-    let _ = http::respond(stream, "200 OK", content_type, "", body.as_bytes());
-}
-
-/// An event stream: the table now, then again at each change, until the
-/// client goes or the server stops.
-fn events(mut stream: &TcpStream, shared: &Shared) {
-    if http::start_events(stream).is_err() {
-        return;
-    }
-    let mut sent = u64::MAX;
-    loop {
-        let (generation, html) = {
-            let mut table = shared.shown.lock().unwrap_or_else(|e| e.into_inner());
-            if table.generation == sent && !shared.stop.load(Ordering::SeqCst) {
-                table = shared
-                    .changed
-                    .wait_timeout(table, KEEPALIVE)
-                    .unwrap_or_else(|e| e.into_inner())
-                    .0;
-            }
-            (table.generation, table.html.clone())
-        };
-        if shared.stop.load(Ordering::SeqCst) {
-            return;
-        }
-        let out = if generation == sent {
-            ": still here\n\n".to_string()
-        } else {
-            http::event("table", &html)
-        };
-        if stream
-            .write_all(out.as_bytes())
-            .and_then(|()| stream.flush())
-            .is_err()
-        {
-            return;
-        }
-        sent = generation;
-    }
 }
 
 /// The address as a QR code of text blocks, for a phone to scan.

@@ -2,6 +2,7 @@
 //! the SVG renderer's own), and the script and style it loads, all held
 //! in the binary so the page works offline.
 
+use super::desk::SeatLook;
 use super::view::TableView;
 
 pub const SCRIPT: &str = include_str!("app.js");
@@ -188,18 +189,57 @@ pub fn fragment(view: &TableView) -> String {
 }
 
 /// The whole page, with the table as it is now (`fragment`: so it shows
-/// before the script runs, or without it). `token` goes on every address
-/// it loads.
-pub fn page(fragment: &str, token: Option<&str>) -> String {
-    let q = token.map_or(String::new(), |t| format!("?t={t}"));
+/// before the script runs, or without it). `query` (the key) goes on
+/// every address it loads. A seat's page leads with what the seat can do.
+pub fn page(fragment: &str, query: &str, seat: Option<&SeatLook>) -> String {
+    let panel = seat.map_or(String::new(), seat_panel);
     format!(
         "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
          <meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">\
          <meta name=\"color-scheme\" content=\"light dark\">\
-         <title>tablemate</title><link rel=\"stylesheet\" href=\"/app.css{q}\"></head>\
+         <title>tablemate</title><link rel=\"stylesheet\" href=\"/app.css{query}\"></head>\
          <body><header>tablemate <span id=\"live\" class=\"live\">live</span></header>\
-         <p id=\"say\" class=\"say\" aria-live=\"polite\"></p>\
-         <main id=\"table\">{fragment}</main><script src=\"/app.js{q}\"></script></body></html>\n"
+         <p id=\"say\" class=\"say\" aria-live=\"polite\"></p>{panel}\
+         <main id=\"table\">{fragment}</main><script src=\"/app.js{query}\"></script></body></html>\n"
+    )
+}
+
+/// A seat's controls: roll (any expression, the saved rolls one tap
+/// away), the pad score, pass the turn, undo its own last change. The
+/// script posts them; the answer shows under them.
+fn seat_panel(look: &SeatLook) -> String {
+    let saved: String = look
+        .saved
+        .iter()
+        .map(|(name, expr)| {
+            format!(
+                "<button type=\"button\" class=\"saved\" data-expr=\"{}\" title=\"{}\">{}</button>",
+                escape(name),
+                escape(expr),
+                escape(name)
+            )
+        })
+        .collect();
+    format!(
+        "<section class=\"seat\" id=\"seat\" data-name=\"{name}\">\
+         <h1>{name}'s seat</h1>\
+         <form id=\"roll\"><label for=\"expr\">Roll</label>\
+         <input id=\"expr\" name=\"expr\" autocomplete=\"off\" autocapitalize=\"off\" \
+         spellcheck=\"false\" placeholder=\"2d6\" maxlength=\"200\">\
+         <button type=\"submit\">Roll</button></form>\
+         {saved_row}\
+         <form id=\"pad\"><label for=\"score\">Score</label>\
+         <input id=\"score\" name=\"score\" inputmode=\"numeric\" autocomplete=\"off\" maxlength=\"12\">\
+         <button type=\"submit\">Enter</button></form>\
+         <p class=\"acts\"><button type=\"button\" id=\"turn\">Pass the turn</button> \
+         <button type=\"button\" id=\"undo\">Undo my last</button></p>\
+         <p id=\"answer\" class=\"answer\" role=\"status\"></p></section>",
+        name = escape(&look.name),
+        saved_row = if saved.is_empty() {
+            String::new()
+        } else {
+            format!("<p class=\"saved-rolls\">{saved}</p>")
+        },
     )
 }
 

@@ -81,7 +81,8 @@ pub(super) fn record(
 /// Restore the newest entry and drop it. An entry that cannot be restored
 /// is dropped all the same (the inner error says why), so one bad entry
 /// never blocks the ones before it; a half-done restore is rolled back.
-pub(super) fn undo(conn: &Connection, session: &str) -> Result<Option<Result<Undone>>> {
+/// `own`: only if this session made it (else `NotYours`, nothing changed).
+pub(super) fn undo(conn: &Connection, session: &str, own: bool) -> Result<Option<Result<Undone>>> {
     let newest: Option<(i64, String, String, String, String)> = conn
         .query_row(
             "SELECT id, session, part, what, snapshot FROM journal ORDER BY id DESC LIMIT 1",
@@ -92,6 +93,9 @@ pub(super) fn undo(conn: &Connection, session: &str) -> Result<Option<Result<Und
     let Some((id, by, part, what, snapshot)) = newest else {
         return Ok(None);
     };
+    if own && by != session {
+        return Err(StoreError::NotYours { what });
+    }
     conn.execute("DELETE FROM journal WHERE id = ?1", [id])?;
     super::records::undo(conn, id)?;
     let bad = |reason: String| StoreError::Damaged {

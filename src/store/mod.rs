@@ -99,6 +99,12 @@ pub enum StoreError {
         dir: PathBuf,
         why: space::Unwritable,
     },
+    /// `undo` of one's own change when the newest change is another's:
+    /// changes are undone newest first, so it must wait.
+    #[error(
+        "the last change ('{what}') was not yours: it is undone where it was made, or at the terminal"
+    )]
+    NotYours { what: String },
     /// The schema refused a change: a bug, never a player's mistake.
     #[error("the store refused an impossible change ({0}); nothing was changed")]
     Refused(String),
@@ -240,6 +246,13 @@ impl Store {
 
     pub fn dir(&self) -> &Path {
         &self.dir
+    }
+
+    /// The same store, its changes journaled as `who`'s (a seat's, so
+    /// that seat may undo them and only them).
+    pub fn for_session(mut self, who: &str) -> Store {
+        self.session = format!("{who} {}", self.session);
+        self
     }
 
     /// Whether the database has been opened (by any command so far).
@@ -502,9 +515,19 @@ impl Store {
     /// Revert the newest change still in the journal, whichever process
     /// made it (so undoing in turn is always exact).
     pub fn undo(&self) -> Result<Option<Undone>> {
+        self.undo_newest(false)
+    }
+
+    /// Revert the newest change if this store's session made it (a seat
+    /// undoes only its own), else say whose it is and change nothing.
+    pub fn undo_own(&self) -> Result<Option<Undone>> {
+        self.undo_newest(true)
+    }
+
+    fn undo_newest(&self, own: bool) -> Result<Option<Undone>> {
         let tx = Transaction::new_unchecked(self.writable()?, TransactionBehavior::Immediate)
             .map_err(|e| self.explain(e))?;
-        let undone = journal::undo(&tx, &self.session).map_err(|e| self.explain_store(e))?;
+        let undone = journal::undo(&tx, &self.session, own).map_err(|e| self.explain_store(e))?;
         tx.commit().map_err(|e| self.explain(e))?;
         undone.transpose()
     }

@@ -19,6 +19,8 @@ struct Server {
     child: Child,
     port: u16,
     token: Option<String>,
+    /// Each seat it printed: (name, secret).
+    seats: Vec<(String, String)>,
 }
 
 impl Drop for Server {
@@ -28,8 +30,19 @@ impl Drop for Server {
     }
 }
 
+impl Server {
+    fn seat(&self, name: &str) -> String {
+        self.seats
+            .iter()
+            .find(|(n, _)| n == name)
+            .unwrap_or_else(|| panic!("no seat for {name}: {:?}", self.seats))
+            .1
+            .clone()
+    }
+}
+
 /// `serve --port 0` (and `extra`) on the data directory; waits for the
-/// address it prints.
+/// address and the seats it prints.
 fn serve(data: &Path, extra: &[&str]) -> Server {
     let mut child = std_command(data)
         .args(["serve", "--port", "0"])
@@ -46,6 +59,18 @@ fn serve(data: &Path, extra: &[&str]) -> Server {
         .strip_prefix("the table is shown at ")
         .unwrap_or_else(|| panic!("no address: {first}"))
         .to_string();
+    let mut seats = Vec::new();
+    loop {
+        let mut line = String::new();
+        if out.read_line(&mut line).unwrap() == 0 || line.contains("ends it") {
+            break;
+        }
+        if let Some((name, secret)) = line.trim().split_once(": http")
+            && let Some((_, secret)) = secret.split_once("/seat?s=")
+        {
+            seats.push((name.to_string(), secret.to_string()));
+        }
+    }
     // Keep reading what it prints, so it never blocks on a full pipe.
     std::thread::spawn(move || {
         let mut sink = String::new();
@@ -59,7 +84,12 @@ fn serve(data: &Path, extra: &[&str]) -> Server {
         .parse()
         .unwrap_or_else(|_| panic!("no port in {url}"));
     let token = url.split_once("?t=").map(|(_, t)| t.to_string());
-    Server { child, port, token }
+    Server {
+        child,
+        port,
+        token,
+        seats,
+    }
 }
 
 /// One request to 127.0.0.1: the status line's code, headers and body.
@@ -129,7 +159,8 @@ fn the_page_and_its_stream_follow_changes_from_other_processes() {
     let (code, head, body) = get(port, "/");
     assert_eq!(code, 200, "{head}");
     assert!(
-        head.contains("Content-Security-Policy: default-src 'none'"),
+        head.to_ascii_lowercase()
+            .contains("content-security-policy: default-src 'none'"),
         "{head}"
     );
     assert!(body.contains("Nothing on the table yet"), "{body}");
@@ -189,7 +220,7 @@ fn it_answers_only_what_a_reading_page_asks() {
         "GET / HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nX-Fill: {}\r\n\r\n",
         "a".repeat(20_000)
     );
-    assert_eq!(request(port, &big).0, 413);
+    assert_eq!(request(port, &big).0, 431);
     let (code, _, _) = request(
         port,
         &format!("GET / HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Length: 5\r\n\r\nhello"),
@@ -221,7 +252,8 @@ fn it_answers_only_what_a_reading_page_asks() {
 #[test]
 fn on_the_network_every_request_needs_the_token() {
     let dir = tempfile::tempdir().unwrap();
-    let server = serve(dir.path(), &["--lan"]);
+    // --lan, but bound to 127.0.0.1: tests reach no other address.
+    let server = serve(dir.path(), &["--lan", "--bind", "127.0.0.1"]);
     let port = server.port;
     let token = server.token.clone().expect("--lan prints a token");
     assert_eq!(token.len(), 32, "128 bits as hex: {token}");
@@ -361,4 +393,423 @@ fn the_banner_follows_the_game_in_play() {
         "{page}"
     );
     assert!(page.contains("<li class=\"now\">ben</li>"), "{page}");
+}
+
+/// Strict parsing (#48): what a lenient parser would read its own way is
+/// refused whole.
+#[test]
+fn malformed_and_ambiguous_requests_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = serve(dir.path(), &[]);
+    let port = server.port;
+    let h = format!("127.0.0.1:{port}");
+    for (what, raw, code) in [
+        (
+            "two Host headers",
+            format!("GET / HTTP/1.1\r\nHost: {h}\r\nHost: evil.example\r\n\r\n"),
+            400,
+        ),
+        (
+            "the same Host twice",
+            format!("GET / HTTP/1.1\r\nHost: {h}\r\nHost: {h}\r\n\r\n"),
+            400,
+        ),
+        (
+            "a space before the colon",
+            format!(
+                "POST /seat/roll HTTP/1.1\r\nHost: {h}\r\nTransfer-Encoding : chunked\r\n\r\n0\r\n\r\n"
+            ),
+            400,
+        ),
+        (
+            "a space before Host's colon",
+            format!("GET / HTTP/1.1\r\nHost : {h}\r\n\r\n"),
+            400,
+        ),
+        (
+            "HTTP/1.1x",
+            format!("GET / HTTP/1.1x\r\nHost: {h}\r\n\r\n"),
+            400,
+        ),
+        (
+            "HTTP/2.0",
+            format!("GET / HTTP/2.0\r\nHost: {h}\r\n\r\n"),
+            400,
+        ),
+        ("HTTP/0.9", "GET /\r\n\r\n".to_string(), 400),
+        (
+            "40 headers",
+            format!(
+                "GET / HTTP/1.1\r\nHost: {h}\r\n{}\r\n",
+                (0..40).map(|i| format!("X-{i}: a\r\n")).collect::<String>()
+            ),
+            431,
+        ),
+        (
+            "another server named in the address",
+            format!("GET http://evil.example/ HTTP/1.1\r\nHost: {h}\r\n\r\n"),
+            403,
+        ),
+        (
+            "a body on a read",
+            format!("GET / HTTP/1.1\r\nHost: {h}\r\nContent-Length: 5\r\n\r\nhello"),
+            413,
+        ),
+    ] {
+        assert_eq!(request(port, &raw).0, code, "{what}");
+    }
+    // HTTP/1.0 is still HTTP.
+    let (code, _, _) = request(port, &format!("GET / HTTP/1.0\r\nHost: {h}\r\n\r\n"));
+    assert_eq!(code, 200);
+}
+
+/// A connection from `source` (another loopback address, as a second
+/// machine would be), or None where the system has only 127.0.0.1.
+fn connect_from(source: &str, port: u16) -> Option<TcpStream> {
+    use socket2::{Domain, Socket, Type};
+    let from: std::net::SocketAddr = format!("{source}:0").parse().ok()?;
+    let socket = Socket::new(Domain::IPV4, Type::STREAM, None).ok()?;
+    socket.bind(&from.into()).ok()?;
+    let to: std::net::SocketAddr = format!("127.0.0.1:{port}").parse().unwrap();
+    socket.connect(&to.into()).ok()?;
+    let s: TcpStream = socket.into();
+    s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    Some(s)
+}
+
+/// The status code of what comes back on `s` after `path` is asked for.
+fn status_on(mut s: TcpStream, port: u16, path: &str) -> (u16, TcpStream) {
+    // A connection turned away may be answered before it is written to.
+    let _ = write!(s, "GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n");
+    let mut head = [0u8; 12];
+    let n = s.read(&mut head).unwrap_or(0);
+    let code = String::from_utf8_lossy(&head[..n])
+        .split(' ')
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(0);
+    (code, s)
+}
+
+/// #48: 70 slow connections from one address (a byte sent, then
+/// nothing) keep out no one else; a stream's slot is free within 1 s of
+/// its close.
+#[test]
+fn a_slow_client_keeps_out_only_itself() {
+    if connect_from("127.0.0.2", 9).is_none() && std::net::TcpListener::bind("127.0.0.2:0").is_err()
+    {
+        common::skipped("no second loopback address (127.0.0.2) to be another client from");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let server = serve(dir.path(), &[]);
+    let port = server.port;
+    let mut slow = Vec::new();
+    for _ in 0..70 {
+        let mut s = connect_from("127.0.0.1", port).unwrap();
+        let _ = s.write_all(b"G");
+        slow.push(s);
+    }
+    // Another address gets the page and its stream at once.
+    let (code, _) = status_on(connect_from("127.0.0.2", port).unwrap(), port, "/");
+    assert_eq!(code, 200, "a second client was kept out");
+    let (code, mut stream) = status_on(connect_from("127.0.0.2", port).unwrap(), port, "/events");
+    assert_eq!(code, 200);
+    let mut more = [0u8; 64];
+    assert!(
+        stream.read(&mut more).unwrap() > 0,
+        "the stream sends the table"
+    );
+    // The slow address itself is told to come back.
+    let (code, _) = status_on(connect_from("127.0.0.1", port).unwrap(), port, "/");
+    assert_eq!(code, 503);
+    drop(slow);
+    // A third address fills its share with streams, closes one, and the
+    // slot is back within a second.
+    let mut streams = Vec::new();
+    loop {
+        let (code, s) = status_on(connect_from("127.0.0.3", port).unwrap(), port, "/events");
+        if code == 503 {
+            break;
+        }
+        assert_eq!(code, 200);
+        streams.push(s);
+        assert!(streams.len() < 100, "no cap per address");
+    }
+    drop(streams.pop());
+    let closed = Instant::now();
+    loop {
+        let (code, _) = status_on(connect_from("127.0.0.3", port).unwrap(), port, "/");
+        if code == 200 {
+            break;
+        }
+        assert!(
+            closed.elapsed() < Duration::from_secs(1),
+            "a closed stream's slot was not freed within 1 s"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// POST `body` to a seat's path with these headers; (status, answer).
+fn post(port: u16, path: &str, headers: &[(&str, &str)], body: &str) -> (u16, serde_json::Value) {
+    let extra: String = headers
+        .iter()
+        .map(|(k, v)| format!("{k}: {v}\r\n"))
+        .collect();
+    let (code, _, body) = request(
+        port,
+        &format!(
+            "POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n{extra}Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+            body.len()
+        ),
+    );
+    (
+        code,
+        serde_json::from_str(&body).unwrap_or(serde_json::Value::String(body)),
+    )
+}
+
+/// #48 item 4: a seat on a phone rolls, enters its pad score and passes
+/// its turn through the same commands and store as the terminal; what it
+/// does shows on every screen under its name.
+#[test]
+fn a_phone_seat_rolls_scores_and_passes_the_turn() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    for line in ["players ann ben", "pad new hearts", "turn"] {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(run(d, &words, None).code, 0, "{line}");
+    }
+    let server = serve(d, &[]);
+    let port = server.port;
+    let ann = server.seat("ann");
+    let ben = server.seat("ben");
+    assert_eq!(ann.len(), 32);
+    assert_ne!(ann, ben);
+    let origin = format!("http://127.0.0.1:{port}");
+    let as_ann = [
+        ("Origin", origin.as_str()),
+        ("X-Tablemate-Seat", ann.as_str()),
+    ];
+    let as_ben = [
+        ("Origin", origin.as_str()),
+        ("X-Tablemate-Seat", ben.as_str()),
+    ];
+    // The seat's page: its controls, then the table.
+    let (code, _, page) = get(port, &format!("/seat?s={ann}"));
+    assert_eq!(code, 200);
+    assert!(page.contains("<h1>ann's seat</h1>"), "{page}");
+    assert!(page.contains(&format!("/app.js?s={ann}")), "{page}");
+    let mut stream = events(port, &format!("?s={ann}"));
+    next_table(&mut stream);
+
+    let (code, a) = post(port, "/seat/roll", &as_ann, r#"{"expr":"3d6+100"}"#);
+    assert_eq!(code, 200, "{a}");
+    assert_eq!(a["ok"], true);
+    assert!(a["said"].as_str().unwrap().starts_with("3d6 ["), "{a}");
+    let html = next_table(&mut stream);
+    assert!(html.contains("<strong>ann</strong>: 3d6+100"), "{html}");
+    let log = run(d, &["log", "ann"], None);
+    assert!(log.out.contains("ann: 3d6 ["), "{}", log.out);
+
+    let (code, a) = post(port, "/seat/pad", &as_ann, r#"{"score":"7"}"#);
+    assert_eq!(code, 200, "{a}");
+    assert!(
+        a["said"].as_str().unwrap().starts_with("round 1: ann 7"),
+        "{a}"
+    );
+    // Not ben's turn to pass; ann's is.
+    let (code, a) = post(port, "/seat/turn", &as_ben, "{}");
+    assert_eq!(code, 422);
+    assert_eq!(a["said"], "it is ann's turn: only ann passes it");
+    let (code, a) = post(port, "/seat/turn", &as_ann, "{}");
+    assert_eq!(code, 200, "{a}");
+    assert!(a["said"].as_str().unwrap().contains("ben's turn"), "{a}");
+    let players = run(d, &["--json", "players"], None);
+    let v: serde_json::Value = serde_json::from_str(&players.out).unwrap();
+    assert_eq!(v["data"]["turn"], "ben");
+    // Undo takes back only the seat's own newest change.
+    let (code, a) = post(port, "/seat/undo", &as_ben, "{}");
+    assert_eq!(code, 422);
+    assert_eq!(
+        a["said"],
+        "the last change ('turn') was not yours: it is undone where it was made, or at the terminal"
+    );
+    let (code, a) = post(port, "/seat/undo", &as_ann, "{}");
+    assert_eq!(code, 200, "{a}");
+    assert!(
+        a["said"].as_str().unwrap().starts_with("undid: turn"),
+        "{a}"
+    );
+    // A bad score names the bad token, and changes nothing.
+    let (code, a) = post(port, "/seat/pad", &as_ben, r#"{"score":"7x"}"#);
+    assert_eq!(code, 422);
+    assert_eq!(
+        a["said"],
+        "'7x' is not a score: a whole number, like 12 or -3"
+    );
+    let pad = run(d, &["pad", "show"], None);
+    assert!(pad.out.contains("ann leads with 7"), "{}", pad.out);
+}
+
+/// #48: a write without the seat's secret, from another site, by GET, or
+/// from a revoked seat changes nothing; a seat acts only so often.
+#[test]
+fn a_seat_write_needs_its_secret_its_origin_and_post() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    for line in ["players ann ben", "pad new hearts"] {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(run(d, &words, None).code, 0, "{line}");
+    }
+    let before = run(d, &["export"], None).out;
+    let server = serve(d, &[]);
+    let port = server.port;
+    let ann = server.seat("ann");
+    let origin = format!("http://127.0.0.1:{port}");
+    let cookie = format!("s={ann}");
+    let score = r#"{"score":"5"}"#;
+    let refused = [
+        (
+            vec![("Origin", origin.as_str())],
+            403,
+            "no seat's secret came with this",
+        ),
+        (
+            vec![
+                ("Origin", origin.as_str()),
+                ("X-Tablemate-Seat", "0123456789abcdef0123456789abcdef"),
+            ],
+            403,
+            "this seat is not open (revoked, or the server was restarted): ask at the terminal for `serve seats`",
+        ),
+        (
+            vec![
+                ("Origin", "http://evil.example"),
+                ("X-Tablemate-Seat", ann.as_str()),
+            ],
+            403,
+            "a seat acts only from its page on this server",
+        ),
+        (
+            vec![("X-Tablemate-Seat", ann.as_str())],
+            403,
+            "a seat acts only from its page on this server",
+        ),
+        (
+            vec![("Origin", origin.as_str()), ("Cookie", cookie.as_str())],
+            403,
+            "no seat's secret came with this",
+        ),
+    ];
+    for (headers, code, said) in refused {
+        let (got, a) = post(port, "/seat/pad", &headers, score);
+        assert_eq!(
+            (got, a["said"].as_str().unwrap_or("")),
+            (code, said),
+            "{headers:?}"
+        );
+    }
+    // A GET to a write path, even with the secret in the address.
+    let (code, _, _) = get(port, &format!("/seat/pad?s={ann}&score=5"));
+    assert_eq!(code, 405);
+    // The read-only address stays read-only.
+    let (code, _, _) = request(
+        port,
+        &format!(
+            "POST / HTTP/1.1
+Host: 127.0.0.1:{port}
+Content-Length: 0
+
+"
+        ),
+    );
+    assert_eq!(code, 405);
+    assert_eq!(
+        run(d, &["export"], None).out,
+        before,
+        "a refused write changed the store"
+    );
+    // A seat acts only so often.
+    let seat = [
+        ("Origin", origin.as_str()),
+        ("X-Tablemate-Seat", ann.as_str()),
+    ];
+    let codes: Vec<u16> = (0..12)
+        .map(|_| post(port, "/seat/roll", &seat, r#"{"expr":"1d6"}"#).0)
+        .collect();
+    assert_eq!(codes.iter().filter(|c| **c == 200).count(), 10, "{codes:?}");
+    assert_eq!(codes[11], 429);
+}
+
+/// #48: `serve revoke ann` in the REPL closes ann's seat at once; `serve
+/// seats` gives ann a new one.
+#[test]
+fn a_revoked_seat_opens_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    assert_eq!(run(d, &["players", "ann", "ben"], None).code, 0);
+    let mut child = std_command(d)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let mut said = |line: &str, until: &str| {
+        writeln!(input, "{line}").unwrap();
+        input.flush().unwrap();
+        let mut all = String::new();
+        loop {
+            let mut l = String::new();
+            if out.read_line(&mut l).unwrap() == 0 {
+                panic!("ended: {all}");
+            }
+            all.push_str(&l);
+            if l.contains(until) {
+                return all;
+            }
+        }
+    };
+    let shown = said("serve --port 0", "ends it");
+    let secret = |text: &str, name: &str| {
+        text.lines()
+            .find_map(|l| l.trim().strip_prefix(&format!("{name}: ")))
+            .and_then(|u| u.split_once("?s="))
+            .map(|(_, s)| s.to_string())
+            .unwrap_or_else(|| panic!("no seat for {name}: {text}"))
+    };
+    let port: u16 = shown
+        .lines()
+        .next()
+        .and_then(|l| l.rsplit_once(':'))
+        .and_then(|(_, p)| p.trim_end_matches('/').parse().ok())
+        .unwrap_or_else(|| panic!("{shown}"));
+    let ann = secret(&shown, "ann");
+    assert_eq!(get(port, &format!("/seat?s={ann}")).0, 200);
+    let closed = said("serve revoke ann", "seat is closed");
+    assert!(
+        closed.contains("ann's seat is closed: its address opens nothing now"),
+        "{closed}"
+    );
+    assert_eq!(get(port, &format!("/seat?s={ann}")).0, 403);
+    let origin = format!("http://127.0.0.1:{port}");
+    let (code, _) = post(
+        port,
+        "/seat/roll",
+        &[
+            ("Origin", origin.as_str()),
+            ("X-Tablemate-Seat", ann.as_str()),
+        ],
+        r#"{"expr":"1d6"}"#,
+    );
+    assert_eq!(code, 403);
+    let again = said("serve seats", "ann:");
+    let fresh = secret(&again, "ann");
+    assert_ne!(fresh, ann);
+    assert_eq!(get(port, &format!("/seat?s={fresh}")).0, 200);
+    let _ = child.kill();
+    let _ = child.wait();
 }

@@ -1,0 +1,138 @@
+//! A seat's actions from a player's phone, taken as that player through
+//! the same commands and the same store door as the terminal: a roll is
+//! `roll EXPR as NAME`, a score `pad NAME N`, passing `turn`. Each seat
+//! has its own session, so its changes are journaled as its own and its
+//! `undo` takes back only those.
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+
+use super::{App, Result, invalid};
+use crate::reply::Reply;
+use crate::serve::{Answer, Desk, SeatAct, SeatLook};
+use crate::store::{self, Store};
+use crate::style::Style;
+
+/// The width a phone's answers are drawn at.
+const PHONE_WIDTH: usize = 40;
+
+/// The seats' desk: one session per seat, made when the seat first acts.
+pub struct SeatDesk {
+    dir: PathBuf,
+    rules_dir: Option<PathBuf>,
+    today: String,
+    sessions: HashMap<String, App>,
+}
+
+impl SeatDesk {
+    pub fn new(dir: PathBuf, rules_dir: Option<PathBuf>, today: String) -> SeatDesk {
+        SeatDesk {
+            dir,
+            rules_dir,
+            today,
+            sessions: HashMap::new(),
+        }
+    }
+
+    fn session(&mut self, seat: &str) -> &mut App {
+        let (dir, rules, today) = (&self.dir, &self.rules_dir, &self.today);
+        self.sessions.entry(seat.to_string()).or_insert_with(|| {
+            let store = Store::new(dir.clone()).for_session(&format!("seat:{seat}"));
+            let style = Style {
+                width: PHONE_WIDTH,
+                ..Style::plain()
+            };
+            App::new(crate::random::system_word() >> 11, store, style)
+                .with_seed_chosen(false)
+                .with_rules_dir(rules.clone())
+                .with_today(today.clone())
+        })
+    }
+}
+
+impl Desk for SeatDesk {
+    fn act(&mut self, seat: &str, act: &SeatAct) -> Answer {
+        let app = self.session(seat);
+        let done = match act {
+            SeatAct::Roll { expr } => app.roll_as(expr, seat),
+            SeatAct::Pad { score } => app.pad_score(seat, score),
+            SeatAct::Turn => app.pass_turn(seat),
+            SeatAct::Undo => app.undo_own(),
+        };
+        let mut said = match &done {
+            Ok(reply) => app.text(reply),
+            Err(e) => e.to_string(),
+        };
+        for w in app.take_warnings() {
+            said.push_str(&format!("\nnote: {w}"));
+        }
+        Answer {
+            ok: done.is_ok(),
+            said: crate::style::strip_ansi(&said),
+        }
+    }
+
+    fn look(&mut self, seat: &str) -> SeatLook {
+        let app = self.session(seat);
+        let saved = app
+            .store
+            .read(|c| store::saved_rolls(c).map_err(super::AppError::from))
+            .map(|all| all.0.into_iter().map(|r| (r.name, r.expr)).collect())
+            .unwrap_or_default();
+        SeatLook {
+            name: seat.to_string(),
+            saved,
+        }
+    }
+}
+
+impl App {
+    /// `roll EXPR as SEAT`, the expression taken whole as dice (a seat
+    /// cannot name someone else with `as`).
+    fn roll_as(&mut self, expr: &str, seat: &str) -> Result<Reply> {
+        let words: Vec<String> = expr.split_whitespace().map(str::to_string).collect();
+        if let Some((word, found)) = words
+            .iter()
+            .find_map(|w| Some((w, crate::visible::control_in(w)?)))
+        {
+            return Err(super::AppError::Control {
+                word: word.clone(),
+                found,
+            });
+        }
+        self.rolling_for = Some(seat.to_string());
+        let rolled = self.roll_for(&words);
+        self.rolling_for = None;
+        rolled
+    }
+
+    /// `pad SEAT N`: the seat's score this round.
+    fn pad_score(&mut self, seat: &str, score: &str) -> Result<Reply> {
+        let score = score.trim();
+        if score.parse::<i64>().is_err() {
+            return Err(invalid(format!(
+                "'{}' is not a score: a whole number, like 12 or -3",
+                crate::style::clip_quoted(score)
+            )));
+        }
+        self.run_words(&["pad".into(), seat.into(), score.into()])
+    }
+
+    /// `turn`, when the turn is the seat's to pass (or, before the first
+    /// turn, the seat starts).
+    fn pass_turn(&mut self, seat: &str) -> Result<Reply> {
+        let seated = self.seated()?;
+        if !seated.iter().any(|p| p == seat) {
+            return Err(invalid(format!(
+                "{seat} is not at the table: `players` at the terminal seats the table"
+            )));
+        }
+        let holder = self.turn_now()?.unwrap_or_else(|| seated[0].clone());
+        if holder != seat {
+            return Err(invalid(format!(
+                "it is {holder}'s turn: only {holder} passes it"
+            )));
+        }
+        self.run_words(&["turn".into()])
+    }
+}

@@ -1,0 +1,138 @@
+//! The seats: one secret per player, minted when serving starts (or when
+//! `serve seats` is asked after someone joins), revoked by `serve revoke
+//! NAME`. A phone that holds a seat's secret acts as that player; each
+//! seat may act only so often.
+
+use std::collections::VecDeque;
+use std::time::{Duration, Instant};
+
+/// How many actions a seat may take within `WINDOW`.
+pub const MOST_ACTIONS: usize = 10;
+/// The window the rate counts over.
+pub const WINDOW: Duration = Duration::from_secs(10);
+
+struct Seat {
+    name: String,
+    secret: String,
+    /// When its recent actions came, oldest first.
+    recent: VecDeque<Instant>,
+}
+
+/// Every seat handed out and not revoked.
+#[derive(Default)]
+pub struct Seats {
+    seats: Vec<Seat>,
+}
+
+/// Why a seat's action was not taken before it reached the table.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Barred {
+    /// No seat has this secret (never had, or it was revoked).
+    Unknown,
+    /// Too many actions in too short a time.
+    TooFast,
+}
+
+/// Constant-time comparison, so a secret cannot be guessed by timing.
+pub fn same(a: &str, b: &str) -> bool {
+    a.len() == b.len() && a.bytes().zip(b.bytes()).fold(0, |d, (x, y)| d | (x ^ y)) == 0
+}
+
+impl Seats {
+    /// The secret of `name`'s seat, minted by `draw` if the player has
+    /// none yet.
+    pub fn seat(&mut self, name: &str, draw: impl FnOnce() -> String) -> String {
+        if let Some(s) = self.seats.iter().find(|s| s.name == name) {
+            return s.secret.clone();
+        }
+        let secret = draw();
+        self.seats.push(Seat {
+            name: name.to_string(),
+            secret: secret.clone(),
+            recent: VecDeque::new(),
+        });
+        secret
+    }
+
+    /// Take `name`'s seat away: its secret opens nothing from now on.
+    /// Whether it had one.
+    pub fn revoke(&mut self, name: &str) -> bool {
+        let before = self.seats.len();
+        self.seats.retain(|s| s.name != name);
+        self.seats.len() < before
+    }
+
+    /// The seats handed out, in the order they were: (name, secret).
+    pub fn all(&self) -> Vec<(String, String)> {
+        self.seats
+            .iter()
+            .map(|s| (s.name.clone(), s.secret.clone()))
+            .collect()
+    }
+
+    /// Whose seat `secret` opens. Every seat is compared, so the time
+    /// taken does not say which one came closest.
+    pub fn who(&self, secret: &str) -> Option<String> {
+        self.seats
+            .iter()
+            .fold(None, |found, s| match same(&s.secret, secret) {
+                true => Some(s.name.clone()),
+                false => found,
+            })
+    }
+
+    /// The seat whose secret this is, if it may act now (counting this
+    /// action against its rate).
+    pub fn admit(&mut self, secret: &str, now: Instant) -> Result<String, Barred> {
+        let name = self.who(secret).ok_or(Barred::Unknown)?;
+        let seat = self
+            .seats
+            .iter_mut()
+            .find(|s| s.name == name)
+            .ok_or(Barred::Unknown)?;
+        while seat
+            .recent
+            .front()
+            .is_some_and(|t| now.duration_since(*t) >= WINDOW)
+        {
+            seat.recent.pop_front();
+        }
+        if seat.recent.len() >= MOST_ACTIONS {
+            return Err(Barred::TooFast);
+        }
+        seat.recent.push_back(now);
+        Ok(name)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_seat_keeps_its_secret_until_revoked() {
+        let mut seats = Seats::default();
+        let a = seats.seat("ann", || "aaaa".into());
+        assert_eq!(seats.seat("ann", || "other".into()), a);
+        assert_eq!(seats.who("aaaa").as_deref(), Some("ann"));
+        assert_eq!(seats.who("aaab"), None);
+        assert!(seats.revoke("ann"));
+        assert_eq!(seats.who("aaaa"), None);
+        assert!(!seats.revoke("ann"));
+        // A new seat for the player has a new secret.
+        assert_eq!(seats.seat("ann", || "bbbb".into()), "bbbb");
+    }
+
+    #[test]
+    fn a_seat_acts_only_so_often() {
+        let mut seats = Seats::default();
+        seats.seat("ann", || "s".into());
+        let t = Instant::now();
+        for _ in 0..MOST_ACTIONS {
+            assert_eq!(seats.admit("s", t), Ok("ann".into()));
+        }
+        assert_eq!(seats.admit("s", t), Err(Barred::TooFast));
+        assert_eq!(seats.admit("x", t), Err(Barred::Unknown));
+        assert_eq!(seats.admit("s", t + WINDOW), Ok("ann".into()));
+    }
+}
