@@ -18,6 +18,26 @@ use crate::style::Style;
 /// A value's text for people, in a style (colour, width).
 pub trait Show {
     fn show(&self, style: &Style) -> String;
+    /// The same as a table of cells, for a renderer that draws real
+    /// tables (the shared screen); `None`: the text is all there is.
+    fn grid(&self) -> Option<Grid> {
+        None
+    }
+}
+
+/// A reply's table, cell by cell, for a renderer to lay out itself
+/// rather than show monospaced text (a score pad on a TV).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct Grid {
+    /// What the table is (`hearts, higher wins`).
+    pub caption: String,
+    /// The column headings.
+    pub head: Vec<String>,
+    pub rows: Vec<Vec<String>>,
+    /// Rows that sum the rest (totals).
+    pub foot: Vec<Vec<String>>,
+    /// Lines said under it (who leads, whose turn it is).
+    pub notes: Vec<String>,
 }
 
 /// What a reply carries: its text and its JSON, drawn on demand.
@@ -36,11 +56,19 @@ pub trait Body: Debug {
     fn write_json(&self, out: &mut dyn Write) -> io::Result<()> {
         out.write_all(self.json().as_bytes())
     }
+    /// Its table, if it has one (`Show::grid`).
+    fn grid(&self) -> Option<Grid> {
+        None
+    }
 }
 
 impl<T: Show + Serialize + Debug> Body for T {
     fn text(&self, style: &Style) -> String {
         self.show(style)
+    }
+
+    fn grid(&self) -> Option<Grid> {
+        Show::grid(self)
     }
 
     fn value(&self) -> Value {

@@ -219,6 +219,13 @@ pub fn diagram(game: Game, layout: &Layout, style: &Style) -> Option<String> {
 
 /// `game`'s board for the shared screen (a scorecard, a score pad), if
 /// it has one beside its picture.
-pub fn screen(game: Game, state: &Value, now: u64, style: &Style) -> Option<String> {
-    game.wing().screen(state, now).map(|r| r.text(style))
+pub fn screen(
+    game: Game,
+    state: &Value,
+    now: u64,
+    style: &Style,
+) -> Option<(String, Option<crate::reply::Grid>)> {
+    game.wing()
+        .screen(state, now)
+        .map(|r| (r.text(style), r.body.grid()))
 }

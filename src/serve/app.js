@@ -35,6 +35,21 @@
   var seat = document.getElementById("seat");
   if (!seat || !secret) { return; }
   var answer = document.getElementById("answer");
+  // The table's answer as text, a dropped die (`~~6~~` in the terminal's
+  // words) struck through: built node by node, never as markup.
+  function show(said) {
+    answer.textContent = "";
+    String(said).split("~~").forEach(function (part, i) {
+      if (i % 2 === 1) {
+        var s = document.createElement("s");
+        s.className = "dropped";
+        s.textContent = part;
+        answer.appendChild(s);
+      } else {
+        answer.appendChild(document.createTextNode(part));
+      }
+    });
+  }
   function post(what, body) {
     answer.className = "answer";
     answer.textContent = "…";
@@ -48,7 +63,7 @@
       return r.json().catch(function () { return { ok: false, said: "the table sent no answer (" + r.status + ")" }; });
     }).then(function (a) {
       answer.className = a.ok ? "answer" : "answer refused";
-      answer.textContent = a.said;
+      show(a.said);
     }, function () {
       answer.className = "answer refused";
       answer.textContent = "the table cannot be reached: is tablemate still serving?";

@@ -4,6 +4,7 @@
 
 use super::desk::SeatLook;
 use super::view::TableView;
+use crate::reply::Grid;
 
 pub const SCRIPT: &str = include_str!("app.js");
 pub const STYLE: &str = include_str!("app.css");
@@ -68,6 +69,42 @@ fn thousands(n: i64) -> String {
         out.push(c);
     }
     if n < 0 { format!("-{out}") } else { out }
+}
+
+/// A board's table as a real one: a cell a score, large on a TV, the
+/// first column naming the row.
+fn grid(g: &Grid) -> String {
+    let row = |cells: &[String], tag: &str| {
+        cells
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                let t = if i == 0 { "th" } else { tag };
+                let scope = if i == 0 { " scope=\"row\"" } else { "" };
+                format!("<{t}{scope}>{}</{t}>", escape(c))
+            })
+            .collect::<String>()
+    };
+    let mut out = format!(
+        "<div class=\"grid\"><table class=\"pad\"><caption>{}</caption><thead><tr>{}</tr></thead><tbody>",
+        escape(&g.caption),
+        g.head
+            .iter()
+            .map(|h| format!("<th scope=\"col\">{}</th>", escape(h)))
+            .collect::<String>()
+    );
+    for r in &g.rows {
+        out.push_str(&format!("<tr>{}</tr>", row(r, "td")));
+    }
+    out.push_str("</tbody><tfoot>");
+    for r in &g.foot {
+        out.push_str(&format!("<tr>{}</tr>", row(r, "td")));
+    }
+    out.push_str("</tfoot></table></div>");
+    for n in &g.notes {
+        out.push_str(&format!("<p class=\"note\">{}</p>", escape(n)));
+    }
+    out
 }
 
 /// The table as the part of the page that changes (what each event
@@ -149,10 +186,13 @@ pub fn fragment(view: &TableView) -> String {
         out.push_str("</section>");
     }
     for b in &view.boards {
+        let body = match &b.grid {
+            Some(g) => grid(g),
+            None => format!("<pre>{}</pre>", escape(&b.text)),
+        };
         out.push_str(&format!(
-            "<section class=\"board\"><h2>{}</h2><pre>{}</pre></section>",
+            "<section class=\"board\"><h2>{}</h2>{body}</section>",
             escape(&b.title),
-            escape(&b.text)
         ));
     }
     if !view.rolls.is_empty() {

@@ -66,6 +66,10 @@ pub struct InPlay {
 pub struct Board {
     pub title: String,
     pub text: String,
+    /// The same as a table, where the board has one (the score pad): the
+    /// page draws it as a real table.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub grid: Option<crate::reply::Grid>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -128,10 +132,11 @@ pub fn build(store: &Store, dir: &Path) -> TableView {
         let board = guarded(&mut problems, game.title(), || {
             record::screen(*game, state, now, &style)
         });
-        if let Some(Some(text)) = board {
+        if let Some(Some((text, grid))) = board {
             view.boards.push(Board {
                 title: game.title().to_string(),
                 text: crate::style::strip_ansi(&text),
+                grid,
             });
         }
     }

@@ -7,6 +7,8 @@
 mod common;
 
 mod architecture;
+mod browser;
+mod cdp;
 mod cli;
 mod deal_again;
 mod dice;

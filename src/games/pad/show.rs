@@ -8,7 +8,7 @@ use super::events::Event;
 pub use super::events::seconds;
 use super::{Pad, Pads, Seating, Wins};
 use crate::games::error::GameError;
-use crate::reply::{Reply, Show};
+use crate::reply::{Grid, Reply, Show};
 use crate::style::{Style, Tone, cut, padded, visible_width};
 
 /// Rounds shown before the older ones are folded into one line.
@@ -86,7 +86,23 @@ impl PadView {
             .map(|n| visible_width(n))
             .max()
             .unwrap_or(1);
-        let w = widest_name.max(widest_number).max(3).min(room - 1);
+        // The clock's rows are cells too: `0:00` cut to `0:~` reads as
+        // nothing.
+        let widest_clock = if p.clock.turns.iter().any(|&t| t > 0) {
+            p.clock
+                .thinking
+                .iter()
+                .map(|s| clock(*s).len())
+                .max()
+                .unwrap_or(0)
+        } else {
+            0
+        };
+        let w = widest_name
+            .max(widest_number)
+            .max(widest_clock)
+            .max(3)
+            .min(room - 1);
         let cell = |s: &str| format!(" {}", padded(&cut(s, w), w, false));
         let mut lines = Vec::new();
         let mut head = format!("{:<label$}", "round");
@@ -269,6 +285,46 @@ fn said_lines(said: &[Event], style: &Style) -> Vec<String> {
 }
 
 impl Show for PadView {
+    /// Every round (a TV has room), the totals and the thinking clock.
+    fn grid(&self) -> Option<Grid> {
+        let p = &self.pad;
+        let mut head = vec!["round".to_string()];
+        head.extend(p.players.iter().cloned());
+        let rows = p
+            .rounds
+            .iter()
+            .enumerate()
+            .map(|(i, r)| {
+                let mut row = vec![(i + 1).to_string()];
+                row.extend(
+                    r.iter()
+                        .map(|s| s.map_or("-".to_string(), |v| v.to_string())),
+                );
+                row
+            })
+            .collect();
+        let mut total = vec!["total".to_string()];
+        total.extend(self.totals.iter().map(|t| t.to_string()));
+        let mut foot = vec![total];
+        if p.clock.turns.iter().any(|&t| t > 0) {
+            let mut think = vec!["think".to_string()];
+            let mut each = vec!["a turn".to_string()];
+            for (s, t) in p.clock.thinking.iter().zip(&p.clock.turns) {
+                think.push(clock(*s));
+                each.push(average(*s, *t));
+            }
+            foot.push(think);
+            foot.push(each);
+        }
+        Some(Grid {
+            caption: self.heading(),
+            head,
+            rows,
+            foot,
+            notes: self.standing(),
+        })
+    }
+
     fn show(&self, style: &Style) -> String {
         let mut lines = said_lines(&self.said, style);
         lines.push(style.paint(&self.heading(), Tone::Heading));

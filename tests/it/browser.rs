@@ -1,0 +1,222 @@
+//! The shared screen in a real browser (headless Chromium, driven over
+//! the DevTools protocol on 127.0.0.1): a phone's seat and a television
+//! open at once; the phone taps and types, the television follows.
+//! Skipped, and said so, where no browser is installed (`.ci/run`
+//! installs one, so CI always runs them).
+
+use std::path::Path;
+use std::time::Duration;
+
+use serde_json::json;
+
+use super::cdp::{Browser, browser};
+use super::common::{self, run};
+use super::serve::serve;
+
+/// What a test waits for at most (a failure, not a figure: the figures
+/// are in `benches/serve_latency.rs`).
+const PATIENCE: Duration = Duration::from_secs(10);
+
+/// The browser, and a data directory with `lines` run in it; None (and
+/// said as skipped) where no browser is installed.
+fn table(lines: &[&str]) -> Option<(&'static str, tempfile::TempDir)> {
+    let Some(chrome) = browser() else {
+        common::skipped("no chromium-headless-shell (apt-get install -y chromium-headless-shell)");
+        return None;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    for line in lines {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(run(dir.path(), &words, None).code, 0, "{line}");
+    }
+    Some((chrome, dir))
+}
+
+/// Keep a screenshot in `docs/` when asked (`UPDATE_SCREENSHOT=1`).
+fn keep(png: &[u8], name: &str) {
+    assert_eq!(&png[..4], b"\x89PNG");
+    if std::env::var_os("UPDATE_SCREENSHOT").is_some() {
+        let docs = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("docs")
+            .join(name);
+        std::fs::write(docs, png).unwrap();
+    }
+}
+
+/// Nothing scrolls sideways: the page is no wider than its window.
+const NO_SIDEWAYS: &str = "document.documentElement.scrollWidth <= window.innerWidth";
+
+/// #48 item 5: a phone's seat rolls, enters a pad score and passes the
+/// turn; a television open at the same time shows each by the player's
+/// name within a second.
+#[test]
+fn a_phone_seat_and_a_television_at_once() {
+    let Some((chrome, dir)) = table(&[
+        "players ann ben cat",
+        "pad new hearts",
+        "turn",
+        "--seed 3 setup troll",
+        "troll awaken",
+    ]) else {
+        return;
+    };
+    let d = dir.path();
+    let server = serve(d, &[]);
+    let port = server.port;
+    let mut b = Browser::launch(chrome);
+    let phone = b.open(
+        &format!("http://127.0.0.1:{port}/seat?s={}", server.seat("ann")),
+        390,
+        844,
+        true,
+    );
+    let tv = b.open(&format!("http://127.0.0.1:{port}/"), 1920, 1080, false);
+    for page in [&phone, &tv] {
+        // The page is there and its stream is open.
+        b.until(
+            page,
+            "document.querySelector('.live.on') !== null",
+            PATIENCE,
+        );
+    }
+    assert_eq!(
+        b.eval(&phone, "document.querySelector('#seat h1').textContent"),
+        json!("ann's seat")
+    );
+
+    // Tap "roll" with an expression typed.
+    b.eval(
+        &phone,
+        "document.getElementById('expr').value = '1d20+5 adv'; \
+         document.querySelector('#roll button').click(); true",
+    );
+    let took = b.until(
+        &tv,
+        "(function () { var r = document.querySelector('.roll.last'); \
+         return !!r && r.querySelector('strong') !== null \
+           && r.querySelector('strong').textContent === 'ann' \
+           && r.textContent.indexOf('2d20kh1+5') >= 0; })()",
+        PATIENCE,
+    );
+    assert!(
+        took < Duration::from_secs(1),
+        "the TV showed ann's roll after {took:?}"
+    );
+    b.until(
+        &phone,
+        "document.getElementById('answer').textContent.indexOf('2d20kh1 [') === 0",
+        PATIENCE,
+    );
+    // On the phone too: the dropped die struck through, no tildes.
+    assert_eq!(
+        b.eval(
+            &phone,
+            "document.querySelectorAll('#answer s.dropped').length"
+        ),
+        json!(1)
+    );
+    assert_eq!(
+        b.eval(&phone, "document.body.textContent.indexOf('~') < 0"),
+        json!(true)
+    );
+    // Kept and dropped dice are drawn, not marked up.
+    assert_eq!(
+        b.eval(&tv, "document.body.textContent.indexOf('~') < 0"),
+        json!(true)
+    );
+    assert_eq!(
+        b.eval(
+            &tv,
+            "document.querySelectorAll('.roll.last s.dropped').length"
+        ),
+        json!(1)
+    );
+
+    // Enter a pad score.
+    b.eval(
+        &phone,
+        "document.getElementById('score').value = '7'; \
+         document.querySelector('#pad button').click(); true",
+    );
+    b.until(
+        &tv,
+        "document.body.textContent.indexOf('ann leads with 7') >= 0",
+        PATIENCE,
+    );
+    // Pass the turn: it is ann's.
+    b.eval(&phone, "document.getElementById('turn').click(); true");
+    b.until(
+        &tv,
+        "document.getElementById('whose') && document.getElementById('whose').textContent === \"ben's turn\"",
+        PATIENCE,
+    );
+    // A refused action is said on the phone, and changes nothing.
+    b.eval(&phone, "document.getElementById('turn').click(); true");
+    b.until(
+        &phone,
+        "document.getElementById('answer').textContent === \"it is ben's turn: only ben passes it\"",
+        PATIENCE,
+    );
+
+    // The TV: whose turn it is readable across a room, nothing sideways.
+    let banner = b.eval(
+        &tv,
+        "parseFloat(getComputedStyle(document.getElementById('whose')).fontSize)",
+    );
+    assert!(banner.as_f64().unwrap() >= 48.0, "banner {banner}px");
+    assert_eq!(b.eval(&tv, NO_SIDEWAYS), json!(true));
+    assert_eq!(b.eval(&phone, NO_SIDEWAYS), json!(true));
+    keep(&b.screenshot(&phone), "serve-phone.png");
+    keep(&b.screenshot(&tv), "serve-tv.png");
+}
+
+/// #48 item 2: no width from a small phone's to a 4K television scrolls
+/// sideways, with a board, a long roll and the pad on the page.
+#[test]
+fn no_width_from_320_to_3840_scrolls_sideways() {
+    let Some((chrome, dir)) = table(&[
+        "players ann ben",
+        "pad new hearts",
+        "pad 120 95",
+        "--seed 2 setup lab-rats",
+        "roll 10000d6",
+        "roll 1d20+5 adv",
+    ]) else {
+        return;
+    };
+    let d = dir.path();
+    let server = serve(d, &[]);
+    let mut b = Browser::launch(chrome);
+    let page = b.open(
+        &format!("http://127.0.0.1:{}/", server.port),
+        320,
+        640,
+        true,
+    );
+    b.until(
+        &page,
+        "document.querySelector('.live.on') !== null",
+        PATIENCE,
+    );
+    for (w, h) in [
+        (320, 640),
+        (390, 844),
+        (768, 1024),
+        (1280, 800),
+        (1920, 1080),
+        (3840, 2160),
+    ] {
+        b.size(&page, w, h, w < 800);
+        assert_eq!(
+            b.eval(&page, NO_SIDEWAYS),
+            json!(true),
+            "scrolls sideways at {w} px"
+        );
+        // The long roll is summed up, not printed whole.
+        let longest = b.eval(
+            &page,
+            "Math.max.apply(null, Array.prototype.map.call(document.querySelectorAll('.shown'), function (e) { return e.textContent.length; }))",
+        );
+        assert!(longest.as_f64().unwrap() < 400.0, "{longest}");
+    }
+}

@@ -1,0 +1,173 @@
+//! Just enough of the Chrome DevTools Protocol to drive a real headless
+//! browser from a test: open pages at a size, run a line of script in
+//! them (type, tap), read what they show, and take a screenshot. Over a
+//! WebSocket on 127.0.0.1, to a browser the test starts and ends.
+
+use std::io::{BufRead, BufReader};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use base64::Engine;
+use serde_json::{Value, json};
+use tungstenite::{Message, WebSocket};
+
+/// Chromium's headless shell, if installed (`.ci/run` installs it).
+pub fn browser() -> Option<&'static str> {
+    ["chromium-headless-shell", "chromium", "chromium-browser"]
+        .into_iter()
+        .find(|b| {
+            Command::new(b)
+                .arg("--version")
+                .output()
+                .is_ok_and(|o| o.status.success())
+        })
+}
+
+/// A browser, ended when dropped.
+pub struct Browser {
+    child: Child,
+    ws: WebSocket<TcpStream>,
+    next: u64,
+    _profile: tempfile::TempDir,
+}
+
+impl Drop for Browser {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// One open page (a target the browser drives).
+#[derive(Clone)]
+pub struct Page(String);
+
+impl Browser {
+    pub fn launch(chrome: &str) -> Browser {
+        let profile = tempfile::tempdir().unwrap();
+        let mut child = Command::new(chrome)
+            .args([
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--hide-scrollbars",
+                "--remote-debugging-address=127.0.0.1",
+                "--remote-debugging-port=0",
+            ])
+            .arg(format!("--user-data-dir={}", profile.path().display()))
+            .arg("about:blank")
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let err = BufReader::new(child.stderr.take().unwrap());
+        let mut url = None;
+        for line in err.lines() {
+            let line = line.unwrap();
+            if let Some(u) = line.strip_prefix("DevTools listening on ") {
+                url = Some(u.trim().to_string());
+                break;
+            }
+        }
+        let url = url.expect("the browser said where its DevTools listen");
+        let host = url
+            .strip_prefix("ws://")
+            .and_then(|r| r.split('/').next())
+            .unwrap()
+            .to_string();
+        let stream = TcpStream::connect(host).unwrap();
+        stream
+            .set_read_timeout(Some(Duration::from_secs(30)))
+            .unwrap();
+        let (ws, _) = tungstenite::client(url.as_str(), stream).unwrap();
+        Browser {
+            child,
+            ws,
+            next: 0,
+            _profile: profile,
+        }
+    }
+
+    /// A command's result (events that come first are passed over).
+    fn call(&mut self, page: Option<&Page>, method: &str, params: Value) -> Value {
+        self.next += 1;
+        let mut msg = json!({"id": self.next, "method": method, "params": params});
+        if let Some(p) = page {
+            msg["sessionId"] = json!(p.0);
+        }
+        self.ws.send(Message::text(msg.to_string())).unwrap();
+        loop {
+            let Message::Text(text) = self.ws.read().unwrap() else {
+                continue;
+            };
+            let v: Value = serde_json::from_str(text.as_str()).unwrap();
+            if v["id"] == json!(self.next) {
+                assert!(v.get("error").is_none(), "{method}: {v}");
+                return v["result"].clone();
+            }
+        }
+    }
+
+    /// Open `url` in a page `width` × `height` CSS pixels (`mobile`: a
+    /// phone's viewport).
+    pub fn open(&mut self, url: &str, width: u32, height: u32, mobile: bool) -> Page {
+        let target = self.call(None, "Target.createTarget", json!({"url": "about:blank"}));
+        let attached = self.call(
+            None,
+            "Target.attachToTarget",
+            json!({"targetId": target["targetId"], "flatten": true}),
+        );
+        let page = Page(attached["sessionId"].as_str().unwrap().to_string());
+        self.size(&page, width, height, mobile);
+        self.call(Some(&page), "Page.navigate", json!({"url": url}));
+        page
+    }
+
+    pub fn size(&mut self, page: &Page, width: u32, height: u32, mobile: bool) {
+        self.call(
+            Some(page),
+            "Emulation.setDeviceMetricsOverride",
+            json!({"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile}),
+        );
+    }
+
+    /// Run `script` in the page; its value.
+    pub fn eval(&mut self, page: &Page, script: &str) -> Value {
+        let r = self.call(
+            Some(page),
+            "Runtime.evaluate",
+            json!({"expression": script, "returnByValue": true, "awaitPromise": true}),
+        );
+        assert!(r.get("exceptionDetails").is_none(), "{script}: {r}");
+        r["result"]["value"].clone()
+    }
+
+    /// Wait (up to `within`) until `script` is true in the page; how long
+    /// it took.
+    pub fn until(&mut self, page: &Page, script: &str, within: Duration) -> Duration {
+        let start = Instant::now();
+        loop {
+            if self.eval(page, script) == json!(true) {
+                return start.elapsed();
+            }
+            assert!(
+                start.elapsed() < within,
+                "not true within {within:?}: {script}"
+            );
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+
+    /// The page as a PNG.
+    pub fn screenshot(&mut self, page: &Page) -> Vec<u8> {
+        let r = self.call(
+            Some(page),
+            "Page.captureScreenshot",
+            json!({"format": "png"}),
+        );
+        base64::engine::general_purpose::STANDARD
+            .decode(r["data"].as_str().unwrap())
+            .unwrap()
+    }
+}
