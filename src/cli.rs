@@ -174,3 +174,52 @@ mod tests {
         );
     }
 }
+
+/// Whether to colour output when `--color` is not given, as the
+/// conventions read: `NO_COLOR` (any value) turns it off; else
+/// `FORCE_COLOR` or `CLICOLOR_FORCE` (any value but empty or `0`) turns it
+/// on even into a pipe; else a terminal gets colour unless `TERM=dumb`.
+/// `var` reads the environment (a parameter, so the rule is tested
+/// without changing the process's own).
+pub fn colour_wanted(tty: bool, var: impl Fn(&str) -> Option<String>) -> bool {
+    let set = |name: &str| var(name).is_some_and(|v| !v.is_empty() && v != "0");
+    if var("NO_COLOR").is_some_and(|v| !v.is_empty()) {
+        return false;
+    }
+    if set("FORCE_COLOR") || set("CLICOLOR_FORCE") {
+        return true;
+    }
+    tty && var("TERM").is_none_or(|t| t != "dumb")
+}
+
+#[cfg(test)]
+mod colour_tests {
+    use super::colour_wanted;
+
+    fn with<'a>(vars: &'a [(&'a str, &'a str)]) -> impl Fn(&str) -> Option<String> + 'a {
+        move |name| {
+            vars.iter()
+                .find(|(k, _)| *k == name)
+                .map(|(_, v)| v.to_string())
+        }
+    }
+
+    #[test]
+    fn the_colour_conventions() {
+        assert!(colour_wanted(true, with(&[])));
+        assert!(!colour_wanted(false, with(&[])));
+        assert!(!colour_wanted(true, with(&[("TERM", "dumb")])));
+        assert!(colour_wanted(false, with(&[("FORCE_COLOR", "1")])));
+        assert!(colour_wanted(false, with(&[("CLICOLOR_FORCE", "1")])));
+        assert!(!colour_wanted(false, with(&[("FORCE_COLOR", "0")])));
+        assert!(colour_wanted(
+            true,
+            with(&[("TERM", "dumb"), ("FORCE_COLOR", "1")])
+        ));
+        assert!(!colour_wanted(
+            true,
+            with(&[("NO_COLOR", "1"), ("FORCE_COLOR", "1")])
+        ));
+        assert!(colour_wanted(true, with(&[("NO_COLOR", "")])));
+    }
+}

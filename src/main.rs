@@ -57,9 +57,9 @@ fn run() -> u8 {
     let color = match cli.color {
         ColorWhen::Always => true,
         ColorWhen::Never => false,
-        ColorWhen::Auto => {
-            io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
-        }
+        ColorWhen::Auto => cli::colour_wanted(io::stdout().is_terminal(), |name| {
+            std::env::var_os(name).map(|v| v.to_string_lossy().into_owned())
+        }),
     };
     // A Windows console shows ANSI colour only once asked to; one that
     // cannot (an old console) keeps plain text rather than escape codes.

@@ -1,7 +1,10 @@
-//! SVG: every piece as one `<g class="piece">` group, drawn in the suit
-//! colours of the notation (Suns red, Moons black, Crowns green, Arms
-//! blue), with its label (an order number, a count) in a badge.
-//! Deterministic to the byte, so golden tests can compare it as text.
+//! SVG: every piece as one `<g class="piece">` group, drawn in suit
+//! colours a colour-blind player can tell apart (Okabe-Ito's, as
+//! piecepackr offers them: Suns orange, Moons black, Crowns bluish green,
+//! Arms sky blue) and with each suit's symbol on every suited piece, its
+//! label (an order number, a count) in a badge; a `<title>` and a
+//! description of the position for a screen reader. Deterministic to the
+//! byte, so golden tests can compare it as text.
 
 use std::fmt::Write;
 
@@ -16,12 +19,35 @@ const MARGIN: f64 = 0.4;
 const TITLE: f64 = 0.6;
 const FONT: &str = "DejaVu Sans, Verdana, Arial, sans-serif";
 
+/// A suit's own colour, filling a pawn: Okabe-Ito's orange and sky blue;
+/// its bluish green darkened, so Suns and Crowns differ in lightness by
+/// more than 3:1 as well as in hue (a red-green colour-blind player sees
+/// the difference).
 fn suit_colour(s: Suit) -> &'static str {
     match s {
-        Suit::Suns => "#c62828",
-        Suit::Moons => "#212121",
-        Suit::Crowns => "#2e7d32",
-        Suit::Arms => "#1565c0",
+        Suit::Suns => "#e69f00",
+        Suit::Moons => "#1b1b1b",
+        Suit::Crowns => "#00664c",
+        Suit::Arms => "#56b4e9",
+    }
+}
+
+/// A suit's colour for numbers and symbols on a light face (tiles, coins,
+/// dice): Okabe-Ito's vermillion and blue where the suit's own colour is
+/// too light to read there.
+fn suit_ink(s: Suit) -> &'static str {
+    match s {
+        Suit::Suns => "#b34700",
+        Suit::Arms => "#0072b2",
+        s => suit_colour(s),
+    }
+}
+
+/// What to write on a suit's own colour: black on the light ones.
+fn on_suit(s: Suit) -> &'static str {
+    match s {
+        Suit::Suns | Suit::Arms => "#1b1b1b",
+        Suit::Moons | Suit::Crowns => "#ffffff",
     }
 }
 
@@ -57,11 +83,17 @@ pub fn svg(layout: &Layout) -> String {
     let width = (x1 - x0 + 2.0 * MARGIN) * PX;
     let height = (y1 - y0 + 2.0 * MARGIN + TITLE) * PX;
     let mut out = format!(
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="{FONT}">"#,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="{FONT}" role="img">"#,
         w = num(width.ceil()),
         h = num(height.ceil())
     );
     out.push('\n');
+    let _ = writeln!(
+        out,
+        "<title>{}</title>\n<desc>{}</desc>",
+        escape(&layout.title),
+        escape(&describe(layout))
+    );
     let _ = writeln!(
         out,
         r##"<rect class="table" width="100%" height="100%" fill="#f4f1ea"/>"##
@@ -104,13 +136,76 @@ pub fn svg(layout: &Layout) -> String {
     out
 }
 
+/// The position in words, for whoever cannot see the picture: how many
+/// pieces of each kind, then every piece that shows a suit or a number,
+/// left to right from the top (`Suns 3 tile`, `Crowns pawn`).
+fn describe(layout: &Layout) -> String {
+    let mut counts: Vec<(&str, usize)> = Vec::new();
+    for p in layout.pieces.iter().filter(|p| p.kind != Kind::Marker) {
+        match counts.iter_mut().find(|(k, _)| *k == p.kind.name()) {
+            Some((_, n)) => *n += 1,
+            None => counts.push((p.kind.name(), 1)),
+        }
+    }
+    if counts.is_empty() {
+        return "an empty table".into();
+    }
+    let plural = |k: &str, n: usize| match (k, n) {
+        (k, 1) => format!("1 {k}"),
+        ("die", n) => format!("{n} dice"),
+        ("domino", n) => format!("{n} dominoes"),
+        (k, n) => format!("{n} {k}s"),
+    };
+    let mut out = counts
+        .iter()
+        .map(|(k, n)| plural(k, *n))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let mut shown: Vec<&Placed> = layout
+        .pieces
+        .iter()
+        .filter(|p| p.kind != Kind::Marker && p.side == Side::Face)
+        .filter(|p| p.suit.is_some() || p.rank.is_some())
+        .collect();
+    shown.sort_by(|a, b| b.y.total_cmp(&a.y).then(a.x.total_cmp(&b.x)));
+    if !shown.is_empty() {
+        let words: Vec<String> = shown
+            .iter()
+            .map(|p| match (p.kind, p.suit.as_deref(), p.rank.as_deref()) {
+                (Kind::Card, suit, rank) => {
+                    let suit = match suit {
+                        Some("C") => "clubs",
+                        Some("D") => "diamonds",
+                        Some("H") => "hearts",
+                        _ => "spades",
+                    };
+                    format!("{} of {suit}", rank.unwrap_or("?"))
+                }
+                (Kind::Domino, a, b) => {
+                    format!("{}-{} domino", a.unwrap_or("0"), b.unwrap_or("0"))
+                }
+                _ => {
+                    let suit = p.piece_suit().map(|s| s.name().to_string());
+                    [suit, p.rank.clone(), Some(p.kind.name().to_string())]
+                        .into_iter()
+                        .flatten()
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                }
+            })
+            .collect();
+        out.push_str(&format!("; from the top left: {}", words.join(", ")));
+    }
+    out
+}
+
 /// One piece in its own coordinates (its centre at 0,0; y down).
 fn draw(g: &mut String, p: &Placed) {
     let (hw, hh) = p.half_extent();
     let (w, h) = (2.0 * hw * PX, 2.0 * hh * PX);
     let (l, t) = (-hw * PX, -hh * PX);
     let suit = p.piece_suit();
-    let ink = suit.map_or("#333", suit_colour);
+    let ink = suit.map_or("#333", suit_ink);
     let rect = |g: &mut String, fill: &str, stroke: &str, r: f64| {
         let _ = write!(
             g,
@@ -181,7 +276,7 @@ fn draw(g: &mut String, p: &Placed) {
                 r##"<path d="M-14 30 L14 30 L6 -6 A12 12 0 1 0 -6 -6 Z" fill="{fill}" stroke="#222"/>"##
             );
             if let Some(s) = suit {
-                text(g, 0.0, 16.0, 14.0, "#ffffff", suit_symbol(s));
+                text(g, 0.0, 16.0, 14.0, on_suit(s), suit_symbol(s));
             }
         }
         (Kind::Card, Side::Back) => {
@@ -263,6 +358,51 @@ mod tests {
         for s in [Suit::Suns, Suit::Crowns] {
             assert!(drawn.contains(suit_symbol(s)), "{s:?}: {drawn}");
         }
-        assert_eq!(drawn.matches("fill=\"#ffffff\"").count(), 2, "{drawn}");
+        // The symbol is written in black on the light Suns, white on the
+        // dark Crowns.
+        assert!(
+            drawn.contains(&format!(
+                "fill=\"#1b1b1b\" text-anchor=\"middle\" dy=\"0.35em\">{}",
+                suit_symbol(Suit::Suns)
+            )),
+            "{drawn}"
+        );
+        assert!(drawn.contains("<title>Pawns</title>"), "{drawn}");
+        assert!(
+            drawn.contains("<desc>3 pawns; from the top left: Suns pawn, Crowns pawn</desc>"),
+            "{drawn}"
+        );
+    }
+
+    /// WCAG's relative luminance of `#rrggbb`.
+    fn luminance(hex: &str) -> f64 {
+        let c = |i: usize| {
+            let v = f64::from(u8::from_str_radix(&hex[i..i + 2], 16).unwrap()) / 255.0;
+            if v <= 0.04045 {
+                v / 12.92
+            } else {
+                ((v + 0.055) / 1.055).powf(2.4)
+            }
+        };
+        0.2126 * c(1) + 0.7152 * c(3) + 0.0722 * c(5)
+    }
+
+    fn contrast(a: &str, b: &str) -> f64 {
+        let (x, y) = (luminance(a), luminance(b));
+        (x.max(y) + 0.05) / (x.min(y) + 0.05)
+    }
+
+    /// #48: Suns and Crowns differ in lightness by 3:1 at least, not only
+    /// in hue; every symbol reads on its pawn, every ink on a light face.
+    #[test]
+    fn suits_differ_in_lightness_and_read_where_drawn() {
+        let sc = contrast(suit_colour(Suit::Suns), suit_colour(Suit::Crowns));
+        assert!(sc >= 3.0, "Suns against Crowns {sc:.2}:1");
+        for s in Suit::ALL {
+            let on = contrast(suit_colour(s), on_suit(s));
+            assert!(on >= 4.5, "{s:?}'s symbol on its pawn {on:.2}:1");
+            let ink = contrast(suit_ink(s), "#fbf7ee");
+            assert!(ink >= 4.5, "{s:?}'s ink on a tile {ink:.2}:1");
+        }
     }
 }

@@ -15,15 +15,40 @@
   var source = new EventSource("/events" + key);
   var say = document.getElementById("say");
   var said = "";
+  // Only what changed is replaced: each part of the table (the people,
+  // the game, a board, the dice) is a section with its own key, and a
+  // section equal to the one shown stays as it is (no redrawn picture,
+  // no flicker, a screen reader's place kept).
+  function update(html) {
+    var main = document.getElementById("table");
+    var t = document.createElement("template");
+    t.innerHTML = html;
+    var shown = {};
+    Array.prototype.forEach.call(main.children, function (c) {
+      shown[c.getAttribute("data-key")] = c;
+    });
+    var want = Array.prototype.map.call(t.content.children, function (n) {
+      var old = shown[n.getAttribute("data-key")];
+      return old && old.isEqualNode(n) ? old : n;
+    });
+    Array.prototype.slice.call(main.children).forEach(function (c) {
+      if (want.indexOf(c) < 0) { main.removeChild(c); }
+    });
+    want.forEach(function (n, i) {
+      if (main.children[i] !== n) { main.insertBefore(n, main.children[i] || null); }
+    });
+  }
   source.addEventListener("table", function (e) {
-    document.getElementById("table").innerHTML = e.data;
+    update(e.data);
     // A screen reader hears what changed that matters at the table: whose
-    // turn it is and the last roll (the page itself is replaced whole).
+    // turn it is, the last move and the last roll.
     var parts = [];
     ["whose", "turn"].forEach(function (id) {
       var el = document.getElementById(id);
       if (el) { parts.push(el.textContent); }
     });
+    var moves = document.querySelectorAll(".moves li");
+    if (moves.length) { parts.push(moves[moves.length - 1].textContent); }
     var last = document.querySelector(".roll.last");
     if (last) { parts.push(last.textContent); }
     var now = parts.join(". ");

@@ -113,7 +113,7 @@ pub fn fragment(view: &TableView) -> String {
     let mut out = String::new();
     if view.is_empty() {
         out.push_str(&format!(
-            "<section class=\"empty\"><h1>Nothing on the table yet</h1>\
+            "<section class=\"empty\" data-key=\"empty\"><h1>Nothing on the table yet</h1>\
              <p>Lay a game out at the terminal (<code>setup GAME</code>: {}), start a \
              score pad (<code>pad new hearts alice bob</code>) or roll some dice \
              (<code>roll 2d6</code>): it shows here as it happens.</p></section>",
@@ -121,9 +121,9 @@ pub fn fragment(view: &TableView) -> String {
         ));
         return out;
     }
-    for p in &view.problems {
+    for (i, p) in view.problems.iter().enumerate() {
         out.push_str(&format!(
-            "<section class=\"problem\" role=\"alert\"><p>{}</p></section>",
+            "<section class=\"problem\" role=\"alert\" data-key=\"problem {i}\"><p>{}</p></section>",
             escape(p)
         ));
     }
@@ -145,7 +145,7 @@ pub fn fragment(view: &TableView) -> String {
             None => t.turn.clone(),
         };
         out.push_str(&format!(
-            "<section class=\"people\"><p class=\"whose\" id=\"whose\">{}</p>\
+            "<section class=\"people\" data-key=\"people\"><p class=\"whose\" id=\"whose\">{}</p>\
              <ol class=\"seats\">{}</ol></section>",
             escape(&match (playing, &t.turn) {
                 (Some(g), _) => g.standing.clone(),
@@ -167,7 +167,7 @@ pub fn fragment(view: &TableView) -> String {
     }
     if let Some(g) = &view.game {
         out.push_str(&format!(
-            "<section class=\"game\"><h1>{}</h1>\
+            "<section class=\"game\" data-key=\"game\"><h1>{}</h1>\
              <div class=\"picture\" role=\"img\" aria-label=\"{}: {}\">{}</div>\
              <p class=\"turn\" id=\"turn\">{}</p>",
             escape(&g.title),
@@ -191,12 +191,13 @@ pub fn fragment(view: &TableView) -> String {
             None => format!("<pre>{}</pre>", escape(&b.text)),
         };
         out.push_str(&format!(
-            "<section class=\"board\"><h2>{}</h2>{body}</section>",
+            "<section class=\"board\" data-key=\"board {}\"><h2>{}</h2>{body}</section>",
+            escape(&b.title),
             escape(&b.title),
         ));
     }
     if !view.rolls.is_empty() {
-        out.push_str("<section class=\"dice\" id=\"dice\"><h2>Dice</h2>");
+        out.push_str("<section class=\"dice\" id=\"dice\" data-key=\"dice\"><h2>Dice</h2>");
         for (i, r) in view.rolls.iter().enumerate() {
             let total = r.total.map_or(String::new(), thousands);
             out.push_str(&format!(

@@ -17,9 +17,11 @@ pub struct Run {
 }
 
 /// The developer's own settings that must never leak into a test.
-const CLEARED: [&str; 5] = [
+const CLEARED: [&str; 7] = [
     "NO_COLOR",
     "CLICOLOR_FORCE",
+    "FORCE_COLOR",
+    "TERM",
     "TABLEMATE_DATA",
     "TABLEMATE_RULES",
     "COLUMNS",

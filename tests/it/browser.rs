@@ -84,6 +84,12 @@ fn a_phone_seat_and_a_television_at_once() {
         json!("ann's seat")
     );
 
+    // Mark the board's picture (a property, not an attribute): a roll
+    // changes only the dice, so the same picture must stay.
+    b.eval(
+        &tv,
+        "document.querySelector('.picture svg').kept = true; true",
+    );
     // Tap "roll" with an expression typed.
     b.eval(
         &phone,
@@ -118,6 +124,17 @@ fn a_phone_seat_and_a_television_at_once() {
     assert_eq!(
         b.eval(&phone, "document.body.textContent.indexOf('~') < 0"),
         json!(true)
+    );
+    assert_eq!(
+        b.eval(&tv, "document.querySelector('.picture svg').kept === true"),
+        json!(true),
+        "a roll redrew the board"
+    );
+    // The screen reader's region says the roll.
+    b.until(
+        &tv,
+        "document.getElementById('say').textContent.indexOf('ann: 2d20kh1+5') >= 0",
+        PATIENCE,
     );
     // Kept and dropped dice are drawn, not marked up.
     assert_eq!(

@@ -203,6 +203,27 @@ fn colour_follows_switches() {
         .output()
         .unwrap();
     assert!(!String::from_utf8(out.stdout).unwrap().contains("\x1b["));
+    // #48: FORCE_COLOR and CLICOLOR_FORCE colour even a pipe; NO_COLOR
+    // still wins; `--color never` wins over all.
+    for (vars, args, coloured) in [
+        (&[("FORCE_COLOR", "1")][..], &[][..], true),
+        (&[("CLICOLOR_FORCE", "1")], &[], true),
+        (&[("FORCE_COLOR", "0")], &[], false),
+        (&[("FORCE_COLOR", "1"), ("NO_COLOR", "1")], &[], false),
+        (&[("FORCE_COLOR", "1")], &["--color", "never"], false),
+    ] {
+        let mut c = env.cmd();
+        for (k, v) in vars {
+            c.env(k, v);
+        }
+        let out = c
+            .args(args)
+            .args(["--seed", "1", "shuffle", "tiles"])
+            .output()
+            .unwrap();
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert_eq!(text.contains("\x1b["), coloured, "{vars:?} {args:?}");
+    }
 }
 
 #[test]
