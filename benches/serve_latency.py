@@ -12,7 +12,7 @@ CPU) over 20 idle seconds; resident memory (VmRSS) with 0 and 10 streams.
 """
 import os, socket, subprocess, sys, tempfile, time
 
-BIN = os.path.join(os.path.dirname(__file__), "..", "target", "release", "tablemate")
+BIN = os.environ.get("TABLEMATE_BIN") or os.path.join(os.path.dirname(__file__), "..", "target", "release", "tablemate")
 RUNS = int(sys.argv[1]) if len(sys.argv) > 1 else 21
 
 
@@ -44,8 +44,12 @@ def wait_event(s):
 
 
 def cpu_ns(pid):
-    with open(f"/proc/{pid}/schedstat") as f:
-        return int(f.read().split()[0])
+    """Nanoseconds on the CPU, summed over every thread of the process."""
+    total = 0
+    for task in os.listdir(f"/proc/{pid}/task"):
+        with open(f"/proc/{pid}/task/{task}/schedstat") as f:
+            total += int(f.read().split()[0])
+    return total
 
 
 def summary(label, xs):

@@ -324,17 +324,30 @@ fn draw(g: &mut String, p: &Placed) {
                 text(g, 0.0, -t / 2.0, 22.0, "#222", rank);
             }
         }
+        // A square of a maze's floor: drawn as floor, an inch
+        // square, so the maze reads as a path from across the room.
+        (Kind::Marker, _) if p.label.as_deref() == Some("square") => {
+            let half = PX / 2.0 - 1.0;
+            let _ = write!(
+                g,
+                r##"<rect x="{}" y="{}" width="{}" height="{}" rx="3" fill="#e2d6bd" stroke="#a08f6e"/>"##,
+                num(-half),
+                num(-half),
+                num(2.0 * half),
+                num(2.0 * half)
+            );
+        }
         (Kind::Marker, _) => {
             let _ = write!(
                 g,
-                r##"<circle r="11" fill="none" stroke="#d81b60" stroke-width="2" stroke-dasharray="4 3"/>"##
+                r##"<circle r="18" fill="none" stroke="#a3195b" stroke-width="3" stroke-dasharray="6 4"/>"##
             );
             text(
                 g,
                 0.0,
                 0.0,
-                9.0,
-                "#d81b60",
+                11.0,
+                "#a3195b",
                 p.label.as_deref().unwrap_or(""),
             );
         }

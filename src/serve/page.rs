@@ -80,8 +80,16 @@ fn grid(g: &Grid) -> String {
             .enumerate()
             .map(|(i, c)| {
                 let t = if i == 0 { "th" } else { tag };
-                let scope = if i == 0 { " scope=\"row\"" } else { "" };
-                format!("<{t}{scope}>{}</{t}>", escape(c))
+                // Numbers line up on the right; words read from the left.
+                let numeric = c
+                    .chars()
+                    .all(|ch| ch.is_ascii_digit() || "-+:.,".contains(ch));
+                let attrs = match (i, numeric) {
+                    (0, _) => " scope=\"row\"",
+                    (_, false) => " class=\"text\"",
+                    _ => "",
+                };
+                format!("<{t}{attrs}>{}</{t}>", escape(c))
             })
             .collect::<String>()
     };

@@ -332,3 +332,25 @@ fn out_refuses_unknown_formats_and_existing_files() {
     let (out, _, _) = common::tm_in(data.path(), &["undo"]);
     assert!(out.starts_with("undid: funhouse new"), "{out}");
 }
+
+/// #48: every setup's picture (each golden SVG above is one, compared
+/// with fresh output) says what it is to a screen reader.
+#[test]
+fn every_setup_picture_has_a_title_and_a_description() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots");
+    let mut seen = 0;
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "svg") {
+            let svg = std::fs::read_to_string(&path).unwrap();
+            assert!(
+                svg.contains(" role=\"img\">\n<title>"),
+                "{}",
+                path.display()
+            );
+            assert!(svg.contains("</title>\n<desc>"), "{}", path.display());
+            seen += 1;
+        }
+    }
+    assert!(seen >= 10, "{seen} pictures");
+}

@@ -745,3 +745,33 @@ fn a_revoked_seat_opens_nothing() {
     let _ = child.kill();
     let _ = child.wait();
 }
+
+/// #48: a run's scorecard is a real table on the screen (a room a row),
+/// not monospaced text clipped behind a scrollbar.
+#[test]
+fn a_runs_scorecard_is_a_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    for line in ["players zoë", "funhouse new", "score sj Cn A3 A5"] {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(run(d, &words, None).code, 0, "{line}");
+    }
+    let server = serve(d, &[]);
+    let (_, _, state) = get(server.port, "/state.json");
+    let v: serde_json::Value = serde_json::from_str(&state).unwrap();
+    let grid = &v["boards"][0]["grid"];
+    assert_eq!(grid["head"], serde_json::json!(["game", "room", "points"]));
+    assert_eq!(
+        grid["rows"][0],
+        serde_json::json!(["ace", "Slide Jam", "8"])
+    );
+    assert_eq!(grid["rows"][1][2], "-");
+    let (_, _, page) = get(server.port, "/");
+    assert!(page.contains("<caption>run of zoë, started "), "{page}");
+    assert!(
+        page.contains(
+            "<tr><th scope=\"row\">ace</th><td class=\"text\">Slide Jam</td><td>8</td></tr>"
+        ),
+        "{page}"
+    );
+}

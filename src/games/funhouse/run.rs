@@ -317,6 +317,48 @@ pub fn scorecard(run: &Run, transition: Option<(Room, String)>, style: &Style) -
     out
 }
 
+/// The scorecard as a table, for a screen that draws tables: a room a
+/// row, its points, the total; what comes next under it.
+pub fn scorecard_grid(run: &Run, transition: Option<(Room, String)>) -> crate::reply::Grid {
+    let rows = Room::ALL
+        .iter()
+        .map(|room| {
+            let points = run.rooms[room.index()]
+                .as_ref()
+                .map_or("-".to_string(), |s| s.total.to_string());
+            vec![
+                room.game_number().to_string(),
+                room.title().to_string(),
+                points,
+            ]
+        })
+        .collect();
+    let mut notes = Vec::new();
+    match run.next_room() {
+        Some(next) => {
+            notes.push(format!("next: {}", next.title()));
+            if let Some((from, text)) = transition {
+                notes.push(format!("leaving {}: {text}", from.title()));
+            }
+        }
+        None => notes.push("all six rooms scored: `funhouse end` files the run".into()),
+    }
+    crate::reply::Grid {
+        caption: match &run.player {
+            Some(p) => format!("run of {p}, started {}", run.started),
+            None => format!("run started {}", run.started),
+        },
+        head: vec!["game".into(), "room".into(), "points".into()],
+        rows,
+        foot: vec![vec![
+            "total".into(),
+            format!("{} of 6 rooms", run.played()),
+            run.total().to_string(),
+        ]],
+        notes,
+    }
+}
+
 /// Past runs: date, six room scores, total; best marked; average; chart.
 pub fn history_text(history: &[Run], style: &Style) -> String {
     if history.is_empty() {

@@ -99,6 +99,13 @@ pub struct OpenCard {
 }
 
 impl Show for Scorecard {
+    fn grid(&self) -> Option<crate::reply::Grid> {
+        match self {
+            Scorecard::None { .. } => None,
+            Scorecard::Open(open) => Some(run::scorecard_grid(&open.run, open.leaving.clone())),
+        }
+    }
+
     fn show(&self, style: &Style) -> String {
         match self {
             Scorecard::None { .. } => "no run open: `funhouse new` starts one".into(),
