@@ -5,6 +5,7 @@
 //! action of its own, through the door again.
 
 use super::{App, AppError, Reply, Result};
+use crate::games::wing::InRecord;
 use crate::games::{Game, Order, Play, Table, Visitor, Wing};
 use crate::store::{Note, Step};
 
@@ -60,16 +61,18 @@ impl Visitor for Run<'_> {
                 day: table.today.to_string(),
                 state: serde_json::Value::Null,
             };
+            let in_record = W::in_record(&change);
             let (more, after) = store.play_noted::<W::State, _, AppError>(false, |slot| {
                 let by = slot.as_ref().and_then(|s| s.turn().to_move);
                 let d = W::act(slot, change, &mut table)?;
-                let note = match &d.what {
-                    Some(what) => Note::Step(Step {
+                let note = match (&d.what, in_record) {
+                    (None, _) | (Some(_), InRecord::Apart) => Note::Nothing,
+                    (Some(_), InRecord::Ends) => Note::Close,
+                    (Some(what), InRecord::Step) => Note::Step(Step {
                         what: what.clone(),
                         by: step.by.or(by),
                         ..step
                     }),
-                    None => Note::Nothing,
                 };
                 Ok(((d.out, slot.clone()), d.what, note))
             })?;

@@ -37,6 +37,9 @@ struct GameLine {
     /// How it ended, or what comes next.
     result: String,
     setup: String,
+    /// What it is part of (a room's run), if anything.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    group: Option<String>,
 }
 
 #[derive(Debug, Serialize)]
@@ -49,23 +52,37 @@ impl Show for GameList {
         if self.games.is_empty() {
             return "no games recorded yet: each `setup` of a game starts a record (`setup` lists the games)".into();
         }
-        self.games
-            .iter()
-            .map(|g| {
-                let line = format!(
-                    "{} {} {}, {} {}{}: {}",
-                    g.number,
-                    g.day,
-                    g.game.title(),
-                    g.moves,
-                    crate::style::plural(g.moves as u64, "move", "moves"),
-                    if g.open { " (in play)" } else { "" },
-                    g.result
-                );
-                wrap(&line, style.width, "  ")
-            })
-            .collect::<Vec<_>>()
-            .join("\n")
+        // A group's records (a run's rooms) under its name, indented.
+        let mut out = Vec::new();
+        let mut group: Option<&String> = None;
+        for g in &self.games {
+            if g.group.as_ref() != group {
+                group = g.group.as_ref();
+                if let Some(name) = group {
+                    out.push(wrap(name, style.width, "  "));
+                }
+            }
+            let indent = if group.is_some() { "  " } else { "" };
+            let line = format!(
+                "{} {} {}, {} {}{}: {}",
+                g.number,
+                g.day,
+                g.game.title(),
+                g.moves,
+                crate::style::plural(g.moves as u64, "move", "moves"),
+                if g.open { " (in play)" } else { "" },
+                g.result
+            );
+            let wrapped = wrap(&line, style.width.saturating_sub(indent.len()), "  ");
+            out.push(
+                wrapped
+                    .lines()
+                    .map(|l| format!("{indent}{l}"))
+                    .collect::<Vec<_>>()
+                    .join("\n"),
+            );
+        }
+        out.join("\n")
     }
 }
 
@@ -195,6 +212,7 @@ impl App {
                     Err(why) => (format!("(cannot be read: {why})"), false),
                 };
                 GameLine {
+                    group: s.game.wing().group(&s.last),
                     number: s.number,
                     game: s.game,
                     day: crate::roll_log::day_of(s.started),

@@ -17,7 +17,7 @@ use super::args::Declared;
 use super::error::Unsound;
 use super::game::{Game, Names};
 use super::record::Step;
-use super::wing::{Play, Saved, Table, Turn, Wing};
+use super::wing::{Saved, Table, Turn, Wing};
 use crate::layout::Layout;
 use crate::random::TableRng;
 use crate::reply::Reply;
@@ -50,6 +50,8 @@ pub trait AnyWing: Sync {
     fn diagram(&self, layout: &Layout, style: &Style) -> Option<String>;
     /// What the table sees of a saved state: its layout and whose turn.
     fn look(&self, state: &Value) -> Result<(Layout, Turn), Unsound>;
+    /// The group a record belongs to, by the state it reached (`Wing::group`).
+    fn group(&self, state: &Value) -> Option<String>;
     /// Its board for the shared screen beside the picture, if any.
     fn screen(&self, state: &Value, now: u64) -> Option<Reply>;
     /// A record's step taken again from `state` through the wing's
@@ -174,8 +176,11 @@ impl<W: Wing> AnyWing for Erased<W> {
     }
 
     fn look(&self, state: &Value) -> Result<(Layout, Turn), Unsound> {
-        let state = laid::<W::State>(state)?;
-        Ok((state.view(None), state.turn()))
+        Ok(W::look(&laid::<W::State>(state)?))
+    }
+
+    fn group(&self, state: &Value) -> Option<String> {
+        W::group(&laid::<W::State>(state).ok()?)
     }
 
     fn screen(&self, state: &Value, now: u64) -> Option<Reply> {

@@ -140,6 +140,14 @@ pub trait Play: Saved {
     fn secrets(&self, seat: Option<usize>) -> Vec<String>;
 }
 
+/// What an action is to the record of the game in play.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum InRecord {
+    Step,
+    Ends,
+    Apart,
+}
+
 /// What a game's own command asks: a change or a question.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Order<A, Q> {
@@ -319,6 +327,28 @@ pub trait Wing: 'static {
         events: Vec<Self::Event>,
         table: &mut Table,
     ) -> Result<Reply, GameError>;
+
+    /// What an action is to the open record of this game: a step of it
+    /// (the default), its end (filing a run ends the room in play rather
+    /// than adding to it), or apart from it (tidying a history).
+    fn in_record(_action: &Self::Action) -> InRecord {
+        InRecord::Step
+    }
+
+    /// The group a record of this game belongs to, as its state says (a
+    /// room's record, its run: `run 2, started ...`);
+    /// `None`: a game of its own.
+    fn group(_state: &Self::State) -> Option<String> {
+        None
+    }
+
+    /// What a record of this game shows of a saved state: the picture
+    /// and where it stands. The state's own view and turn, unless the
+    /// game keeps several games in one state (a room of a run shows its
+    /// own table and score, not the run's next room).
+    fn look(state: &Self::State) -> (Layout, Turn) {
+        (state.view(None), state.turn())
+    }
 
     /// What the table's shared screen shows of its saved state besides
     /// the picture (a scorecard, a score pad), as a reply whose text is

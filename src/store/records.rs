@@ -23,6 +23,8 @@ pub enum Note {
     Start { game: Game, setup: String },
     /// A change to the game in play.
     Step(Step),
+    /// The game in play ends without a move of its own (its run filed).
+    Close,
 }
 
 fn game(id: &str) -> rusqlite::Result<Game> {
@@ -68,6 +70,14 @@ pub(super) fn note(
                     state.to_string(),
                     journal
                 ],
+            )?;
+            Ok(())
+        }
+        Note::Close => {
+            // Undo opens it again: the journal entry is kept as `filed_by`.
+            conn.execute(
+                "UPDATE records SET open = 0, filed_by = ?2 WHERE slot = ?1 AND open = 1",
+                params![slot.id(), journal],
             )?;
             Ok(())
         }

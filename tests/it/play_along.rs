@@ -115,7 +115,7 @@ fn a_whole_run_played_along_scores_from_the_table() {
         let (trampo::Move::Bounce { from, to, .. } | trampo::Move::Walk { from, to, .. }) = *m;
         script.push_str(&format!("move {from} {to}\n"));
     }
-    script.push_str("score trampo-land\nfunhouse\n");
+    script.push_str("score trampo-land\nfunhouse\nfunhouse end\ngames\n");
 
     let run = common::run(data.path(), &[], Some(&script));
     let flat = run.out.replace('\n', " ");
@@ -161,6 +161,42 @@ fn a_whole_run_played_along_scores_from_the_table() {
         flat.contains(&format!("  {}", first_row.join("  "))),
         "{flat}"
     );
+    // Issue #45: each room is a record of its own, Whack-a-Dummy and the
+    // Catwalk included, closed with its score; the run is the group that
+    // holds them, and filing it leaves none in play.
+    let listed: Vec<&str> = run
+        .out
+        .lines()
+        .skip_while(|l| !l.starts_with("Epic Funhouse run 1"))
+        .collect();
+    assert!(!listed.is_empty(), "{}", run.out);
+    let rooms = [
+        ("Slide Jam", sj.score),
+        ("Magic Mirror", mm.score),
+        ("Catwalk", 12),
+        ("Roll Out the Barrels", rb.score),
+        ("Whack-a-Dummy", wd.score),
+        ("Trampo-Land", tl.score),
+    ];
+    let body = listed[1..].join(" ");
+    for (i, (title, score)) in rooms.iter().enumerate() {
+        let points = if *score == 1 { "point" } else { "points" };
+        let at = body
+            .find(&format!("  {} ", i + 1))
+            .unwrap_or_else(|| panic!("no record {}: {body}", i + 1));
+        let line = &body[at..];
+        assert!(line.contains(&format!(" {title}, ")), "{title}: {line}");
+        let result = format!(": scored {score} {points}");
+        assert!(
+            line.split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ")
+                .contains(&result),
+            "{title} {result}: {line}"
+        );
+    }
+    assert!(!body.contains("(in play)"), "{body}");
+    assert!(!body.contains("  7 "), "a seventh record: {body}");
     let total = sj.score + mm.score + 12 + rb.score + wd.score + tl.score;
     assert!(
         flat.contains(&format!("run total {total} after 6 of 6 rooms")),

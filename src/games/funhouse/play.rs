@@ -16,6 +16,7 @@ use super::solve::trampo::{self, Move, Position};
 use super::solve::whack::{self, State};
 use crate::games::compass::Dir;
 use crate::games::error::GameError;
+use crate::games::wing::{Play, Turn};
 use crate::layout::Layout;
 use crate::pieces::{Piece, Rank};
 
@@ -680,6 +681,36 @@ pub fn replay(mut game: RoomGame, moves: &[String]) -> Result<RoomGame, GameErro
             .map_err(|e| GameError::rule(format!("move {} ('{m}') does not replay: {e}", i + 1)))?;
     }
     Ok(game)
+}
+
+/// A room as its record shows it: its own table in the run, as played
+/// so far, and once the run has scored it, that score as its result
+/// (`scored 0 points`). With no run open, the book's own look.
+pub fn room_look(book: &Book, room: Room) -> (Layout, Turn) {
+    let Some(run) = &book.run else {
+        return (book.view(None), book.turn());
+    };
+    let game = of_run(book, run, room).ok().flatten();
+    let layout = game
+        .as_ref()
+        .map_or_else(|| Layout::new(room.id(), room.title()), RoomGame::layout);
+    let turn = match &run.rooms[room.index()] {
+        Some(score) => Turn {
+            to_move: None,
+            next: format!(
+                "scored {} point{}",
+                score.total,
+                if score.total == 1 { "" } else { "s" }
+            ),
+            over: true,
+        },
+        None => Turn {
+            to_move: None,
+            next: "not scored yet".to_string(),
+            over: false,
+        },
+    };
+    (layout, turn)
 }
 
 /// The room's game as set up in the run, with the moves kept so far;

@@ -255,6 +255,20 @@ impl Run {
 }
 
 impl Book {
+    /// The open run's name, numbered as `funhouse history` will file it:
+    /// the group its rooms' records belong to.
+    pub fn run_name(&self) -> Option<String> {
+        let run = self.run.as_ref()?;
+        Some(format!(
+            "Epic Funhouse run {}{}, started {}",
+            self.history.len() + 1,
+            run.player
+                .as_ref()
+                .map_or(String::new(), |p| format!(" of {p}")),
+            run.started
+        ))
+    }
+
     pub fn check(&self) -> Result<(), Unsound> {
         self.run
             .iter()

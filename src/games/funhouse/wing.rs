@@ -19,7 +19,7 @@ use super::show;
 use crate::games::args::Given;
 use crate::games::error::{GameError, Unsound};
 use crate::games::game::Game;
-use crate::games::wing::{Done, Order, Play, Saved, Table, Turn, Wing};
+use crate::games::wing::{Done, InRecord, Order, Play, Saved, Table, Turn, Wing};
 use crate::layout::Layout;
 use crate::random::TableRng;
 use crate::reply::Reply;
@@ -640,6 +640,16 @@ impl Wing for Funhouse {
         book.run
             .as_ref()
             .map(|_| show::scorecard(book, &|_: &str, _: &str| None))
+    }
+
+    /// A run's own business is no room's move: starting or filing a run
+    /// ends the room in play's record; deleting a filed run touches none.
+    fn in_record(action: &FunhouseAction) -> InRecord {
+        match action {
+            FunhouseAction::New { .. } | FunhouseAction::End { .. } => InRecord::Ends,
+            FunhouseAction::Delete { .. } => InRecord::Apart,
+            _ => InRecord::Step,
+        }
     }
 
     fn answer(state: Option<&Book>, said: Vec<Event>, _: &mut Table) -> Result<Reply, GameError> {

@@ -363,8 +363,14 @@ fn catwalk(book: &mut Book, given: &Given, rng: &mut TableRng) -> Result<Done<Re
     let (rolls_given, rolls_rolled) = rolls.counts();
     let unused = rolls.unused();
     let layout = fl::catwalk(&walk);
-    // The Catwalk keeps nothing in the run: it is played by hand.
-    Ok(Done::unchanged(
+    // The Catwalk keeps nothing in the run (it is played by hand), but in
+    // a run its setup starts its record, which its score will close.
+    let in_run = book.run.is_some();
+    let done = |reply| match in_run {
+        true => Done::changed(reply, "setup catwalk (in the run)"),
+        false => Done::unchanged(reply),
+    };
+    Ok(done(
         Reply::new(
             "setup",
             CatwalkLaid {
@@ -541,12 +547,10 @@ impl Show for WhackLaid {
 
 fn whack(book: &mut Book, _: &Given) -> Result<Done<Reply>, GameError> {
     let from_run = book.run.as_ref().and_then(|r| r.barrels.clone());
-    // Setting the room up again starts its play afresh.
-    let played = book
-        .run
-        .as_ref()
-        .is_some_and(|r| r.tables.played.contains_key(Room::WhackADummy.id()));
-    let kept = played && keep_table(book, Room::WhackADummy, |_| {});
+    // Setting the room up in a run starts its play afresh, and starts its
+    // record: the room is a game of its own, though its grid is the
+    // barrels'.
+    let kept = keep_table(book, Room::WhackADummy, |_| {});
     let reply = Reply::new(
         "setup",
         WhackLaid {

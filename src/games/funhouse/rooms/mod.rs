@@ -14,7 +14,7 @@ use crate::games::error::GameError;
 use crate::games::game::Game;
 use crate::games::game::Names;
 use crate::games::wing::{Done, Nothing, Order, SetUp, Solver};
-use crate::games::wing::{Table, Wing};
+use crate::games::wing::{Table, Turn, Wing};
 use crate::layout::Layout;
 use crate::reply::Reply;
 use crate::style::Style;
@@ -103,6 +103,14 @@ macro_rules! room {
 
             fn unsolvable() -> Option<String> {
                 $unsolvable
+            }
+
+            fn look(book: &Book) -> (Layout, Turn) {
+                super::play::room_look(book, $room)
+            }
+
+            fn group(book: &Book) -> Option<String> {
+                book.run_name()
             }
 
             fn commands() -> Vec<clap::Command> {
