@@ -31,6 +31,17 @@ impl DealCode {
         DealCode((crate::random::system_word() >> (64 - BITS)) as u32)
     }
 
+    /// The day's deal of `game` (`setup slide-jam daily`): the same code
+    /// for everyone on the same date (`YYYY-MM-DD`, UTC), on any machine,
+    /// from SHA-256 of the game and the date (so no one can pick it, and
+    /// each game's daily deal is its own).
+    pub fn daily(game: &str, date: &str) -> DealCode {
+        use sha2::Digest;
+        let hash = sha2::Sha256::digest(format!("tablemate daily deal\0{game}\0{date}").as_bytes());
+        let word = u32::from_be_bytes([hash[0], hash[1], hash[2], hash[3]]);
+        DealCode(word >> (32 - BITS))
+    }
+
     /// The generator this code deals from. Kept apart from session seeds
     /// (a seed of 5 and a code worth 5 deal differently).
     pub fn generator(self) -> TableRng {
@@ -105,6 +116,20 @@ pub fn split(words: &[String]) -> Result<(Option<DealCode>, Vec<String>), DealEr
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Worked out apart from this code (Python's hashlib), as a second machine would.
+    const DAILY_SLIDE_JAM_2026_11_27: &str = "GBHPKQ";
+
+    /// The day's code depends on the game and the date alone; these
+    /// values pin it, so two machines (and two releases) agree.
+    #[test]
+    fn the_daily_deal_is_the_same_everywhere() {
+        let a = DealCode::daily("slide-jam", "2026-11-27");
+        assert_eq!(a, DealCode::daily("slide-jam", "2026-11-27"));
+        assert_ne!(a, DealCode::daily("slide-jam", "2026-11-28"));
+        assert_ne!(a, DealCode::daily("magic-mirror", "2026-11-27"));
+        assert_eq!(a.to_string(), DAILY_SLIDE_JAM_2026_11_27);
+    }
 
     #[test]
     fn codes_read_back_as_written() {

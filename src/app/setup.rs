@@ -257,9 +257,23 @@ impl App {
         // from a seed tablemate picked (it is shown to everyone): the
         // system draws it, and the session's generator is left as it was.
         let sealed = crate::games::record::seals_deal(game);
-        let code = match code {
-            None if sealed && !self.seed_chosen => Some(DealCode::from_system()),
-            code => code,
+        // `daily`: the day's deal, the same for everyone today.
+        let (daily, words) = take_daily(words);
+        let code = match (daily, code) {
+            (true, Some(_)) => {
+                return Err(invalid(
+                    "'daily' and deal= together: `daily` is the day's deal, deal= another",
+                ));
+            }
+            (true, None) if sealed => {
+                return Err(invalid(format!(
+                    "{} has no daily deal: its cards are secret, and a deal everyone can lay is no secret",
+                    game.title()
+                )));
+            }
+            (true, None) => Some(DealCode::daily(game.id(), &self.today)),
+            (false, None) if sealed && !self.seed_chosen => Some(DealCode::from_system()),
+            (false, code) => code,
         };
         let declared = games::setup_args(game).expect("a game that is set up declares it");
         let words = self.seat_the_table(declared, words)?;
@@ -291,6 +305,20 @@ impl App {
         } else {
             self.tell_deal(&mut reply, code, &line, "deals");
         }
+        if daily {
+            reply.after.push(crate::style::wrap(
+                &format!(
+                    "the daily deal for {} (UTC): everyone who types `setup {} daily` today lays this",
+                    self.today,
+                    game.id()
+                ),
+                self.style.width,
+                "  ",
+            ));
+            reply
+                .fields
+                .push(("daily", serde_json::Value::from(self.today.clone())));
+        }
         reply
             .fields
             .extend(crate::random::JsonSeed(self.seed()).fields());
@@ -309,4 +337,11 @@ impl App {
         }
         Ok(reply)
     }
+}
+
+/// `words` without the word `daily`, and whether it was there.
+fn take_daily(mut words: Vec<String>) -> (bool, Vec<String>) {
+    let before = words.len();
+    words.retain(|w| !w.eq_ignore_ascii_case("daily"));
+    (words.len() < before, words)
 }

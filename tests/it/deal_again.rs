@@ -123,3 +123,50 @@ fn a_shuffled_item_of_several_words_stays_one_item() {
         ["shuffle", "alice", "bob", "carol ann", "deal=0ABCDE"]
     );
 }
+
+/// #49 item 5: `setup ROOM daily` lays the same deal for everyone on the
+/// same date (two stores, two seeds: two machines), and says so; a game
+/// whose cards are secret has none; `daily` with `deal=` is refused.
+#[test]
+fn the_daily_deal_is_the_same_for_everyone_today() {
+    let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let grid = |dir: &std::path::Path, seed: &str| {
+        let r = run(
+            dir,
+            &["--seed", seed, "--json", "setup", "slide-jam", "daily"],
+            None,
+        );
+        assert_eq!(r.code, 0, "{}", r.err);
+        let v: serde_json::Value = serde_json::from_str(&r.out).unwrap();
+        (
+            v["data"]["grid"].clone(),
+            v["data"]["daily"].clone(),
+            v["data"]["deal"].clone(),
+        )
+    };
+    let (ga, day, code) = grid(a.path(), "1");
+    let (gb, _, code_b) = grid(b.path(), "2");
+    assert_eq!(ga, gb);
+    assert_eq!(code, code_b);
+    assert_eq!(day.as_str().map(str::len), Some(10), "{day}");
+    let text = run(a.path(), &["setup", "slide-jam", "daily"], None).out;
+    let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        text.contains("everyone who types `setup slide-jam daily` today lays this"),
+        "{text}"
+    );
+    let troll = run(a.path(), &["setup", "troll", "daily"], None);
+    assert_eq!(
+        troll.err,
+        "error: Angry Troll versus Magic Bridge has no daily deal: its cards are secret, and a deal everyone can lay is no secret\n"
+    );
+    let both = run(
+        a.path(),
+        &["setup", "slide-jam", "daily", "deal=GBHPKQ"],
+        None,
+    );
+    assert_eq!(
+        both.err,
+        "error: 'daily' and deal= together: `daily` is the day's deal, deal= another\n"
+    );
+}
