@@ -149,13 +149,13 @@ impl Running {
     /// The address of `name`'s seat (handed out now if the player has
     /// none).
     pub fn seat(&self, name: &str) -> Result<String, ServeError> {
-        let drawn = token()?;
+        // A secret is drawn only for a player who has no seat yet.
         let secret = self
             .shared
             .seats
             .lock()
             .unwrap_or_else(|e| e.into_inner())
-            .seat(name, || drawn);
+            .seat(name, token)?;
         Ok(format!("http://{}/seat?s={secret}", self.addr))
     }
 

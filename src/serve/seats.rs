@@ -41,17 +41,21 @@ pub fn same(a: &str, b: &str) -> bool {
 impl Seats {
     /// The secret of `name`'s seat, minted by `draw` if the player has
     /// none yet.
-    pub fn seat(&mut self, name: &str, draw: impl FnOnce() -> String) -> String {
+    pub fn seat<E>(
+        &mut self,
+        name: &str,
+        draw: impl FnOnce() -> Result<String, E>,
+    ) -> Result<String, E> {
         if let Some(s) = self.seats.iter().find(|s| s.name == name) {
-            return s.secret.clone();
+            return Ok(s.secret.clone());
         }
-        let secret = draw();
+        let secret = draw()?;
         self.seats.push(Seat {
             name: name.to_string(),
             secret: secret.clone(),
             recent: VecDeque::new(),
         });
-        secret
+        Ok(secret)
     }
 
     /// Take `name`'s seat away: its secret opens nothing from now on.
@@ -112,21 +116,22 @@ mod tests {
     #[test]
     fn a_seat_keeps_its_secret_until_revoked() {
         let mut seats = Seats::default();
-        let a = seats.seat("ann", || "aaaa".into());
-        assert_eq!(seats.seat("ann", || "other".into()), a);
+        let drawn = |s: &str| Ok::<_, ()>(s.to_string());
+        let a = seats.seat("ann", || drawn("aaaa")).unwrap();
+        assert_eq!(seats.seat("ann", || drawn("other")), Ok(a));
         assert_eq!(seats.who("aaaa").as_deref(), Some("ann"));
         assert_eq!(seats.who("aaab"), None);
         assert!(seats.revoke("ann"));
         assert_eq!(seats.who("aaaa"), None);
         assert!(!seats.revoke("ann"));
         // A new seat for the player has a new secret.
-        assert_eq!(seats.seat("ann", || "bbbb".into()), "bbbb");
+        assert_eq!(seats.seat("ann", || drawn("bbbb")), Ok("bbbb".into()));
     }
 
     #[test]
     fn a_seat_acts_only_so_often() {
         let mut seats = Seats::default();
-        seats.seat("ann", || "s".into());
+        seats.seat("ann", || Ok::<_, ()>("s".into())).unwrap();
         let t = Instant::now();
         for _ in 0..MOST_ACTIONS {
             assert_eq!(seats.admit("s", t), Ok("ann".into()));

@@ -428,8 +428,7 @@ fn status_on(mut s: TcpStream, port: u16, path: &str) -> (u16, TcpStream) {
 /// its close.
 #[test]
 fn a_slow_client_keeps_out_only_itself() {
-    if connect_from("127.0.0.2", 9).is_none() && std::net::TcpListener::bind("127.0.0.2:0").is_err()
-    {
+    if std::net::TcpListener::bind("127.0.0.2:0").is_err() {
         common::skipped("no second loopback address (127.0.0.2) to be another client from");
         return;
     }
