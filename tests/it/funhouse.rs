@@ -299,7 +299,9 @@ fn a_mirror_with_no_pair_is_scored_from_the_table() {
         "{out}"
     );
     assert!(
-        out.ends_with("recorded in the run (run total 36 after 2 of 6 rooms)\n"),
+        out.ends_with(
+            "recorded in the run (run total 36 after 2 of 6 rooms)\nyou scored 36; par was 36: you kept par\n"
+        ),
         "{out}"
     );
 }

@@ -197,6 +197,21 @@ fn a_whole_run_played_along_scores_from_the_table() {
     }
     assert!(!body.contains("(in play)"), "{body}");
     assert!(!body.contains("  7 "), "a seventh record: {body}");
+    // #49 item 2: each room played on the solver's line is told it kept
+    // the deal's par once scored.
+    for (title, score) in [
+        ("Slide Jam", sj.score),
+        ("Magic Mirror", mm.score),
+        ("Roll Out the Barrels", rb.score),
+        ("Trampo-Land", tl.score),
+    ] {
+        assert!(
+            flat.contains(&format!(
+                "you scored {score}; par was {score}: you kept par"
+            )),
+            "{title}: {flat}"
+        );
+    }
     let total = sj.score + mm.score + 12 + rb.score + wd.score + tl.score;
     assert!(
         flat.contains(&format!("run total {total} after 6 of 6 rooms")),
@@ -225,4 +240,36 @@ fn scoring_a_room_that_is_not_over_says_so() {
     assert!(ok("score sj").contains(note));
     // Tiles typed are the player's word for the table: no note.
     assert!(!ok("score sj Cn A3 A5").contains("not over"));
+}
+
+/// #49 item 2: a deal's par is kept hidden until asked (`par`) or until
+/// the room is scored, when it is told beside the score.
+#[test]
+fn a_deals_par_is_told_when_asked_and_when_scored() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let said = |line: &str| {
+        let w: Vec<&str> = line.split_whitespace().collect();
+        common::run(d, &w, None)
+    };
+    assert_eq!(
+        said("par").err,
+        "error: moves are followed in a Funhouse run: `funhouse new`, then `setup` the room\n"
+    );
+    assert_eq!(said("funhouse new").code, 0);
+    assert_eq!(said("--seed 1 setup slide-jam").code, 0);
+    // Nothing of the par is said at setup.
+    assert!(!said("--seed 1 setup slide-jam").out.contains("par"));
+    assert_eq!(
+        said("par").out,
+        "Slide Jam par for this deal: 0 points (the best it allows)\n"
+    );
+    let v: serde_json::Value = serde_json::from_str(&said("--json par").out).unwrap();
+    assert_eq!(
+        v["data"],
+        serde_json::json!({"par": 0, "proven": true, "room": "slide-jam"})
+    );
+    assert_eq!(said("move M4 C5 Mn up stack=2").code, 0);
+    let scored = said("score sj").out;
+    assert!(scored.ends_with("you scored 51; par was 0\n"), "{scored}");
 }

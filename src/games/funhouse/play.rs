@@ -443,6 +443,42 @@ impl RoomGame {
 
     /// The next move of a best line from here, in the notation `move`
     /// takes, with what the line reaches; None when nothing is left to do.
+    /// The best score the room can end with from here, and whether the
+    /// search proved it (a budget can stop the longer searches): from a
+    /// fresh deal, its par.
+    pub fn best(&self, stop: &mut dyn FnMut() -> bool) -> (u32, bool) {
+        match self {
+            RoomGame::SlideJam { board, .. } => {
+                let s = super::solve::slide_jam::solve_board(*board, stop);
+                (s.score, s.proven)
+            }
+            RoomGame::MagicMirror { mirror, .. } => (mirror.solve().score, true),
+            RoomGame::Barrels {
+                grid,
+                hand,
+                at,
+                die,
+                ..
+            } => (barrels::solve_from(grid, *at, *die, *hand).score, true),
+            RoomGame::Whack {
+                grid,
+                state,
+                penalties,
+                ..
+            } => {
+                let s = match state {
+                    None => whack::solve_starts(grid, &WHACK_STARTS, whack::DEFAULT_LIMIT),
+                    Some(st) => whack::solve_from(grid, *st, *penalties, whack::DEFAULT_LIMIT),
+                };
+                (s.score, s.exhaustive)
+            }
+            RoomGame::TrampoLand { position, .. } => {
+                let s = trampo::solve_from(*position, stop);
+                (s.score, s.proven)
+            }
+        }
+    }
+
     pub fn hint(&self, stop: &mut dyn FnMut() -> bool) -> Option<(String, String)> {
         match self {
             RoomGame::SlideJam { board, .. } => {
@@ -716,8 +752,25 @@ pub fn room_look(book: &Book, room: Room) -> (Layout, Turn) {
 /// The room's game as set up in the run, with the moves kept so far;
 /// `None` when the run holds no table for it.
 pub fn of_run(book: &Book, run: &Run, room: Room) -> Result<Option<RoomGame>, GameError> {
+    let Some(fresh) = fresh_of_run(book, run, room) else {
+        return Ok(None);
+    };
+    let moves = run
+        .tables
+        .played
+        .get(room.id())
+        .map_or(&[][..], Vec::as_slice);
+    replay(fresh, moves)
+        .map(Some)
+        .map_err(|e| GameError::rule(format!("{e}; `undo` or `setup {}` again", room.id())))
+}
+
+/// The room's game as set up in the run, before any move: its deal, for
+/// its par. `None` when the run holds no table for it (the Catwalk never
+/// has one: it is played by hand).
+pub fn fresh_of_run(book: &Book, run: &Run, room: Room) -> Option<RoomGame> {
     let t = &run.tables;
-    let fresh = match room {
+    match room {
         Room::SlideJam => t
             .slide_jam
             .as_ref()
@@ -748,14 +801,7 @@ pub fn of_run(book: &Book, run: &Run, room: Room) -> Result<Option<RoomGame>, Ga
             )))
         }),
         Room::Catwalk => None,
-    };
-    let Some(fresh) = fresh else {
-        return Ok(None);
-    };
-    let moves = t.played.get(room.id()).map_or(&[][..], Vec::as_slice);
-    replay(fresh, moves)
-        .map(Some)
-        .map_err(|e| GameError::rule(format!("{e}; `undo` or `setup {}` again", room.id())))
+    }
 }
 
 /// The game followed in `room` of the open run, if any move was made in

@@ -290,6 +290,9 @@ pub struct Scored {
     /// The position scored is not over by the room's rules.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     unfinished: bool,
+    /// The deal's par, told now the room is scored.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    par: Option<u32>,
 }
 
 /// The working: each term, then the total.
@@ -347,6 +350,17 @@ impl Show for Scored {
             let _ = write!(text, "\n{}", wrap(&note, style.width, "  "));
         }
         let _ = write!(text, "\n{}", self.line);
+        if let Some(par) = self.par {
+            let _ = write!(
+                text,
+                "\nyou scored {}; par was {par}{}",
+                self.total,
+                match self.total.cmp(&par) {
+                    std::cmp::Ordering::Equal => ": you kept par",
+                    _ => "",
+                }
+            );
+        }
         text
     }
 }
@@ -495,7 +509,49 @@ pub fn what(event: &Event, action: &str) -> Option<String> {
 }
 
 /// The reply to a Funhouse action, from what it did and the book after.
-pub fn answer(said: Vec<Event>, book: &Book) -> Result<Reply, GameError> {
+/// `par` (`(score, proven)`: the best the deal allows).
+pub fn par(room: Room, (score, proven): (u32, bool)) -> Reply {
+    Reply::new(
+        "par",
+        Par {
+            room: room.id(),
+            title: room.title(),
+            par: score,
+            proven,
+        },
+    )
+}
+
+/// The best score a room's deal allows.
+#[derive(Debug, Serialize)]
+pub struct Par {
+    room: &'static str,
+    #[serde(skip)]
+    title: &'static str,
+    par: u32,
+    /// False: the best found within the time, not proven best.
+    proven: bool,
+}
+
+impl Show for Par {
+    fn show(&self, _: &Style) -> String {
+        format!(
+            "{} par for this deal: {} {}{}",
+            self.title,
+            self.par,
+            crate::style::plural(u64::from(self.par), "point", "points"),
+            if self.proven {
+                " (the best it allows)"
+            } else {
+                " (the best found in the time)"
+            }
+        )
+    }
+}
+
+/// `par`: the deal's par, told with a room's score (`None`: not known,
+/// the room scored from what was typed with no table in the run).
+pub fn answer(said: Vec<Event>, book: &Book, par: Option<(u32, bool)>) -> Result<Reply, GameError> {
     let event = said
         .into_iter()
         .next()
@@ -574,6 +630,7 @@ pub fn answer(said: Vec<Event>, book: &Book) -> Result<Reply, GameError> {
                     source,
                     line,
                     unfinished,
+                    par: par.map(|(p, _)| p),
                 },
             )
         }

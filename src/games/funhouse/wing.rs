@@ -109,6 +109,8 @@ pub enum Ask {
     Scorecard,
     History,
     Hint,
+    /// The par of the room in play's deal: the best score it allows.
+    Par,
     /// `move` alone: how moves are written in the room in play.
     Notation,
     Die,
@@ -182,6 +184,13 @@ pub fn room_in_play(book: &Book) -> Result<(&Run, Room), GameError> {
         GameError::rule("every room of this run is scored: `funhouse end` files it")
     })?;
     Ok((run, room))
+}
+
+/// A deal's par: the best its room allows, within the hint's time.
+fn par_of(fresh: &room_play::RoomGame) -> (u32, bool) {
+    let start = std::time::Instant::now();
+    let mut stop = || start.elapsed() > HINT_BUDGET || crate::cancel::check().is_err();
+    fresh.best(&mut stop)
 }
 
 pub fn not_set_up(room: Room) -> GameError {
@@ -511,6 +520,7 @@ fn order(command: &str, m: &clap::ArgMatches) -> Result<Order<FunhouseAction, As
             w => Order::Act(FunhouseAction::Move { words: w }),
         },
         "hint" => Order::Ask(Ask::Hint),
+        "par" => Order::Ask(Ask::Par),
         "die" => match m.get_one::<String>("hand") {
             None => Order::Ask(Ask::Die),
             Some(word) => Order::Act(FunhouseAction::Die {
@@ -598,6 +608,12 @@ impl Wing for Funhouse {
                     room_play::RoomGame::notation(room)
                 )))
             }
+            Ask::Par => {
+                let (run, room) = room_in_play(book)?;
+                let fresh =
+                    room_play::fresh_of_run(book, run, room).ok_or_else(|| not_set_up(room))?;
+                Ok(show::par(room, par_of(&fresh)))
+            }
             Ask::Hint => {
                 let (run, room) = room_in_play(book)?;
                 let game = room_play::of_run(book, run, room)?.ok_or_else(|| not_set_up(room))?;
@@ -654,6 +670,19 @@ impl Wing for Funhouse {
 
     fn answer(state: Option<&Book>, said: Vec<Event>, _: &mut Table) -> Result<Reply, GameError> {
         let empty = Book::default();
-        show::answer(said, state.unwrap_or(&empty))
+        let book = state.unwrap_or(&empty);
+        // A room scored in the run is told its par, now that it is over.
+        let par = match said.first() {
+            Some(Event::Scored {
+                score,
+                recorded: Some(_),
+                ..
+            }) => book.run.as_ref().and_then(|run| {
+                let room: Room = score.room.parse().ok()?;
+                Some(par_of(&room_play::fresh_of_run(book, run, room)?))
+            }),
+            _ => None,
+        };
+        show::answer(said, book, par)
     }
 }

@@ -68,6 +68,13 @@ pub fn commands() -> Vec<Command> {
         Command::new("hint")
             .about("The next move of a best line in the room in play")
             .after_help("Examples:\n  hint"),
+        Command::new("par")
+            .about("The par of the room in play's deal: the best score it allows")
+            .after_help(
+                "Kept from you until asked: `score` tells it once the room\n\
+                 is scored. Lower is better in every room.\n\n\
+                 Examples:\n  par",
+            ),
         Command::new("die")
             .about("Your piecepack die's handedness: die [right|left]")
             .after_help(
