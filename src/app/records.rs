@@ -31,7 +31,11 @@ struct GameLine {
     game: crate::games::Game,
     /// YYYY-MM-DD.
     day: String,
+    /// Moves made (its steps, less the hints).
     moves: usize,
+    /// Hints asked along the way.
+    #[serde(skip_serializing_if = "is_zero")]
+    hints: usize,
     /// Still being played (laid, and not over).
     open: bool,
     /// How it ended, or what comes next.
@@ -64,12 +68,17 @@ impl Show for GameList {
             }
             let indent = if group.is_some() { "  " } else { "" };
             let line = format!(
-                "{} {} {}, {} {}{}: {}",
+                "{} {} {}, {} {}{}{}: {}",
                 g.number,
                 g.day,
                 g.game.title(),
                 g.moves,
                 crate::style::plural(g.moves as u64, "move", "moves"),
+                match g.hints {
+                    0 => String::new(),
+                    1 => ", 1 hint".to_string(),
+                    n => format!(", {n} hints"),
+                },
                 if g.open { " (in play)" } else { "" },
                 g.result
             );
@@ -216,7 +225,8 @@ impl App {
                     number: s.number,
                     game: s.game,
                     day: crate::roll_log::day_of(s.started),
-                    moves: s.moves,
+                    moves: s.moves - s.hints,
+                    hints: s.hints,
                     open: s.open && !over,
                     result,
                     setup: record::shown_setup(s.game, &s.setup, over),
@@ -421,4 +431,8 @@ impl App {
             ),
         ))
     }
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }

@@ -145,7 +145,11 @@ pub struct Summary {
     pub game: Game,
     pub started: u64,
     pub setup: String,
+    /// Its steps, hints included.
     pub moves: usize,
+    /// Steps that were hints asked (their words start with `hint`): a
+    /// coach's hint is part of the game's story, but not a move.
+    pub hints: usize,
     pub open: bool,
     /// The state it ended in (for the result).
     #[serde(skip)]
@@ -164,6 +168,8 @@ pub fn list(conn: &Connection) -> Result<Vec<Summary>> {
     let mut st = conn.prepare(
         "SELECT r.id, r.game, r.started, r.setup, r.open,
                 (SELECT count(*) FROM record_steps s WHERE s.record = r.id),
+                (SELECT count(*) FROM record_steps s WHERE s.record = r.id
+                   AND (s.what = 'hint' OR s.what LIKE 'hint %')),
                 coalesce((SELECT s.state FROM record_steps s WHERE s.record = r.id
                           ORDER BY s.n DESC LIMIT 1), r.start)
          FROM records r ORDER BY r.id",
@@ -177,7 +183,8 @@ pub fn list(conn: &Connection) -> Result<Vec<Summary>> {
                 setup: text(r.get(3)?),
                 open: r.get::<_, i64>(4)? == 1,
                 moves: r.get::<_, i64>(5)? as usize,
-                last: json(&r.get::<_, String>(6)?)?,
+                hints: r.get::<_, i64>(6)? as usize,
+                last: json(&r.get::<_, String>(7)?)?,
             })
         })?
         .collect::<rusqlite::Result<_>>()?;

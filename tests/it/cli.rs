@@ -266,8 +266,8 @@ fn every_help_example_runs() {
     let env = Env::new();
     let commands = [
         "shuffle", "deck", "draw", "flip", "cast", "roll", "prob", "setup", "troll", "penguins",
-        "score", "funhouse", "rules", "seed", "solve", "die", "move", "hint", "slides", "rats",
-        "save", "saved", "unsave", "tally", "fair", "log",
+        "score", "funhouse", "rules", "seed", "solve", "die", "move", "hint", "par", "slides",
+        "rats", "save", "saved", "unsave", "tally", "fair", "log",
     ];
     // State some examples rely on: a deck called bag, a last roll, games.
     let prelude = "deck new bag tiles\nroll 1d6\nsave attack 1d20+5\ntally d20 4 9\nsetup troll\nsetup penguins players=2\n\
@@ -288,7 +288,7 @@ fn every_help_example_runs() {
         let cumulative = help.contains("in order):");
         let mut before = String::new();
         for line in examples.lines().map(str::trim).filter(|l| !l.is_empty()) {
-            let extra = if ["move", "hint"].contains(&c) {
+            let extra = if ["move", "hint", "par"].contains(&c) {
                 to_barrels
             } else {
                 ""

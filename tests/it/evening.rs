@@ -54,6 +54,8 @@ fn the_slide_jam_hint_names_the_stack() {
     let d = dir.path();
     said_in(d, "funhouse new");
     said_in(d, "--seed 2 setup slide-jam");
+    // The first `hint` nudges; asked again, it names the move.
+    said_in(d, "hint");
     let (out, _, _) = said_in(d, "hint");
     assert!(
         out.starts_with("Slide Jam: move Ma S2 M3 up stack=1;"),

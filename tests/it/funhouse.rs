@@ -317,14 +317,43 @@ fn a_hint_in_json_names_the_move() {
     ] {
         assert_eq!(common::run(d, args, None).code, 0, "{args:?}");
     }
-    let text = common::run(d, &["hint"], None).out;
+    // #49 item 3: three hints in a row give the nudge, the move and the
+    // line; the JSON names what the text does (#45).
+    let flat = |args: &[&str]| {
+        let out = common::run(d, args, None).out;
+        out.split_whitespace().collect::<Vec<_>>().join(" ")
+    };
+    let nudge = flat(&["hint"]);
     let v: serde_json::Value =
         serde_json::from_str(&common::run(d, &["--json", "hint"], None).out).unwrap();
     let mv = v["data"]["next"]["move"].as_str().expect("a move");
-    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
-    assert!(
-        flat.starts_with(&format!("Slide Jam: move {mv};")),
-        "{flat}"
-    );
+    assert_eq!(v["data"]["level"], 2);
     assert_eq!(v["data"]["room"], "slide-jam");
+    let first = mv.split(' ').next().unwrap();
+    assert_eq!(
+        nudge,
+        format!("Slide Jam, a nudge: a family can start with {first} (`hint` again for the move)")
+    );
+    let line = flat(&["hint"]);
+    assert!(
+        line.starts_with(&format!("Slide Jam, the best line: 1. {mv}, 2. ")),
+        "{line}"
+    );
+    // A move starts the asking afresh; the score sheet counts every hint.
+    let mut words = vec!["move"];
+    words.extend(mv.split(' '));
+    assert_eq!(common::run(d, &words, None).code, 0);
+    assert!(flat(&["hint"]).starts_with("Slide Jam, a nudge:"));
+    let card = flat(&["funhouse"]);
+    assert!(card.contains("ace Slide Jam - (4 hints)"), "{card}");
+    // The room's record keeps them as steps, and `games` counts them apart.
+    let games = flat(&["games"]);
+    assert!(
+        games.contains("Slide Jam, 1 move, 4 hints (in play)"),
+        "{games}"
+    );
+    assert!(
+        flat(&["hint", "lines"]).is_empty(),
+        "a bad word is refused on stderr"
+    );
 }

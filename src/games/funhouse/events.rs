@@ -80,6 +80,16 @@ pub enum Event {
         was: Hand,
         now: Hand,
     },
+    /// A hint given: `level` 1 a nudge, 2 the move, 3 the line (0:
+    /// nothing left to do, not counted); `said` what it says; `count` the
+    /// room's hints so far.
+    Hinted {
+        room: Room,
+        level: u8,
+        said: Vec<String>,
+        why: String,
+        count: u32,
+    },
 }
 
 impl fmt::Display for Event {
@@ -109,6 +119,9 @@ impl fmt::Display for Event {
                 room, count, said, ..
             } => write!(f, "{} move {count}: {said}", room.title()),
             Event::DieSet { now, .. } => write!(f, "your die is now {now}-handed"),
+            Event::Hinted { room, count, .. } => {
+                write!(f, "{} hint {count}", room.title())
+            }
         }
     }
 }

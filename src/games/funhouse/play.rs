@@ -479,22 +479,37 @@ impl RoomGame {
         }
     }
 
+    /// The next move of a best line from here, and what the line does.
     pub fn hint(&self, stop: &mut dyn FnMut() -> bool) -> Option<(String, String)> {
+        let (line, why) = self.line(stop)?;
+        Some((line.first()?.clone(), why))
+    }
+
+    /// A best line from here, every move as `move` takes it, and what it
+    /// does; `None` when nothing is left to do.
+    pub fn line(&self, stop: &mut dyn FnMut() -> bool) -> Option<(Vec<String>, String)> {
         match self {
             RoomGame::SlideJam { board, .. } => {
                 let s = super::solve::slide_jam::solve_board(*board, stop);
-                let t = s.takes.first()?;
+                s.takes.first()?;
                 // The stack too: the families' stacks build the Magic
                 // Mirror's, so a hint followed as written must say it.
+                let line = s
+                    .takes
+                    .iter()
+                    .map(|t| {
+                        format!(
+                            "{} {} {} {} stack={}",
+                            t.family[0],
+                            t.family[1],
+                            t.family[2],
+                            t.slide.name(),
+                            t.stack
+                        )
+                    })
+                    .collect();
                 Some((
-                    format!(
-                        "{} {} {} {} stack={}",
-                        t.family[0],
-                        t.family[1],
-                        t.family[2],
-                        t.slide.name(),
-                        t.stack
-                    ),
+                    line,
                     format!(
                         "the best line from here leaves {} points{}{}",
                         s.score,
@@ -513,9 +528,14 @@ impl RoomGame {
             }
             RoomGame::MagicMirror { mirror, .. } => {
                 let s = mirror.solve();
-                let p = s.pairs.first()?;
+                s.pairs.first()?;
+                let line = s
+                    .pairs
+                    .iter()
+                    .map(|p| format!("{}+{}", p.upper, p.lower))
+                    .collect();
                 Some((
-                    format!("{}+{}", p.upper, p.lower),
+                    line,
                     format!("the best line scores {} more from here", s.score),
                 ))
             }
@@ -527,19 +547,21 @@ impl RoomGame {
                 ..
             } => {
                 let s = barrels::solve_from(grid, *at, *die, *hand);
+                let tips = s.route.iter().map(|t| t.dir.name().to_string());
                 if die.is_none() {
+                    let start = format!(
+                        "start {} {}",
+                        super::die::name(s.start.top),
+                        super::die::name(s.start.north)
+                    );
                     return Some((
-                        format!(
-                            "start {} {}",
-                            super::die::name(s.start.top),
-                            super::die::name(s.start.north)
-                        ),
+                        std::iter::once(start).chain(tips).collect(),
                         format!("then {} tips reach score {}", s.route.len(), s.score),
                     ));
                 }
-                let t = s.route.first()?;
+                s.route.first()?;
                 Some((
-                    t.dir.name().to_string(),
+                    tips.collect(),
                     format!("{} tips from here reach score {}", s.route.len(), s.score),
                 ))
             }
@@ -551,8 +573,10 @@ impl RoomGame {
             } => {
                 let Some(st) = state else {
                     let best = whack::solve_starts(grid, &WHACK_STARTS, whack::DEFAULT_LIMIT);
+                    let start = format!("start {}", cell_name(best.start));
+                    let steps = best.route.iter().map(|s| s.dir.name().to_string());
                     return Some((
-                        format!("start {}", cell_name(best.start)),
+                        std::iter::once(start).chain(steps).collect(),
                         format!(
                             "a route of {} moves scores {}",
                             best.route.len(),
@@ -561,9 +585,9 @@ impl RoomGame {
                     ));
                 };
                 let s = whack::solve_from(grid, *st, *penalties, whack::DEFAULT_LIMIT);
-                let step = s.route.first()?;
+                s.route.first()?;
                 Some((
-                    step.dir.name().to_string(),
+                    s.route.iter().map(|s| s.dir.name().to_string()).collect(),
                     format!(
                         "{} more {}; the room would score {}",
                         s.route.len(),
@@ -575,11 +599,16 @@ impl RoomGame {
             RoomGame::TrampoLand { position, .. } => {
                 let s = trampo::solve_from(*position, stop);
                 let m = s.moves.first()?;
-                let (from, to) = match *m {
-                    Move::Bounce { from, to, .. } | Move::Walk { from, to, .. } => (from, to),
-                };
+                let line = s
+                    .moves
+                    .iter()
+                    .map(|m| {
+                        let (Move::Bounce { from, to, .. } | Move::Walk { from, to, .. }) = *m;
+                        format!("{from} {to}")
+                    })
+                    .collect();
                 Some((
-                    format!("{from} {to}"),
+                    line,
                     format!(
                         "{}, on a line that scores {}{}",
                         m.describe(),
@@ -592,6 +621,29 @@ impl RoomGame {
                     ),
                 ))
             }
+        }
+    }
+
+    /// The least that helps: where to look, not what to do. The piece
+    /// the best line moves first, where the move names one; else how long
+    /// the best line is.
+    pub fn nudge(&self, line: &[String]) -> String {
+        let first = line.first().map_or("", String::as_str);
+        let word = first.split([' ', '+']).next().unwrap_or("");
+        match self {
+            RoomGame::SlideJam { .. } => format!("a family can start with {word}"),
+            RoomGame::MagicMirror { .. } => {
+                format!("{word}, above the mirror, has a partner worth taking")
+            }
+            RoomGame::TrampoLand { .. } => format!("look at the piece on {word}"),
+            RoomGame::Barrels { die: None, .. } | RoomGame::Whack { state: None, .. } => {
+                "think about where to start: it decides the route".to_string()
+            }
+            RoomGame::Barrels { .. } | RoomGame::Whack { .. } => format!(
+                "the best line from here is {} {} long",
+                line.len(),
+                crate::style::plural(line.len() as u64, "move", "moves")
+            ),
         }
     }
 

@@ -97,6 +97,21 @@ pub struct Run {
     /// The other rooms' positions as set up in this run.
     #[serde(default, skip_serializing_if = "Tables::is_empty")]
     pub tables: Tables,
+    /// Hints asked in each room, by its id: the score sheet counts them.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub hints: BTreeMap<String, Hinted>,
+}
+
+/// The hints asked in one room: how many, and how far the last asking
+/// went at the position it was asked at (a nudge, the move, the line).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Hinted {
+    pub count: u32,
+    /// The room's moves played when last asked.
+    pub at: usize,
+    /// 1 nudge, 2 the move, 3 the line.
+    pub level: u8,
 }
 
 /// What the run holds of each room's table, in piece notation, so a
@@ -176,6 +191,7 @@ impl Run {
             rooms: Default::default(),
             barrels: None,
             tables: Tables::default(),
+            hints: BTreeMap::new(),
         }
     }
 
@@ -297,8 +313,13 @@ pub fn scorecard(run: &Run, transition: Option<(Room, String)>, style: &Style) -
             Some(s) => (s.total.to_string(), s.inputs.join(" ")),
             None => ("-".to_string(), String::new()),
         };
+        let hints = match run.hints.get(room.id()).map_or(0, |h| h.count) {
+            0 => String::new(),
+            1 => "  (1 hint)".to_string(),
+            n => format!("  ({n} hints)"),
+        };
         let line = format!(
-            "{:<5} {:<20} {:>3}  {inputs}",
+            "{:<5} {:<20} {:>3}  {inputs}{hints}",
             room.game_number(),
             room.title(),
             points

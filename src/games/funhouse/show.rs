@@ -218,20 +218,31 @@ pub fn die(h: Hand) -> Reply {
     )
 }
 
-/// `hint`: the next move of a best line in the room in play.
+/// `hint`: as much as the asking calls for. At a position, the first
+/// `hint` nudges (where to look), the next gives the move, the next (or
+/// `hint line`) the whole best line.
 #[derive(Debug, Serialize)]
 pub struct Hint {
     room: &'static str,
     #[serde(skip)]
     title: &'static str,
+    /// 1 a nudge, 2 the move, 3 the line; 0 nothing left to do.
+    level: u8,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    nudge: Option<String>,
     /// The move, as the room's command takes it, and what the best line
-    /// from here comes to; none when nothing is left to do. (The JSON
-    /// gave the room alone, #45.)
-    #[serde(serialize_with = "hint_next")]
+    /// from here comes to. (The JSON gave the room alone, #45.)
+    #[serde(serialize_with = "hint_next", skip_serializing_if = "Option::is_none")]
     next: Option<(String, String)>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    line: Option<Vec<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    why: Option<String>,
+    /// Hints asked in this room so far (on the score sheet).
+    count: u32,
 }
 
-/// `next` as `{"move": ..., "why": ...}`, or null.
+/// `next` as `{"move": ..., "why": ...}`.
 fn hint_next<S: serde::Serializer>(
     next: &Option<(String, String)>,
     s: S,
@@ -247,27 +258,55 @@ fn hint_next<S: serde::Serializer>(
 
 impl Show for Hint {
     fn show(&self, style: &Style) -> String {
-        match &self.next {
-            Some((mv, why)) => wrap(
-                &format!("{}: move {mv}; {why}", self.title),
-                style.width,
-                "  ",
+        let text = match (self.level, &self.nudge, &self.next, &self.line) {
+            (1, Some(nudge), _, _) => format!(
+                "{}, a nudge: {nudge} (`hint` again for the move)",
+                self.title
             ),
-            None => format!(
-                "{}: nothing left to do here: `score {}` records the room",
-                self.title, self.room
+            (2, _, Some((mv, why)), _) => format!(
+                "{}: move {mv}; {why} (`hint line` for the whole line)",
+                self.title
             ),
-        }
+            (3, _, _, Some(line)) => {
+                let moves: Vec<String> = line
+                    .iter()
+                    .enumerate()
+                    .map(|(i, m)| format!("{}. {m}", i + 1))
+                    .collect();
+                format!(
+                    "{}, the best line: {}; {}",
+                    self.title,
+                    moves.join(", "),
+                    self.why.as_deref().unwrap_or("")
+                )
+            }
+            _ => {
+                return format!(
+                    "{}: nothing left to do here: `score {}` records the room",
+                    self.title, self.room
+                );
+            }
+        };
+        wrap(&text, style.width, "  ")
     }
 }
 
-pub fn hint(room: Room, next: Option<(String, String)>) -> Reply {
+pub fn hint(room: Room, level: u8, said: Vec<String>, why: String, count: u32) -> Reply {
+    let next = match level {
+        2 => said.first().map(|m| (m.clone(), why.clone())),
+        _ => None,
+    };
     Reply::new(
         "hint",
         Hint {
             room: room.id(),
             title: room.title(),
+            level,
+            nudge: (level == 1).then(|| said.first().cloned()).flatten(),
             next,
+            line: (level == 3).then(|| said.clone()),
+            why: (level == 3).then_some(why),
+            count,
         },
     )
 }
@@ -505,6 +544,8 @@ pub fn what(event: &Event, action: &str) -> Option<String> {
         Event::DieSet { now, .. } => format!("die {now}"),
         Event::Laid { kept: false, .. } => return None,
         Event::Laid { .. } => action.to_string(),
+        Event::Hinted { level: 0, .. } => return None,
+        Event::Hinted { room, .. } => format!("{action} ({})", room.id()),
     })
 }
 
@@ -664,5 +705,12 @@ pub fn answer(said: Vec<Event>, book: &Book, par: Option<(u32, bool)>) -> Result
             },
         ),
         Event::Laid { room, .. } => Reply::plain("setup", format!("{} laid out", room.title())),
+        Event::Hinted {
+            room,
+            level,
+            said,
+            why,
+            count,
+        } => hint(room, level, said, why, count),
     })
 }

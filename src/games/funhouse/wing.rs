@@ -69,6 +69,13 @@ pub enum FunhouseAction {
     Die {
         hand: Hand,
     },
+    /// A hint in the room in play: asked again at the same position it
+    /// tells more (a nudge, the move, the line); `line`: the line at once.
+    /// Counted on the run's score sheet.
+    Hint {
+        #[serde(default)]
+        line: bool,
+    },
 }
 
 impl fmt::Display for FunhouseAction {
@@ -99,6 +106,8 @@ impl fmt::Display for FunhouseAction {
             FunhouseAction::Lay { room } => write!(f, "setup {room}"),
             FunhouseAction::Move { words } => write!(f, "move {}", words.join(" ")),
             FunhouseAction::Die { hand } => write!(f, "die {hand}"),
+            FunhouseAction::Hint { line: false } => f.write_str("hint"),
+            FunhouseAction::Hint { line: true } => f.write_str("hint line"),
         }
     }
 }
@@ -108,7 +117,6 @@ impl fmt::Display for FunhouseAction {
 pub enum Ask {
     Scorecard,
     History,
-    Hint,
     /// The par of the room in play's deal: the best score it allows.
     Par,
     /// `move` alone: how moves are written in the room in play.
@@ -259,6 +267,48 @@ impl Book {
             source,
             recorded,
             unfinished,
+        }])
+    }
+
+    /// A hint: the nudge first, asked again at the same position the
+    /// move, then the whole line; each one counted for the room.
+    fn hint(&mut self, whole: bool) -> Result<Vec<Event>, GameError> {
+        let (run, room) = room_in_play(self)?;
+        let game = room_play::of_run(self, run, room)?.ok_or_else(|| not_set_up(room))?;
+        let played = run.tables.played.get(room.id()).map_or(0, Vec::len);
+        let start = std::time::Instant::now();
+        let mut stop = || start.elapsed() > HINT_BUDGET || crate::cancel::check().is_err();
+        let Some((line, why)) = game.line(&mut stop) else {
+            return Ok(vec![Event::Hinted {
+                room,
+                level: 0,
+                said: Vec::new(),
+                why: String::new(),
+                count: 0,
+            }]);
+        };
+        let nudge = game.nudge(&line);
+        let run = self.run.as_mut().expect("checked above");
+        let h = run.hints.entry(room.id().to_string()).or_default();
+        let level = match (whole, h.at == played && h.count > 0) {
+            (true, _) => 3,
+            (false, true) => (h.level + 1).min(3),
+            (false, false) => 1,
+        };
+        h.count += 1;
+        h.at = played;
+        h.level = level;
+        let said = match level {
+            1 => vec![nudge],
+            2 => line.into_iter().take(1).collect(),
+            _ => line,
+        };
+        Ok(vec![Event::Hinted {
+            room,
+            level,
+            said,
+            why,
+            count: h.count,
         }])
     }
 
@@ -473,6 +523,7 @@ impl Book {
                 Ok(vec![Event::Laid { room: *room, kept }])
             }
             FunhouseAction::Move { words } => self.play_move(words),
+            FunhouseAction::Hint { line } => self.hint(*line),
             FunhouseAction::Die { hand } => {
                 let was = std::mem::replace(&mut self.die, *hand);
                 Ok(vec![Event::DieSet { was, now: *hand }])
@@ -519,7 +570,15 @@ fn order(command: &str, m: &clap::ArgMatches) -> Result<Order<FunhouseAction, As
             w if w.is_empty() => Order::Ask(Ask::Notation),
             w => Order::Act(FunhouseAction::Move { words: w }),
         },
-        "hint" => Order::Ask(Ask::Hint),
+        "hint" => match crate::games::args::words(m).as_slice() {
+            [] => Order::Act(FunhouseAction::Hint { line: false }),
+            [w] if w == "line" => Order::Act(FunhouseAction::Hint { line: true }),
+            [w, ..] => {
+                return Err(GameError::word(format!(
+                    "'{w}': `hint` takes nothing, or `line` for the whole best line"
+                )));
+            }
+        },
         "par" => Order::Ask(Ask::Par),
         "die" => match m.get_one::<String>("hand") {
             None => Order::Ask(Ask::Die),
@@ -614,13 +673,6 @@ impl Wing for Funhouse {
                     room_play::fresh_of_run(book, run, room).ok_or_else(|| not_set_up(room))?;
                 Ok(show::par(room, par_of(&fresh)))
             }
-            Ask::Hint => {
-                let (run, room) = room_in_play(book)?;
-                let game = room_play::of_run(book, run, room)?.ok_or_else(|| not_set_up(room))?;
-                let start = std::time::Instant::now();
-                let mut stop = || start.elapsed() > HINT_BUDGET || crate::cancel::check().is_err();
-                Ok(show::hint(room, game.hint(&mut stop)))
-            }
         }
     }
 
@@ -660,6 +712,8 @@ impl Wing for Funhouse {
 
     /// A run's own business is no room's move: starting or filing a run
     /// ends the room in play's record; deleting a filed run touches none.
+    /// A hint is a step of the room's record: it changes what the score
+    /// sheet counts, and the replay counts it again.
     fn in_record(action: &FunhouseAction) -> InRecord {
         match action {
             FunhouseAction::New { .. } | FunhouseAction::End { .. } => InRecord::Ends,

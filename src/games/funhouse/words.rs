@@ -66,8 +66,20 @@ pub fn commands() -> Vec<Command> {
                     .help("The move, in the room's notation"),
             ),
         Command::new("hint")
-            .about("The next move of a best line in the room in play")
-            .after_help("Examples:\n  hint"),
+            .about("A hint in the room in play: a nudge, then the move, then the line")
+            .after_help(
+                "Asked at the same position, each `hint` tells more: first a\n\
+                 nudge (where to look), then the next move of a best line,\n\
+                 then the whole line. `hint line` gives the line at once. The\n\
+                 run's score sheet counts the hints each room used.\n\n\
+                 Examples:\n  hint\n  hint line",
+            )
+            .arg(
+                Arg::new("words")
+                    .value_name("line")
+                    .num_args(0..)
+                    .help("`line`: the whole best line"),
+            ),
         Command::new("par")
             .about("The par of the room in play's deal: the best score it allows")
             .after_help(
