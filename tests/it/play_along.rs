@@ -273,3 +273,45 @@ fn a_deals_par_is_told_when_asked_and_when_scored() {
     let scored = said("score sj").out;
     assert!(scored.ends_with("you scored 51; par was 0\n"), "{scored}");
 }
+
+/// #49 item 4: with the coach on, a move that loses points is told what
+/// it cost against best play (the loss, a move that keeps the best, and
+/// that best); a move that keeps the best gets no comment; the coach is
+/// off until asked.
+#[test]
+fn the_coach_says_what_a_move_cost() {
+    let table = |moves: &[&str]| {
+        let dir = tempfile::tempdir().unwrap();
+        let mut out = String::new();
+        for line in [
+            "funhouse new",
+            "score sj none",
+            "setup magic-mirror deal=CW4MST",
+        ]
+        .iter()
+        .chain(moves)
+        {
+            let w: Vec<&str> = line.split_whitespace().collect();
+            let r = common::run(dir.path(), &w, None);
+            assert_eq!(r.code, 0, "{line}: {}", r.err);
+            out = r.out.split_whitespace().collect::<Vec<_>>().join(" ");
+        }
+        out
+    };
+    let cost = "that move cost you 4 points: A2+M3 would have kept 29";
+    assert!(table(&["coach on", "move M2+M3"]).contains(cost));
+    assert!(!table(&["coach on", "move A2+M3"]).contains("cost you"));
+    assert!(
+        !table(&["move M2+M3"]).contains("cost you"),
+        "the coach is off until asked"
+    );
+    let json = table(&["coach on", "--json move M2+M3"]);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(
+        v["data"]["coached"],
+        serde_json::json!({"cost": 4, "better": "A2+M3", "kept": 29})
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let bad = common::run(dir.path(), &["coach", "maybe"], None);
+    assert_eq!(bad.err, "error: 'maybe': `coach` takes on or off\n");
+}

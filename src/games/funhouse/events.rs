@@ -75,6 +75,13 @@ pub enum Event {
         count: usize,
         kept: String,
         said: String,
+        /// With `coach on`, what the move cost against best play.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        coached: Option<super::play::Coached>,
+    },
+    /// `coach on` or `coach off`.
+    CoachSet {
+        on: bool,
     },
     DieSet {
         was: Hand,
@@ -119,6 +126,9 @@ impl fmt::Display for Event {
                 room, count, said, ..
             } => write!(f, "{} move {count}: {said}", room.title()),
             Event::DieSet { now, .. } => write!(f, "your die is now {now}-handed"),
+            Event::CoachSet { on } => {
+                write!(f, "the coach is {}", if *on { "on" } else { "off" })
+            }
             Event::Hinted { room, count, .. } => {
                 write!(f, "{} hint {count}", room.title())
             }

@@ -20,6 +20,15 @@ use crate::games::wing::{Play, Turn};
 use crate::layout::Layout;
 use crate::pieces::{Piece, Rank};
 
+/// A move weighed by the coach: the points it cost, the move that would
+/// have kept the best, and that best.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Coached {
+    pub cost: u32,
+    pub better: String,
+    pub kept: u32,
+}
+
 /// A room in play.
 #[derive(Debug, Clone)]
 pub enum RoomGame {
@@ -452,7 +461,12 @@ impl RoomGame {
                 let s = super::solve::slide_jam::solve_board(*board, stop);
                 (s.score, s.proven)
             }
-            RoomGame::MagicMirror { mirror, .. } => (mirror.solve().score, true),
+            // The mirror's search counts only what is still to come: the
+            // pairs taken so far have scored already.
+            RoomGame::MagicMirror { mirror, pairs } => (
+                pairs.iter().map(|p| p.kin.points()).sum::<u32>() + mirror.solve().score,
+                true,
+            ),
             RoomGame::Barrels {
                 grid,
                 hand,
@@ -477,6 +491,24 @@ impl RoomGame {
                 (s.score, s.proven)
             }
         }
+    }
+
+    /// The coach on a move just made (`self` the position before it,
+    /// `after` the one after): what it cost against best play, and the
+    /// move that would have kept the best; `None` when it kept it, or
+    /// when either search was stopped before it proved its answer.
+    pub fn coach(&self, after: &RoomGame, stop: &mut dyn FnMut() -> bool) -> Option<Coached> {
+        let (before, sure) = self.best(stop);
+        let (now, sure_now) = after.best(stop);
+        if !(sure && sure_now) || now <= before {
+            return None;
+        }
+        let better = self.hint(stop).map(|(mv, _)| mv)?;
+        Some(Coached {
+            cost: now - before,
+            better,
+            kept: before,
+        })
     }
 
     /// The next move of a best line from here, and what the line does.
@@ -1086,5 +1118,95 @@ mod tests {
         // Adult 7 bounces the kid on 4 into 2: one kid fewer.
         let played = replay(RoomGame::trampo_land(setup), &["7 2".into()]).unwrap();
         assert_eq!(played.score_inputs(), vec!["kids=8", "adults=4"]);
+    }
+
+    /// #49 item 4, a test on each room: every legal move from a deal's
+    /// start (the start already made where the first move is one) is
+    /// weighed. The coach is silent on each move that keeps the best
+    /// score, and on each that loses points it gives the loss as the best
+    /// after the move less the best before, naming a move that keeps the
+    /// best (which, played instead, is silent). Deals are tried in turn
+    /// until one has a move that costs something.
+    #[test]
+    fn the_coach_weighs_every_move_in_every_room() {
+        // Early on most moves keep the best (a clear board, no penalty):
+        // some rooms are weighed a few moves in, the moves chosen by the
+        // seed.
+        let walk = |mut g: RoomGame, seed: u64, n: usize| {
+            let mut rng = TableRng::new(seed);
+            for _ in 0..n {
+                let moves = g.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let mv = &moves[rng.below(moves.len() as u64) as usize];
+                g.play(&words(mv)).unwrap();
+            }
+            g
+        };
+        let slide_jam = |seed| {
+            let t = deal(seed);
+            let g = RoomGame::slide_jam(&t.chunks(4).map(<[Piece]>::to_vec).collect::<Vec<_>>());
+            walk(g, seed, 4)
+        };
+        let mirror = |seed| {
+            let t = deal(seed);
+            let rows = |s: &[Piece]| s.chunks(4).map(<[Piece]>::to_vec).collect::<Vec<_>>();
+            RoomGame::magic_mirror(&rows(&t[..12]), &rows(&t[12..]))
+        };
+        let barrels = |seed| {
+            let mut g = RoomGame::barrels(coins(seed), Hand::Right);
+            g.play(&words("start n a")).unwrap();
+            g
+        };
+        let whack = |seed| {
+            let mut g = RoomGame::whack(coins(seed));
+            g.play(&words("start r3c2")).unwrap();
+            walk(g, seed, 8)
+        };
+        let trampo = |seed| {
+            let mut rng = TableRng::new(seed);
+            RoomGame::trampo_land(trampo_land(
+                crate::games::die_rolls::random_face(&mut rng),
+                super::super::setup::random_cast(&mut rng),
+                super::super::setup::random_columns(&mut rng),
+            ))
+        };
+        let rooms: [&dyn Fn(u64) -> RoomGame; 5] = [&slide_jam, &mirror, &barrels, &whack, &trampo];
+        for make in rooms {
+            let mut costly = 0;
+            let mut name = "";
+            for seed in 0..30 {
+                let room = make(seed);
+                name = room.room().title();
+                let mut stop = || false;
+                let (before, _) = room.best(&mut stop);
+                for mv in room.legal_moves() {
+                    let mut after = room.clone();
+                    after.play(&words(&mv)).unwrap();
+                    let (now, _) = after.best(&mut stop);
+                    match room.coach(&after, &mut stop) {
+                        None => assert!(now <= before, "{name} {seed}: {mv} lost points unsaid"),
+                        Some(c) => {
+                            assert_eq!(c.cost, now - before, "{name} {seed}: {mv}");
+                            assert_eq!(c.kept, before, "{name} {seed}: {mv}");
+                            let mut instead = room.clone();
+                            instead.play(&words(&c.better)).unwrap();
+                            assert_eq!(
+                                room.coach(&instead, &mut stop),
+                                None,
+                                "{name}: {}",
+                                c.better
+                            );
+                            costly += 1;
+                        }
+                    }
+                }
+                if costly > 0 {
+                    break;
+                }
+            }
+            assert!(costly > 0, "{name}: no move cost anything on 30 deals");
+        }
     }
 }

@@ -29,6 +29,10 @@ pub struct Book {
     pub history: Vec<Run>,
     /// How the player's die is numbered (Roll Out the Barrels).
     pub die: Hand,
+    /// `coach on`: each move followed in play is weighed against best
+    /// play, and a move that lost points is said to have.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub coach: bool,
     /// Runs in the saved document that could not be read, and why: each
     /// is left out, so one damaged run blocks only itself (`mend` says
     /// so). Never written.
@@ -48,6 +52,8 @@ impl<'de> Deserialize<'de> for Book {
             history: Vec<serde_json::Value>,
             #[serde(default)]
             die: Hand,
+            #[serde(default)]
+            coach: bool,
         }
         let raw = Raw::deserialize(d)?;
         let mut unread = Vec::new();
@@ -75,6 +81,7 @@ impl<'de> Deserialize<'de> for Book {
             run,
             history,
             die: raw.die,
+            coach: raw.coach,
             unread,
         })
     }

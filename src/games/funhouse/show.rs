@@ -414,6 +414,9 @@ pub struct Moved {
     over: bool,
     score_inputs: Vec<String>,
     points: Option<u32>,
+    /// With `coach on`, what the move cost against best play.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    coached: Option<super::play::Coached>,
     #[serde(skip)]
     title: &'static str,
     #[serde(skip)]
@@ -428,6 +431,23 @@ impl Show for Moved {
             "  ",
         );
         let _ = write!(text, "\n{}", diagram::draw(&self.layout, style));
+        if let Some(c) = &self.coached {
+            let _ = write!(
+                text,
+                "\n{}",
+                wrap(
+                    &format!(
+                        "that move cost you {} {}: {} would have kept {}",
+                        c.cost,
+                        plural(c.cost.into(), "point", "points"),
+                        c.better,
+                        c.kept
+                    ),
+                    style.width,
+                    "  "
+                )
+            );
+        }
         if self.over
             && let Some(points) = self.points
         {
@@ -544,6 +564,7 @@ pub fn what(event: &Event, action: &str) -> Option<String> {
         Event::DieSet { now, .. } => format!("die {now}"),
         Event::Laid { kept: false, .. } => return None,
         Event::Laid { .. } => action.to_string(),
+        Event::CoachSet { on } => format!("coach {}", if *on { "on" } else { "off" }),
         Event::Hinted { level: 0, .. } => return None,
         Event::Hinted { room, .. } => format!("{action} ({})", room.id()),
     })
@@ -675,8 +696,20 @@ pub fn answer(said: Vec<Event>, book: &Book, par: Option<(u32, bool)>) -> Result
                 },
             )
         }
+        Event::CoachSet { on } => Reply::plain(
+            "coach",
+            if on {
+                "the coach is on: each move you make is weighed against best play"
+            } else {
+                "the coach is off"
+            },
+        ),
         Event::Moved {
-            room, count, said, ..
+            room,
+            count,
+            said,
+            coached,
+            ..
         } => {
             let run = book.run.as_ref().expect("a move is made in a run");
             let game = room_play::of_run(book, run, room)?.expect("the room just moved in");
@@ -690,6 +723,7 @@ pub fn answer(said: Vec<Event>, book: &Book, par: Option<(u32, bool)>) -> Result
                     said,
                     over: game.is_over(),
                     points: score::score(room, &inputs).map(|sc| sc.total).ok(),
+                    coached,
                     score_inputs: inputs,
                     title: room.title(),
                     layout: layout.clone(),

@@ -76,6 +76,10 @@ pub enum FunhouseAction {
         #[serde(default)]
         line: bool,
     },
+    /// `coach on|off`: weigh each move followed in play against best play.
+    Coach {
+        on: bool,
+    },
 }
 
 impl fmt::Display for FunhouseAction {
@@ -108,6 +112,7 @@ impl fmt::Display for FunhouseAction {
             FunhouseAction::Die { hand } => write!(f, "die {hand}"),
             FunhouseAction::Hint { line: false } => f.write_str("hint"),
             FunhouseAction::Hint { line: true } => f.write_str("hint line"),
+            FunhouseAction::Coach { on } => write!(f, "coach {}", if *on { "on" } else { "off" }),
         }
     }
 }
@@ -315,7 +320,13 @@ impl Book {
     fn play_move(&mut self, words: &[String]) -> Result<Vec<Event>, GameError> {
         let (run, room) = room_in_play(self)?;
         let mut game = room_play::of_run(self, run, room)?.ok_or_else(|| not_set_up(room))?;
+        let before = self.coach.then(|| game.clone());
         let (kept, said) = game.play(words)?;
+        let coached = before.and_then(|before| {
+            let start = std::time::Instant::now();
+            let mut stop = || start.elapsed() > HINT_BUDGET || crate::cancel::check().is_err();
+            before.coach(&game, &mut stop)
+        });
         let run = self.run.as_mut().expect("checked above");
         let moves = run.tables.played.entry(room.id().to_string()).or_default();
         if moves.len() >= MAX_MOVES {
@@ -329,6 +340,7 @@ impl Book {
             count: moves.len(),
             kept,
             said,
+            coached,
         }])
     }
 }
@@ -524,6 +536,10 @@ impl Book {
             }
             FunhouseAction::Move { words } => self.play_move(words),
             FunhouseAction::Hint { line } => self.hint(*line),
+            FunhouseAction::Coach { on } => {
+                self.coach = *on;
+                Ok(vec![Event::CoachSet { on: *on }])
+            }
             FunhouseAction::Die { hand } => {
                 let was = std::mem::replace(&mut self.die, *hand);
                 Ok(vec![Event::DieSet { was, now: *hand }])
@@ -580,6 +596,14 @@ fn order(command: &str, m: &clap::ArgMatches) -> Result<Order<FunhouseAction, As
             }
         },
         "par" => Order::Ask(Ask::Par),
+        "coach" => match crate::games::args::words(m).as_slice() {
+            [w] if w.eq_ignore_ascii_case("on") => Order::Act(FunhouseAction::Coach { on: true }),
+            [w] if w.eq_ignore_ascii_case("off") => Order::Act(FunhouseAction::Coach { on: false }),
+            [w, ..] => {
+                return Err(GameError::word(format!("'{w}': `coach` takes on or off")));
+            }
+            [] => return Err(GameError::word("`coach` takes on or off: coach on")),
+        },
         "die" => match m.get_one::<String>("hand") {
             None => Order::Ask(Ask::Die),
             Some(word) => Order::Act(FunhouseAction::Die {

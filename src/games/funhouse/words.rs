@@ -80,6 +80,20 @@ pub fn commands() -> Vec<Command> {
                     .num_args(0..)
                     .help("`line`: the whole best line"),
             ),
+        Command::new("coach")
+            .about("Weigh each move you make against best play: coach on|off")
+            .after_help(
+                "With the coach on, a move followed in play that loses points\n\
+                 is said to (`that move cost you 3 points: Ma up would have\n\
+                 kept 0`); a move that keeps the best gets no comment.\n\n\
+                 Examples:\n  coach on\n  coach off",
+            )
+            .arg(
+                Arg::new("words")
+                    .value_name("on|off")
+                    .num_args(0..)
+                    .help("on or off"),
+            ),
         Command::new("par")
             .about("The par of the room in play's deal: the best score it allows")
             .after_help(
