@@ -255,7 +255,11 @@ pub fn start(dir: PathBuf, options: &Options, make_desk: DeskMaker) -> Result<Ru
         .map_err(|e| ServeError::Runtime(e.to_string()))?;
     // The directory is watched from the start, so it must be there.
     let _ = std::fs::create_dir_all(&dir);
-    let (shown, _) = tokio::sync::watch::channel(Arc::new(Shown::of(&Store::new(&dir), &dir)));
+    // The marker is read before the first table is built, so a change
+    // made in between is seen as one.
+    let store = Store::new(&dir);
+    let seen = watch::marker(&store, &dir);
+    let (shown, _) = tokio::sync::watch::channel(Arc::new(Shown::of(&store, &dir)));
     let (desk_tx, desk_rx) = std::sync::mpsc::channel();
     let shared = Arc::new(Shared {
         shown,
@@ -271,7 +275,7 @@ pub fn start(dir: PathBuf, options: &Options, make_desk: DeskMaker) -> Result<Ru
     let watcher = {
         let (shared, dir, tx) = (Arc::clone(&shared), dir.clone(), wake_tx.clone());
         std::thread::spawn(move || {
-            watch::watch(&dir, tx, wakes, |store| {
+            watch::watch(&dir, store, seen, tx, wakes, |store| {
                 let now = Shown::of(store, &dir);
                 shared.shown.send_if_modified(|shown| {
                     let changed = shown.html != now.html || shown.json != now.json;

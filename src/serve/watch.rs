@@ -24,16 +24,39 @@ pub enum Wake {
     Stop,
 }
 
+/// What says the table may have changed: SQLite's count of commits by
+/// other connections, and the roll log's length.
+pub type Marker = (Option<i64>, u64);
+
+pub fn marker(store: &Store, dir: &Path) -> Marker {
+    (store.data_version().ok(), crate::roll_log::size(dir))
+}
+
 /// Watch `dir` until told to stop, calling `changed` after each change
-/// to the store or the roll log. `wakes` also carries `Wake::Look` from
-/// the seats' desk and `Wake::Stop`.
-pub fn watch(dir: &Path, tx: Sender<Wake>, wakes: Receiver<Wake>, changed: impl Fn(&Store)) {
-    let store = Store::new(dir);
+/// to the store or the roll log. `seen` is the marker read before the
+/// table first shown was built, so a change made while this thread was
+/// starting is not taken for the table shown. `wakes` also carries
+/// `Wake::Look` from the seats' desk and `Wake::Stop`.
+pub fn watch(
+    dir: &Path,
+    store: Store,
+    mut seen: Marker,
+    tx: Sender<Wake>,
+    wakes: Receiver<Wake>,
+    changed: impl Fn(&Store),
+) {
     // Held for as long as the watch lasts; without it (no such facility,
     // or the directory cannot be watched) the safety net does the work.
     let _watcher = os_watcher(dir, tx);
-    let marker = |store: &Store| (store.data_version().ok(), crate::roll_log::size(dir));
-    let mut seen = marker(&store);
+    let look = |seen: &mut Marker| {
+        let now = marker(&store, dir);
+        if now != *seen {
+            *seen = now;
+            changed(&store);
+        }
+    };
+    // A change made before the watcher was in place raised no event.
+    look(&mut seen);
     loop {
         match wakes.recv_timeout(SAFETY_LOOK) {
             Ok(Wake::Stop) | Err(RecvTimeoutError::Disconnected) => return,
@@ -45,11 +68,7 @@ pub fn watch(dir: &Path, tx: Sender<Wake>, wakes: Receiver<Wake>, changed: impl 
                 return;
             }
         }
-        let now = marker(&store);
-        if now != seen {
-            seen = now;
-            changed(&store);
-        }
+        look(&mut seen);
     }
 }
 

@@ -127,11 +127,17 @@ fn events(port: u16, query: &str) -> BufReader<TcpStream> {
     BufReader::new(s)
 }
 
-/// The next `table` event's HTML.
+/// The next `table` event's HTML. A change missed fails within 20 s
+/// (the stream's keep-alive comments would otherwise wait forever).
 fn next_table(stream: &mut BufReader<TcpStream>) -> String {
     let mut html = String::new();
     let mut in_event = false;
+    let started = Instant::now();
     loop {
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "no table event within 20 s"
+        );
         let mut line = String::new();
         if stream.read_line(&mut line).unwrap() == 0 {
             panic!("the stream ended");
