@@ -129,25 +129,16 @@ pub async fn handle(req: Request<Incoming>, shared: Arc<Shared>) -> Result<Answe
     let method = req.method().clone();
     if let Some(act) = path.strip_prefix("/seat/") {
         if method != Method::POST {
-            let mut r = text(
-                StatusCode::METHOD_NOT_ALLOWED,
-                "a seat acts by POST from its page\n",
-            );
-            r.headers_mut()
-                .insert(header::ALLOW, HeaderValue::from_static("POST"));
-            return Ok(r);
+            return Ok(not_allowed("POST", "a seat acts by POST from its page\n"));
         }
         let act = act.to_string();
         return Ok(seat_act(req, &act, &shared).await);
     }
     if method != Method::GET && method != Method::HEAD {
-        let mut r = text(
-            StatusCode::METHOD_NOT_ALLOWED,
+        return Ok(not_allowed(
+            "GET",
             "the table's screen only reads; a seat acts from its own page\n",
-        );
-        r.headers_mut()
-            .insert(header::ALLOW, HeaderValue::from_static("GET"));
-        return Ok(r);
+        ));
     }
     // Reading takes nothing: a body on a read is refused, not skipped.
     let sends_body = headers.contains_key(header::TRANSFER_ENCODING)
@@ -215,6 +206,14 @@ pub async fn handle(req: Request<Incoming>, shared: Arc<Shared>) -> Result<Answe
         "/events" => events(&shared),
         _ => text(StatusCode::NOT_FOUND, "not here: the table is at /\n"),
     })
+}
+
+/// 405, saying which method the path takes.
+fn not_allowed(allow: &'static str, why: &'static str) -> Answered {
+    let mut r = text(StatusCode::METHOD_NOT_ALLOWED, why);
+    r.headers_mut()
+        .insert(header::ALLOW, HeaderValue::from_static(allow));
+    r
 }
 
 fn gone() -> Answered {
