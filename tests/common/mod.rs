@@ -58,6 +58,20 @@ pub fn run(data: &Path, args: &[&str], stdin: Option<&str>) -> Run {
     }
 }
 
+/// Run one command line, its words split at spaces (no quoting).
+pub fn run_line(data: &Path, line: &str) -> Run {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    run(data, &words, None)
+}
+
+/// Run each line in turn; each must succeed.
+pub fn run_ok(data: &Path, lines: &[&str]) {
+    for line in lines {
+        let r = run_line(data, line);
+        assert_eq!(r.code, 0, "{line}: {}", r.err);
+    }
+}
+
 /// `run` as a tuple, in a data directory of the caller's.
 pub fn tm_in(data: &Path, args: &[&str]) -> (String, String, i32) {
     let r = run(data, args, None);

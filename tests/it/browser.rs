@@ -10,7 +10,7 @@ use std::time::Duration;
 use serde_json::json;
 
 use super::cdp::{Browser, browser};
-use super::common::{self, run};
+use super::common;
 use super::serve::serve;
 
 /// What a test waits for at most (a failure, not a figure: the figures
@@ -25,10 +25,7 @@ fn table(lines: &[&str]) -> Option<(&'static str, tempfile::TempDir)> {
         return None;
     };
     let dir = tempfile::tempdir().unwrap();
-    for line in lines {
-        let words: Vec<&str> = line.split_whitespace().collect();
-        assert_eq!(run(dir.path(), &words, None).code, 0, "{line}");
-    }
+    common::run_ok(dir.path(), lines);
     Some((chrome, dir))
 }
 

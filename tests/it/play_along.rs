@@ -228,8 +228,7 @@ fn scoring_a_room_that_is_not_over_says_so() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     let ok = |line: &str| {
-        let w: Vec<&str> = line.split_whitespace().collect();
-        let r = common::run(d, &w, None);
+        let r = common::run_line(d, line);
         assert_eq!(r.code, 0, "{line}: {}", r.err);
         r.out.split_whitespace().collect::<Vec<_>>().join(" ")
     };
@@ -248,10 +247,7 @@ fn scoring_a_room_that_is_not_over_says_so() {
 fn a_deals_par_is_told_when_asked_and_when_scored() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    let said = |line: &str| {
-        let w: Vec<&str> = line.split_whitespace().collect();
-        common::run(d, &w, None)
-    };
+    let said = |line: &str| common::run_line(d, line);
     assert_eq!(
         said("par").err,
         "error: moves are followed in a Funhouse run: `funhouse new`, then `setup` the room\n"
@@ -291,8 +287,7 @@ fn the_coach_says_what_a_move_cost() {
         .iter()
         .chain(moves)
         {
-            let w: Vec<&str> = line.split_whitespace().collect();
-            let r = common::run(dir.path(), &w, None);
+            let r = common::run_line(dir.path(), line);
             assert_eq!(r.code, 0, "{line}: {}", r.err);
             out = r.out.split_whitespace().collect::<Vec<_>>().join(" ");
         }

@@ -290,10 +290,10 @@ fn a_one_shot_roll_starts_no_server() {
 fn the_screen_names_whose_turn_it_is_and_who_rolled() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    for line in ["players ann ben cat", "turn", "turn", "roll 2d6 as cat"] {
-        let words: Vec<&str> = line.split_whitespace().collect();
-        assert_eq!(run(d, &words, None).code, 0, "{line}");
-    }
+    common::run_ok(
+        d,
+        &["players ann ben cat", "turn", "turn", "roll 2d6 as cat"],
+    );
     let server = serve(d, &[]);
     let (_, _, state) = get(server.port, "/state.json");
     let v: serde_json::Value = serde_json::from_str(&state).unwrap();
@@ -315,15 +315,15 @@ fn the_screen_names_whose_turn_it_is_and_who_rolled() {
 fn the_banner_follows_the_game_in_play() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    for line in [
-        "players ann ben cat",
-        "turn",
-        "--seed 2 setup slides",
-        "slides move r4c3",
-    ] {
-        let words: Vec<&str> = line.split_whitespace().collect();
-        assert_eq!(run(d, &words, None).code, 0, "{line}");
-    }
+    common::run_ok(
+        d,
+        &[
+            "players ann ben cat",
+            "turn",
+            "--seed 2 setup slides",
+            "slides move r4c3",
+        ],
+    );
     let server = serve(d, &[]);
     let (_, _, page) = get(server.port, "/");
     assert!(
@@ -514,10 +514,7 @@ fn post(port: u16, path: &str, headers: &[(&str, &str)], body: &str) -> (u16, se
 fn a_phone_seat_rolls_scores_and_passes_the_turn() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    for line in ["players ann ben", "pad new hearts", "turn"] {
-        let words: Vec<&str> = line.split_whitespace().collect();
-        assert_eq!(run(d, &words, None).code, 0, "{line}");
-    }
+    common::run_ok(d, &["players ann ben", "pad new hearts", "turn"]);
     let server = serve(d, &[]);
     let port = server.port;
     let ann = server.seat("ann");
@@ -596,10 +593,7 @@ fn a_phone_seat_rolls_scores_and_passes_the_turn() {
 fn a_seat_write_needs_its_secret_its_origin_and_post() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    for line in ["players ann ben", "pad new hearts"] {
-        let words: Vec<&str> = line.split_whitespace().collect();
-        assert_eq!(run(d, &words, None).code, 0, "{line}");
-    }
+    common::run_ok(d, &["players ann ben", "pad new hearts"]);
     let before = run(d, &["export"], None).out;
     let server = serve(d, &[]);
     let port = server.port;
@@ -757,10 +751,7 @@ fn a_revoked_seat_opens_nothing() {
 fn a_runs_scorecard_is_a_table() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    for line in ["players zoë", "funhouse new", "score sj Cn A3 A5"] {
-        let words: Vec<&str> = line.split_whitespace().collect();
-        assert_eq!(run(d, &words, None).code, 0, "{line}");
-    }
+    common::run_ok(d, &["players zoë", "funhouse new", "score sj Cn A3 A5"]);
     let server = serve(d, &[]);
     let (_, _, state) = get(server.port, "/state.json");
     let v: serde_json::Value = serde_json::from_str(&state).unwrap();
