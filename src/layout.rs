@@ -75,6 +75,11 @@ pub struct Placed {
     /// A few characters drawn beside it: an order number, a count.
     #[serde(default)]
     pub label: Option<String>,
+    /// Which piece this is, where the game tells like pieces apart (two
+    /// face-down coins): renderers that follow pieces from one position
+    /// to the next (PPN's moves) match on it before they match on looks.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id: Option<u32>,
 }
 
 /// A whole setup: the pieces, with a title for pictures.
@@ -98,6 +103,7 @@ impl Placed {
             y,
             angle: 0.0,
             label: None,
+            id: None,
         }
     }
 
@@ -179,6 +185,19 @@ impl Placed {
 
     pub fn labelled(mut self, text: impl Into<String>) -> Placed {
         self.label = Some(text.into());
+        self
+    }
+
+    /// The same piece in suit `s`: a die, a pawn, a coin whose suit the
+    /// game does not track but the table's piece has.
+    pub fn suited(mut self, s: Suit) -> Placed {
+        self.suit = Some(s.letter().to_string());
+        self
+    }
+
+    /// The same piece, told apart from its like by `id` (see `Placed::id`).
+    pub fn known_as(mut self, id: u32) -> Placed {
+        self.id = Some(id);
         self
     }
 

@@ -347,22 +347,23 @@ impl App {
             }
             Some("ppn") => {
                 let last = frames.last().expect("a setup at least");
-                let header = [
-                    (
-                        "Event",
-                        format!(
-                            "{}, tablemate game {}",
-                            record.game.title(),
-                            record.number.unwrap_or_default()
+                let setup = record::shown_setup(record.game, &record.setup, last.turn.over);
+                let header = crate::render::PpnHeader {
+                    title: record.game.title(),
+                    setup: &setup,
+                    more: vec![
+                        (
+                            "Event",
+                            format!(
+                                "{}, tablemate game {}",
+                                record.game.title(),
+                                record.number.unwrap_or_default()
+                            ),
                         ),
-                    ),
-                    ("Date", crate::roll_log::day_of(record.started)),
-                    (
-                        "Setup",
-                        record::shown_setup(record.game, &record.setup, last.turn.over),
-                    ),
-                    ("Result", record::standing(&last.turn)),
-                ];
+                        ("Date", crate::roll_log::day_of(record.started)),
+                        ("Result", record::standing(&last.turn)),
+                    ],
+                };
                 let moves: Vec<(crate::layout::Layout, String)> = frames
                     .iter()
                     .map(|f| (f.layout.clone(), f.what.clone()))

@@ -288,6 +288,7 @@ impl App {
         words_again.extend(words.iter().cloned());
         let line = crate::command::join_words(&words_again);
         let again = format!("{line} deal={next}");
+        let again_line = again.clone();
         let (mut reply, code) = self.dealt(code, |app| {
             game.visit(Lay {
                 app,
@@ -328,7 +329,9 @@ impl App {
         }
         if let (Some(path), Some(format), Some(layout)) = (out, format, &reply.layout) {
             let plain = reply.text(&Style::plain());
-            let bytes = render::render(layout, format, &plain)?;
+            // A sealed deal's code stays out of the file as out of the reply.
+            let shown = crate::games::record::shown_setup(game, &again_line, false);
+            let bytes = render::render(layout, format, &plain, &shown)?;
             super::saved::write_new(path, &bytes, force)?;
             reply.after.push(format!("(written to {})", path.display()));
             reply

@@ -13,7 +13,7 @@ use crate::layout::Layout;
 
 pub use csv::csv;
 pub use png::{animation, png};
-pub use ppn::{moves as ppn_moves, ppn, ppn_game};
+pub use ppn::{Header as PpnHeader, ppn, ppn_game};
 pub use svg::svg;
 
 /// Why a layout could not be written.
@@ -81,12 +81,19 @@ impl Format {
     }
 }
 
-/// The layout in `format`; `text` is the terminal diagram, for `.txt`.
-pub fn render(layout: &Layout, format: Format, text: &str) -> Result<Vec<u8>, RenderError> {
+/// The layout in `format`; `text` is the terminal diagram, for `.txt`;
+/// `setup` the words that lay it again, as the table may see them (PPN's
+/// `GameType`).
+pub fn render(
+    layout: &Layout,
+    format: Format,
+    text: &str,
+    setup: &str,
+) -> Result<Vec<u8>, RenderError> {
     Ok(match format {
         Format::Svg => svg(layout).into_bytes(),
         Format::Png => png(layout)?,
-        Format::Ppn => ppn(layout).into_bytes(),
+        Format::Ppn => ppn(layout, setup).into_bytes(),
         Format::Csv => csv(layout).into_bytes(),
         Format::Json => {
             let mut s = serde_json::to_string_pretty(layout).expect("layouts serialise");

@@ -105,6 +105,9 @@ pub fn svg(layout: &Layout) -> String {
         num((MARGIN + TITLE / 2.0) * PX),
         escape(&layout.title)
     );
+    // Badges go on top of every piece: a stack's lowest piece may carry
+    // the label (a trampoline's number under whoever stands on it).
+    let mut badges = String::new();
     for p in &layout.pieces {
         let cx = (p.x - x0 + MARGIN) * PX;
         let cy = (y1 - p.y + MARGIN + TITLE) * PX;
@@ -114,15 +117,16 @@ pub fn svg(layout: &Layout) -> String {
             && p.kind != Kind::Marker
         {
             let (hw, hh) = p.half_extent();
-            let (bx, by) = (-hw * PX + 9.0, -hh * PX + 9.0);
+            let (bx, by) = (cx - hw * PX + 9.0, cy - hh * PX + 9.0);
             let _ = write!(
-                g,
+                badges,
                 r##"<circle cx="{}" cy="{}" r="9" fill="#ffffff" stroke="#888"/>"##,
                 num(bx),
                 num(by)
             );
             let size = if label.chars().count() > 2 { 7.0 } else { 10.0 };
-            text(&mut g, bx, by, size, "#333", label);
+            text(&mut badges, bx, by, size, "#333", label);
+            badges.push('\n');
         }
         let _ = writeln!(
             out,
@@ -131,6 +135,9 @@ pub fn svg(layout: &Layout) -> String {
             num(cx),
             num(cy)
         );
+    }
+    if !badges.is_empty() {
+        let _ = write!(out, "<g class=\"badges\">\n{badges}</g>\n");
     }
     out.push_str("</svg>\n");
     out
@@ -323,19 +330,6 @@ fn draw(g: &mut String, p: &Placed) {
                 text(g, 0.0, t / 2.0, 22.0, "#222", a);
                 text(g, 0.0, -t / 2.0, 22.0, "#222", rank);
             }
-        }
-        // A square of a maze's floor: drawn as floor, an inch
-        // square, so the maze reads as a path from across the room.
-        (Kind::Marker, _) if p.label.as_deref() == Some("square") => {
-            let half = PX / 2.0 - 1.0;
-            let _ = write!(
-                g,
-                r##"<rect x="{}" y="{}" width="{}" height="{}" rx="3" fill="#e2d6bd" stroke="#a08f6e"/>"##,
-                num(-half),
-                num(-half),
-                num(2.0 * half),
-                num(2.0 * half)
-            );
         }
         (Kind::Marker, _) => {
             let _ = write!(

@@ -77,6 +77,27 @@ fn backing_up_off_a_coin_refuses_a_stack() {
     );
 }
 
+/// A rats action with words missing says what it takes, not that the
+/// action is unknown ("'move' is not a rats action (did you mean
+/// 'move'?)" before).
+#[test]
+fn a_rats_action_short_of_words_says_what_it_takes() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    said_in(d, "--seed 4 setup lab-rats");
+    let (_, err, code) = said_in(d, "rats move north");
+    assert_eq!(code, 1);
+    assert_eq!(
+        err,
+        "error: 'move north': `rats move` takes a direction and a stack, and with a null how far: `rats move north 2`, `rats move north 2 3`\n"
+    );
+    let (_, err, _) = said_in(d, "rats lose");
+    assert_eq!(
+        err,
+        "error: 'lose': `rats lose` takes one stack: `rats lose 2`\n"
+    );
+}
+
 /// Item 9: Whack-a-Dummy with no barrel grid in the run says so.
 #[test]
 fn whack_without_a_grid_says_the_table_holds_it() {

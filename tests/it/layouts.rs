@@ -9,7 +9,7 @@ use super::common;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use tablemate::layout::{Kind, Layout, Placed, Side};
+use tablemate::layout::{Kind, Layout, Placed};
 
 /// The setups and the golden files they are checked against.
 const SETUPS: &[(&str, &str)] = &[
@@ -138,130 +138,40 @@ fn csv_has_ppdf_columns_and_one_row_per_piece() {
     }
 }
 
-/// A piece as read back from a PPN placement: kind, side, suit, rank,
-/// x, y (the reader knows only the forms tablemate writes).
-#[derive(Debug, PartialEq)]
-struct PpnPiece {
-    kind: Kind,
-    side: Side,
-    suit: Option<String>,
-    rank: Option<u32>,
-    x: f64,
-    y: f64,
-}
-
-/// Read the `Setup.` move of a PPN file: `SPEC@(x,y)` items, `{...}`
-/// comments skipped.
-fn read_ppn(text: &str) -> Vec<PpnPiece> {
-    let (header, moves) = text
-        .split_once("\n...\n")
-        .expect("a YAML header closed by ...");
-    assert!(header.starts_with("---\n"), "{header}");
-    for line in header.lines().skip(1) {
-        assert!(line.contains(": "), "a YAML field: {line}");
-    }
-    let moves = moves.trim_start();
-    assert!(moves.starts_with("Setup."), "{moves}");
-    let mut out = Vec::new();
-    let mut rest = moves["Setup.".len()..].to_string();
-    while let Some(open) = rest.find('{') {
-        let close = rest[open..].find('}').unwrap() + open;
-        rest.replace_range(open..=close, "");
-    }
-    for item in rest.split_whitespace() {
-        let (spec, at) = item.split_once('@').unwrap_or_else(|| panic!("{item}"));
-        let xy = at
-            .strip_prefix('(')
-            .and_then(|s| s.strip_suffix(')'))
-            .unwrap();
-        let (x, y) = xy.split_once(',').unwrap();
-        let (simple, complex) = spec.split_once(',').unwrap_or((spec, ""));
-        let value = |prefix: char| -> Option<u32> {
-            complex
-                .split(',')
-                .find_map(|e| e.strip_prefix(prefix)?.parse().ok())
-        };
-        let first = simple.chars().next().unwrap();
-        let suit = simple
-            .chars()
-            .find(|c| "SMCA".contains(*c))
-            .map(String::from);
-        let rank = simple
-            .chars()
-            .find(|c| c.is_ascii_digit())
-            .and_then(|c| c.to_digit(10));
-        let side = if simple.contains('b') {
-            Side::Back
-        } else {
-            Side::Face
-        };
-        let (kind, side, suit, rank) = match first {
-            't' if complex.ends_with("dominoes'") => (
-                Kind::Domino,
-                Side::Face,
-                value('s').map(|n| n.to_string()),
-                value('r'),
-            ),
-            't' => (Kind::Tile, side, suit, rank),
-            'c' => (Kind::Coin, side, suit, rank),
-            'd' => (Kind::Die, Side::Face, suit, rank),
-            'p' => (Kind::Pawn, Side::Face, suit, rank),
-            '[' => (Kind::Card, Side::Back, None, None),
-            c if ('\u{1F0A1}'..='\u{1F0DE}').contains(&c) => {
-                let n = c as u32;
-                let suit = ["S", "H", "D", "C"][((n - 0x1F0A1) / 16) as usize];
-                let r = (n - 0x1F0A1) % 16 + 1;
-                (
-                    Kind::Card,
-                    Side::Face,
-                    Some(suit.to_string()),
-                    Some(if r > 12 { r - 1 } else { r }),
-                )
-            }
-            other => panic!("unknown piece {other} in {item}"),
-        };
-        out.push(PpnPiece {
-            kind,
-            side,
-            suit,
-            rank,
-            x: x.parse().unwrap(),
-            y: y.parse().unwrap(),
-        });
-    }
-    out
-}
-
+/// A setup's PPN, read by the independent reader (`ppn_read`), puts on
+/// the table exactly the setup's pieces, each place's stack in order,
+/// every piece naming its suit; its header is ppn's: `GameType` with the
+/// setup's arguments, `SetUp: None`.
 #[test]
 fn ppn_reads_back_to_the_same_pieces() {
     let dir = tempfile::tempdir().unwrap();
     for (name, args) in SETUPS {
         let layout = layout_of(args);
-        let got = read_ppn(&fs::read_to_string(written(dir.path(), args, "ppn")).unwrap());
-        let want: Vec<PpnPiece> = pieces(&layout)
-            .iter()
-            .map(|p| PpnPiece {
-                kind: p.kind,
-                side: if matches!(p.kind, Kind::Die | Kind::Pawn | Kind::Domino) {
-                    Side::Face
-                } else {
-                    p.side
-                },
-                suit: match p.kind {
-                    Kind::Domino => p.suit.clone(),
-                    Kind::Card if p.side == Side::Back => None,
-                    _ => p.suit.clone(),
-                },
-                rank: match p.kind {
-                    Kind::Card if p.side == Side::Back => None,
-                    Kind::Card => p.ppdf_rank(),
-                    _ => p.ppdf_rank().map(|r| r - 1),
-                },
-                x: p.x,
-                y: p.y,
-            })
-            .collect();
-        assert_eq!(got, want, "{name}");
+        let text = fs::read_to_string(written(dir.path(), args, "ppn")).unwrap();
+        let game = crate::ppn_read::read(&text);
+        assert_eq!(game.positions.len(), 1, "{name}: the setup alone");
+        let json = serde_json::to_value(&layout).unwrap();
+        assert_eq!(
+            game.positions[0],
+            crate::ppn_read::expected_table(&json),
+            "{name}"
+        );
+        for spec in &game.specs {
+            assert!(crate::ppn_read::names_its_suit(spec), "{name}: {spec}");
+        }
+        let h = &game.header;
+        assert_eq!(h["SetUp"].as_str(), Some("None"), "{name}: {text}");
+        assert_eq!(
+            h["GameType"]["Name"].as_str(),
+            Some(layout.title.as_str()),
+            "{name}"
+        );
+        let again = h["GameType"]["Tablemate"].as_str().unwrap();
+        assert!(again.starts_with("setup "), "{name}: {again}");
+        assert!(
+            h.get("Title").is_none() && h.get("Setup").is_none(),
+            "{name}"
+        );
     }
 }
 

@@ -21,6 +21,7 @@ mod pad;
 mod parallel_play;
 mod people;
 mod play_along;
+mod ppn_read;
 mod prob_corpus;
 mod readme;
 mod records;

@@ -132,82 +132,6 @@ fn key(game: &str) -> &str {
     }
 }
 
-/// Interpret a PPN game's moves over its setup, as piecepackr's default
-/// parser does (a place holds pieces in order; a move takes the top one);
-/// each move line must be well formed and find the pieces it names. The
-/// pieces on the table after each numbered move.
-fn ppn_positions(text: &str) -> Vec<Vec<(String, String)>> {
-    let (head, moves) = text
-        .split_once("\n...\n")
-        .expect("a YAML header ending in ...");
-    assert!(head.starts_with("---\n"), "{head}");
-    let header: BTreeMap<String, String> = serde_yaml::from_str(&head[4..]).unwrap();
-    for k in ["Event", "Date", "Setup", "Result", "Generator"] {
-        assert!(header.contains_key(k), "header lacks {k}: {head}");
-    }
-    let place = |tok: &str| -> (String, String) {
-        let at = tok
-            .find("@(")
-            .unwrap_or_else(|| panic!("not a placing: {tok}"));
-        (tok[..at].to_string(), tok[at + 1..].to_string())
-    };
-    let loc = |s: &str| {
-        assert!(
-            s.starts_with('(') && s.ends_with(')') && s[1..s.len() - 1].split(',').count() == 2,
-            "not a place: {s}"
-        );
-        s.to_string()
-    };
-    let mut table: Vec<(String, String)> = Vec::new();
-    let mut positions = Vec::new();
-    // Comments go; what is left is move numbers and moves.
-    let mut clean = String::new();
-    let mut depth = 0;
-    for c in moves.chars() {
-        match c {
-            '{' => depth += 1,
-            '}' => depth -= 1,
-            _ if depth == 0 => clean.push(c),
-            _ => {}
-        }
-    }
-    let mut numbered = 0;
-    for tok in clean.split_whitespace() {
-        if tok == "Setup." {
-            continue;
-        }
-        if let Some(n) = tok.strip_suffix('.') {
-            let n: usize = n.parse().unwrap_or_else(|_| panic!("move number {tok}"));
-            positions.push(table.clone());
-            numbered += 1;
-            assert_eq!(n, numbered, "moves numbered in order");
-            continue;
-        }
-        let top = |table: &Vec<(String, String)>, at: &str| {
-            table
-                .iter()
-                .rposition(|(_, l)| l == at)
-                .unwrap_or_else(|| panic!("no piece at {at} for {tok}"))
-        };
-        if let Some(at) = tok.strip_prefix('*') {
-            let i = top(&table, &loc(at));
-            table.remove(i);
-        } else if let Some((a, b)) = tok.split_once(")-(") {
-            let (a, b) = (loc(&format!("{a})")), loc(&format!("({b}")));
-            let i = top(&table, &a);
-            let (spec, _) = table.remove(i);
-            table.push((spec, b));
-        } else if let Some((at, spec)) = tok.split_once("=") {
-            let i = top(&table, &loc(at));
-            table[i].0 = spec.to_string();
-        } else {
-            table.push(place(tok));
-        }
-    }
-    positions.push(table);
-    positions
-}
-
 /// PNG chunks by type: how many of each.
 fn chunks(png: &[u8]) -> BTreeMap<String, usize> {
     assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
@@ -251,27 +175,12 @@ fn every_game_is_recorded_replayed_and_written_out() {
         let text = ok(d, "replay 1 to 1");
         assert!(text.starts_with("game 1, "), "{text}");
         assert!(text.contains("move 1 of "), "{text}");
-        // PPN: a header, the setup, one numbered move a step; the pieces
-        // after each move are the pieces of that position's layout.
+        // PPN: a header, the setup, one numbered move a step; piecepackr's
+        // table after each move (read independently) is that position's
+        // layout, stack by stack.
         let ppn = d.join("game.ppn");
         ok(d, &format!("replay 1 --out {}", ppn.display()));
-        let positions = ppn_positions(&std::fs::read_to_string(&ppn).unwrap());
-        assert_eq!(positions.len(), moves + hints + 1, "{game}");
-        for (n, table) in positions.iter().enumerate() {
-            let layout = json(d, &format!("replay 1 to {n}"))["data"]["layout"].clone();
-            let want: Vec<String> = layout["pieces"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .filter(|p| p["kind"] != "marker")
-                .map(|p| format!("({},{})", num(&p["x"]), num(&p["y"])))
-                .collect();
-            let mut got: Vec<String> = table.iter().map(|(_, at)| at.clone()).collect();
-            let mut want = want;
-            got.sort();
-            want.sort();
-            assert_eq!(got, want, "{game}: pieces after move {n}");
-        }
+        ppn_follows_the_record(d, 1, &std::fs::read_to_string(&ppn).unwrap(), game);
         // An animation with one frame a position.
         let png = d.join("game.png");
         ok(d, &format!("replay 1 --out {}", png.display()));
@@ -290,12 +199,32 @@ fn every_game_is_recorded_replayed_and_written_out() {
     }
 }
 
-/// A coordinate as PPN writes it: at most three decimals, no trailing
-/// zeros.
-fn num(v: &Value) -> String {
-    let s = format!("{:.3}", v.as_f64().unwrap());
-    let s = s.trim_end_matches('0').trim_end_matches('.');
-    if s == "-0" { "0".into() } else { s.into() }
+/// Game `n`'s PPN, read by the independent reader, holds after each
+/// numbered move the pieces of that position's layout (`replay n to k`),
+/// each place's stack in order; every piece names its suit; the header
+/// is ppn's.
+fn ppn_follows_the_record(d: &Path, n: usize, text: &str, what: &str) {
+    let game = crate::ppn_read::read(text);
+    let steps = json(d, &format!("replay {n} last"))["data"]["n"]
+        .as_u64()
+        .unwrap() as usize;
+    assert_eq!(game.positions.len(), steps + 1, "{what}: {text}");
+    for (k, table) in game.positions.iter().enumerate() {
+        let layout = json(d, &format!("replay {n} to {k}"))["data"]["layout"].clone();
+        assert_eq!(
+            *table,
+            crate::ppn_read::expected_table(&layout),
+            "{what}: the pieces after move {k} of\n{text}"
+        );
+    }
+    for spec in &game.specs {
+        assert!(crate::ppn_read::names_its_suit(spec), "{what}: {spec}");
+    }
+    assert_eq!(game.header["SetUp"].as_str(), Some("None"), "{what}");
+    assert!(game.header["GameType"]["Name"].as_str().is_some(), "{what}");
+    for k in ["Event", "Date", "Result", "Generator"] {
+        assert!(game.header.get(k).is_some(), "{what}: header lacks {k}");
+    }
 }
 
 #[test]
@@ -525,4 +454,242 @@ fn a_replayed_step_says_what_was_rolled_or_turned() {
         v["data"]["said"].as_array().is_some_and(|s| !s.is_empty()),
         "{v}"
     );
+}
+
+/// Play the run's room in play by its best line, from `hint line`.
+fn play_best_line(d: &Path) {
+    let hint = json(d, "hint line");
+    for m in hint["data"]["line"].as_array().unwrap() {
+        ok(d, &format!("move {}", m.as_str().unwrap()));
+    }
+}
+
+/// The place of the piece labelled `label` in game `n` at step `k`.
+fn place_of(d: &Path, n: usize, k: usize, label: &str) -> String {
+    let layout = json(d, &format!("replay {n} to {k}"))["data"]["layout"].clone();
+    let p = layout["pieces"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["label"] == label)
+        .unwrap_or_else(|| panic!("no piece labelled {label}"))
+        .clone();
+    let num = |v: &Value| {
+        let s = format!("{:.3}", v.as_f64().unwrap());
+        let s = s.trim_end_matches('0').trim_end_matches('.').to_string();
+        if s == "-0" { "0".to_string() } else { s }
+    };
+    format!("({},{})", num(&p["x"]), num(&p["y"]))
+}
+
+/// #45 item 3, the Funhouse rooms in PPN: each room's record, read
+/// independently, follows every position; the die is on the barrels and
+/// the dummies; a Trampo-Land bounce is the bouncer moving and the
+/// bounced leaving; scoring moves no piece.
+#[test]
+fn each_funhouse_room_is_written_in_ppn_as_played() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok(d, "funhouse new");
+    ok(d, "setup slide-jam deal=GBHPKQ");
+    play_best_line(d);
+    ok(d, "score slide-jam");
+    ok(d, "setup magic-mirror");
+    play_best_line(d);
+    ok(d, "score mirror");
+    ok(d, "setup catwalk");
+    ok(d, "score catwalk 5xn 4xn nx3");
+    ok(d, "die left");
+    ok(d, "setup barrels deal=58Z1MG");
+    play_best_line(d);
+    ok(d, "score barrels");
+    ok(d, "setup whack-a-dummy");
+    play_best_line(d);
+    ok(d, "score whack");
+    ok(d, "setup trampo-land die=3 cast=10");
+    play_best_line(d);
+    // You alone on the trampolines is the room's goal, though you could
+    // still walk: scoring it is no early stop.
+    let scored = ok(d, "score trampo-land");
+    assert!(!scored.contains("not over"), "{scored}");
+    ok(d, "funhouse end");
+    let rooms = json(d, "games")["data"]["games"].clone();
+    assert_eq!(rooms.as_array().unwrap().len(), 6, "{rooms}");
+    let mut texts = Vec::new();
+    for n in 1..=6 {
+        let file = d.join(format!("room{n}.ppn"));
+        ok(d, &format!("replay {n} --out {}", file.display()));
+        let text = std::fs::read_to_string(&file).unwrap();
+        ppn_follows_the_record(d, n, &text, &format!("room {n}"));
+        // Scoring is no move: its line is the step's words alone.
+        let score = text
+            .lines()
+            .find(|l| l.contains("{ score "))
+            .unwrap_or_else(|| panic!("room {n}: no score step in\n{text}"));
+        assert!(score.trim_end().ends_with('}'), "room {n}: {score}");
+        texts.push(text);
+    }
+    // Magic Mirror's tiles are all still on the table after its score.
+    let mirror = crate::ppn_read::read(&texts[1]);
+    let last = mirror.positions.last().unwrap();
+    let tiles: usize = last.values().map(Vec::len).sum();
+    assert_eq!(tiles, 24 - 2 * 9, "{}", texts[1]);
+    // The die: dropped when the barrels start, then moved coin to coin,
+    // showing its new top face each time (a die face, `=dS...`).
+    let barrels = &texts[3];
+    let start = barrels
+        .lines()
+        .find(|l| l.contains("{ move start"))
+        .unwrap();
+    assert!(start.contains(" dS") && start.contains('@'), "{start}");
+    let step = barrels.lines().find(|l| l.contains("{ move east")).unwrap();
+    assert!(step.contains(")-(") && step.contains("=dS"), "{step}");
+    // The dummies: a coin turned where it lies, then the die onto it.
+    let whack = &texts[4];
+    let step = whack.lines().find(|l| l.contains("{ move north")).unwrap();
+    let (turn, die) = step.split_once("=cf").expect(step);
+    assert!(
+        die.contains(")-("),
+        "the die moves after the coin turns: {step}"
+    );
+    assert!(turn.ends_with(')'), "{step}");
+    // Trampo-Land: each bounce is `*OVER FROM-TO`, read off the pictures.
+    let trampo = &texts[5];
+    let mut bounces = 0;
+    for (k, l) in trampo.lines().filter(|l| l.contains("{ move ")).enumerate() {
+        let words: Vec<&str> = l
+            .split(['{', '}'])
+            .nth(1)
+            .unwrap()
+            .split_whitespace()
+            .collect();
+        let (from, to): (usize, usize) = (words[1].parse().unwrap(), words[2].parse().unwrap());
+        let moves = l.rsplit('}').next().unwrap().trim();
+        // Trampolines never move: any step's picture places them.
+        let at = |t: usize| place_of(d, 6, k + 1, &t.to_string());
+        let went = format!("{}-{}", at(from), at(to));
+        assert!(
+            moves.contains(&went),
+            "move {from} {to}: {went} in `{moves}`"
+        );
+        if let Some(over) = moves.split_whitespace().find_map(|m| m.strip_prefix('*')) {
+            bounces += 1;
+            assert!(!over.contains(&at(from)) && !over.contains(&at(to)), "{l}");
+        }
+    }
+    assert!(bounces >= 5, "{trampo}");
+}
+
+/// #45 item 3: the troll's stacks keep their counts (every card at its
+/// place), Lab Rats has its maze tiles, exit pawns and stacks of eight,
+/// and Penguin's Night Out's penguins and buddy tokens carry their
+/// players' suits.
+#[test]
+fn stacks_tiles_pawns_and_tokens_are_all_in_ppn() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok(d, "--seed 5 setup troll");
+    let file = d.join("troll.ppn");
+    ok(d, &format!("replay 1 --out {}", file.display()));
+    let troll = crate::ppn_read::read(&std::fs::read_to_string(&file).unwrap());
+    let layout = json(d, "replay 1")["data"]["layout"].clone();
+    let counts: Vec<usize> = layout["pieces"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|p| p["label"].as_str()?.parse().ok())
+        .collect();
+    let mut sizes: Vec<usize> = troll.positions[0]
+        .values()
+        .map(|s| {
+            s.iter()
+                .filter(|p| p.piece_side.starts_with("card"))
+                .count()
+        })
+        .collect();
+    let mut counts = counts;
+    sizes.retain(|n| *n > 1);
+    counts.retain(|n| *n > 1);
+    sizes.sort();
+    counts.sort();
+    assert_eq!(sizes, counts, "each stack holds its count");
+    assert_eq!(
+        troll.positions[0].values().map(Vec::len).sum::<usize>(),
+        52 + 1
+    );
+
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok(d, "--seed 4 setup lab-rats");
+    let file = d.join("rats.ppn");
+    ok(d, &format!("replay 1 --out {}", file.display()));
+    let text = std::fs::read_to_string(&file).unwrap();
+    let rats = crate::ppn_read::read(&text);
+    let all: Vec<&crate::ppn_read::Df> = rats.positions[0].values().flatten().collect();
+    let count = |side: &str| all.iter().filter(|p| p.piece_side == side).count();
+    assert_eq!(count("tile_back"), 24, "{text}");
+    assert_eq!(count("pawn_face"), 3, "the rat and two at the exit: {text}");
+    assert_eq!(count("coin_face") + count("coin_back"), 24, "{text}");
+    // Only each stack's top coin shows its number.
+    assert_eq!(count("coin_face"), 3, "{text}");
+    assert!(rats.positions[0].values().filter(|s| s.len() == 8).count() == 3);
+
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let _ = play(d, "penguins");
+    let file = d.join("penguins.ppn");
+    ok(d, &format!("replay 1 --out {}", file.display()));
+    let text = std::fs::read_to_string(&file).unwrap();
+    let penguins = crate::ppn_read::read(&text);
+    let last = penguins.positions.last().unwrap();
+    let pawns: Vec<u32> = last
+        .values()
+        .flatten()
+        .filter(|p| p.piece_side == "pawn_face")
+        .map(|p| p.suit)
+        .collect();
+    assert!(pawns.len() >= 2, "{text}");
+    let mut distinct = pawns.clone();
+    distinct.sort();
+    distinct.dedup();
+    assert_eq!(distinct.len(), pawns.len(), "a suit a player: {text}");
+    let tokens = last
+        .values()
+        .flatten()
+        .filter(|p| p.piece_side == "coin_back")
+        .count();
+    assert!(tokens >= 1, "buddy tokens: {text}");
+}
+
+/// The README's PPN examples (`docs/ppn/`, one game of each kind) read
+/// back as piecepackr would read them, every piece naming its suit.
+#[test]
+fn the_ppn_examples_in_the_docs_read_back() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/ppn");
+    let mut titles = Vec::new();
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let game = crate::ppn_read::read(&text);
+        let name = path.display().to_string();
+        assert_eq!(game.header["SetUp"].as_str(), Some("None"), "{name}");
+        for spec in &game.specs {
+            assert!(crate::ppn_read::names_its_suit(spec), "{name}: {spec}");
+        }
+        titles.push(
+            game.header["GameType"]["Name"]
+                .as_str()
+                .unwrap()
+                .to_string(),
+        );
+    }
+    titles.sort();
+    let readme = std::fs::read_to_string(dir.join("../../README.md")).unwrap();
+    for t in &titles {
+        assert!(
+            readme.contains(&format!("[{t}](docs/ppn/")),
+            "README links {t}"
+        );
+    }
+    assert_eq!(titles.len(), 10, "{titles:?}");
 }

@@ -127,17 +127,18 @@ fn whack(layout: &Layout) -> String {
     }
 }
 
-/// The triangle of trampolines, each with its number and who stands on
-/// it, then the legend.
+/// The triangle of trampolines (the numbered coins), each with its
+/// number and who stands on it, then the legend.
 fn trampo(layout: &Layout) -> String {
     let mut out = Vec::new();
-    for (r, row) in rows(of(layout, Kind::Tile)).iter().enumerate() {
+    let trampolines = of(layout, Kind::Coin).filter(|p| p.label.is_some());
+    for (r, row) in rows(trampolines).iter().enumerate() {
         let mut line = " ".repeat((4 - r.min(4)) * 3);
         for t in row {
             let on = layout
                 .pieces
                 .iter()
-                .find(|p| p.kind != Kind::Tile && p.x == t.x && p.y == t.y);
+                .find(|p| p.label.is_none() && p.x == t.x && p.y == t.y);
             let mark = match on.map(|p| p.kind) {
                 Some(Kind::Die) => 'Y',
                 Some(Kind::Pawn) => 'A',

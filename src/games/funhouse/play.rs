@@ -8,7 +8,7 @@ use super::die::{Die, Hand};
 use super::layouts as fl;
 use super::room::Room;
 use super::run::{Book, Run, parse_rows};
-use super::setup::{Cell, Trampo, WHACK_STARTS, cell_name};
+use super::setup::{Cell, Occupant, Trampo, WHACK_STARTS, cell_name};
 use super::solve::barrels::{self, EXIT, START};
 use super::solve::mirror::{Mirror, Pair};
 use super::solve::slide_jam::{Board, Slide, Take};
@@ -397,14 +397,21 @@ impl RoomGame {
     }
 
     /// Whether the room is over by its own rules (no family, no pair, no
-    /// move left; the corners done; the die out).
+    /// move left; the corners done; the die out; you alone on the
+    /// trampolines, which is the room's goal though you could still walk).
     pub fn is_over(&self) -> bool {
         match self {
             RoomGame::SlideJam { board, .. } => board.families().is_empty(),
             RoomGame::MagicMirror { mirror, .. } => mirror.is_over(),
             RoomGame::Barrels { at, .. } => *at == EXIT,
             RoomGame::Whack { state, .. } => state.is_some_and(|s| s.is_complete()),
-            RoomGame::TrampoLand { position, .. } => position.moves().is_empty(),
+            RoomGame::TrampoLand { position, .. } => {
+                let alone = position
+                    .board
+                    .iter()
+                    .all(|o| matches!(o, Occupant::Empty | Occupant::You));
+                alone || position.moves().is_empty()
+            }
         }
     }
 
@@ -687,15 +694,11 @@ impl RoomGame {
                 let (u, l) = mirror.grids();
                 fl::magic_mirror_board(&u, &l)
             }
-            RoomGame::Barrels { grid, visited, .. } => fl::barrels_route(grid, visited),
+            RoomGame::Barrels {
+                grid, visited, die, ..
+            } => fl::barrels_route(grid, visited, *die),
             RoomGame::Whack { grid, state, .. } => fl::whack_board(grid, *state),
-            RoomGame::TrampoLand {
-                setup, position, ..
-            } => {
-                let mut t = setup.clone();
-                t.board = position.board;
-                fl::trampo_land(&t)
-            }
+            RoomGame::TrampoLand { setup, moves, .. } => fl::trampo_played(setup, moves),
         }
     }
 }

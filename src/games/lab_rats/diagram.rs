@@ -6,23 +6,30 @@ use crate::layout::{Kind, Layout, Placed};
 use crate::render::cells::{max, min, of};
 
 /// A Lab Rats game in play: `.` a maze square, `R` the rat, a coin's
-/// value where coins lie, `#` the exit.
+/// value where coins lie (the top one's), `#` the exit.
 fn rats_in_play(layout: &Layout) -> String {
     let mut cells: BTreeMap<(i64, i64), String> = BTreeMap::new();
     let key = |p: &Placed| (p.x.floor() as i64, p.y.floor() as i64);
-    for m in of(layout, Kind::Marker) {
-        let mark = if m.label.as_deref() == Some("exit") {
+    // A tile's four squares, about its centre.
+    for t in of(layout, Kind::Tile) {
+        let (x, y) = ((t.x - 1.0).round() as i64, (t.y - 1.0).round() as i64);
+        for s in [(x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1)] {
+            cells.insert(s, ".".to_string());
+        }
+    }
+    // Coins on the maze; the stacks beside it are listed, not drawn.
+    for c in of(layout, Kind::Coin) {
+        if let Some(cell) = cells.get_mut(&key(c)) {
+            *cell = c.rank.clone().unwrap_or_default();
+        }
+    }
+    for p in of(layout, Kind::Pawn) {
+        let mark = if p.label.as_deref() == Some("exit") {
             "#"
         } else {
-            "."
+            "R"
         };
-        cells.insert(key(m), mark.to_string());
-    }
-    for c in of(layout, Kind::Coin) {
-        cells.insert(key(c), c.rank.clone().unwrap_or_default());
-    }
-    for r in of(layout, Kind::Pawn) {
-        cells.insert(key(r), "R".to_string());
+        cells.insert(key(p), mark.to_string());
     }
     let (xs, ys): (Vec<i64>, Vec<i64>) = cells.keys().copied().unzip();
     let mut out = Vec::new();

@@ -3,6 +3,7 @@
 use super::maze::Maze;
 use super::play::RatsGame;
 use crate::layout::{Layout, Placed};
+use crate::pieces::{Rank, Suit};
 
 /// The maze: face-down tiles in laying order (A to X), a square an inch;
 /// the rat's start and, when the maze is whole, the exit.
@@ -28,28 +29,76 @@ pub fn maze_layout(m: &Maze) -> Layout {
     l
 }
 
-/// A Lab Rats game in play: each maze square marked, the coins lying on
-/// squares (the top one's value showing), the rat and the exit.
+/// A Lab Rats game in play, as the table holds it: the maze's tiles face
+/// down, the coins lying on squares (each pile whole, its height beside
+/// its top), the three stacks beside the start (only the top coin of
+/// each is seen; those under it are drawn back up, Suns to Arms up the
+/// stack, so nothing about them shows), the rat and the two pawns that
+/// mark the exit.
+///
+/// Suits, which Lab Rats ignores: pawns as piecepackr's own setup has
+/// them (exit Suns and Moons, the rat Crowns); each coin its own, kept
+/// by the game as it moves (in games saved before that, the k-th coin of
+/// a value in sight takes the k-th suit).
 pub fn game_layout(g: &RatsGame) -> Layout {
     let mut l = Layout::new("lab-rats", "Lab Rats");
     let at = |(x, y): (i32, i32)| (x as f64 + 0.5, y as f64 + 0.5);
-    for &sq in &g.squares {
-        let (x, y) = at(sq);
-        l.push(Placed::marker("square", x, y));
+    // Each tile's four squares are kept together, in laying order.
+    for tile in g.squares.chunks(4) {
+        let n = tile.len() as f64;
+        let (x, y) = tile
+            .iter()
+            .map(|&s| at(s))
+            .fold((0.0, 0.0), |(a, b), (x, y)| (a + x / n, b + y / n));
+        l.push(Placed::tile_back(x, y));
     }
-    for (sq, pile) in &g.piles {
-        if let Some(top) = pile.last() {
-            let (x, y) = at(*sq);
-            l.push(Placed::coin_value(*top, x, y).labelled(pile.len().to_string()));
+    let mut seen = [0usize; 6];
+    let mut suit = |kept: Option<Suit>, v: Rank| {
+        kept.unwrap_or_else(|| {
+            let k = &mut seen[usize::from(v.index())];
+            *k += 1;
+            Suit::ALL[(*k - 1) % 4]
+        })
+    };
+    let kept = g.suits.as_ref();
+    // The stacks in a row two squares below the start, lower while that
+    // row crosses the maze.
+    let (sx, mut sy) = g.start.unwrap_or(g.rat);
+    sy -= 2;
+    while (0..3).any(|i| g.squares.contains(&(sx + i, sy))) {
+        sy -= 1;
+    }
+    for (i, stack) in g.stacks.iter().enumerate() {
+        let (x, y) = at((sx + i as i32, sy));
+        let Some((top, under)) = stack.split_last() else {
+            continue;
+        };
+        for h in 0..under.len() {
+            l.push(Placed::coin_suit(Suit::ALL[h % 4], x, y));
+        }
+        let s = suit(kept.and_then(|k| k.stacks[i].last().copied()), *top);
+        let label = format!("stack {}: {}", i + 1, stack.len());
+        l.push(Placed::coin_value(*top, x, y).suited(s).labelled(label));
+    }
+    for (p, (sq, pile)) in g.piles.iter().enumerate() {
+        let (x, y) = at(*sq);
+        for (h, v) in pile.iter().enumerate() {
+            let s = suit(kept.and_then(|k| k.piles.get(p)?.get(h).copied()), *v);
+            let coin = Placed::coin_value(*v, x, y).suited(s);
+            l.push(if h + 1 == pile.len() {
+                coin.labelled(pile.len().to_string())
+            } else {
+                coin
+            });
         }
     }
-    for sq in g.exit {
+    for (sq, s) in g.exit.into_iter().zip([Suit::Suns, Suit::Moons]) {
         let (x, y) = at(sq);
-        l.push(Placed::marker("exit", x, y));
+        l.push(Placed::pawn(Some(s), x, y).labelled("exit"));
     }
     if !g.out {
         let (x, y) = at(g.rat);
-        l.push(Placed::pawn(None, x, y).labelled("rat"));
+        l.push(Placed::pawn(Some(Suit::Crowns), x, y).labelled("rat"));
     }
     l
 }

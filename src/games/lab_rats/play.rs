@@ -10,7 +10,7 @@ use super::maze::Maze;
 use super::square::{Square, square_name};
 use crate::games::compass::Dir;
 use crate::games::error::{GameError, Unsound};
-use crate::pieces::Rank;
+use crate::pieces::{Rank, Suit};
 
 /// A movement coin used: its value, the square it was left on, and the
 /// stack it came from.
@@ -49,6 +49,18 @@ pub struct RatsGame {
     /// is still the one dealt there.
     #[serde(default)]
     pub low: [usize; 3],
+    /// Each coin's suit, in the shapes of `stacks` and `piles`. Lab Rats
+    /// ignores suits, but a record names every coin, and a coin keeps
+    /// its suit wherever it goes. Absent in games saved before it was
+    /// kept.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub suits: Option<CoinSuits>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct CoinSuits {
+    pub stacks: [Vec<Suit>; 3],
+    pub piles: Vec<Vec<Suit>>,
 }
 
 impl RatsGame {
@@ -71,6 +83,25 @@ impl RatsGame {
         for (i, s) in stacks.iter_mut().enumerate() {
             *s = coins[8 * i..8 * i + 8].iter().rev().copied().collect();
         }
+        // The k-th coin of a value dealt takes the k-th suit: the 24 are
+        // one piecepack's coins.
+        let mut seen = [0usize; 6];
+        let dealt_suits: Vec<Suit> = coins
+            .iter()
+            .map(|v| {
+                let k = &mut seen[usize::from(v.index())];
+                *k += 1;
+                Suit::ALL[(*k - 1) % 4]
+            })
+            .collect();
+        let mut suits = CoinSuits::default();
+        for (i, s) in suits.stacks.iter_mut().enumerate() {
+            *s = dealt_suits[8 * i..8 * i + 8]
+                .iter()
+                .rev()
+                .copied()
+                .collect();
+        }
         let rat = maze.start()[start.min(1)];
         Ok(RatsGame {
             squares: maze.tiles.iter().flat_map(|t| t.squares()).collect(),
@@ -84,6 +115,7 @@ impl RatsGame {
             out: false,
             start: Some(rat),
             low: [8; 3],
+            suits: Some(suits),
         })
     }
 
@@ -92,12 +124,31 @@ impl RatsGame {
         std::array::from_fn(|i| self.stacks[i].last().copied())
     }
 
-    fn pile(&mut self, at: Square) -> &mut Vec<Rank> {
-        if let Some(i) = self.piles.iter().position(|(s, _)| *s == at) {
-            return &mut self.piles[i].1;
+    /// Lay `coin` (of `suit`, where suits are kept) on the pile at `at`.
+    fn put(&mut self, at: Square, coin: Rank, suit: Option<Suit>) {
+        let i = match self.piles.iter().position(|(s, _)| *s == at) {
+            Some(i) => i,
+            None => {
+                self.piles.push((at, Vec::new()));
+                self.piles.len() - 1
+            }
+        };
+        self.piles[i].1.push(coin);
+        if let (Some(cs), Some(suit)) = (&mut self.suits, suit) {
+            cs.piles.resize(self.piles.len(), Vec::new());
+            cs.piles[i].push(suit);
         }
-        self.piles.push((at, Vec::new()));
-        &mut self.piles.last_mut().expect("just pushed").1
+    }
+
+    /// Lift the top coin of the pile at `at`, with its suit.
+    fn lift(&mut self, at: Square) -> Option<(Rank, Option<Suit>)> {
+        let i = self.piles.iter().position(|(s, _)| *s == at)?;
+        let coin = self.piles[i].1.pop()?;
+        let suit = self
+            .suits
+            .as_mut()
+            .and_then(|cs| cs.piles.get_mut(i)?.pop());
+        Some((coin, suit))
     }
 
     /// Whether the rat stands on a coin.
@@ -114,13 +165,14 @@ impl RatsGame {
         Ok(())
     }
 
-    fn take(&mut self, stack: usize) -> Result<Rank, GameError> {
+    fn take(&mut self, stack: usize) -> Result<(Rank, Option<Suit>), GameError> {
         let s = stack_index(stack)?;
         let coin = self.stacks[s]
             .pop()
             .ok_or_else(|| GameError::rule(format!("stack {stack} is empty")))?;
         self.low[s] = self.low[s].min(self.stacks[s].len());
-        Ok(coin)
+        let suit = self.suits.as_mut().and_then(|cs| cs.stacks[s].pop());
+        Ok((coin, suit))
     }
 
     /// Move the rat `dir` by the coin showing on `stack` (1 to 3); a null
@@ -167,9 +219,9 @@ impl RatsGame {
             }
             to = sq;
         }
-        self.take(stack)?;
+        let (_, suit) = self.take(stack)?;
         let from = self.rat;
-        self.pile(from).push(coin);
+        self.put(from, coin, suit);
         self.used.push(Used {
             coin,
             at: from,
@@ -192,9 +244,9 @@ impl RatsGame {
     /// Give up a coin: put stack's showing coin under the rat, unmoved.
     pub fn lose(&mut self, stack: usize) -> Result<Event, GameError> {
         self.playing()?;
-        let coin = self.take(stack)?;
+        let (coin, suit) = self.take(stack)?;
         let at = self.rat;
-        self.pile(at).push(coin);
+        self.put(at, coin, suit);
         Ok(Event::Lost { coin })
     }
 
@@ -227,11 +279,14 @@ impl RatsGame {
             return Err(format!("stack {stack} already holds eight coins").into());
         }
         let at = self.rat;
-        let coin = self.pile(at).pop().expect("the rat is on a coin");
+        let (coin, suit) = self.lift(at).expect("the rat is on a coin");
         if let Some(i) = self.used.iter().rposition(|u| u.at == at && u.coin == coin) {
             self.used.remove(i);
         }
         self.stacks[s].push(coin);
+        if let (Some(cs), Some(suit)) = (&mut self.suits, suit) {
+            cs.stacks[s].push(suit);
+        }
         Ok(Event::Returned { coin, stack })
     }
 
@@ -271,6 +326,15 @@ impl RatsGame {
         let shown = self.stacks[s][top];
         self.stacks[s][top] = value;
         self.stacks[t][i] = shown;
+        // The coin on top is the one believed to lie at (t, i): its suit
+        // goes with it, so no two coins are the same coin.
+        if let Some(cs) = &mut self.suits {
+            let (a, b) = (cs.stacks[s].get(top).copied(), cs.stacks[t].get(i).copied());
+            if let (Some(a), Some(b)) = (a, b) {
+                cs.stacks[s][top] = b;
+                cs.stacks[t][i] = a;
+            }
+        }
         // Where both coins still lie as dealt, the deal is corrected too.
         if let Some(dealt) = &mut self.dealt
             && top < self.low[s]

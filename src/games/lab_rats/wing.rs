@@ -354,6 +354,23 @@ impl Wing for LabRats {
                 }
                 RatsAction::Turned { shown: said }
             }
+            // A known action with the wrong number of words: what it takes.
+            [action @ ("move" | "lose" | "back" | "turned"), ..] => {
+                let takes = match *action {
+                    "move" => {
+                        "a direction and a stack, and with a null how far: `rats move north 2`, `rats move north 2 3`"
+                    }
+                    "lose" => "one stack: `rats lose 2`",
+                    "back" => {
+                        "at most a stack: `rats back`, or `rats back 2` when the rat sits on a coin"
+                    }
+                    _ => "what each stack shows, as stack=value: `rats turned 1=3 2=a`",
+                };
+                return Err(GameError::word(format!(
+                    "'{}': `rats {action}` takes {takes}",
+                    words.join(" ")
+                )));
+            }
             [other, ..] => {
                 return Err(GameError::word(format!(
                     "'{other}' is not a rats action{}: expected move DIRECTION STACK [SQUARES], lose STACK, back [STACK], turned STACK=VALUE or show",

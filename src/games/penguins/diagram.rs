@@ -31,7 +31,8 @@ pub fn draw(layout: &Layout) -> String {
         square.insert(at(q.0, q.1), (i, d.rank.clone().unwrap_or_default()));
     }
     let mut mark: HashMap<(i32, i32), String> = HashMap::new();
-    for m in of(layout, Kind::Marker) {
+    // Buddy tokens (coins) by their letters.
+    for m in of(layout, Kind::Coin) {
         mark.insert(at(m.x, m.y), m.label.clone().unwrap_or_default());
     }
     // A penguin on the middle of its nest marks both halves.

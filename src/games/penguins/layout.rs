@@ -3,10 +3,19 @@
 use super::board::Board;
 use super::play::from_rows;
 use crate::layout::{Layout, Placed};
+use crate::pieces::Suit;
+
+/// A player's colour, as a piecepack suit (ours to choose: the game's
+/// pawns and tokens come in colours, a record names pieces by suit):
+/// first player Suns, then Moons, Crowns, Arms.
+fn colour(player: usize) -> Suit {
+    Suit::ALL[player % 4]
+}
 
 /// The domino board where every domino lies (a square an inch; across or
 /// down the table), the nests numbered by player, and in play the
-/// penguins (pawns `A` to `D`) and their buddy tokens (`a` to `d`).
+/// penguins (pawns `A` to `D`) and their buddy tokens (`a` to `d`, as
+/// coins showing their player's suit).
 pub fn layout(b: &Board) -> Layout {
     let mut l = Layout::new("penguins-night-out", "Penguin's Night Out");
     let board = match &b.play {
@@ -42,12 +51,20 @@ pub fn layout(b: &Board) -> Layout {
             let (x, y) = pts
                 .iter()
                 .fold((0.0, 0.0), |(a, b), p| (a + p.0 / n, b + p.1 / n));
-            l.push(Placed::pawn(None, x, y).labelled(letter(i, b'A')));
+            l.push(
+                Placed::pawn(Some(colour(i)), x, y)
+                    .labelled(letter(i, b'A'))
+                    .known_as(500 + i as u32),
+            );
         }
-        for t in &play.buddies {
+        for (k, t) in play.buddies.iter().enumerate() {
             if let Some(s) = t.at {
                 let (x, y) = centre(s);
-                l.push(Placed::marker(&letter(t.owner, b'a'), x, y));
+                l.push(
+                    Placed::coin_suit(colour(t.owner), x, y)
+                        .labelled(letter(t.owner, b'a'))
+                        .known_as(400 + k as u32),
+                );
             }
         }
     }

@@ -22,7 +22,8 @@ pub fn draw(layout: &Layout) -> String {
     ys.dedup();
     let pawn = of(layout, Kind::Pawn).next();
     let cell = |x: f64, y: f64| -> String {
-        let body = match cards.iter().find(|p| p.x == x && p.y == y) {
+        // A stack's top is its last card.
+        let body = match cards.iter().rfind(|p| p.x == x && p.y == y) {
             Some(p) if p.side == Side::Face => format!(
                 "!{}{}",
                 p.rank.as_deref().unwrap_or(""),

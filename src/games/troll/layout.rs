@@ -5,8 +5,9 @@ use super::game::{Troll, known};
 use crate::layout::{CARD_H, CARD_W, Layout, Placed};
 use crate::pieces::Suit;
 
-/// The bridge: two rows of six stacks (a dormant one face down, labelled
-/// with its count; an awake top card face up), the deck of awakening and
+/// The bridge: two rows of six stacks, every card in place (a dormant
+/// one face down, its top labelled with its count; an awake top card face
+/// up), the deck of awakening (every card) and
 /// the stacks' last card beside it, the troll's pawn on its brick and any
 /// card it carries beyond. Nothing face down is named.
 pub fn layout(t: &Troll) -> Layout {
@@ -23,6 +24,11 @@ pub fn layout(t: &Troll) -> Layout {
             let spot = Spot::new(row, slot);
             let stack = t.stack(spot);
             let count = stack.len().to_string();
+            // A stack is its cards at one place, the top last; those
+            // under the top are face down.
+            for _ in 1..stack.len() {
+                l.push(Placed::card_back(x, y));
+            }
             l.push(match stack.last() {
                 None => Placed::marker("empty", x, y),
                 Some(top) if t.is_awake(spot) => match known(top) {
@@ -35,6 +41,9 @@ pub fn layout(t: &Troll) -> Layout {
     }
     let deck_x = slot_x(6) + gap;
     if !t.deck.is_empty() {
+        for _ in 1..t.deck.len() {
+            l.push(Placed::card_back(deck_x, row_y(Row::Upper)));
+        }
         l.push(Placed::card_back(deck_x, row_y(Row::Upper)).labelled(t.deck.len().to_string()));
     }
     if let Some(top) = t.played.last().and_then(|c| known(c)) {

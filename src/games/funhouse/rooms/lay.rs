@@ -535,7 +535,7 @@ impl Show for WhackLaid {
         };
         text.push_str(&wrap(said, style.width, ""));
         text.push('\n');
-        text.push_str(&diagram::draw(&fl::whack_a_dummy(), style));
+        text.push_str(&diagram::draw(&fl::whack_a_dummy(None), style));
         text.push_str("\nS: put the die on any one of these four");
         text.push_str("\ncorners to activate, in order:");
         for (i, (cell, name)) in WHACK_CORNERS.iter().enumerate() {
@@ -547,6 +547,11 @@ impl Show for WhackLaid {
 
 fn whack(book: &mut Book, _: &Given) -> Result<Done<Reply>, GameError> {
     let from_run = book.run.as_ref().and_then(|r| r.barrels.clone());
+    let grid: Option<Vec<Vec<Rank>>> = from_run.as_ref().and_then(|g| {
+        g.iter()
+            .map(|row| row.iter().map(|v| v.parse().ok()).collect())
+            .collect()
+    });
     // Setting the room up in a run starts its play afresh, and starts its
     // record: the room is a game of its own, though its grid is the
     // barrels'.
@@ -557,7 +562,7 @@ fn whack(book: &mut Book, _: &Given) -> Result<Done<Reply>, GameError> {
             board: fs::whack_board(from_run),
         },
     )
-    .with_layout(fl::whack_a_dummy());
+    .with_layout(fl::whack_a_dummy(grid.as_deref()));
     Ok(laid(Room::WhackADummy, reply, kept))
 }
 

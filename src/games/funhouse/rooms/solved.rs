@@ -353,7 +353,7 @@ pub fn barrels(book: Option<&Book>, given: &Given) -> Result<Reply, GameError> {
     let other = barrels::solve(&grid, hand.other());
     let mut cells = vec![barrels::START];
     cells.extend(s.route.iter().map(|t| t.to));
-    let layout = fl::barrels_route(&grid, &cells);
+    let layout = fl::barrels_route(&grid, &cells, None);
     Ok(Reply::new(
         "solve",
         BarrelsSolved {
