@@ -307,11 +307,14 @@ impl App {
             self.tell_deal(&mut reply, code, &line, "deals");
         }
         if daily {
+            // The same words make the same deal: a level is part of them.
+            let mut typed = vec!["setup".to_string(), game.id().to_string(), "daily".into()];
+            typed.extend(words.iter().cloned());
             reply.after.push(crate::style::wrap(
                 &format!(
-                    "the daily deal for {} (UTC): everyone who types `setup {} daily` today lays this",
+                    "the daily deal for {} (UTC): everyone who types `{}` today lays this",
                     self.today,
-                    game.id()
+                    crate::command::join_words(&typed)
                 ),
                 self.style.width,
                 "  ",

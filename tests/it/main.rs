@@ -14,6 +14,7 @@ mod deal_again;
 mod dice;
 mod evening;
 mod funhouse;
+mod grading;
 mod hidden;
 mod hostile;
 mod layouts;

@@ -11,6 +11,7 @@
 //! `diagram` the pictures.
 
 pub mod die;
+pub mod grade;
 pub mod layouts;
 pub mod play;
 pub mod room;

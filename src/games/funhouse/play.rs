@@ -63,6 +63,11 @@ pub enum RoomGame {
     },
 }
 
+/// A move's words, as `play` takes them.
+fn words_of(m: &str) -> Vec<String> {
+    m.split_whitespace().map(String::from).collect()
+}
+
 fn face(word: &str) -> Result<u8, GameError> {
     word.parse::<Rank>().map(|r| r.index()).map_err(|_| {
         GameError::word(format!(
@@ -339,6 +344,31 @@ impl RoomGame {
     /// The moves allowed now, as `move` takes them (each tried on a
     /// copy, so the list is exactly what would be accepted).
     pub fn legal_moves(&self) -> Vec<String> {
+        self.candidates()
+            .into_iter()
+            .filter(|m| self.clone().play(&words_of(m)).is_ok())
+            .collect()
+    }
+
+    /// Play a legal move chosen at random (a random line's next move):
+    /// the candidates in random order, the first that is legal taken, so
+    /// a random line does not work out every legal move at every turn.
+    /// False when no move is legal.
+    pub fn random_move(&mut self, rng: &mut crate::random::TableRng) -> bool {
+        let mut candidates = self.candidates();
+        rng.shuffle(&mut candidates);
+        for m in candidates {
+            let mut next = self.clone();
+            if next.play(&words_of(&m)).is_ok() {
+                *self = next;
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Every move worth trying here, legal or not.
+    fn candidates(&self) -> Vec<String> {
         let dirs = || {
             Dir::CLOCKWISE
                 .iter()
@@ -388,12 +418,6 @@ impl RoomGame {
                 .collect(),
         };
         candidates
-            .into_iter()
-            .filter(|m| {
-                let words: Vec<String> = m.split_whitespace().map(String::from).collect();
-                self.clone().play(&words).is_ok()
-            })
-            .collect()
     }
 
     /// Whether the room is over by its own rules (no family, no pair, no

@@ -584,6 +584,54 @@ pub fn par(room: Room, (score, proven): (u32, bool)) -> Reply {
     )
 }
 
+/// `grade`: how hard the room is from where it stands.
+pub fn grade(room: Room, moves: usize, g: super::grade::Grade) -> Reply {
+    Reply::new(
+        "grade",
+        Graded {
+            room: room.id(),
+            title: room.title(),
+            moves,
+            grade: g,
+        },
+    )
+}
+
+/// A room's grade, from the position it was asked at.
+#[derive(Debug, Serialize)]
+pub struct Graded {
+    room: &'static str,
+    #[serde(skip)]
+    title: &'static str,
+    /// Moves made before it: 0 grades the deal as dealt.
+    moves: usize,
+    #[serde(flatten)]
+    grade: super::grade::Grade,
+}
+
+impl Show for Graded {
+    fn show(&self, style: &Style) -> String {
+        let from = if self.moves == 0 {
+            "as dealt".to_string()
+        } else {
+            format!(
+                "after {} {}",
+                self.moves,
+                crate::style::plural(self.moves as u64, "move", "moves")
+            )
+        };
+        crate::style::wrap(
+            &format!(
+                "{}, {from}: {}",
+                self.title,
+                super::grade::describe(&self.grade)
+            ),
+            style.width,
+            "  ",
+        )
+    }
+}
+
 /// The best score a room's deal allows.
 #[derive(Debug, Serialize)]
 pub struct Par {

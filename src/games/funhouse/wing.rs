@@ -124,6 +124,8 @@ pub enum Ask {
     History,
     /// The par of the room in play's deal: the best score it allows.
     Par,
+    /// How hard the room in play is from where it stands, and why.
+    Grade,
     /// `move` alone: how moves are written in the room in play.
     Notation,
     Die,
@@ -596,6 +598,7 @@ fn order(command: &str, m: &clap::ArgMatches) -> Result<Order<FunhouseAction, As
             }
         },
         "par" => Order::Ask(Ask::Par),
+        "grade" => Order::Ask(Ask::Grade),
         "coach" => match crate::games::args::words(m).as_slice() {
             [w] if w.eq_ignore_ascii_case("on") => Order::Act(FunhouseAction::Coach { on: true }),
             [w] if w.eq_ignore_ascii_case("off") => Order::Act(FunhouseAction::Coach { on: false }),
@@ -696,6 +699,30 @@ impl Wing for Funhouse {
                 let fresh =
                     room_play::fresh_of_run(book, run, room).ok_or_else(|| not_set_up(room))?;
                 Ok(show::par(room, par_of(&fresh)))
+            }
+            Ask::Grade => {
+                let (run, room) = room_in_play(book)?;
+                let made = run.tables.played.get(room.id()).map_or(0, Vec::len);
+                let game = room_play::of_run(book, run, room)?.ok_or_else(|| not_set_up(room))?;
+                if game.is_over() {
+                    return Err(GameError::rule(format!(
+                        "{} is over: there is nothing left to grade (`score {}`)",
+                        room.title(),
+                        room.id()
+                    )));
+                }
+                let mut stop = || crate::cancel::check().is_err();
+                let g = super::grade::grade(&game, &mut stop).ok_or_else(|| {
+                    if crate::cancel::check().is_err() {
+                        GameError::Cancelled
+                    } else {
+                        GameError::rule(format!(
+                            "{}'s search stopped before it proved the best: no grade",
+                            room.title()
+                        ))
+                    }
+                })?;
+                Ok(show::grade(room, made, g))
             }
         }
     }

@@ -94,6 +94,17 @@ pub fn commands() -> Vec<Command> {
                     .num_args(0..)
                     .help("on or off"),
             ),
+        Command::new("grade")
+            .about("How hard the room in play is from where it stands, and why")
+            .after_help(
+                "The solver's measures: the best line's length, how many of\n\
+                 its positions leave one move that keeps par, the share of\n\
+                 moves along it that keep par, and how often random moves\n\
+                 reach par, as one number (0-100) and a level: easy, medium,\n\
+                 hard or expert. `setup ROOM level=hard` deals until a deal\n\
+                 grades hard.\n\n\
+                 Examples:\n  grade\n  setup slide-jam level=hard",
+            ),
         Command::new("par")
             .about("The par of the room in play's deal: the best score it allows")
             .after_help(

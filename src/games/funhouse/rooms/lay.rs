@@ -8,8 +8,9 @@ use std::fmt::Write;
 use serde::Serialize;
 
 use super::super::diagram;
+use super::super::grade::{self, Level};
 use super::super::layouts as fl;
-use super::super::play::tracked;
+use super::super::play::{of_run, tracked};
 use super::super::room::Room;
 use super::super::run::{Book, Run, Tables, TrampoSetup, grid_codes};
 use super::super::setup::{
@@ -37,6 +38,18 @@ pub fn lay(
     rng: &mut TableRng,
 ) -> Result<Done<Reply>, GameError> {
     let book = slot.get_or_insert_with(Book::default);
+    match given.choice("level") {
+        Some(level) => graded(room, book, given, level, rng),
+        None => lay_room(room, book, given, rng),
+    }
+}
+
+fn lay_room(
+    room: Room,
+    book: &mut Book,
+    given: &Given,
+    rng: &mut TableRng,
+) -> Result<Done<Reply>, GameError> {
     match room {
         Room::SlideJam => slide_jam(book, given, rng),
         Room::MagicMirror => mirror(book, given, rng),
@@ -45,6 +58,70 @@ pub fn lay(
         Room::WhackADummy => whack(book, given),
         Room::TrampoLand => trampo(book, given, rng),
     }
+}
+
+/// Deals tried for a level before giving up: each level holds about a
+/// quarter of deals, so 60 fail about once in 30 million.
+const LEVEL_TRIES: usize = 60;
+
+/// `setup ROOM level=L`: deal (as the room deals, on the deal code's
+/// generator) until the deal grades `level`, then lay that one. Each try
+/// is laid on a copy of the book (with a run, so the table is kept to be
+/// graded) and the generator's place before the try kept, so the deal
+/// found is laid again exactly, and `deal=CODE` with the same level
+/// finds it again.
+fn graded(
+    room: Room,
+    book: &mut Book,
+    given: &Given,
+    level: &str,
+    rng: &mut TableRng,
+) -> Result<Done<Reply>, GameError> {
+    let wanted = Level::named(level).ok_or_else(|| {
+        GameError::word(format!(
+            "'level={level}': a level is easy, medium, hard or expert"
+        ))
+    })?;
+    for _ in 0..LEVEL_TRIES {
+        let at = rng.clone();
+        let mut scratch = book.clone();
+        lay_room(room, &mut scratch, given, rng)?;
+        // Outside a run the table is kept nowhere: grade it as laid on a
+        // run of its own.
+        if scratch.run.is_none() {
+            scratch = book.clone();
+            scratch.run = Some(Run::new(String::new()));
+            *rng = at.clone();
+            lay_room(room, &mut scratch, given, rng)?;
+        }
+        let run = scratch.run.as_ref().expect("a run was made");
+        let Some(game) = of_run(&scratch, run, room)? else {
+            return Err(GameError::rule(format!(
+                "{} takes no level here: its table is not dealt at random",
+                room.title()
+            )));
+        };
+        let mut stop = || crate::cancel::check().is_err();
+        let found = grade::grade(&game, &mut stop);
+        if crate::cancel::check().is_err() {
+            return Err(GameError::Cancelled);
+        }
+        if let Some(g) = found.filter(|g| g.level == wanted) {
+            *rng = at;
+            let mut done = lay_room(room, book, given, rng)?;
+            done.out
+                .after
+                .push(format!("graded {}", grade::describe(&g)));
+            done.out.fields.push((
+                "grade",
+                serde_json::to_value(&g).expect("a grade serialises"),
+            ));
+            return Ok(done);
+        }
+    }
+    Err(GameError::rule(format!(
+        "no {level} deal found in {LEVEL_TRIES} tries; try again"
+    )))
 }
 
 fn tiles(words: &[String]) -> Result<Vec<Piece>, GameError> {

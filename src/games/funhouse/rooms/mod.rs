@@ -57,6 +57,13 @@ const HAND: Arg = Arg {
 
 const COIN_VALUES: &str = "the 24 coin values in reading order";
 
+/// A graded deal: deal until the room's grade is this level.
+const LEVEL: Arg = Arg {
+    key: "level",
+    ty: Type::OneOf(&["easy", "medium", "hard", "expert"]),
+    help: "deal until the deal grades this hard (see `grade`)",
+};
+
 /// One room's wing; everything but its names, settings and solver is the
 /// same for all six.
 macro_rules! room {
@@ -193,7 +200,7 @@ room!(
     setup: Declared {
         id: "slide-jam",
         words: Some("tiles as dealt (reading order), or clearable"),
-        args: &[],
+        args: &[LEVEL],
     },
     setup_examples: &["setup slide-jam", "setup slide-jam Sn Sa S2 Mn / Ma M2 C5 A3"],
     solve: Some(&Declared {
@@ -218,7 +225,7 @@ room!(
     setup: Declared {
         id: "magic-mirror",
         words: Some("the two stacks, top first, split by /"),
-        args: &[],
+        args: &[LEVEL],
     },
     setup_examples: &["setup magic-mirror S3 C2 / A4 M5"],
     solve: Some(&Declared {
@@ -267,7 +274,7 @@ room!(
     setup: Declared {
         id: "roll-out-the-barrels",
         words: Some("the coin values in the order placed"),
-        args: &[],
+        args: &[LEVEL],
     },
     setup_examples: &["setup barrels 5 n 4 n n 3"],
     solve: Some(&Declared {
@@ -329,6 +336,7 @@ room!(
                 help: "what the six cast coins show (0: cast again)",
             },
             COLUMNS,
+            LEVEL,
         ],
     },
     setup_examples: &["setup trampo-land die=3 cast=10 columns=7,3,0,0"],

@@ -1,0 +1,362 @@
+//! How hard a room's deal is, from the solver's own measures (issue
+//! #49): how long the best line is, how many of each position's moves
+//! along it keep par (and where only one does), and how often a line of
+//! random moves reaches par. The three become one number, 0 to 100, and
+//! the number a level by the room's own quartiles (`LEVELS`), measured
+//! on random deals so that each level holds about a quarter of them.
+
+use serde::Serialize;
+
+use super::play::RoomGame;
+use super::room::Room;
+use crate::random::TableRng;
+
+/// A deal's level, easiest first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Level {
+    Easy,
+    Medium,
+    Hard,
+    Expert,
+}
+
+impl Level {
+    pub const ALL: [Level; 4] = [Level::Easy, Level::Medium, Level::Hard, Level::Expert];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+            Level::Expert => "expert",
+        }
+    }
+}
+
+impl Level {
+    /// The level a word names (any case).
+    pub fn named(word: &str) -> Option<Level> {
+        Level::ALL
+            .into_iter()
+            .find(|l| l.name().eq_ignore_ascii_case(word))
+    }
+}
+
+/// Random lines tried for a grade: enough that a share of a few percent
+/// shows, few enough that a grade takes well under a second.
+const PLAYOUTS: usize = 48;
+/// A random line stops here if the room has not ended (the barrels'
+/// die can walk in circles); one that stops so has not reached par.
+const PLAYOUT_CAP: usize = 40;
+/// The random lines' own generator, so a position has one grade.
+const PLAYOUT_SEED: u64 = 0x5EED_6AD3;
+
+/// The measures of one position and what they add up to.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Grade {
+    pub level: Level,
+    /// 0 (the easiest) to 100.
+    pub points: u32,
+    pub par: u32,
+    /// Moves in the best line.
+    pub length: usize,
+    /// Positions on the best line where exactly one move keeps par.
+    pub narrow: usize,
+    /// Of the moves open along the best line, the share that keep par.
+    pub keeping: f64,
+    /// The share of random lines that reach par.
+    pub random: f64,
+}
+
+/// Each room's points at its quartiles: at or below the first an easy
+/// deal, then medium, hard, and above the third expert. Measured on 200
+/// random deals a room (`cargo test --release -- --ignored
+/// grade_quartiles` prints them).
+fn quartiles(room: Room) -> [u32; 3] {
+    match room {
+        Room::SlideJam => [47, 49, 51],
+        Room::MagicMirror => [50, 60, 67],
+        Room::Barrels => [74, 76, 78],
+        Room::WhackADummy => [52, 53, 55],
+        Room::TrampoLand => [58, 59, 62],
+        Room::Catwalk => [50, 50, 50],
+    }
+}
+
+/// The level of `points` in `room`.
+pub fn level_of(room: Room, points: u32) -> Level {
+    let q = quartiles(room);
+    match q.iter().position(|&t| points <= t) {
+        Some(0) => Level::Easy,
+        Some(1) => Level::Medium,
+        Some(_) => Level::Hard,
+        None => Level::Expert,
+    }
+}
+
+/// The three measures as one number: a narrow path (few moves keep par)
+/// and rare luck (few random lines reach par) weigh 40 each, the line's
+/// length 20 (a line of 16 moves or more counts in full).
+fn points(keeping: f64, random: f64, length: usize) -> u32 {
+    let long = (length.min(16) as f64) / 16.0;
+    let p = 40.0 * (1.0 - keeping) + 40.0 * (1.0 - random) + 20.0 * long;
+    p.round().clamp(0.0, 100.0) as u32
+}
+
+/// Grade `game` from where it stands; `None` when the room is over or
+/// a search was stopped before it proved its answer.
+pub fn grade(game: &RoomGame, stop: &mut dyn FnMut() -> bool) -> Option<Grade> {
+    if game.is_over() {
+        return None;
+    }
+    let (par, proven) = game.best(stop);
+    if !proven {
+        return None;
+    }
+    // No line: the best is to take nothing more (a mirror of strangers).
+    let line = game.line(stop).map(|(l, _)| l).unwrap_or_default();
+    // Along the best line: at each position, which moves keep par.
+    let (mut open, mut keep, mut narrow) = (0usize, 0usize, 0usize);
+    let mut at = game.clone();
+    for step in &line {
+        let moves = at.legal_moves();
+        let mut keeping_here = 0;
+        for m in &moves {
+            let mut after = at.clone();
+            after.play(&words(m)).ok()?;
+            let (best, sure) = after.best(stop);
+            if !sure {
+                return None;
+            }
+            keeping_here += usize::from(best == par);
+        }
+        open += moves.len();
+        keep += keeping_here;
+        narrow += usize::from(keeping_here == 1);
+        at.play(&words(step)).ok()?;
+    }
+    let keeping = if open == 0 {
+        1.0
+    } else {
+        keep as f64 / open as f64
+    };
+    let random = random_share(game, par, stop)?;
+    let points = points(keeping, random, line.len());
+    Some(Grade {
+        level: level_of(game.room(), points),
+        points,
+        par,
+        length: line.len(),
+        narrow,
+        keeping,
+        random,
+    })
+}
+
+fn words(m: &str) -> Vec<String> {
+    m.split_whitespace().map(String::from).collect()
+}
+
+/// The share of random lines (a legal move at random each turn, to the
+/// room's end) that score par.
+fn random_share(game: &RoomGame, par: u32, stop: &mut dyn FnMut() -> bool) -> Option<f64> {
+    let mut rng = TableRng::new(PLAYOUT_SEED);
+    let mut reached = 0;
+    for _ in 0..PLAYOUTS {
+        let mut g = game.clone();
+        let mut ended = false;
+        for _ in 0..PLAYOUT_CAP {
+            if g.is_over() || !g.random_move(&mut rng) {
+                ended = true;
+                break;
+            }
+        }
+        if ended || g.is_over() {
+            let (score, sure) = g.best(stop);
+            if !sure {
+                return None;
+            }
+            reached += usize::from(score == par);
+        }
+    }
+    Some(reached as f64 / PLAYOUTS as f64)
+}
+
+/// The grade in a line: "hard (57): par 0 in 14 moves; 3 moves where only
+/// one choice keeps par; 2% of random lines reach par".
+pub fn describe(g: &Grade) -> String {
+    format!(
+        "{} ({}): par {} in {} {}; {} {} where only one choice keeps par; {}% of random lines reach par",
+        g.level.name(),
+        g.points,
+        g.par,
+        g.length,
+        crate::style::plural(g.length as u64, "move", "moves"),
+        g.narrow,
+        crate::style::plural(g.narrow as u64, "move", "moves"),
+        (g.random * 100.0).round()
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::funhouse::setup as fs;
+
+    fn never() -> impl FnMut() -> bool {
+        || false
+    }
+
+    #[test]
+    fn points_weigh_narrow_paths_luck_and_length() {
+        assert_eq!(points(1.0, 1.0, 0), 0);
+        assert_eq!(points(0.0, 0.0, 16), 100);
+        assert_eq!(points(0.5, 0.5, 8), 50);
+        assert_eq!(level_of(Room::SlideJam, 0), Level::Easy);
+        assert_eq!(level_of(Room::SlideJam, 100), Level::Expert);
+        assert_eq!(Level::named("Hard"), Some(Level::Hard));
+        assert_eq!(Level::named("tricky"), None);
+    }
+
+    #[test]
+    fn a_grade_is_the_same_every_time_and_its_line_keeps_par() {
+        let mut rng = TableRng::new(7);
+        let deal = fs::slide_jam(&mut rng);
+        let game = RoomGame::slide_jam(&deal.grid);
+        let a = grade(&game, &mut never()).unwrap();
+        let b = grade(&game, &mut never()).unwrap();
+        assert_eq!(a, b);
+        assert!(a.narrow <= a.length);
+        assert!(a.keeping > 0.0 && a.keeping <= 1.0, "{a:?}");
+        // Every position on the best line has a move that keeps par, so
+        // at least one move a position does.
+        assert!(a.keeping * 1000.0 >= a.length as f64, "{a:?}");
+    }
+
+    /// A random deal of `room`, as its setup deals one.
+    pub fn random_deal(room: Room, rng: &mut TableRng) -> RoomGame {
+        use crate::games::die_rolls::random_face;
+        match room {
+            Room::SlideJam => RoomGame::slide_jam(&fs::slide_jam(rng).grid),
+            Room::MagicMirror => {
+                let s = fs::magic_mirror(&[], &[], rng).unwrap();
+                RoomGame::magic_mirror(&s.upper, &s.lower)
+            }
+            Room::Barrels | Room::WhackADummy => {
+                let mut pool = fs::coin_pool(&[]).unwrap();
+                rng.shuffle(&mut pool);
+                let grid = fs::barrels(&pool).grid;
+                if room == Room::Barrels {
+                    RoomGame::barrels(grid, Default::default())
+                } else {
+                    RoomGame::whack(grid)
+                }
+            }
+            _ => {
+                let die = random_face(rng);
+                let cast = fs::random_cast(rng);
+                RoomGame::trampo_land(fs::trampo_land(die, cast, fs::random_columns(rng)))
+            }
+        }
+    }
+
+    /// The quartiles in `quartiles`, measured, with each room's slowest
+    /// grade: run by hand after a change to the measures
+    /// (`cargo test --release --lib -- --ignored grade_quartiles
+    /// --nocapture`).
+    #[test]
+    #[ignore]
+    fn grade_quartiles() {
+        let mut rng = TableRng::new(2026);
+        for room in [
+            Room::SlideJam,
+            Room::MagicMirror,
+            Room::Barrels,
+            Room::WhackADummy,
+            Room::TrampoLand,
+        ] {
+            let mut all = Vec::new();
+            let mut times = Vec::new();
+            for _ in 0..200 {
+                let game = random_deal(room, &mut rng);
+                let t = std::time::Instant::now();
+                if let Some(g) = grade(&game, &mut never()) {
+                    all.push(g.points);
+                }
+                times.push(t.elapsed().as_secs_f64() * 1000.0);
+            }
+            all.sort();
+            times.sort_by(f64::total_cmp);
+            let q = |f: f64| all[((all.len() - 1) as f64 * f) as usize];
+            let t = |f: f64| times[((times.len() - 1) as f64 * f) as usize];
+            println!(
+                "{room:?}: graded {} of 200; quartiles {} {} {}; ms median {:.1} p95 {:.1} max {:.1}",
+                all.len(),
+                q(0.25),
+                q(0.5),
+                q(0.75),
+                t(0.5),
+                t(0.95),
+                t(1.0)
+            );
+        }
+    }
+
+    /// For each room, 50 deals of each level found as `setup ROOM
+    /// level=L` finds them: the averages of the measures by level, and
+    /// how many deals and how long each search took
+    /// (`cargo test --release --lib -- --ignored levels_hold_apart
+    /// --nocapture`).
+    #[test]
+    #[ignore]
+    fn levels_hold_apart() {
+        let mut rng = TableRng::new(49);
+        for room in [
+            Room::SlideJam,
+            Room::MagicMirror,
+            Room::Barrels,
+            Room::TrampoLand,
+        ] {
+            for level in Level::ALL {
+                let (mut keeping, mut length, mut random, mut narrow) = (0.0, 0.0, 0.0, 0.0);
+                let mut ms = Vec::new();
+                let mut tries_all = Vec::new();
+                for _ in 0..50 {
+                    let t = std::time::Instant::now();
+                    let mut tries = 0;
+                    let g = loop {
+                        tries += 1;
+                        let game = random_deal(room, &mut rng);
+                        if let Some(g) = grade(&game, &mut never())
+                            && g.level == level
+                        {
+                            break g;
+                        }
+                    };
+                    ms.push(t.elapsed().as_secs_f64() * 1000.0);
+                    tries_all.push(tries);
+                    keeping += g.keeping / 50.0;
+                    length += g.length as f64 / 50.0;
+                    random += g.random / 50.0;
+                    narrow += g.narrow as f64 / 50.0;
+                }
+                ms.sort_by(f64::total_cmp);
+                tries_all.sort();
+                println!(
+                    "{room:?} {}: keeping {:.2}, line {:.1}, narrow {:.1}, random {:.2}; deals tried median {} max {}; ms median {:.0} p95 {:.0} max {:.0}",
+                    level.name(),
+                    keeping,
+                    length,
+                    narrow,
+                    random,
+                    tries_all[25],
+                    tries_all[49],
+                    ms[25],
+                    ms[47],
+                    ms[49]
+                );
+            }
+        }
+    }
+}
