@@ -33,6 +33,7 @@ mod saved_rolls;
 mod schema3;
 mod serve;
 mod setups;
+mod slides_coach;
 mod snapshots;
 mod solve;
 mod store;

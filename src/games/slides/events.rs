@@ -14,6 +14,15 @@ pub struct Won {
     pub winner: Suit,
 }
 
+/// A move that lets the next suit win: who, by which square, and a move
+/// that would not have.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Warning {
+    pub suit: Suit,
+    pub by: Cell,
+    pub instead: Option<Cell>,
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(tag = "event", rename_all = "snake_case")]
 pub enum Event {
@@ -28,18 +37,42 @@ pub enum Event {
         /// The slide made a position come up for the third time.
         drawn: bool,
     },
+    /// The coach: the move just made lets the next suit win at once.
+    Warned(Warning),
+    /// The coach turned on or off.
+    Coaching { on: bool },
 }
 
 impl fmt::Display for Event {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let Event::Slid {
-            suit,
-            coins,
-            from,
-            tablemate,
-            won,
-            drawn,
-        } = self;
+        let (suit, coins, from, tablemate, won, drawn) = match self {
+            Event::Slid {
+                suit,
+                coins,
+                from,
+                tablemate,
+                won,
+                drawn,
+            } => (suit, coins, from, tablemate, won, drawn),
+            Event::Coaching { on: true } => {
+                return f.write_str(
+                    "the coach is on: a move that lets another suit win on its next turn is said to",
+                );
+            }
+            Event::Coaching { on: false } => return f.write_str("the coach is off"),
+            Event::Warned(w) => {
+                write!(
+                    f,
+                    "coach: that move lets {} win next turn ({})",
+                    w.suit.name(),
+                    cell_name(w.by)
+                )?;
+                return match w.instead {
+                    Some(m) => write!(f, "; {} would not have", cell_name(m)),
+                    None => f.write_str("; every move would have"),
+                };
+            }
+        };
         if *tablemate {
             f.write_str("tablemate: ")?;
         }

@@ -8,7 +8,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::events::{Event, Won};
+use super::events::{Event, Warning, Won};
 use super::seating::START;
 use crate::games::cell::{Cell, cell_name};
 use crate::games::error::{GameError, Unsound};
@@ -49,6 +49,42 @@ pub struct SlidesGame {
     /// (none: players are known by their suits).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub people: Vec<Person>,
+    /// How far tablemate looks ahead as the opponent (`Level`); games
+    /// saved before it was kept play the strongest.
+    #[serde(default, skip_serializing_if = "Level::is_strongest")]
+    pub level: Level,
+    /// Warn a player whose move lets another suit win on its next turn.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub coach: bool,
+}
+
+/// The opponent's strength, by how far it looks ahead: 1 not at all (it
+/// takes a win it has, else any move: one picked by the position, so a
+/// replay makes it again), 2 its own move (the one that leaves its coins
+/// closest), 3 (the default) four moves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Level(pub u8);
+
+impl Default for Level {
+    fn default() -> Level {
+        Level(3)
+    }
+}
+
+impl Level {
+    pub fn is_strongest(&self) -> bool {
+        self.0 >= 3
+    }
+
+    /// Plies searched (0: none).
+    fn depth(self) -> u32 {
+        match self.0 {
+            0 | 1 => 0,
+            2 => 1,
+            _ => DEPTH,
+        }
+    }
 }
 
 /// A person at the table and the suit they play.
@@ -245,6 +281,8 @@ impl SlidesGame {
             winner: None,
             drawn: false,
             people: Vec::new(),
+            level: Level::default(),
+            coach: false,
         }
     }
 
@@ -428,9 +466,25 @@ impl SlidesGame {
     /// position seen before is taken only when every move repeats (and
     /// then the least repeated), so two computer sides never circle.
     pub fn best_move(&self) -> Cell {
+        self.best_move_at(self.level)
+    }
+
+    /// The move tablemate makes at `level` (see `Level`).
+    pub fn best_move_at(&self, level: Level) -> Cell {
         let me = self.to_move();
         let g = self.grid();
         let options = moves(&g, self.before);
+        if level.depth() == 0 {
+            // No look-ahead: a win if there is one, else a move picked by
+            // the position (the same every time it comes up).
+            return self.winning_move().unwrap_or_else(|| {
+                let key = position(&g, me);
+                let pick = key.bytes().fold(self.moves.len() as u64, |h, b| {
+                    h.wrapping_mul(0x100_0000_01b3) ^ u64::from(b)
+                });
+                options[(pick % options.len() as u64) as usize]
+            });
+        }
         let mut best = ((0, i32::MIN), options[0]);
         for &m in &options {
             let after = slide(&g, m);
@@ -441,7 +495,7 @@ impl SlidesGame {
                 me,
                 &self.turns,
                 (self.next + 1) % self.turns.len(),
-                DEPTH - 1,
+                level.depth() - 1,
                 self.harder,
             );
             // A win now counts whatever it repeats.
@@ -452,6 +506,37 @@ impl SlidesGame {
             }
         }
         best.1
+    }
+
+    /// A move by which the suit to move wins at once, if it has one.
+    pub fn winning_move(&self) -> Option<Cell> {
+        let me = self.to_move();
+        let g = self.grid();
+        moves(&g, self.before)
+            .into_iter()
+            .find(|&m| winner(&slide(&g, m), me, &self.turns, self.harder) == Some(me))
+    }
+
+    /// The coach on a move about to be made from here (`self` before it):
+    /// when it lets the next suit win at once, that suit, its winning
+    /// square and a move that would not have (if any). Nothing when the
+    /// move wins or leaves no such win.
+    pub fn warning(&self, at: Cell) -> Option<Warning> {
+        let mut after = self.clone();
+        after.play(at).ok()?;
+        if after.over() {
+            return None;
+        }
+        let by = after.winning_move()?;
+        let safe = moves(&self.grid(), self.before).into_iter().find(|&m| {
+            let mut other = self.clone();
+            other.play(m).is_ok() && (other.over() || other.winning_move().is_none())
+        });
+        Some(Warning {
+            suit: after.to_move(),
+            by,
+            instead: safe,
+        })
     }
 
     /// A legal move at random (for testing the opponent).
@@ -655,5 +740,104 @@ mod tests {
             game.play(m).unwrap();
         }
         assert!(!game.drawn, "{:?}", game.moves);
+    }
+
+    /// The coach's warning is exact: a move is warned of exactly when
+    /// the next suit then has a winning move, that move wins for it, and
+    /// the move offered instead leaves no such win (checked over random
+    /// games, every move of every position).
+    #[test]
+    fn a_warning_is_given_exactly_when_the_next_suit_can_win() {
+        let mut rng = TableRng::new(49);
+        let mut warned = 0;
+        for _ in 0..40 {
+            let mut game = SlidesGame::new(suits_in_play(2), false, None);
+            while !game.over() && game.moves.len() < 40 {
+                for m in moves(&game.grid(), game.before) {
+                    let mut after = game.clone();
+                    after.play(m).unwrap();
+                    let can_win = !after.over() && after.winning_move().is_some();
+                    let w = game.warning(m);
+                    assert_eq!(w.is_some(), can_win);
+                    if let Some(w) = w {
+                        warned += 1;
+                        assert_eq!(w.suit, after.to_move());
+                        let mut won = after.clone();
+                        won.play(w.by).unwrap();
+                        assert_eq!(won.winner, Some(w.suit));
+                        if let Some(i) = w.instead {
+                            let mut safe = game.clone();
+                            safe.play(i).unwrap();
+                            assert!(safe.over() || safe.winning_move().is_none());
+                        }
+                    }
+                }
+                let m = game.random_move(&mut rng);
+                game.play(m).unwrap();
+            }
+        }
+        assert!(warned > 20, "{warned}");
+    }
+
+    /// A weaker level looks less far ahead: level 1 takes a win when it
+    /// has one, as every level does.
+    #[test]
+    fn every_level_takes_a_win_it_has() {
+        let mut rng = TableRng::new(3);
+        let mut seen = 0;
+        for _ in 0..60 {
+            let mut game = SlidesGame::new(suits_in_play(2), false, None);
+            while !game.over() && game.moves.len() < 40 {
+                if game.winning_move().is_some() {
+                    seen += 1;
+                    for level in 1..=3 {
+                        let mut g = game.clone();
+                        g.play(g.best_move_at(Level(level))).unwrap();
+                        assert_eq!(g.winner, Some(game.to_move()), "level {level}");
+                    }
+                }
+                let m = game.random_move(&mut rng);
+                game.play(m).unwrap();
+            }
+        }
+        assert!(seen > 5, "{seen}");
+    }
+
+    /// Each level against the others, 60 games a pairing (the first two
+    /// moves at random, for variety), colours alternating: run by hand
+    /// (`cargo test --release --lib -- --ignored levels_against_each_other
+    /// --nocapture`).
+    #[test]
+    #[ignore]
+    fn levels_against_each_other() {
+        let mut rng = TableRng::new(11);
+        for (strong, weak) in [(3u8, 1u8), (3, 2), (2, 1)] {
+            let (mut won, mut lost, mut other) = (0, 0, 0);
+            for n in 0..120 {
+                let mut game = SlidesGame::new(suits_in_play(2), false, None);
+                let strong_suit = game.turns[n % 2];
+                for _ in 0..2 {
+                    let m = game.random_move(&mut rng);
+                    game.play(m).unwrap();
+                }
+                while !game.over() && game.moves.len() < 120 {
+                    let level = if game.to_move() == strong_suit {
+                        strong
+                    } else {
+                        weak
+                    };
+                    let m = game.best_move_at(Level(level));
+                    game.play(m).unwrap();
+                }
+                match game.winner {
+                    Some(s) if s == strong_suit => won += 1,
+                    Some(_) => lost += 1,
+                    None => other += 1,
+                }
+            }
+            println!(
+                "level {strong} against {weak}: won {won}, lost {lost}, drawn or unfinished {other}"
+            );
+        }
     }
 }

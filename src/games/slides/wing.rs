@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use super::events::Event;
 use super::layout::board_layout;
-use super::play::{Person, SlidesGame, moves, parse_cell};
+use super::play::{Level, Person, SlidesGame, moves, parse_cell};
 use super::seating::{seat, suits_in_play, turn_order};
 use super::{diagram, show};
 use crate::games::args::{Arg, Declared, Given, Type};
@@ -31,15 +31,23 @@ pub enum SlidesAction {
     /// The coin on this square, and those between it and the gap, slide
     /// into the gap (for the suit to move).
     Move { at: Cell },
-    /// tablemate's move for the suit to move.
-    Ai,
+    /// tablemate's move for the suit to move, at the game's level or
+    /// this one.
+    Ai {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        level: Option<u8>,
+    },
+    /// The coach on or off: warn of a move that lets another suit win.
+    Coach { on: bool },
 }
 
 impl fmt::Display for SlidesAction {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             SlidesAction::Move { at } => write!(f, "move {}", cell_name(*at)),
-            SlidesAction::Ai => f.write_str("ai"),
+            SlidesAction::Ai { level: None } => f.write_str("ai"),
+            SlidesAction::Ai { level: Some(n) } => write!(f, "ai level={n}"),
+            SlidesAction::Coach { on } => write!(f, "coach {}", if *on { "on" } else { "off" }),
         }
     }
 }
@@ -66,11 +74,12 @@ impl Saved for SlidesGame {
 
 impl SlidesGame {
     /// tablemate's move for the suit to move.
-    fn reply_move(&mut self) -> Result<Event, GameError> {
-        let m = self.best_move();
+    fn reply_move(&mut self, level: Option<u8>) -> Result<Event, GameError> {
+        let m = self.best_move_at(level.map_or(self.level, Level));
         let mut said = self.play(m)?;
-        let Event::Slid { tablemate, .. } = &mut said;
-        *tablemate = true;
+        if let Event::Slid { tablemate, .. } = &mut said {
+            *tablemate = true;
+        }
         Ok(said)
     }
 }
@@ -93,7 +102,11 @@ impl Play for SlidesGame {
     fn apply(&mut self, action: &SlidesAction, _: &mut TableRng) -> Result<Vec<Event>, GameError> {
         let before = self.clone();
         let done = match action {
-            SlidesAction::Ai => self.reply_move().map(|e| vec![e]),
+            SlidesAction::Ai { level } => self.reply_move(*level).map(|e| vec![e]),
+            SlidesAction::Coach { on } => {
+                self.coach = *on;
+                Ok(vec![Event::Coaching { on: *on }])
+            }
             SlidesAction::Move { at } => {
                 if !self.over() && self.computer == Some(self.to_move()) {
                     return Err(GameError::rule(format!(
@@ -101,7 +114,12 @@ impl Play for SlidesGame {
                         self.to_move().name()
                     )));
                 }
-                self.play(*at).map(|said| vec![said])
+                let warned = if self.coach { self.warning(*at) } else { None };
+                self.play(*at).map(|said| {
+                    std::iter::once(said)
+                        .chain(warned.map(Event::Warned))
+                        .collect()
+                })
             }
         };
         if done.is_err() {
@@ -114,7 +132,7 @@ impl Play for SlidesGame {
         if self.over() {
             return Vec::new();
         }
-        let mut all = vec![SlidesAction::Ai];
+        let mut all = vec![SlidesAction::Ai { level: None }];
         if self.computer != Some(self.to_move()) {
             all.extend(
                 moves(&self.grid(), self.before)
@@ -173,6 +191,11 @@ const DECLARED: Declared = Declared {
             help: "tablemate plays the last player's suit",
         },
         Arg {
+            key: "level",
+            ty: Type::Number { min: 1, max: 3 },
+            help: "tablemate's look-ahead, 1 to 3 (3 if not given)",
+        },
+        Arg {
             key: "board",
             ty: Type::Text("ROWS"),
             help: "a game in progress, rows by / (ACSA/SACS/_SAC/CACS)",
@@ -224,29 +247,32 @@ impl Wing for SlidesOfAction {
     fn commands() -> Vec<clap::Command> {
         vec![
             clap::Command::new("slides")
-                .about("Slides of Action play: move SQUARE, ai, show")
+                .about("Slides of Action play: move SQUARE, ai, coach, show")
                 .after_help(
                     "After `setup slides`: `move r4c1` slides the coin on r4c1,\n\
                      and those between it and the gap, one space into the gap\n\
                      (one to three coins, in the gap's row or column; never\n\
                      straight back). The suit to move moves; after each move\n\
                      tablemate checks for a win. `ai` makes tablemate's move for\n\
-                     the suit to move; with against=tablemate it answers your\n\
-                     moves itself. Alone, it shows the board.\n\n\
-                     Examples:\n  slides move r4c1\n  slides ai\n  slides",
+                     the suit to move (`ai level=1` looks one move ahead, 2 two,\n\
+                     3, the default, four); with against=tablemate it answers\n\
+                     your moves itself, at setup's level=. `coach on` warns of a\n\
+                     move that lets another suit win on its next turn. Alone, it\n\
+                     shows the board.\n\n\
+                     Examples:\n  slides move r4c1\n  slides ai\n  slides ai level=1\n  slides coach on\n  slides",
                 )
                 .arg(
                     clap::Arg::new("words")
                         .value_name("ACTION")
                         .num_args(0..=2)
-                        .help("move SQUARE, ai or show"),
+                        .help("move SQUARE, ai [level=N], coach on|off or show"),
                 ),
         ]
     }
 
     fn completions(_path: &[&str], index: usize) -> Vec<&'static str> {
         if index == 0 {
-            vec!["move", "ai", "show"]
+            vec!["move", "ai", "coach", "show"]
         } else {
             Vec::new()
         }
@@ -266,13 +292,27 @@ impl Wing for SlidesOfAction {
             ["move", square] => Ok(Order::Act(SlidesAction::Move {
                 at: parse_cell(square)?,
             })),
-            ["ai"] => Ok(Order::Act(SlidesAction::Ai)),
+            ["ai"] => Ok(Order::Act(SlidesAction::Ai { level: None })),
+            ["ai", word] => match word
+                .strip_prefix("level=")
+                .and_then(|n| n.parse::<u8>().ok())
+            {
+                Some(n @ 1..=3) => Ok(Order::Act(SlidesAction::Ai { level: Some(n) })),
+                _ => Err(GameError::word(format!(
+                    "'{word}': `slides ai` takes level=1, 2 or 3 (how far it looks ahead)"
+                ))),
+            },
+            ["coach", "on"] => Ok(Order::Act(SlidesAction::Coach { on: true })),
+            ["coach", "off"] => Ok(Order::Act(SlidesAction::Coach { on: false })),
+            ["coach", ..] => Err(GameError::word(
+                "`slides coach` takes on or off: slides coach on",
+            )),
             ["move"] => Err(GameError::word(
                 "name the square of the coin farthest from the gap that slides: `slides move r4c1`",
             )),
             [other, ..] => Err(GameError::word(format!(
-                "'{other}' is not a slides action{}: expected move SQUARE, ai or show",
-                crate::suggest::hint(other, ["move", "ai", "show"])
+                "'{other}' is not a slides action{}: expected move SQUARE, ai [level=1-3], coach on|off or show",
+                crate::suggest::hint(other, ["move", "ai", "coach", "show"])
             ))),
         }
     }
@@ -292,7 +332,7 @@ impl Wing for SlidesOfAction {
         // The journal names the square tablemate chose, so `undo` says
         // which move it takes back.
         let what = match (&action, said.first()) {
-            (SlidesAction::Ai, Some(Event::Slid { from, .. })) => {
+            (SlidesAction::Ai { .. }, Some(Event::Slid { from, .. })) => {
                 format!("slides ai {}", cell_name(*from))
             }
             _ => format!("slides {action}"),
@@ -304,7 +344,7 @@ impl Wing for SlidesOfAction {
     /// own (`undo` takes it back alone).
     fn follow_up(state: Option<&SlidesGame>) -> Option<SlidesAction> {
         let g = state?;
-        (!g.over() && g.computer == Some(g.to_move())).then_some(SlidesAction::Ai)
+        (!g.over() && g.computer == Some(g.to_move())).then_some(SlidesAction::Ai { level: None })
     }
 
     fn answer(
@@ -334,6 +374,14 @@ fn lay(
         .then(|| seating.players.last().map(|s| s.suit))
         .flatten();
     let mut game = SlidesGame::new(turn_order(&seating), harder, computer);
+    if let Some(n) = given.number("level") {
+        if computer.is_none() {
+            return Err(GameError::word(format!(
+                "'level={n}': a level is tablemate's, with against=tablemate"
+            )));
+        }
+        game.level = Level(n as u8);
+    }
     // The table's players take the seats in seating order, from who
     // starts (tablemate keeps its own).
     game.people = seating
@@ -363,7 +411,7 @@ fn lay(
     let before = game.clone();
     // Against tablemate, when it is to move first, it moves now.
     let opening = if game.computer == Some(game.to_move()) {
-        vec![game.reply_move()?]
+        vec![game.reply_move(None)?]
     } else {
         Vec::new()
     };
