@@ -401,7 +401,21 @@ impl App {
                 bind,
             } => self.serve(&action, lan, port, bind),
             Command::Games => self.games(),
-            Command::Replay { words, out, force } => self.replay(&words, out.as_deref(), force),
+            Command::Replay {
+                words,
+                out,
+                force,
+                coach: false,
+            } => self.replay(&words, out.as_deref(), force),
+            Command::Replay {
+                words,
+                out: None,
+                coach: true,
+                ..
+            } => self.replay_coached(&words),
+            Command::Replay { .. } => Err(invalid(
+                "'--coach' marks the moves here, '--out' writes the game to a file: one at a time",
+            )),
             Command::Export { file, force } => self.export(file.as_deref(), force),
             Command::Import { file, replace } => self.import(&file, replace),
             Command::Completions { shell } => Ok(Reply::new(

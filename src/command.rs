@@ -643,6 +643,9 @@ pub enum Command {
         /// Overwrite FILE if it exists
         #[arg(long)]
         force: bool,
+        /// Mark the moves the game's coach would have spoken of
+        #[arg(long)]
+        coach: bool,
     },
 
     /// Write everything saved as one JSON document

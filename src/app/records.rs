@@ -108,6 +108,54 @@ struct Shown {
     drawn: String,
 }
 
+/// A step the coach marked: its number, its words, what it cost.
+#[derive(Debug, Serialize)]
+struct Mark {
+    n: usize,
+    what: String,
+    said: String,
+}
+
+/// `replay N --coach`: the moves that cost.
+#[derive(Debug, Serialize)]
+struct CoachedGame {
+    number: i64,
+    game: crate::games::Game,
+    steps: usize,
+    marks: Vec<Mark>,
+}
+
+impl Show for CoachedGame {
+    fn show(&self, style: &Style) -> String {
+        let head = format!(
+            "game {}, {}: {}",
+            self.number,
+            self.game.title(),
+            match self.marks.len() {
+                0 => format!(
+                    "no move cost anything ({} {} weighed)",
+                    self.steps,
+                    crate::style::plural(self.steps as u64, "step", "steps")
+                ),
+                k => format!(
+                    "{k} of {} {} cost",
+                    self.steps,
+                    crate::style::plural(self.steps as u64, "step", "steps")
+                ),
+            }
+        );
+        let mut lines = vec![style.paint(&head, Tone::Heading)];
+        for m in &self.marks {
+            lines.push(crate::style::wrap(
+                &format!("move {} ({}): {}", m.n, m.what, m.said),
+                style.width,
+                "    ",
+            ));
+        }
+        lines.join("\n")
+    }
+}
+
 impl Show for Shown {
     fn show(&self, style: &Style) -> String {
         let f = &self.frame;
@@ -316,6 +364,58 @@ impl App {
             },
         )
         .with_layout(layout))
+    }
+
+    /// `replay N --coach`: every move of game N weighed as its coach
+    /// would have at the time; the ones that cost are listed.
+    pub(super) fn replay_coached(&mut self, words: &[String]) -> Result<Reply> {
+        let (number, go) = read_words(words)?;
+        if go.is_some() {
+            return Err(invalid(
+                "`replay N --coach` weighs the whole game: give its number alone",
+            ));
+        }
+        let number = number.or(self.replaying.map(|(n, _)| n));
+        let record = self.store.record(number)?.ok_or_else(|| match number {
+            Some(n) => invalid(format!("no game {n} is recorded: `games` lists them")),
+            None => invalid("`replay N --coach`: which game? (`games` lists them)"),
+        })?;
+        let n = record.number.unwrap_or_default();
+        let wing = record.game.wing();
+        if !wing.coaches() {
+            let with: Vec<&str> = crate::games::Game::all()
+                .filter(|g| g.wing().coaches())
+                .map(|g| g.title())
+                .collect();
+            return Err(invalid(format!(
+                "{} has no coach: `replay --coach` weighs the moves of {}",
+                record.game.title(),
+                with.join(", ")
+            )));
+        }
+        // The record must replay before its moves are weighed.
+        record::frames(&record).map_err(|e| invalid(format!("game {n}: {e}")))?;
+        let mut marks = Vec::new();
+        let mut before = &record.start;
+        for (i, step) in record.steps.iter().enumerate() {
+            if let Some(said) = wing.coach(before, &step.state) {
+                marks.push(Mark {
+                    n: i + 1,
+                    what: step.what.clone(),
+                    said,
+                });
+            }
+            before = &step.state;
+        }
+        Ok(Reply::new(
+            "replay",
+            CoachedGame {
+                number: n,
+                game: record.game,
+                steps: record.steps.len(),
+                marks,
+            },
+        ))
     }
 
     /// `replay N --out FILE`: the whole game in the file's format.

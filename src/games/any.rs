@@ -54,6 +54,10 @@ pub trait AnyWing: Sync {
     fn group(&self, state: &Value) -> Option<String>;
     /// Its board for the shared screen beside the picture, if any.
     fn screen(&self, state: &Value, now: u64) -> Option<Reply>;
+    /// What the step from `before` to `after` cost (`Wing::coach`).
+    fn coach(&self, before: &Value, after: &Value) -> Option<String>;
+    /// Whether it has a coach (`Wing::COACHES`).
+    fn coaches(&self) -> bool;
     /// A record's step taken again from `state` through the wing's
     /// `act`, on the generator and clock it had: the state after it and
     /// what came of it in words (a die rolled, a card turned), or why not
@@ -185,6 +189,17 @@ impl<W: Wing> AnyWing for Erased<W> {
 
     fn screen(&self, state: &Value, now: u64) -> Option<Reply> {
         W::screen(&laid::<W::State>(state).ok()?, now)
+    }
+
+    fn coaches(&self) -> bool {
+        W::COACHES
+    }
+
+    fn coach(&self, before: &Value, after: &Value) -> Option<String> {
+        W::coach(
+            &laid::<W::State>(before).ok()?,
+            &laid::<W::State>(after).ok()?,
+        )
     }
 
     fn replay(&self, step: &Step, state: Value) -> Result<(Value, Vec<String>), (bool, String)> {

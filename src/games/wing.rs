@@ -241,6 +241,8 @@ pub trait Wing: 'static {
     const GAME: Game;
     /// How it is named: id, title, aliases.
     const NAMES: Names;
+    /// Whether it has a coach that weighs moves (`coach`).
+    const COACHES: bool = false;
     /// The state the store keeps for it (a room of a game keeps its run's).
     type State: Play;
     /// A change its own commands ask of the state (kept in a game's
@@ -339,6 +341,13 @@ pub trait Wing: 'static {
     /// room's record, its run: `run 2, started ...`);
     /// `None`: a game of its own.
     fn group(_state: &Self::State) -> Option<String> {
+        None
+    }
+
+    /// What a move cost, as a coach marks it in a record's replay
+    /// (`before` and `after` the states either side of one step): `None`
+    /// when it kept the best, or when the game has no coach.
+    fn coach(_before: &Self::State, _after: &Self::State) -> Option<String> {
         None
     }
 

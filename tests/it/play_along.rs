@@ -310,3 +310,43 @@ fn the_coach_says_what_a_move_cost() {
     let bad = common::run(dir.path(), &["coach", "maybe"], None);
     assert_eq!(bad.err, "error: 'maybe': `coach` takes on or off\n");
 }
+
+/// #49 item 4: `replay N --coach` marks the moves of a room's record that
+/// cost points, as the coach would have said at the time (the coach need
+/// not have been on).
+#[test]
+fn replay_coach_marks_the_moves_that_cost() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    common::run_ok(
+        d,
+        &[
+            "funhouse new",
+            "score sj none",
+            "setup magic-mirror deal=CW4MST",
+            "move M2+M3",
+        ],
+    );
+    let r = common::run_line(d, "replay 1 --coach");
+    assert_eq!(r.code, 0, "{}", r.err);
+    let flat = r.out.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert_eq!(
+        flat,
+        "game 1, Magic Mirror: 1 of 1 step cost move 1 (move M2+M3 (magic-mirror)): that move cost you 4 points: A2+M3 would have kept 29"
+    );
+    let r = common::run_line(d, "--json replay 1 --coach");
+    let v: serde_json::Value = serde_json::from_str(&r.out).unwrap();
+    assert_eq!(v["data"]["marks"].as_array().unwrap().len(), 1, "{v}");
+    // --coach and --out are one at a time; a game with no coach says so.
+    let r = common::run_line(d, "replay 1 --coach --out x.ppn");
+    assert_eq!(
+        r.err,
+        "error: '--coach' marks the moves here, '--out' writes the game to a file: one at a time\n"
+    );
+    common::run_ok(d, &["--seed 1 setup troll"]);
+    let r = common::run_line(d, "replay 2 --coach");
+    assert_eq!(
+        r.err,
+        "error: Angry Troll versus Magic Bridge has no coach: `replay --coach` weighs the moves of Slide Jam, Magic Mirror, Roll Out the Barrels, Whack-a-Dummy, Trampo-Land, Slides of Action\n"
+    );
+}

@@ -84,3 +84,18 @@ fn the_opponent_plays_at_the_level_asked() {
     let export: serde_json::Value = serde_json::from_str(&ok(o, "export")).unwrap();
     assert_eq!(export["slides"]["level"], 1, "{export}");
 }
+
+/// `replay N --coach` marks a Slides move that let the other side win.
+#[test]
+fn replay_coach_marks_a_move_that_let_the_other_side_win() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok(d, "setup slides players=2 board=ACSA/SACS/CSAC/ACS_ next=C");
+    ok(d, "slides move r2c4");
+    ok(d, "slides move r2c1");
+    let said = ok(d, "replay 1 --coach");
+    assert_eq!(
+        said,
+        "game 1, Slides of Action: 1 of 2 steps cost move 1 (slides move r2c4): coach: that move lets Suns win next turn (r2c1); r1c4 would not have"
+    );
+}

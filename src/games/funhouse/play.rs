@@ -29,6 +29,19 @@ pub struct Coached {
     pub kept: u32,
 }
 
+impl std::fmt::Display for Coached {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "that move cost you {} {}: {} would have kept {}",
+            self.cost,
+            crate::style::plural(u64::from(self.cost), "point", "points"),
+            self.better,
+            self.kept
+        )
+    }
+}
+
 /// A room in play.
 #[derive(Debug, Clone)]
 pub enum RoomGame {
@@ -833,6 +846,30 @@ pub fn replay(mut game: RoomGame, moves: &[String]) -> Result<RoomGame, GameErro
 /// A room as its record shows it: its own table in the run, as played
 /// so far, and once the run has scored it, that score as its result
 /// (`scored 0 points`). With no run open, the book's own look.
+/// How long `hint` searches where a search can run long.
+pub const HINT_BUDGET: std::time::Duration = std::time::Duration::from_secs(3);
+
+/// What a move in `room` cost, from the run's table before and after it
+/// (a record's step): `that move cost you N points: X would have kept P`,
+/// or `None` when it kept the best, was no move of the room's, or a
+/// search stopped before it proved its answer.
+pub fn room_coach(before: &Book, after: &Book, room: Room) -> Option<String> {
+    let played = |b: &Book| {
+        b.run
+            .as_ref()
+            .and_then(|r| r.tables.played.get(room.id()))
+            .map_or(0, Vec::len)
+    };
+    if played(after) != played(before) + 1 {
+        return None;
+    }
+    let game = |b: &Book| of_run(b, b.run.as_ref()?, room).ok().flatten();
+    let (was, now) = (game(before)?, game(after)?);
+    let start = std::time::Instant::now();
+    let mut stop = || start.elapsed() > HINT_BUDGET || crate::cancel::check().is_err();
+    Some(was.coach(&now, &mut stop)?.to_string())
+}
+
 pub fn room_look(book: &Book, room: Room) -> (Layout, Turn) {
     let Some(run) = &book.run else {
         return (book.view(None), book.turn());

@@ -432,21 +432,7 @@ impl Show for Moved {
         );
         let _ = write!(text, "\n{}", diagram::draw(&self.layout, style));
         if let Some(c) = &self.coached {
-            let _ = write!(
-                text,
-                "\n{}",
-                wrap(
-                    &format!(
-                        "that move cost you {} {}: {} would have kept {}",
-                        c.cost,
-                        plural(c.cost.into(), "point", "points"),
-                        c.better,
-                        c.kept
-                    ),
-                    style.width,
-                    "  "
-                )
-            );
+            let _ = write!(text, "\n{}", wrap(&c.to_string(), style.width, "  "));
         }
         if self.over
             && let Some(points) = self.points

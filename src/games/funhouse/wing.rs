@@ -26,9 +26,6 @@ use crate::reply::Reply;
 
 pub struct Funhouse;
 
-/// How long `hint` searches where a search can run long.
-const HINT_BUDGET: std::time::Duration = std::time::Duration::from_secs(3);
-
 /// A change to the Funhouse: the run, its history, the die.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "do", rename_all = "snake_case")]
@@ -204,7 +201,7 @@ pub fn room_in_play(book: &Book) -> Result<(&Run, Room), GameError> {
 /// A deal's par: the best its room allows, within the hint's time.
 fn par_of(fresh: &room_play::RoomGame) -> (u32, bool) {
     let start = std::time::Instant::now();
-    let mut stop = || start.elapsed() > HINT_BUDGET || crate::cancel::check().is_err();
+    let mut stop = || start.elapsed() > room_play::HINT_BUDGET || crate::cancel::check().is_err();
     fresh.best(&mut stop)
 }
 
@@ -284,7 +281,8 @@ impl Book {
         let game = room_play::of_run(self, run, room)?.ok_or_else(|| not_set_up(room))?;
         let played = run.tables.played.get(room.id()).map_or(0, Vec::len);
         let start = std::time::Instant::now();
-        let mut stop = || start.elapsed() > HINT_BUDGET || crate::cancel::check().is_err();
+        let mut stop =
+            || start.elapsed() > room_play::HINT_BUDGET || crate::cancel::check().is_err();
         let Some((line, why)) = game.line(&mut stop) else {
             return Ok(vec![Event::Hinted {
                 room,
@@ -326,7 +324,8 @@ impl Book {
         let (kept, said) = game.play(words)?;
         let coached = before.and_then(|before| {
             let start = std::time::Instant::now();
-            let mut stop = || start.elapsed() > HINT_BUDGET || crate::cancel::check().is_err();
+            let mut stop =
+                || start.elapsed() > room_play::HINT_BUDGET || crate::cancel::check().is_err();
             before.coach(&game, &mut stop)
         });
         let run = self.run.as_mut().expect("checked above");

@@ -340,6 +340,18 @@ impl Wing for SlidesOfAction {
         Ok(Done::changed(said, what))
     }
 
+    const COACHES: bool = true;
+
+    /// A move that let the next suit win on its turn, as the coach
+    /// would have said at the time.
+    fn coach(before: &SlidesGame, after: &SlidesGame) -> Option<String> {
+        if after.moves.len() != before.moves.len() + 1 {
+            return None;
+        }
+        let at = parse_cell(after.moves.last()?).ok()?;
+        before.warning(at).map(|w| Event::Warned(w).to_string())
+    }
+
     /// Against tablemate, its move answers the player's, as a move of its
     /// own (`undo` takes it back alone).
     fn follow_up(state: Option<&SlidesGame>) -> Option<SlidesAction> {

@@ -120,6 +120,13 @@ macro_rules! room {
                 book.run_name()
             }
 
+            // The Catwalk is played by hand: it has no moves to weigh.
+            const COACHES: bool = !matches!($room, Room::Catwalk);
+
+            fn coach(before: &Book, after: &Book) -> Option<String> {
+                super::play::room_coach(before, after, $room)
+            }
+
             fn commands() -> Vec<clap::Command> {
                 Vec::new()
             }
