@@ -7,7 +7,7 @@
 
 use serde::Serialize;
 
-use super::play::RoomGame;
+use super::play::{RoomGame, words_of as words};
 use super::room::Room;
 use crate::random::TableRng;
 
@@ -152,10 +152,6 @@ pub fn grade(game: &RoomGame, stop: &mut dyn FnMut() -> bool) -> Option<Grade> {
         keeping,
         random,
     })
-}
-
-fn words(m: &str) -> Vec<String> {
-    m.split_whitespace().map(String::from).collect()
 }
 
 /// The share of random lines (a legal move at random each turn, to the

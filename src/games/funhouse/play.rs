@@ -77,7 +77,7 @@ pub enum RoomGame {
 }
 
 /// A move's words, as `play` takes them.
-fn words_of(m: &str) -> Vec<String> {
+pub fn words_of(m: &str) -> Vec<String> {
     m.split_whitespace().map(String::from).collect()
 }
 

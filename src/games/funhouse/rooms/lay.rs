@@ -84,16 +84,11 @@ fn graded(
     })?;
     for _ in 0..LEVEL_TRIES {
         let at = rng.clone();
+        // Outside a run the table is kept nowhere: the try is laid on a
+        // run of its own (an empty run deals as no run does).
         let mut scratch = book.clone();
+        scratch.run.get_or_insert_with(|| Run::new(String::new()));
         lay_room(room, &mut scratch, given, rng)?;
-        // Outside a run the table is kept nowhere: grade it as laid on a
-        // run of its own.
-        if scratch.run.is_none() {
-            scratch = book.clone();
-            scratch.run = Some(Run::new(String::new()));
-            *rng = at.clone();
-            lay_room(room, &mut scratch, given, rng)?;
-        }
         let run = scratch.run.as_ref().expect("a run was made");
         let Some(game) = of_run(&scratch, run, room)? else {
             return Err(GameError::rule(format!(
