@@ -58,6 +58,30 @@ pub enum Suit {
     Arms,
 }
 
+/// Suits for coins a game knows by value only: the k-th coin of a value
+/// takes the k-th of `suits` (round again past the last), so coins
+/// handed out in a fixed order are one piecepack's, each named once.
+pub struct SuitsByValue {
+    suits: &'static [Suit],
+    seen: [usize; 6],
+}
+
+impl SuitsByValue {
+    pub fn new(suits: &'static [Suit]) -> SuitsByValue {
+        SuitsByValue {
+            suits,
+            seen: [0; 6],
+        }
+    }
+
+    /// The suit of the next coin of value `v`.
+    pub fn next(&mut self, v: Rank) -> Suit {
+        let k = &mut self.seen[usize::from(v.index())];
+        *k += 1;
+        self.suits[(*k - 1) % self.suits.len()]
+    }
+}
+
 impl Suit {
     pub const ALL: [Suit; 4] = [Suit::Suns, Suit::Moons, Suit::Crowns, Suit::Arms];
 

@@ -7,7 +7,7 @@ use super::setup::{
 };
 use super::solve::trampo::Move;
 use crate::layout::{Layout, Placed, TILE};
-use crate::pieces::{Piece, Rank, Suit};
+use crate::pieces::{Piece, Rank, Suit, SuitsByValue};
 
 /// The die that stands for you, from Roll Out the Barrels to
 /// Trampo-Land: one die, so one suit (ours to choose: Suns) and one
@@ -20,17 +20,9 @@ const YOUR_DIE_ID: u32 = 100;
 /// k-th suit, so the 24 barrels are the 24 coins of one piecepack. An
 /// assignment of ours, for pictures and records to name every piece.
 fn coin_suits(grid: &[Vec<Rank>]) -> Vec<Vec<Suit>> {
-    let mut seen = [0usize; 6];
+    let mut suits = SuitsByValue::new(&Suit::ALL);
     grid.iter()
-        .map(|row| {
-            row.iter()
-                .map(|v| {
-                    let k = &mut seen[usize::from(v.index())];
-                    *k += 1;
-                    Suit::ALL[(*k - 1) % 4]
-                })
-                .collect()
-        })
+        .map(|row| row.iter().map(|&v| suits.next(v)).collect())
         .collect()
 }
 
@@ -265,18 +257,16 @@ pub fn trampo_played(t: &Trampo, moves: &[Move]) -> Layout {
             on[o - 1] = None;
         }
     }
-    let mut seen = [0usize; 6];
+    let mut suits = SuitsByValue::new(&Suit::ALL[..3]);
     let mut n = 0;
     for row in 0..5usize {
         for i in 0..=row {
             let x = SPACING * (i as f64 - row as f64 / 2.0) + 2.5 * SPACING;
             let y = SPACING * (4 - row) as f64 + SPACING / 2.0;
             let value = TRAMPOLINES[n];
-            let k = &mut seen[usize::from(value.index())];
-            *k += 1;
             l.push(
                 Placed::coin_value(value, x, y)
-                    .suited(Suit::ALL[(*k - 1) % 3])
+                    .suited(suits.next(value))
                     .labelled((n + 1).to_string()),
             );
             match on[n] {

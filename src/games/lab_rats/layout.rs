@@ -3,7 +3,7 @@
 use super::maze::Maze;
 use super::play::RatsGame;
 use crate::layout::{Layout, Placed};
-use crate::pieces::{Rank, Suit};
+use crate::pieces::{Rank, Suit, SuitsByValue};
 
 /// The maze: face-down tiles in laying order (A to X), a square an inch;
 /// the rat's start and, when the maze is whole, the exit.
@@ -52,14 +52,8 @@ pub fn game_layout(g: &RatsGame) -> Layout {
             .fold((0.0, 0.0), |(a, b), (x, y)| (a + x / n, b + y / n));
         l.push(Placed::tile_back(x, y));
     }
-    let mut seen = [0usize; 6];
-    let mut suit = |kept: Option<Suit>, v: Rank| {
-        kept.unwrap_or_else(|| {
-            let k = &mut seen[usize::from(v.index())];
-            *k += 1;
-            Suit::ALL[(*k - 1) % 4]
-        })
-    };
+    let mut in_sight = SuitsByValue::new(&Suit::ALL);
+    let mut suit = |kept: Option<Suit>, v: Rank| kept.unwrap_or_else(|| in_sight.next(v));
     let kept = g.suits.as_ref();
     // The stacks in a row two squares below the start, lower while that
     // row crosses the maze.

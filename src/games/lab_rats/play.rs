@@ -10,7 +10,7 @@ use super::maze::Maze;
 use super::square::{Square, square_name};
 use crate::games::compass::Dir;
 use crate::games::error::{GameError, Unsound};
-use crate::pieces::{Rank, Suit};
+use crate::pieces::{Rank, Suit, SuitsByValue};
 
 /// A movement coin used: its value, the square it was left on, and the
 /// stack it came from.
@@ -85,15 +85,8 @@ impl RatsGame {
         }
         // The k-th coin of a value dealt takes the k-th suit: the 24 are
         // one piecepack's coins.
-        let mut seen = [0usize; 6];
-        let dealt_suits: Vec<Suit> = coins
-            .iter()
-            .map(|v| {
-                let k = &mut seen[usize::from(v.index())];
-                *k += 1;
-                Suit::ALL[(*k - 1) % 4]
-            })
-            .collect();
+        let mut by_value = SuitsByValue::new(&Suit::ALL);
+        let dealt_suits: Vec<Suit> = coins.iter().map(|&v| by_value.next(v)).collect();
         let mut suits = CoinSuits::default();
         for (i, s) in suits.stacks.iter_mut().enumerate() {
             *s = dealt_suits[8 * i..8 * i + 8]
