@@ -207,6 +207,19 @@ pub fn fit(text: &str, width: usize) -> String {
     out
 }
 
+/// A number with thousands marked (`35,021`), read at a glance.
+pub fn thousands(n: i64) -> String {
+    let digits = n.unsigned_abs().to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    if n < 0 { format!("-{out}") } else { out }
+}
+
 /// The word for `n` things: "1 step", "2 steps".
 pub fn plural(n: u64, one: &'static str, many: &'static str) -> &'static str {
     if n == 1 { one } else { many }

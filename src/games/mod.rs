@@ -16,6 +16,7 @@ pub mod compass;
 pub mod die_rolls;
 pub mod error;
 pub mod game;
+pub mod grading;
 pub mod help;
 pub mod record;
 pub mod wing;

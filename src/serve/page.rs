@@ -52,23 +52,13 @@ fn dice_shown(shown: &str) -> String {
     let whole = shown.contains(']');
     match (more, whole) {
         (0, _) => {}
-        (n, true) => out.push_str(&format!(" … and {} more", thousands(n as i64))),
+        (n, true) => out.push_str(&format!(
+            " … and {} more",
+            crate::style::thousands(n as i64)
+        )),
         (_, false) => out.push_str(" … and more"),
     }
     out
-}
-
-/// A number with thousands marked (`35,021`), read at a glance.
-fn thousands(n: i64) -> String {
-    let digits = n.unsigned_abs().to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    if n < 0 { format!("-{out}") } else { out }
 }
 
 /// A board's table as a real one: a cell a score, large on a TV, the
@@ -207,7 +197,7 @@ pub fn fragment(view: &TableView) -> String {
     if !view.rolls.is_empty() {
         out.push_str("<section class=\"dice\" id=\"dice\" data-key=\"dice\"><h2>Dice</h2>");
         for (i, r) in view.rolls.iter().enumerate() {
-            let total = r.total.map_or(String::new(), thousands);
+            let total = r.total.map_or(String::new(), crate::style::thousands);
             out.push_str(&format!(
                 "<div class=\"roll{}\"><span class=\"total\">{}</span>\
                  <span class=\"expr\">{}{}{}</span><span class=\"shown\">{}</span>\
@@ -294,7 +284,7 @@ fn seat_panel(look: &SeatLook) -> String {
 
 #[cfg(test)]
 mod dice_tests {
-    use super::{dice_shown, thousands};
+    use super::dice_shown;
 
     #[test]
     fn dropped_dice_are_struck_through_never_markup() {
@@ -319,8 +309,8 @@ mod dice_tests {
         // A text the roll log cut (no closing bracket) is not counted.
         let cut = dice_shown(&shown[..300]);
         assert!(cut.ends_with(" … and more"), "{cut}");
-        assert_eq!(thousands(35_021), "35,021");
-        assert_eq!(thousands(-1_234_567), "-1,234,567");
-        assert_eq!(thousands(999), "999");
+        assert_eq!(crate::style::thousands(35_021), "35,021");
+        assert_eq!(crate::style::thousands(-1_234_567), "-1,234,567");
+        assert_eq!(crate::style::thousands(999), "999");
     }
 }

@@ -89,7 +89,7 @@ fn a_bad_level_or_a_room_without_levels_is_refused_by_name() {
     assert_eq!(r.code, 1);
     assert_eq!(
         r.err,
-        "error: 'level=tricky': level is one of easy, medium, hard, expert: deal until the deal grades this hard (see `grade`)\n"
+        "error: 'level=tricky': level is one of easy, medium, hard, expert: deal until the deal grades this hard\n"
     );
     let r = common::run_line(d, "setup whack-a-dummy level=hard");
     assert_eq!(r.code, 1);
@@ -106,5 +106,122 @@ fn a_bad_level_or_a_room_without_levels_is_refused_by_name() {
     assert_eq!(
         r.err,
         "error: the run holds no Slide Jam table to follow: `setup slide-jam` lays one out\n"
+    );
+}
+
+/// Lab Rats deals a maze and stacks of a level, says how to build the
+/// stacks (the grade is of them), and `rats grade` agrees; after a coin
+/// it grades from where the rat stands. The code deals it again.
+#[test]
+fn a_lab_rats_deal_for_a_level_is_built_as_dealt_and_graded() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let text = ok(d, "--seed 3 setup lab-rats level=hard");
+    assert!(
+        text.contains(
+            "Build the three stacks number side up, bottom coin first, so\nthat each reads, top first:\n  1: a 5 2 5 5 5 3 3\n  2: a a 4 3 n a 2 n\n  3: 2 4 4 n 3 n 4 2\n"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "graded hard (56): out in 20 coins at best; 0 moves where\n  only one choice keeps a way out; 11% of the 42,225\n  positions play can reach still have a way out\n"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("`setup lab-rats level=hard deal=KXXCQD`"));
+    assert_eq!(
+        ok(d, "rats grade"),
+        "Lab Rats, as dealt, without backing up: hard (56): out in 20\n  coins at best; 0 moves where only one choice keeps a way\n  out; 11% of the 42,225 positions play can reach still have\n  a way out\n"
+    );
+    // The stacks are the table's: the solver has nothing to stand in.
+    let solved = ok(d, "solve lab-rats");
+    assert!(!solved.contains("stand for"), "{solved}");
+    // One coin along the solver's way out: one coin fewer from here.
+    let first = solved
+        .lines()
+        .find(|l| l.starts_with("1. "))
+        .and_then(|l| l.split_once("(rats "))
+        .map(|(_, c)| format!("rats {}", c.trim_end_matches(')')))
+        .unwrap();
+    ok(d, &first);
+    let after = json(d, "rats grade")["data"].clone();
+    assert_eq!(after["coins"], 19, "{after}");
+    assert_eq!(after["spent"], 1);
+    assert_eq!(after["known"], 24);
+    // The code and level deal the same maze and stacks in another store.
+    let laid = json(d, "setup lab-rats level=hard deal=KXXCQD")["data"].clone();
+    let other = tempfile::tempdir().unwrap();
+    let again = json(other.path(), "setup lab-rats level=hard deal=KXXCQD")["data"].clone();
+    assert_eq!(again["tiles"], laid["tiles"]);
+    assert_eq!(again["stacks"], laid["stacks"]);
+    assert_eq!(again["grade"], laid["grade"]);
+    assert_eq!(laid["grade"]["level"], "hard");
+    assert_eq!(laid["grade"]["coins"], 20);
+}
+
+/// Every level of Lab Rats is found, and the daily deal of a level is the
+/// same in two stores.
+#[test]
+fn lab_rats_deals_each_level_and_a_daily_one() {
+    for level in ["easy", "medium", "hard", "expert"] {
+        let dir = tempfile::tempdir().unwrap();
+        let v = json(
+            dir.path(),
+            &format!("--seed 5 setup lab-rats level={level}"),
+        );
+        assert_eq!(v["data"]["grade"]["level"], level, "{v}");
+        let said = json(dir.path(), "rats grade")["data"].clone();
+        assert_eq!(said["level"], level);
+    }
+    let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let one = json(a.path(), "--seed 1 setup lab-rats daily level=medium")["data"].clone();
+    let two = json(b.path(), "--seed 2 setup lab-rats daily level=medium")["data"].clone();
+    assert_eq!(one["tiles"], two["tiles"]);
+    assert_eq!(one["stacks"], two["stacks"]);
+    assert_eq!(one["grade"]["level"], "medium");
+}
+
+/// Lab Rats' refusals name the word and change nothing.
+#[test]
+fn lab_rats_refusals_name_the_word() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let r = common::run_line(d, "rats grade");
+    assert_eq!(r.code, 1);
+    assert_eq!(
+        r.err,
+        "error: no Lab Rats game: `setup lab-rats` builds a maze and starts one\n"
+    );
+    ok(d, "--seed 4 setup lab-rats");
+    let before = ok(d, "export");
+    for (line, err) in [
+        (
+            "setup lab-rats level=tricky",
+            "error: 'level=tricky': level is one of easy, medium, hard, expert: deal until the deal grades this hard\n",
+        ),
+        (
+            "setup lab-rats rolls=3,a,5 level=easy",
+            "error: level= grades a whole maze, and your rolls ran out with 4 of 24 tiles laid: add the rest to rolls= (or leave rolls= out)\n",
+        ),
+        (
+            "rats grade now",
+            "error: 'grade now': `rats grade` takes nothing: `rats grade` grades the game from where it stands\n",
+        ),
+    ] {
+        let r = common::run_line(d, line);
+        assert_eq!((r.code, r.err.as_str()), (1, err), "`{line}`");
+    }
+    assert_eq!(ok(d, "export"), before);
+    // A deal not built as dealt is graded on tablemate's stand-ins, and
+    // says so.
+    let text = ok(d, "rats grade")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(
+        text.starts_with("Lab Rats, as dealt, without backing up: ")
+            && text.ends_with("(of tablemate's stacks: 3 of the 24 coins have shown on a stack's top, and the rest stand for coins still hidden at the table)"),
+        "{text}"
     );
 }

@@ -2,46 +2,17 @@
 //! #49): how long the best line is, how many of each position's moves
 //! along it keep par (and where only one does), and how often a line of
 //! random moves reaches par. The three become one number, 0 to 100, and
-//! the number a level by the room's own quartiles (`LEVELS`), measured
+//! the number a level by the room's own quartiles (`quartiles`), measured
 //! on random deals so that each level holds about a quarter of them.
 
 use serde::Serialize;
 
+use crate::games::grading;
+pub use crate::games::grading::Level;
+
 use super::play::{RoomGame, words_of as words};
 use super::room::Room;
 use crate::random::TableRng;
-
-/// A deal's level, easiest first.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Level {
-    Easy,
-    Medium,
-    Hard,
-    Expert,
-}
-
-impl Level {
-    pub const ALL: [Level; 4] = [Level::Easy, Level::Medium, Level::Hard, Level::Expert];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Level::Easy => "easy",
-            Level::Medium => "medium",
-            Level::Hard => "hard",
-            Level::Expert => "expert",
-        }
-    }
-}
-
-impl Level {
-    /// The level a word names (any case).
-    pub fn named(word: &str) -> Option<Level> {
-        Level::ALL
-            .into_iter()
-            .find(|l| l.name().eq_ignore_ascii_case(word))
-    }
-}
 
 /// Random lines tried for a grade: enough that a share of a few percent
 /// shows, few enough that a grade takes well under a second.
@@ -86,23 +57,12 @@ fn quartiles(room: Room) -> [u32; 3] {
 
 /// The level of `points` in `room`.
 pub fn level_of(room: Room, points: u32) -> Level {
-    let q = quartiles(room);
-    match q.iter().position(|&t| points <= t) {
-        Some(0) => Level::Easy,
-        Some(1) => Level::Medium,
-        Some(_) => Level::Hard,
-        None => Level::Expert,
-    }
+    Level::of(points, quartiles(room))
 }
 
-/// The three measures as one number: a narrow path (few moves keep par)
-/// and rare luck (few random lines reach par) weigh 40 each, the line's
-/// length 20 (a line of 16 moves or more counts in full).
-fn points(keeping: f64, random: f64, length: usize) -> u32 {
-    let long = (length.min(16) as f64) / 16.0;
-    let p = 40.0 * (1.0 - keeping) + 40.0 * (1.0 - random) + 20.0 * long;
-    p.round().clamp(0.0, 100.0) as u32
-}
+/// A line of 16 moves or more counts in full: the rooms' best lines run
+/// from 4 to about 20.
+const FULL_LINE: usize = 16;
 
 /// Grade `game` from where it stands; `None` when the room is over or
 /// a search was stopped before it proved its answer.
@@ -110,26 +70,26 @@ pub fn grade(game: &RoomGame, stop: &mut dyn FnMut() -> bool) -> Option<Grade> {
     if game.is_over() {
         return None;
     }
-    let (par, proven) = game.best(stop);
+    // No line: the best is to take nothing more (a mirror of strangers).
+    let (par, proven, line) = game.best_line(stop);
     if !proven {
         return None;
     }
-    // No line: the best is to take nothing more (a mirror of strangers).
-    let line = game.line(stop).map(|(l, _)| l).unwrap_or_default();
-    // Along the best line: at each position, which moves keep par.
+    // Along the best line: at each position, which moves keep par (the
+    // line's own move does).
     let (mut open, mut keep, mut narrow) = (0usize, 0usize, 0usize);
     let mut at = game.clone();
     for step in &line {
         let moves = at.legal_moves();
         let mut keeping_here = 0;
         for m in &moves {
+            if m == step {
+                keeping_here += 1;
+                continue;
+            }
             let mut after = at.clone();
             after.play(&words(m)).ok()?;
-            let (best, sure) = after.best(stop);
-            if !sure {
-                return None;
-            }
-            keeping_here += usize::from(best == par);
+            keeping_here += usize::from(after.keeps(par, stop)?);
         }
         open += moves.len();
         keep += keeping_here;
@@ -142,7 +102,7 @@ pub fn grade(game: &RoomGame, stop: &mut dyn FnMut() -> bool) -> Option<Grade> {
         keep as f64 / open as f64
     };
     let random = random_share(game, par, stop)?;
-    let points = points(keeping, random, line.len());
+    let points = grading::points(keeping, random, line.len(), FULL_LINE);
     Some(Grade {
         level: level_of(game.room(), points),
         points,
@@ -205,14 +165,11 @@ mod tests {
     }
 
     #[test]
-    fn points_weigh_narrow_paths_luck_and_length() {
-        assert_eq!(points(1.0, 1.0, 0), 0);
-        assert_eq!(points(0.0, 0.0, 16), 100);
-        assert_eq!(points(0.5, 0.5, 8), 50);
+    fn levels_are_the_rooms_own_quartiles() {
         assert_eq!(level_of(Room::SlideJam, 0), Level::Easy);
+        assert_eq!(level_of(Room::SlideJam, 48), Level::Medium);
+        assert_eq!(level_of(Room::MagicMirror, 48), Level::Easy);
         assert_eq!(level_of(Room::SlideJam, 100), Level::Expert);
-        assert_eq!(Level::named("Hard"), Some(Level::Hard));
-        assert_eq!(Level::named("tricky"), None);
     }
 
     #[test]
@@ -299,7 +256,7 @@ mod tests {
         }
     }
 
-    /// For each room, 50 deals of each level found as `setup ROOM
+    /// For each room, 100 deals of each level found as `setup ROOM
     /// level=L` finds them: the averages of the measures by level, and
     /// how many deals and how long each search took
     /// (`cargo test --release --lib -- --ignored levels_hold_apart
@@ -318,7 +275,7 @@ mod tests {
                 let (mut keeping, mut length, mut random, mut narrow) = (0.0, 0.0, 0.0, 0.0);
                 let mut ms = Vec::new();
                 let mut tries_all = Vec::new();
-                for _ in 0..50 {
+                for _ in 0..100 {
                     let t = std::time::Instant::now();
                     let mut tries = 0;
                     let g = loop {
@@ -332,10 +289,10 @@ mod tests {
                     };
                     ms.push(t.elapsed().as_secs_f64() * 1000.0);
                     tries_all.push(tries);
-                    keeping += g.keeping / 50.0;
-                    length += g.length as f64 / 50.0;
-                    random += g.random / 50.0;
-                    narrow += g.narrow as f64 / 50.0;
+                    keeping += g.keeping / 100.0;
+                    length += g.length as f64 / 100.0;
+                    random += g.random / 100.0;
+                    narrow += g.narrow as f64 / 100.0;
                 }
                 ms.sort_by(f64::total_cmp);
                 tries_all.sort();
@@ -346,11 +303,11 @@ mod tests {
                     length,
                     narrow,
                     random,
-                    tries_all[25],
-                    tries_all[49],
-                    ms[25],
-                    ms[47],
-                    ms[49]
+                    tries_all[50],
+                    tries_all[99],
+                    ms[50],
+                    ms[95],
+                    ms[99]
                 );
             }
         }

@@ -524,10 +524,7 @@ impl RoomGame {
                 penalties,
                 ..
             } => {
-                let s = match state {
-                    None => whack::solve_starts(grid, &WHACK_STARTS, whack::DEFAULT_LIMIT),
-                    Some(st) => whack::solve_from(grid, *st, *penalties, whack::DEFAULT_LIMIT),
-                };
+                let s = whack_solution(grid, *state, *penalties);
                 (s.score, s.exhaustive)
             }
             RoomGame::TrampoLand { position, .. } => {
@@ -535,6 +532,52 @@ impl RoomGame {
                 (s.score, s.proven)
             }
         }
+    }
+
+    /// Whether best play from here still scores `par`; `None` when a
+    /// search was stopped before it knew. Whack-a-Dummy first asks its
+    /// solver only whether a finish within par's penalties exists (the
+    /// grade asks this of every move along a best line, and the shortest
+    /// such finish, which `best` works out, can take a second to prove).
+    pub fn keeps(&self, par: u32, stop: &mut dyn FnMut() -> bool) -> Option<bool> {
+        if let RoomGame::Whack {
+            grid,
+            state: Some(st),
+            penalties,
+            ..
+        } = self
+            && par.is_multiple_of(whack::PENALTY)
+        {
+            let allowed = par / whack::PENALTY;
+            if *penalties > allowed {
+                return Some(false);
+            }
+            let extra = allowed - penalties;
+            if let Some(known) = whack::finishes_within(grid, *st, extra, whack::GUESS_LIMIT) {
+                return Some(known);
+            }
+        }
+        let (best, sure) = self.best(stop);
+        sure.then_some(best == par)
+    }
+
+    /// The best score from here, whether the search proved it, and a best
+    /// line: one search in Whack-a-Dummy, where its solver gives both and
+    /// each can take a second.
+    pub fn best_line(&self, stop: &mut dyn FnMut() -> bool) -> (u32, bool, Vec<String>) {
+        if let RoomGame::Whack {
+            grid,
+            state,
+            penalties,
+            ..
+        } = self
+        {
+            let s = whack_solution(grid, *state, *penalties);
+            return (s.score, s.exhaustive, whack_words(*state, &s));
+        }
+        let (best, sure) = self.best(stop);
+        let line = self.line(stop).map(|(l, _)| l).unwrap_or_default();
+        (best, sure, line)
     }
 
     /// The coach on a move just made (`self` the position before it,
@@ -647,30 +690,20 @@ impl RoomGame {
                 penalties,
                 ..
             } => {
-                let Some(st) = state else {
-                    let best = whack::solve_starts(grid, &WHACK_STARTS, whack::DEFAULT_LIMIT);
-                    let start = format!("start {}", cell_name(best.start));
-                    let steps = best.route.iter().map(|s| s.dir.name().to_string());
-                    return Some((
-                        std::iter::once(start).chain(steps).collect(),
-                        format!(
-                            "a route of {} moves scores {}",
-                            best.route.len(),
-                            best.score
-                        ),
-                    ));
-                };
-                let s = whack::solve_from(grid, *st, *penalties, whack::DEFAULT_LIMIT);
-                s.route.first()?;
-                Some((
-                    s.route.iter().map(|s| s.dir.name().to_string()).collect(),
+                let s = whack_solution(grid, *state, *penalties);
+                let line = whack_words(*state, &s);
+                line.first()?;
+                let why = if state.is_none() {
+                    format!("a route of {} moves scores {}", s.route.len(), s.score)
+                } else {
                     format!(
                         "{} more {}; the room would score {}",
                         s.route.len(),
                         crate::style::plural(s.route.len() as u64, "move", "moves"),
                         s.score
-                    ),
-                ))
+                    )
+                };
+                Some((line, why))
             }
             RoomGame::TrampoLand { position, .. } => {
                 let s = trampo::solve_from(*position, stop);
@@ -964,6 +997,31 @@ pub fn tracked(book: &Book, room: Room) -> Result<Option<RoomGame>, GameError> {
         return Ok(game);
     }
     Ok(game.filter(RoomGame::is_over))
+}
+
+/// Whack-a-Dummy solved from where the die stands (from the best of the
+/// four start squares before it is placed), `penalties` already scored.
+fn whack_solution(
+    grid: &[Vec<Rank>],
+    state: Option<whack::State>,
+    penalties: u32,
+) -> whack::WhackSolution {
+    match state {
+        None => whack::solve_starts(grid, &WHACK_STARTS, whack::DEFAULT_LIMIT),
+        Some(st) => whack::solve_from(grid, st, penalties, whack::DEFAULT_LIMIT),
+    }
+}
+
+/// A Whack-a-Dummy route as `move` takes it: the start square first when
+/// the die is not placed yet.
+fn whack_words(state: Option<whack::State>, s: &whack::WhackSolution) -> Vec<String> {
+    let start = state
+        .is_none()
+        .then(|| format!("start {}", cell_name(s.start)));
+    start
+        .into_iter()
+        .chain(s.route.iter().map(|st| st.dir.name().to_string()))
+        .collect()
 }
 
 #[cfg(test)]

@@ -8,6 +8,7 @@
 
 mod diagram;
 mod events;
+mod grade;
 mod layout;
 mod maze;
 mod play;

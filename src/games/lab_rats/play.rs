@@ -55,6 +55,11 @@ pub struct RatsGame {
     /// kept.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub suits: Option<CoinSuits>,
+    /// The table's stacks were built as tablemate dealt them (a graded
+    /// deal, `setup lab-rats level=`): the coins under the tops are the
+    /// table's, not stand-ins.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub built: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -109,6 +114,7 @@ impl RatsGame {
             start: Some(rat),
             low: [8; 3],
             suits: Some(suits),
+            built: false,
         })
     }
 
@@ -341,6 +347,17 @@ impl RatsGame {
             value,
             already: false,
         })
+    }
+
+    /// How many of the 24 coins are known to be where tablemate has them:
+    /// all of a deal the table built as dealt, else those that have shown
+    /// on a stack's top (the rest stand in for coins still hidden).
+    pub fn known(&self) -> usize {
+        if self.built {
+            24
+        } else {
+            self.low.iter().map(|&l| (9 - l).min(8)).sum()
+        }
     }
 
     /// No coin left to play and the rat not out.

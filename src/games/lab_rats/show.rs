@@ -6,11 +6,13 @@ use serde::Serialize;
 
 use super::diagram;
 use super::events::Event;
+use super::grade::{RatsGrade, describe};
 use super::layout::{game_layout, maze_layout};
 use super::maze::Maze;
 use super::play::RatsGame;
 use super::solve::{RatsSolution, Step};
 use super::square::{Square, square_name};
+use crate::pieces::Rank;
 use crate::reply::{Reply, Show};
 use crate::style::{Style, Tone, plural, wrap};
 
@@ -26,20 +28,60 @@ pub struct Laid {
     pub given: Option<usize>,
     #[serde(skip)]
     pub rolled: usize,
+    /// A graded deal's grade: the table builds its stacks as dealt.
+    #[serde(skip)]
+    pub graded: Option<RatsGrade>,
 }
 
-pub fn laid(maze: Maze, game: Option<RatsGame>, given: Option<usize>, rolled: usize) -> Reply {
+pub fn laid(
+    maze: Maze,
+    game: Option<RatsGame>,
+    given: Option<usize>,
+    rolled: usize,
+    graded: Option<RatsGrade>,
+) -> Reply {
     let l = maze_layout(&maze);
-    Reply::new(
+    let mut fields = Vec::new();
+    if let (Some(g), Some(game)) = (&graded, &game) {
+        fields.push((
+            "grade",
+            serde_json::to_value(g).expect("a grade serialises"),
+        ));
+        fields.push((
+            "stacks",
+            serde_json::to_value(top_first(&game.stacks)).expect("stacks serialise"),
+        ));
+    }
+    let mut reply = Reply::new(
         "setup",
         Laid {
             maze,
             game,
             given,
             rolled,
+            graded,
         },
     )
-    .with_layout(l)
+    .with_layout(l);
+    reply.fields.extend(fields);
+    reply
+}
+
+/// Each stack's coins, top first: as a player reads a stack down.
+fn top_first(stacks: &[Vec<Rank>; 3]) -> [Vec<&'static str>; 3] {
+    stacks
+        .each_ref()
+        .map(|s| s.iter().rev().map(|c| c.code()).collect())
+}
+
+/// The three stacks, a line each, top first: `1: 2 a 5 5 n n 2 5`.
+fn stack_lines(stacks: &[Vec<Rank>; 3]) -> String {
+    top_first(stacks)
+        .iter()
+        .enumerate()
+        .map(|(i, s)| format!("{}: {}", i + 1, s.join(" ")))
+        .collect::<Vec<_>>()
+        .join("\n  ")
 }
 
 impl Show for Laid {
@@ -68,6 +110,26 @@ impl Show for Laid {
             maze.rerolls, maze.backouts
         );
         match &self.game {
+            Some(game) if self.graded.is_some() => {
+                let build = "Build the three stacks number side up, bottom coin first, so that each reads, top first:";
+                let _ = write!(
+                    text,
+                    "\n{}\n  {}",
+                    wrap(build, style.width, ""),
+                    stack_lines(&game.stacks)
+                );
+                let blind = "(have someone else build them, and you play them blind: the grade is of these stacks)";
+                let _ = write!(text, "\n{}", wrap(blind, style.width, ""));
+                if let Some(g) = &self.graded {
+                    let line = format!("graded {}", describe(g));
+                    let _ = write!(text, "\n{}", wrap(&line, style.width, "  "));
+                }
+                let follow = format!(
+                    "The rat starts on the left * ({}). `rats move north 2` moves it by stack 2's coin; `help rats` for more.",
+                    square_name(game.rat)
+                );
+                let _ = write!(text, "\n{}", wrap(&follow, style.width, ""));
+            }
             Some(game) => {
                 let mix = "Mix the 24 coins suit side up, deal three face-down stacks of eight, and turn each stack over.";
                 let _ = write!(text, "\n{}", wrap(mix, style.width, ""));
@@ -151,20 +213,15 @@ pub struct Solved {
     pub positions: usize,
     pub seen: usize,
     #[serde(skip)]
-    pub dealt: [Vec<crate::pieces::Rank>; 3],
+    pub dealt: [Vec<Rank>; 3],
     #[serde(skip)]
     pub start: Square,
     #[serde(skip)]
     pub played: RatsGame,
 }
 
-pub fn solved(
-    sol: RatsSolution,
-    played: RatsGame,
-    dealt: [Vec<crate::pieces::Rank>; 3],
-    start: Square,
-) -> Reply {
-    let seen: usize = played.low.iter().map(|&l| (9 - l).min(8)).sum();
+pub fn solved(sol: RatsSolution, played: RatsGame, dealt: [Vec<Rank>; 3], start: Square) -> Reply {
+    let seen = played.known();
     Reply::new(
         "solve",
         Solved {
@@ -187,16 +244,7 @@ impl Show for Solved {
             "{}\n",
             style.paint("Lab Rats: from the stacks as dealt", Tone::Heading)
         );
-        let tops: Vec<String> = self
-            .dealt
-            .iter()
-            .enumerate()
-            .map(|(i, s)| {
-                let down: Vec<&str> = s.iter().rev().map(|c| c.code()).collect();
-                format!("{}: {}", i + 1, down.join(" "))
-            })
-            .collect();
-        let _ = writeln!(text, "stacks, top first:\n  {}", tops.join("\n  "));
+        let _ = writeln!(text, "stacks, top first:\n  {}", stack_lines(&self.dealt));
         if self.seen < 24 {
             let note = format!(
                 "{} of the 24 coins have shown on a stack's top; the rest stand for the coins still hidden at the table (say what turns up with `rats turned`)",
@@ -277,6 +325,59 @@ impl Show for Solved {
                 )
             }
         );
+        text
+    }
+}
+
+/// `rats grade`: how hard the game is from where it stands.
+#[derive(Debug, Serialize)]
+pub struct Graded {
+    /// Coins off the stacks before it (moved by or given up): 0 grades
+    /// the deal as dealt.
+    pub spent: usize,
+    /// Coins known to be the table's (24 for a deal built as dealt).
+    pub known: usize,
+    #[serde(flatten)]
+    pub grade: RatsGrade,
+}
+
+pub fn graded(game: RatsGame, grade: RatsGrade) -> Reply {
+    Reply::new(
+        "grade",
+        Graded {
+            spent: 24 - game.stacks.iter().map(Vec::len).sum::<usize>(),
+            known: game.known(),
+            grade,
+        },
+    )
+}
+
+impl Show for Graded {
+    fn show(&self, style: &Style) -> String {
+        let from = if self.spent == 0 {
+            "as dealt".to_string()
+        } else {
+            format!(
+                "after {} {}",
+                self.spent,
+                plural(self.spent as u64, "coin", "coins")
+            )
+        };
+        let mut text = wrap(
+            &format!(
+                "Lab Rats, {from}, without backing up: {}",
+                describe(&self.grade)
+            ),
+            style.width,
+            "  ",
+        );
+        if self.known < 24 {
+            let note = format!(
+                "(of tablemate's stacks: {} of the 24 coins have shown on a stack's top, and the rest stand for coins still hidden at the table)",
+                self.known
+            );
+            let _ = write!(text, "\n{}", wrap(&note, style.width, ""));
+        }
         text
     }
 }

@@ -10,6 +10,7 @@
 //! here works in both games.
 
 use std::collections::VecDeque;
+use std::ops::ControlFlow;
 
 use serde::Serialize;
 
@@ -52,6 +53,27 @@ impl Step {
     }
 }
 
+/// A step played in the game's own rules (the tests' check that the
+/// searches' steps are legal moves).
+#[cfg(test)]
+impl Step {
+    pub fn play_on(
+        &self,
+        game: &mut super::RatsGame,
+    ) -> Result<super::Event, crate::games::GameError> {
+        match *self {
+            Step::Move {
+                stack,
+                coin,
+                dir,
+                spaces,
+                ..
+            } => game.step(dir, stack, (coin == Rank::Null).then_some(spaces)),
+            Step::Lose { stack, .. } => game.lose(stack),
+        }
+    }
+}
+
 /// The search's answer.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct RatsSolution {
@@ -61,77 +83,109 @@ pub struct RatsSolution {
     pub positions: usize,
 }
 
-/// The fewest coins from `start` to out, with stacks bottom first (at
-/// most eight coins a stack).
-pub fn solve(
-    squares: &[Square],
-    exit: &[Square; 2],
-    start: Square,
-    stacks: &[Vec<Rank>; 3],
-) -> RatsSolution {
-    // A position is a number: the rat's square (by its place in
-    // `squares`; the start is one of them) and the three heights, base 9.
-    let mut places: Vec<Square> = squares.to_vec();
-    if !places.contains(&start) {
-        places.push(start);
-    }
-    // The maze's squares on a grid (a square's place, or none), so a step
-    // is looked up by arithmetic: the search makes about a million.
-    let (x0, y0) = (
-        places.iter().map(|s| s.0).min().unwrap_or(0),
-        places.iter().map(|s| s.1).min().unwrap_or(0),
-    );
-    let w = places.iter().map(|s| s.0).max().unwrap_or(0) - x0 + 1;
-    let hgt = places.iter().map(|s| s.1).max().unwrap_or(0) - y0 + 1;
-    let mut grid = vec![usize::MAX; (w * hgt) as usize];
-    for (i, &(x, y)) in places.iter().enumerate() {
-        grid[((y - y0) * w + x - x0) as usize] = i;
-    }
-    let place = |(x, y): Square| -> Option<usize> {
-        let inside = (x0..x0 + w).contains(&x) && (y0..y0 + hgt).contains(&y);
-        inside
-            .then(|| grid[((y - y0) * w + x - x0) as usize])
-            .filter(|&i| i != usize::MAX)
-    };
-    let code = |sq: usize, h: [usize; 3]| (sq * 9 + h[0]) * 81 + h[1] * 9 + h[2];
-    let decode = |c: usize| (c / 729, [(c / 81) % 9, (c / 9) % 9, c % 9]);
-    let heights = [stacks[0].len(), stacks[1].len(), stacks[2].len()];
-    let first = code(place(start).expect("the start is placed"), heights);
-    // How each position was first reached: the one before and the step.
-    let mut came: Vec<Option<(usize, Step)>> = vec![None; places.len() * 729];
-    let mut seen = vec![false; places.len() * 729];
-    seen[first] = true;
-    let mut count = 1;
-    let mut queue = VecDeque::from([first]);
-    let path_to = |came: &[Option<(usize, Step)>], mut at: usize| {
-        let mut steps = Vec::new();
-        while let Some((before, step)) = came[at] {
-            steps.push(step);
-            at = before;
+/// The positions of a deal without backing up, each a number: the rat's
+/// square (by its place in the maze; the start is one of them) and the
+/// three stacks' heights, base 9. Every use of a coin lowers a stack, so
+/// the positions form a graph without cycles: the solver searches it
+/// breadth first, and the grade (`grade`) works back through it.
+pub(super) struct Positions<'a> {
+    places: Vec<Square>,
+    /// The maze's squares on a grid (a square's place, or none), so a step
+    /// is looked up by arithmetic: a search makes about a million.
+    grid: Vec<usize>,
+    corner: Square,
+    width: i32,
+    height: i32,
+    exit: &'a [Square; 2],
+    stacks: &'a [Vec<Rank>; 3],
+}
+
+/// Where a coin's use leads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum To {
+    Out,
+    At(usize),
+}
+
+impl<'a> Positions<'a> {
+    /// The deal's positions, with stacks bottom first (at most eight
+    /// coins a stack).
+    pub fn new(
+        squares: &[Square],
+        exit: &'a [Square; 2],
+        start: Square,
+        stacks: &'a [Vec<Rank>; 3],
+    ) -> Positions<'a> {
+        let mut places: Vec<Square> = squares.to_vec();
+        if !places.contains(&start) {
+            places.push(start);
         }
-        steps.reverse();
-        steps
-    };
-    while let Some(state) = queue.pop_front() {
-        let (sq, h) = decode(state);
-        let rat = places[sq];
+        let corner = (
+            places.iter().map(|s| s.0).min().unwrap_or(0),
+            places.iter().map(|s| s.1).min().unwrap_or(0),
+        );
+        let width = places.iter().map(|s| s.0).max().unwrap_or(0) - corner.0 + 1;
+        let height = places.iter().map(|s| s.1).max().unwrap_or(0) - corner.1 + 1;
+        let mut grid = vec![usize::MAX; (width * height) as usize];
+        for (i, &(x, y)) in places.iter().enumerate() {
+            grid[((y - corner.1) * width + x - corner.0) as usize] = i;
+        }
+        Positions {
+            places,
+            grid,
+            corner,
+            width,
+            height,
+            exit,
+            stacks,
+        }
+    }
+
+    /// How many position numbers there are (not all of them reachable).
+    pub fn count(&self) -> usize {
+        self.places.len() * 729
+    }
+
+    /// The position of the rat on `square` with the stacks' full heights.
+    pub fn at(&self, square: Square) -> usize {
+        let place = self.place(square).expect("the rat is on the maze");
+        let h = self.stacks.each_ref().map(Vec::len);
+        Self::code(place, h)
+    }
+
+    fn code(place: usize, h: [usize; 3]) -> usize {
+        (place * 9 + h[0]) * 81 + h[1] * 9 + h[2]
+    }
+
+    fn decode(c: usize) -> (usize, [usize; 3]) {
+        (c / 729, [(c / 81) % 9, (c / 9) % 9, c % 9])
+    }
+
+    fn place(&self, (x, y): Square) -> Option<usize> {
+        let (x0, y0) = self.corner;
+        let inside = (x0..x0 + self.width).contains(&x) && (y0..y0 + self.height).contains(&y);
+        inside
+            .then(|| self.grid[((y - y0) * self.width + x - x0) as usize])
+            .filter(|&i| i != usize::MAX)
+    }
+
+    /// Each use of a top coin at `position`, in a fixed order (stacks 1
+    /// to 3; giving it up, then the moves clockwise from north, nearest
+    /// first), with where it leads; `f` breaks off the walk.
+    pub fn uses(&self, position: usize, mut f: impl FnMut(Step, To) -> ControlFlow<()>) {
+        let (sq, h) = Self::decode(position);
+        let rat = self.places[sq];
         for s in 0..3 {
             if h[s] == 0 {
                 continue;
             }
-            let coin = stacks[s][h[s] - 1];
+            let coin = self.stacks[s][h[s] - 1];
             let mut after = h;
             after[s] -= 1;
-            let mut reach = |to: usize, step: Step, queue: &mut VecDeque<usize>| {
-                let next = code(to, after);
-                if !seen[next] {
-                    seen[next] = true;
-                    came[next] = Some((state, step));
-                    count += 1;
-                    queue.push_back(next);
-                }
-            };
-            reach(sq, Step::Lose { stack: s + 1, coin }, &mut queue);
+            let lose = Step::Lose { stack: s + 1, coin };
+            if f(lose, To::At(Self::code(sq, after))).is_break() {
+                return;
+            }
             let most = match coin.index() {
                 0 => u32::MAX,
                 v => u32::from(v),
@@ -142,7 +196,7 @@ pub fn solve(
                 while k < most {
                     k += 1;
                     at = dir.step(at);
-                    if exit.contains(&at) {
+                    if self.exit.contains(&at) {
                         let step = Step::Move {
                             stack: s + 1,
                             coin,
@@ -150,14 +204,12 @@ pub fn solve(
                             spaces: if coin == Rank::Null { k } else { most },
                             out: true,
                         };
-                        let mut steps = path_to(&came, state);
-                        steps.push(step);
-                        return RatsSolution {
-                            steps: Some(steps),
-                            positions: count,
-                        };
+                        if f(step, To::Out).is_break() {
+                            return;
+                        }
+                        break;
                     }
-                    let Some(to) = place(at) else {
+                    let Some(to) = self.place(at) else {
                         break;
                     };
                     // A numbered coin moves exactly its value; a null
@@ -170,10 +222,61 @@ pub fn solve(
                             spaces: k,
                             out: false,
                         };
-                        reach(to, step, &mut queue);
+                        if f(step, To::At(Self::code(to, after))).is_break() {
+                            return;
+                        }
                     }
                 }
             }
+        }
+    }
+}
+
+/// The fewest coins from `start` to out, with stacks bottom first (at
+/// most eight coins a stack).
+pub fn solve(
+    squares: &[Square],
+    exit: &[Square; 2],
+    start: Square,
+    stacks: &[Vec<Rank>; 3],
+) -> RatsSolution {
+    let graph = Positions::new(squares, exit, start, stacks);
+    let first = graph.at(start);
+    // How each position was first reached: the one before and the step.
+    let mut came: Vec<Option<(usize, Step)>> = vec![None; graph.count()];
+    let mut seen = vec![false; graph.count()];
+    seen[first] = true;
+    let mut count = 1;
+    let mut queue = VecDeque::from([first]);
+    while let Some(state) = queue.pop_front() {
+        let mut out = None;
+        graph.uses(state, |step, to| match to {
+            To::Out => {
+                out = Some(step);
+                ControlFlow::Break(())
+            }
+            To::At(next) => {
+                if !seen[next] {
+                    seen[next] = true;
+                    came[next] = Some((state, step));
+                    count += 1;
+                    queue.push_back(next);
+                }
+                ControlFlow::Continue(())
+            }
+        });
+        if let Some(last) = out {
+            let mut steps = vec![last];
+            let mut at = state;
+            while let Some((before, step)) = came[at] {
+                steps.push(step);
+                at = before;
+            }
+            steps.reverse();
+            return RatsSolution {
+                steps: Some(steps),
+                positions: count,
+            };
         }
     }
     RatsSolution {
@@ -183,17 +286,18 @@ pub fn solve(
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::games::lab_rats::RatsGame;
 
     /// A straight corridor of five squares east from (0,0); the exit
     /// beyond (5,0).
-    fn corridor() -> (Vec<Square>, [Square; 2]) {
+    pub fn corridor() -> (Vec<Square>, [Square; 2]) {
         ((0..5).map(|x| (x, 0)).collect(), [(5, 0), (5, 1)])
     }
 
-    fn stacks(s: [&str; 3]) -> [Vec<Rank>; 3] {
+    /// Stacks written top first, as a player reads a stack down.
+    pub fn stacks(s: [&str; 3]) -> [Vec<Rank>; 3] {
         // Written top first, as a player reads a stack down.
         s.map(|t| {
             t.split_whitespace()
@@ -258,16 +362,7 @@ mod tests {
             let Some(steps) = sol.steps else { continue };
             found += 1;
             for (i, st) in steps.iter().enumerate() {
-                let r = match *st {
-                    Step::Move {
-                        stack,
-                        coin,
-                        dir,
-                        spaces,
-                        ..
-                    } => g.step(dir, stack, (coin == Rank::Null).then_some(spaces)),
-                    Step::Lose { stack, .. } => g.lose(stack),
-                };
+                let r = st.play_on(&mut g);
                 assert!(r.is_ok(), "seed {seed} step {i}: {r:?}");
             }
             assert!(g.out, "seed {seed}: the last step goes out");

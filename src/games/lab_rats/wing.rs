@@ -8,6 +8,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use super::events::Event;
+use super::grade::{RatsGrade, grade};
 use super::layout::game_layout;
 use super::maze::{Maze, build};
 use super::play::RatsGame;
@@ -18,6 +19,7 @@ use crate::games::compass::Dir;
 use crate::games::die_rolls::DieRolls;
 use crate::games::error::{GameError, Unsound};
 use crate::games::game::Game;
+use crate::games::grading::{self, LEVEL_TRIES, Level};
 use crate::games::wing::{Done, Order, Play, Saved, Table, Turn, Wing};
 use crate::layout::Layout;
 use crate::pieces::{Piece, Rank};
@@ -76,6 +78,7 @@ impl fmt::Display for RatsAction {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Ask {
     Show,
+    Grade,
 }
 
 impl Saved for RatsGame {
@@ -190,6 +193,7 @@ const SETUP: Declared = Declared {
             ty: Type::Choice(&["harder"]),
             help: "no backing up",
         },
+        grading::LEVEL,
     ],
 };
 
@@ -274,7 +278,7 @@ impl Wing for LabRats {
     fn commands() -> Vec<clap::Command> {
         vec![
             clap::Command::new("rats")
-                .about("Lab Rats play: move, lose, back, show")
+                .about("Lab Rats play: move, lose, back, grade, show")
                 .after_help(
                     "After `setup lab-rats`: `move DIRECTION STACK` moves the rat\n\
                      by the coin showing on that stack (a null needs how far:\n\
@@ -282,16 +286,17 @@ impl Wing for LabRats {
                      STACK` gives a coin up without moving. `back` backs up off\n\
                      a coin; on a coin, `back STACK` returns it (not in the\n\
                      harder variant). `turned 1=3` says what a stack shows at\n\
-                     the table (after each move, the next coin). Alone, it\n\
-                     shows the maze.\n\n\
-                     Examples:\n  rats\n  rats turned 1=3 2=a\n  rats lose 1",
+                     the table (after each move, the next coin). `grade` says\n\
+                     how hard the game is from here, and why. Alone, it shows\n\
+                     the maze.\n\n\
+                     Examples:\n  rats\n  rats turned 1=3 2=a\n  rats lose 1\n  rats grade",
                 )
                 .arg(
                     clap::Arg::new("words")
                         .value_name("ACTION")
                         .num_args(0..=4)
                         .help(
-                            "move DIRECTION STACK [SQUARES], lose STACK, back [STACK], turned STACK=VALUE",
+                            "move DIRECTION STACK [SQUARES], lose STACK, back [STACK], turned STACK=VALUE, grade",
                         ),
                 ),
         ]
@@ -299,7 +304,7 @@ impl Wing for LabRats {
 
     fn completions(_path: &[&str], index: usize) -> Vec<&'static str> {
         if index == 0 {
-            vec!["move", "lose", "back", "turned", "show"]
+            vec!["move", "lose", "back", "turned", "grade", "show"]
         } else {
             Vec::new()
         }
@@ -322,6 +327,7 @@ impl Wing for LabRats {
         let stack = |s: &str| number(s, "a stack (1, 2 or 3)");
         let act = match words.as_slice() {
             [] | ["show"] => return Ok(Order::Ask(Ask::Show)),
+            ["grade"] => return Ok(Order::Ask(Ask::Grade)),
             ["move", dir, s] | ["move", dir, s, _] => {
                 let dir: Dir = dir.parse()?;
                 let spaces = match words.get(3) {
@@ -355,7 +361,7 @@ impl Wing for LabRats {
                 RatsAction::Turned { shown: said }
             }
             // A known action with the wrong number of words: what it takes.
-            [action @ ("move" | "lose" | "back" | "turned"), ..] => {
+            [action @ ("move" | "lose" | "back" | "turned" | "grade"), ..] => {
                 let takes = match *action {
                     "move" => {
                         "a direction and a stack, and with a null how far: `rats move north 2`, `rats move north 2 3`"
@@ -364,7 +370,8 @@ impl Wing for LabRats {
                     "back" => {
                         "at most a stack: `rats back`, or `rats back 2` when the rat sits on a coin"
                     }
-                    _ => "what each stack shows, as stack=value: `rats turned 1=3 2=a`",
+                    "turned" => "what each stack shows, as stack=value: `rats turned 1=3 2=a`",
+                    _ => "nothing: `rats grade` grades the game from where it stands",
                 };
                 return Err(GameError::word(format!(
                     "'{}': `rats {action}` takes {takes}",
@@ -373,17 +380,23 @@ impl Wing for LabRats {
             }
             [other, ..] => {
                 return Err(GameError::word(format!(
-                    "'{other}' is not a rats action{}: expected move DIRECTION STACK [SQUARES], lose STACK, back [STACK], turned STACK=VALUE or show",
-                    crate::suggest::hint(other, ["move", "lose", "back", "turned", "show"])
+                    "'{other}' is not a rats action{}: expected move DIRECTION STACK [SQUARES], lose STACK, back [STACK], turned STACK=VALUE, grade or show",
+                    crate::suggest::hint(
+                        other,
+                        ["move", "lose", "back", "turned", "grade", "show"]
+                    )
                 )));
             }
         };
         Ok(Order::Act(act))
     }
 
-    fn ask(state: Option<&RatsGame>, _: Ask, _: &mut Table) -> Result<Reply, GameError> {
+    fn ask(state: Option<&RatsGame>, ask: Ask, _: &mut Table) -> Result<Reply, GameError> {
         let game = state.ok_or_else(no_game)?;
-        Ok(show::board(game.clone(), Vec::new()))
+        match ask {
+            Ask::Show => Ok(show::board(game.clone(), Vec::new())),
+            Ask::Grade => graded_here(game),
+        }
     }
 
     fn act(
@@ -416,8 +429,14 @@ fn lay(
     given: &Given,
     table: &mut Table,
 ) -> Result<Done<Reply>, GameError> {
-    let new = new_game(given, table.rng)?;
-    let reply = show::laid(new.maze, new.game.clone(), new.given, new.rolled);
+    let (new, graded) = match given.choice("level") {
+        Some(level) => {
+            let (new, g) = deal_graded(given, level, table.rng)?;
+            (new, Some(g))
+        }
+        None => (new_game(given, table.rng)?, None),
+    };
+    let reply = show::laid(new.maze, new.game.clone(), new.given, new.rolled, graded);
     // A maze the rolls did not finish starts no game.
     Ok(match new.game {
         Some(game) => {
@@ -426,6 +445,61 @@ fn lay(
         }
         None => Done::unchanged(reply),
     })
+}
+
+/// `setup lab-rats level=L`: lay mazes and deal stacks (on the deal
+/// code's generator) until the deal grades `level`. The table builds the
+/// stacks as dealt, so the grade is of the coins it plays.
+fn deal_graded(
+    given: &Given,
+    level: &str,
+    rng: &mut TableRng,
+) -> Result<(NewMaze, RatsGrade), GameError> {
+    let wanted = Level::named(level).ok_or_else(|| {
+        GameError::word(format!(
+            "'level={level}': a level is easy, medium, hard or expert"
+        ))
+    })?;
+    for _ in 0..LEVEL_TRIES {
+        let mut new = new_game(given, rng)?;
+        let Some(game) = new.game.as_mut() else {
+            return Err(GameError::rule(format!(
+                "level= grades a whole maze, and your rolls ran out with {} of 24 tiles laid: add the rest to rolls= (or leave rolls= out)",
+                new.maze.tiles.len()
+            )));
+        };
+        if let Some(g) = grade(&game.squares, &game.exit, game.rat, &game.stacks)
+            && g.level == wanted
+        {
+            game.built = true;
+            return Ok((new, g));
+        }
+    }
+    let only_coins = if given.faces("rolls").is_some_and(|r| !r.is_empty()) {
+        " (your rolls lay the maze, so only the coins were dealt again)"
+    } else {
+        ""
+    };
+    Err(GameError::rule(format!(
+        "no {level} deal found in {LEVEL_TRIES} tries{only_coins}; try again"
+    )))
+}
+
+/// `rats grade`: the game graded from where it stands.
+fn graded_here(game: &RatsGame) -> Result<Reply, GameError> {
+    if game.out {
+        return Err(GameError::rule(
+            "the rat is out: there is nothing left to grade (`setup lab-rats level=hard` deals a graded maze)",
+        ));
+    }
+    let g = grade(&game.squares, &game.exit, game.rat, &game.stacks).ok_or_else(|| {
+        GameError::rule(if game.harder {
+            "no way out from here: the coins left cannot take the rat out, so there is nothing to grade"
+        } else {
+            "no way out from here without backing up, so there is nothing to grade (backing up may still find one)"
+        })
+    })?;
+    Ok(show::graded(game.clone(), g))
 }
 
 /// `solve` for it (`Wing::solver`).
@@ -445,4 +519,43 @@ fn solved(state: Option<&RatsGame>, given: &Given, _: &mut Table) -> Result<Repl
     };
     let sol = solve(&game.squares, &game.exit, start, dealt);
     Ok(show::solved(sol, game.clone(), dealt.clone(), start))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// 100 deals of each level found as `setup lab-rats level=L` finds
+    /// them: the averages of the measures by level, and how many deals
+    /// and how long each search took (`cargo test --release --lib --
+    /// --ignored rats_levels_hold_apart --nocapture`).
+    #[test]
+    #[ignore]
+    fn rats_levels_hold_apart() {
+        let mut rng = TableRng::new(49);
+        for level in Level::ALL {
+            let given =
+                crate::games::args::parse(&SETUP, &[format!("level={}", level.name())]).unwrap();
+            let (mut keeping, mut coins, mut alive, mut narrow) = (0.0, 0.0, 0.0, 0.0);
+            let mut ms = Vec::new();
+            for _ in 0..100 {
+                let t = std::time::Instant::now();
+                let (_, g) = deal_graded(&given, level.name(), &mut rng).unwrap();
+                ms.push(t.elapsed().as_secs_f64() * 1000.0);
+                assert_eq!(g.level, level);
+                keeping += g.keeping / 100.0;
+                coins += g.coins as f64 / 100.0;
+                alive += g.alive / 100.0;
+                narrow += g.narrow as f64 / 100.0;
+            }
+            ms.sort_by(f64::total_cmp);
+            println!(
+                "Lab Rats {}: keeping {keeping:.2}, coins {coins:.1}, narrow {narrow:.1}, alive {alive:.3}; ms median {:.0} p95 {:.0} max {:.0}",
+                level.name(),
+                ms[50],
+                ms[95],
+                ms[99]
+            );
+        }
+    }
 }

@@ -20,6 +20,7 @@ use super::super::setup::{
 use crate::games::args::Given;
 use crate::games::die_rolls::{DieRolls, random_face};
 use crate::games::error::GameError;
+use crate::games::grading::LEVEL_TRIES;
 use crate::games::wing::Done;
 use crate::layout::Layout;
 use crate::pieces::{Piece, Rank};
@@ -59,10 +60,6 @@ fn lay_room(
         Room::TrampoLand => trampo(book, given, rng),
     }
 }
-
-/// Deals tried for a level before giving up: each level holds about a
-/// quarter of deals, so 60 fail about once in 30 million.
-const LEVEL_TRIES: usize = 60;
 
 /// `setup ROOM level=L`: deal (as the room deals, on the deal code's
 /// generator) until the deal grades `level`, then lay that one. Each try

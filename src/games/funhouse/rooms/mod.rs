@@ -57,12 +57,7 @@ const HAND: Arg = Arg {
 
 const COIN_VALUES: &str = "the 24 coin values in reading order";
 
-/// A graded deal: deal until the room's grade is this level.
-const LEVEL: Arg = Arg {
-    key: "level",
-    ty: Type::OneOf(&["easy", "medium", "hard", "expert"]),
-    help: "deal until the deal grades this hard (see `grade`)",
-};
+const LEVEL: Arg = crate::games::grading::LEVEL;
 
 /// One room's wing; everything but its names, settings and solver is the
 /// same for all six.

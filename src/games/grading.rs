@@ -1,0 +1,93 @@
+//! What every graded game shares (issue #49): the four levels, the `level=`
+//! setting that asks for one, and the one number a grade's measures make.
+//! Each game measures its own deals, in a `grade` module of its folder,
+//! and sets its own quartiles, so that each level holds about a quarter
+//! of its deals.
+
+use serde::Serialize;
+
+use super::args::{Arg, Type};
+
+/// A deal's level, easiest first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Level {
+    Easy,
+    Medium,
+    Hard,
+    Expert,
+}
+
+impl Level {
+    pub const ALL: [Level; 4] = [Level::Easy, Level::Medium, Level::Hard, Level::Expert];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+            Level::Expert => "expert",
+        }
+    }
+
+    /// The level a word names (any case).
+    pub fn named(word: &str) -> Option<Level> {
+        Level::ALL
+            .into_iter()
+            .find(|l| l.name().eq_ignore_ascii_case(word))
+    }
+
+    /// The level of `points` against a game's quartiles: at or below the
+    /// first easy, then medium, hard, and above the third expert.
+    pub fn of(points: u32, quartiles: [u32; 3]) -> Level {
+        match quartiles.iter().position(|&t| points <= t) {
+            Some(0) => Level::Easy,
+            Some(1) => Level::Medium,
+            Some(_) => Level::Hard,
+            None => Level::Expert,
+        }
+    }
+}
+
+/// `level=`: deal until the deal grades this hard.
+pub const LEVEL: Arg = Arg {
+    key: "level",
+    ty: Type::OneOf(&["easy", "medium", "hard", "expert"]),
+    help: "deal until the deal grades this hard",
+};
+
+/// Deals tried for a level before giving up: each level holds about a
+/// quarter of deals, so 60 fail about once in 30 million.
+pub const LEVEL_TRIES: usize = 60;
+
+/// The measures as one number, 0 to 100: a narrow path (`keeping`, the
+/// share of moves along the best line that keep the best) and rare luck
+/// (`random`, the share of random lines that reach it) weigh 40 each,
+/// the best line's length 20 (a line of `full` moves or more counts in
+/// full).
+pub fn points(keeping: f64, random: f64, length: usize, full: usize) -> u32 {
+    let long = (length.min(full) as f64) / full as f64;
+    let p = 40.0 * (1.0 - keeping) + 40.0 * (1.0 - random) + 20.0 * long;
+    p.round().clamp(0.0, 100.0) as u32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn points_weigh_narrow_paths_luck_and_length() {
+        assert_eq!(points(1.0, 1.0, 0, 16), 0);
+        assert_eq!(points(0.0, 0.0, 16, 16), 100);
+        assert_eq!(points(0.0, 0.0, 30, 16), 100);
+        assert_eq!(points(0.5, 0.5, 8, 16), 50);
+        assert_eq!(points(0.5, 0.5, 12, 24), 50);
+        assert_eq!(Level::of(0, [47, 49, 51]), Level::Easy);
+        assert_eq!(Level::of(47, [47, 49, 51]), Level::Easy);
+        assert_eq!(Level::of(48, [47, 49, 51]), Level::Medium);
+        assert_eq!(Level::of(51, [47, 49, 51]), Level::Hard);
+        assert_eq!(Level::of(100, [47, 49, 51]), Level::Expert);
+        assert_eq!(Level::named("Hard"), Some(Level::Hard));
+        assert_eq!(Level::named("tricky"), None);
+    }
+}
