@@ -211,8 +211,8 @@ fn percent(share: f64) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use super::super::solve::tests::{corridor, stacks};
+    use super::*;
     use crate::games::lab_rats::{RatsGame, build, solve};
     use crate::random::TableRng;
 

@@ -526,13 +526,15 @@ mod tests {
     use super::*;
 
     /// 100 deals of each level found as `setup lab-rats level=L` finds
-    /// them: the averages of the measures by level, and how many deals
-    /// and how long each search took (`cargo test --release --lib --
+    /// them: the averages of the measures by level (which must show fewer
+    /// uses keeping a way out, and more coins, level by level), and how
+    /// long each search took (`cargo test --release --lib --
     /// --ignored rats_levels_hold_apart --nocapture`).
     #[test]
     #[ignore]
     fn rats_levels_hold_apart() {
         let mut rng = TableRng::new(49);
+        let mut by_level: Vec<(f64, f64)> = Vec::new();
         for level in Level::ALL {
             let given =
                 crate::games::args::parse(&SETUP, &[format!("level={}", level.name())]).unwrap();
@@ -556,6 +558,11 @@ mod tests {
                 ms[95],
                 ms[99]
             );
+            by_level.push((keeping, coins));
+        }
+        // Harder levels keep a way out less often, along longer ways out.
+        for w in by_level.windows(2) {
+            assert!(w[1].0 < w[0].0 && w[1].1 > w[0].1, "{by_level:?}");
         }
     }
 }
