@@ -102,7 +102,7 @@ pub fn commands() -> Vec<Command> {
                  moves along it that keep par, and how often random moves\n\
                  reach par, as one number (0-100) and a level: easy, medium,\n\
                  hard or expert. `setup ROOM level=hard` deals until a deal\n\
-                 grades hard. (A Lab Rats game is graded by `rats grade`.)\n\n\
+                 grades hard.\n\n\
                  Examples:\n  grade\n  setup slide-jam level=hard",
             ),
         Command::new("par")
