@@ -7,6 +7,7 @@
 use serde::Serialize;
 
 use super::args::{Arg, Type};
+use super::error::GameError;
 
 /// A deal's level, easiest first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
@@ -59,6 +60,31 @@ pub const LEVEL: Arg = Arg {
 /// Deals tried for a level before giving up: each level holds about a
 /// quarter of deals, so 60 fail about once in 30 million.
 pub const LEVEL_TRIES: usize = 60;
+
+/// `setup GAME level=L`: `deal` a fresh deal and its level (`None`: it
+/// has none) until one is `level`, at most `LEVEL_TRIES` times; `more`
+/// ends the refusal when none is (what was dealt again, say).
+pub fn deal_until<T>(
+    level: &str,
+    more: &str,
+    mut deal: impl FnMut() -> Result<Option<(T, Level)>, GameError>,
+) -> Result<T, GameError> {
+    let wanted = Level::named(level).ok_or_else(|| {
+        GameError::word(format!(
+            "'level={level}': a level is easy, medium, hard or expert"
+        ))
+    })?;
+    for _ in 0..LEVEL_TRIES {
+        if let Some((dealt, got)) = deal()?
+            && got == wanted
+        {
+            return Ok(dealt);
+        }
+    }
+    Err(GameError::rule(format!(
+        "no {level} deal found in {LEVEL_TRIES} tries{more}; try again"
+    )))
+}
 
 /// The measures as one number, 0 to 100: a narrow path (`keeping`, the
 /// share of moves along the best line that keep the best) and rare luck

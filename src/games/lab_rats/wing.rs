@@ -19,7 +19,7 @@ use crate::games::compass::Dir;
 use crate::games::die_rolls::DieRolls;
 use crate::games::error::{GameError, Unsound};
 use crate::games::game::Game;
-use crate::games::grading::{self, LEVEL_TRIES, Level};
+use crate::games::grading;
 use crate::games::wing::{Done, Order, Play, Saved, Table, Turn, Wing};
 use crate::layout::Layout;
 use crate::pieces::{Piece, Rank};
@@ -455,12 +455,13 @@ fn deal_graded(
     level: &str,
     rng: &mut TableRng,
 ) -> Result<(NewMaze, RatsGrade), GameError> {
-    let wanted = Level::named(level).ok_or_else(|| {
-        GameError::word(format!(
-            "'level={level}': a level is easy, medium, hard or expert"
-        ))
-    })?;
-    for _ in 0..LEVEL_TRIES {
+    // With your rolls the maze is yours: only the coins are dealt again.
+    let more = if given.faces("rolls").is_some_and(|r| !r.is_empty()) {
+        " (your rolls lay the maze, so only the coins were dealt again)"
+    } else {
+        ""
+    };
+    grading::deal_until(level, more, || {
         let mut new = new_game(given, rng)?;
         let Some(game) = new.game.as_mut() else {
             return Err(GameError::rule(format!(
@@ -468,21 +469,13 @@ fn deal_graded(
                 new.maze.tiles.len()
             )));
         };
-        if let Some(g) = grade(&game.squares, &game.exit, game.rat, &game.stacks)
-            && g.level == wanted
-        {
-            game.built = true;
-            return Ok((new, g));
-        }
-    }
-    let only_coins = if given.faces("rolls").is_some_and(|r| !r.is_empty()) {
-        " (your rolls lay the maze, so only the coins were dealt again)"
-    } else {
-        ""
-    };
-    Err(GameError::rule(format!(
-        "no {level} deal found in {LEVEL_TRIES} tries{only_coins}; try again"
-    )))
+        let Some(g) = grade(&game.squares, &game.exit, game.rat, &game.stacks) else {
+            return Ok(None);
+        };
+        game.built = true;
+        let level = g.level;
+        Ok(Some(((new, g), level)))
+    })
 }
 
 /// `rats grade`: the game graded from where it stands.
@@ -524,6 +517,7 @@ fn solved(state: Option<&RatsGame>, given: &Given, _: &mut Table) -> Result<Repl
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::grading::Level;
 
     /// 100 deals of each level found as `setup lab-rats level=L` finds
     /// them: the averages of the measures by level (which must show fewer

@@ -8,7 +8,7 @@ use std::fmt::Write;
 use serde::Serialize;
 
 use super::super::diagram;
-use super::super::grade::{self, Level};
+use super::super::grade;
 use super::super::layouts as fl;
 use super::super::play::{of_run, tracked};
 use super::super::room::Room;
@@ -20,7 +20,7 @@ use super::super::setup::{
 use crate::games::args::Given;
 use crate::games::die_rolls::{DieRolls, random_face};
 use crate::games::error::GameError;
-use crate::games::grading::LEVEL_TRIES;
+use crate::games::grading;
 use crate::games::wing::Done;
 use crate::layout::Layout;
 use crate::pieces::{Piece, Rank};
@@ -74,12 +74,7 @@ fn graded(
     level: &str,
     rng: &mut TableRng,
 ) -> Result<Done<Reply>, GameError> {
-    let wanted = Level::named(level).ok_or_else(|| {
-        GameError::word(format!(
-            "'level={level}': a level is easy, medium, hard or expert"
-        ))
-    })?;
-    for _ in 0..LEVEL_TRIES {
+    let (at, g) = grading::deal_until(level, "", || {
         let at = rng.clone();
         // Outside a run the table is kept nowhere: the try is laid on a
         // run of its own (an empty run deals as no run does).
@@ -98,22 +93,21 @@ fn graded(
         if crate::cancel::check().is_err() {
             return Err(GameError::Cancelled);
         }
-        if let Some(g) = found.filter(|g| g.level == wanted) {
-            *rng = at;
-            let mut done = lay_room(room, book, given, rng)?;
-            done.out
-                .after
-                .push(format!("graded {}", grade::describe(&g)));
-            done.out.fields.push((
-                "grade",
-                serde_json::to_value(&g).expect("a grade serialises"),
-            ));
-            return Ok(done);
-        }
-    }
-    Err(GameError::rule(format!(
-        "no {level} deal found in {LEVEL_TRIES} tries; try again"
-    )))
+        Ok(found.map(|g| {
+            let level = g.level;
+            ((at, g), level)
+        }))
+    })?;
+    *rng = at;
+    let mut done = lay_room(room, book, given, rng)?;
+    done.out
+        .after
+        .push(format!("graded {}", grade::describe(&g)));
+    done.out.fields.push((
+        "grade",
+        serde_json::to_value(&g).expect("a grade serialises"),
+    ));
+    Ok(done)
 }
 
 fn tiles(words: &[String]) -> Result<Vec<Piece>, GameError> {
