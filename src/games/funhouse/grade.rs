@@ -98,7 +98,11 @@ pub fn grade(game: &RoomGame, stop: &mut dyn FnMut() -> bool) -> Option<Grade> {
             }
             let mut after = at.clone();
             after.play(&words(m)).ok()?;
-            keeping_here += usize::from(after.keeps(par, stop)?);
+            let (best, sure) = after.best(stop);
+            if !sure {
+                return None;
+            }
+            keeping_here += usize::from(best == par);
         }
         open += moves.len();
         keep += keeping_here;

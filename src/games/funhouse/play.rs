@@ -534,33 +534,6 @@ impl RoomGame {
         }
     }
 
-    /// Whether best play from here still scores `par`; `None` when a
-    /// search was stopped before it knew. Whack-a-Dummy first asks its
-    /// solver only whether a finish within par's penalties exists (the
-    /// grade asks this of every move along a best line, and the shortest
-    /// such finish, which `best` works out, can take a second to prove).
-    pub fn keeps(&self, par: u32, stop: &mut dyn FnMut() -> bool) -> Option<bool> {
-        if let RoomGame::Whack {
-            grid,
-            state: Some(st),
-            penalties,
-            ..
-        } = self
-            && par.is_multiple_of(whack::PENALTY)
-        {
-            let allowed = par / whack::PENALTY;
-            if *penalties > allowed {
-                return Some(false);
-            }
-            let extra = allowed - penalties;
-            if let Some(known) = whack::finishes_within(grid, *st, extra, whack::GUESS_LIMIT) {
-                return Some(known);
-            }
-        }
-        let (best, sure) = self.best(stop);
-        sure.then_some(best == par)
-    }
-
     /// The best score from here, whether the search proved it, and a best
     /// line: one search in Whack-a-Dummy, where its solver gives both and
     /// each can take a second.

@@ -29,9 +29,6 @@ use crate::pieces::Rank;
 pub const PENALTY: u32 = 10;
 /// Positions the search may look at before it gives its best partial route.
 pub const DEFAULT_LIMIT: usize = 3_000_000;
-/// Positions `finishes_within` looks at before the grade asks `search`
-/// instead: a finish it finds at all it finds in far fewer.
-pub const GUESS_LIMIT: usize = 100_000;
 
 const CELLS: usize = BARREL_ROWS * BARREL_COLS;
 
@@ -489,65 +486,6 @@ fn search(
     (Some(solution), !cut)
 }
 
-/// Whether a route from `first` finishes with at most `extra` more
-/// penalties (more than one is never worth taking, as in `search`); `None`
-/// when it looked at `limit` positions without knowing. The grade asks
-/// this of every move along a best line (does the move keep par?), where
-/// the shortest such route, which `search` finds by looking at every
-/// shorter one, is not needed: this search goes depth first, a move
-/// without a penalty and landing nearest the next corner first, so a
-/// finish that exists is mostly found at once. Where it is not, the grade
-/// asks `search` (`GUESS_LIMIT` keeps the guess short).
-pub fn finishes_within(grid: &[Vec<Rank>], first: State, extra: u32, limit: usize) -> Option<bool> {
-    if first.is_complete() {
-        return Some(true);
-    }
-    let extra = extra.min(1);
-    // A key: the state's 30 bits, and the penalties taken above them. A
-    // position reached without a penalty needs no looking at with one.
-    let mut seen: std::collections::HashSet<u32, BuildHasherDefault<KeyHasher>> =
-        Default::default();
-    seen.insert(first.key());
-    let mut stack = vec![(first, 0u32)];
-    let mut next = Vec::with_capacity(4);
-    while let Some((s, pen)) = stack.pop() {
-        let target = WHACK_CORNERS[corner_state(s.up).0.min(3)].0;
-        next.clear();
-        for (step, t) in moves(grid, s) {
-            let p = pen + u32::from(step.penalty);
-            if p > extra {
-                continue;
-            }
-            if t.is_complete() {
-                return Some(true);
-            }
-            let k = t.key();
-            if seen.contains(&k) || (p > 0 && !seen.insert(k | 1 << 30)) {
-                continue;
-            }
-            if p == 0 {
-                seen.insert(k);
-            }
-            if seen.len() >= limit {
-                return None;
-            }
-            next.push(((p, distance(t.at(), target)), t, p));
-        }
-        // The move without a penalty, then the nearest, is taken next:
-        // pushed last.
-        next.sort_by_key(|&(d, _, _)| Reverse(d));
-        stack.extend(next.iter().map(|&(_, t, p)| (t, p)));
-    }
-    Some(false)
-}
-
-/// Moves apart on the wrapping board, counted as walks.
-fn distance(a: Cell, b: Cell) -> usize {
-    let dr = a.0.abs_diff(b.0);
-    let dc = a.1.abs_diff(b.1);
-    dr.min(BARREL_ROWS - dr) + dc.min(BARREL_COLS - dc)
-}
-
 /// Replay a route from a start: each move the length the rules give, in
 /// the direction said, landing where it says. Returns the face-up set.
 pub fn replay(grid: &[Vec<Rank>], start: Cell, route: &[Step]) -> Result<(u32, u32), usize> {
@@ -661,51 +599,6 @@ mod tests {
             assert!(replay(&g, all.start, &all.route).is_ok());
         }
         assert!(finished > 20, "most deals can be finished: {finished}");
-    }
-
-    /// Whether a finish within `extra` penalties exists agrees with the
-    /// plain search's cheapest finish, from each start and from positions
-    /// part way along random walks.
-    #[test]
-    fn finishes_within_agrees_with_a_plain_search() {
-        use crate::games::funhouse::setup::{WHACK_STARTS, barrels};
-        use crate::pieces::Piece;
-        use crate::random::TableRng;
-        let (mut yes, mut no, mut unknown) = (0, 0, 0);
-        for seed in 0..8 {
-            let mut rng = TableRng::new(seed);
-            let mut coins: Vec<Rank> = Piece::all().into_iter().map(|p| p.rank).collect();
-            rng.shuffle(&mut coins);
-            let g = barrels(&coins).grid;
-            for &start in &WHACK_STARTS {
-                let mut s = State::start(start);
-                for walked in 0..6 {
-                    let plain = solve_from(&g, s, 0, DEFAULT_LIMIT);
-                    assert!(plain.exhaustive);
-                    for extra in 0..=1 {
-                        let want = plain.complete && plain.penalties <= extra;
-                        let got = finishes_within(&g, s, extra, GUESS_LIMIT);
-                        assert!(
-                            got.is_none_or(|got| got == want),
-                            "seed {seed} start {start:?} after {walked} moves, extra {extra}"
-                        );
-                        match got {
-                            Some(true) => yes += 1,
-                            Some(false) => no += 1,
-                            None => unknown += 1,
-                        }
-                    }
-                    let dir = Dir::CLOCKWISE[rng.below(4) as usize];
-                    s = s.step(&g, dir).1;
-                }
-            }
-        }
-        // Most questions are answered without the full search (a finish
-        // that does not exist is seldom proved within the guess's limit).
-        assert!(
-            yes > 100 && unknown * 4 < yes + no,
-            "yes {yes}, no {no}, unknown {unknown}"
-        );
     }
 
     #[test]
