@@ -86,6 +86,19 @@ pub fn deal_until<T>(
     )))
 }
 
+/// Where a grade was taken: "as dealt", or "after 3 moves" (`one` and
+/// `many` name what was made: moves, coins).
+pub fn graded_from(made: usize, one: &'static str, many: &'static str) -> String {
+    if made == 0 {
+        "as dealt".to_string()
+    } else {
+        format!(
+            "after {made} {}",
+            crate::style::plural(made as u64, one, many)
+        )
+    }
+}
+
 /// The measures as one number, 0 to 100: a narrow path (`keeping`, the
 /// share of moves along the best line that keep the best) and rare luck
 /// (`random`, the share of random lines that reach it) weigh 40 each,
@@ -115,5 +128,8 @@ mod tests {
         assert_eq!(Level::of(100, [47, 49, 51]), Level::Expert);
         assert_eq!(Level::named("Hard"), Some(Level::Hard));
         assert_eq!(Level::named("tricky"), None);
+        assert_eq!(graded_from(0, "move", "moves"), "as dealt");
+        assert_eq!(graded_from(1, "coin", "coins"), "after 1 coin");
+        assert_eq!(graded_from(3, "move", "moves"), "after 3 moves");
     }
 }

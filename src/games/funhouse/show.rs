@@ -597,15 +597,7 @@ pub struct Graded {
 
 impl Show for Graded {
     fn show(&self, style: &Style) -> String {
-        let from = if self.moves == 0 {
-            "as dealt".to_string()
-        } else {
-            format!(
-                "after {} {}",
-                self.moves,
-                crate::style::plural(self.moves as u64, "move", "moves")
-            )
-        };
+        let from = crate::games::grading::graded_from(self.moves, "move", "moves");
         crate::style::wrap(
             &format!(
                 "{}, {from}: {}",

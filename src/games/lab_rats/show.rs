@@ -341,7 +341,7 @@ pub struct Graded {
     pub grade: RatsGrade,
 }
 
-pub fn graded(game: RatsGame, grade: RatsGrade) -> Reply {
+pub fn graded(game: &RatsGame, grade: RatsGrade) -> Reply {
     Reply::new(
         "grade",
         Graded {
@@ -354,15 +354,7 @@ pub fn graded(game: RatsGame, grade: RatsGrade) -> Reply {
 
 impl Show for Graded {
     fn show(&self, style: &Style) -> String {
-        let from = if self.spent == 0 {
-            "as dealt".to_string()
-        } else {
-            format!(
-                "after {} {}",
-                self.spent,
-                plural(self.spent as u64, "coin", "coins")
-            )
-        };
+        let from = crate::games::grading::graded_from(self.spent, "coin", "coins");
         let mut text = wrap(
             &format!(
                 "Lab Rats, {from}, without backing up: {}",

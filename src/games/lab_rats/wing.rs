@@ -492,7 +492,7 @@ fn graded_here(game: &RatsGame) -> Result<Reply, GameError> {
             "no way out from here without backing up, so there is nothing to grade (backing up may still find one)"
         })
     })?;
-    Ok(show::graded(game.clone(), g))
+    Ok(show::graded(game, g))
 }
 
 /// `solve` for it (`Wing::solver`).
