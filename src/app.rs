@@ -30,7 +30,7 @@ use serde_json::Value;
 
 use crate::command::{self, Command, DeckAction, Parsed};
 use crate::deck::DeckError;
-use crate::games::{Game, GameError};
+use crate::games::GameError;
 use crate::pieces::ParsePieceError;
 use crate::random::TableRng;
 use crate::reply::Body;
@@ -187,6 +187,9 @@ pub struct App {
     last_roll: Option<String>,
     /// Who the roll being made is for (`roll 2d6 as ben`), for the log.
     rolling_for: Option<String>,
+    /// The person this session acts as (a seat's), who may act only as
+    /// themselves; `None`: the terminal, which acts for the table.
+    acting: Option<crate::games::table::Person>,
     /// Whether replies will be shown as JSON: big results build only the
     /// form that will be printed.
     json: bool,
@@ -217,33 +220,25 @@ pub struct App {
 }
 
 impl App {
+    /// The table and the game it plays, read in one transaction.
+    pub(crate) fn at_table(&self) -> Result<crate::store::AtTable> {
+        Ok(self.store.at_table()?)
+    }
+
     /// Who sits at the table, from who starts round the table (empty: no
-    /// one is seated), as the state that keeps them says.
+    /// one is seated).
     pub(crate) fn seated(&self) -> Result<Vec<String>> {
-        Ok(self
-            .seating()?
-            .map_or_else(Vec::new, |(state, value)| state.seated(&value)))
+        Ok(self.at_table()?.names_from_first())
     }
 
-    /// Whose turn it is at the table (none: no one seated, or `turn` not
-    /// passed yet).
-    pub(crate) fn turn_now(&self) -> Result<Option<String>> {
-        Ok(self
-            .seating()?
-            .and_then(|(state, value)| state.turn_now(&value)))
-    }
-
-    /// The saved state that keeps who sits at the table, if any is saved.
-    fn seating(&self) -> Result<Option<(&'static dyn crate::games::AnyState, serde_json::Value)>> {
-        for game in Game::saved() {
-            let state = game.wing().state();
-            if state.keeps_seating()
-                && let Some(value) = self.store.state_of(game)?
-            {
-                return Ok(Some((state, value)));
-            }
-        }
-        Ok(None)
+    /// Whose turn it is at the table: the table's game's mover, or the
+    /// turn round the table (none: no one seated, or `turn` not passed).
+    pub(crate) fn turn_now(&self) -> Result<Option<crate::games::table::show::TurnNow>> {
+        let at = self.at_table()?;
+        Ok(at
+            .seating
+            .as_ref()
+            .and_then(|t| crate::games::table::show::turn_now(t, at.in_play.as_ref())))
     }
 
     pub fn new(seed: u64, store: Store, style: Style) -> App {
@@ -253,6 +248,7 @@ impl App {
             style,
             last_roll: None,
             rolling_for: None,
+            acting: None,
             json: false,
             rules_dir: None,
             rules: OnceCell::new(),

@@ -20,18 +20,45 @@ pub fn problem(name: &str) -> Option<&'static str> {
     if name.chars().any(char::is_control) {
         return Some("it holds a control character");
     }
+    if name.chars().any(is_format) {
+        return Some(
+            "it holds an invisible or direction-changing character (a zero-width space, a bidi override or isolate, a byte-order mark, a line or paragraph separator)",
+        );
+    }
     if name.trim() != name || name.contains("  ") {
         return Some("it starts or ends with a space, or has two together");
     }
     None
 }
 
-/// The name as it is compared when typed: without case or accents
-/// (`Zoë`, `ZOE` and `zoe` are one name).
+/// Characters a name may not hold although they print nothing: they
+/// make two names look alike (`ann` and `ann\u{200b}`) or turn the text
+/// around it (`\u{202e}nna` shows as "ann"). Unicode's format characters
+/// (category Cf) that matter in names, and the two separators.
+pub fn is_format(c: char) -> bool {
+    matches!(c,
+        '\u{00ad}'                 // soft hyphen
+        | '\u{061c}'               // Arabic letter mark
+        | '\u{180e}'               // Mongolian vowel separator
+        | '\u{200b}'..='\u{200f}'  // zero-width space, (non-)joiner, LRM, RLM
+        | '\u{2028}'..='\u{202e}'  // line and paragraph separators, embeddings, overrides
+        | '\u{2060}'..='\u{2064}'  // word joiner, invisible operators
+        | '\u{2066}'..='\u{206f}'  // isolates and deprecated format controls
+        | '\u{feff}'               // byte-order mark, zero-width no-break space
+        | '\u{fff9}'..='\u{fffb}'  // interlinear annotation
+        | '\u{e0001}' | '\u{e0020}'..='\u{e007f}' // tags
+    )
+}
+
+/// The name as it is compared when typed: compatibility forms made one
+/// (NFKC: `ｚｏｅ` and `zoe`, a ligature and its letters), without case
+/// or accents (`Zoë`, `ZOE` and `zoe` are one name).
 pub fn folded(name: &str) -> String {
-    name.nfd()
+    name.nfkd()
         .filter(|c| !is_combining_mark(*c))
         .flat_map(char::to_lowercase)
+        .collect::<String>()
+        .nfkc()
         .collect()
 }
 
@@ -62,6 +89,12 @@ mod tests {
         assert!(problem(" ann").is_some() && problem("ann  lee").is_some());
         assert!(problem("al\u{1b}[2Jice").is_some());
         assert!(problem(&"x".repeat(41)).is_some());
+        for hidden in ["ann\u{200b}", "\u{202e}nna", "a\u{2066}b", "\u{feff}ann", "an\u{2028}n"] {
+            assert!(
+                problem(hidden).is_some_and(|p| p.contains("invisible")),
+                "{hidden:?}"
+            );
+        }
         assert_eq!(problem(&"é".repeat(40)), None);
     }
 
@@ -71,5 +104,7 @@ mod tests {
         assert_eq!(folded("ANN LEE"), "ann lee");
         assert_eq!(folded("Çağla"), "cagla");
         assert_eq!(folded("🐧Pat"), "🐧pat");
+        assert_eq!(folded("ＺＯË"), "zoe");
+        assert_eq!(folded("ﬁona"), "fiona");
     }
 }

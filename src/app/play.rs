@@ -7,7 +7,8 @@
 use super::{App, AppError, Reply, Result};
 use crate::games::wing::InRecord;
 use crate::games::{Game, Order, Play, Table, Visitor, Wing};
-use crate::store::{Note, Step};
+use crate::games::table::{Playing, Seating};
+use crate::store::{AtTable, Note, Step};
 
 /// The most changes one command makes by itself (one answer to a move is
 /// all any game makes; the bound keeps a game's mistake from looping).
@@ -24,20 +25,16 @@ impl Visitor for Run<'_> {
     fn visit<W: Wing>(self) -> Result<Reply> {
         let app = self.app;
         let store = std::rc::Rc::clone(&app.store);
-        let players = app.seated()?;
         let (rules, dir) = (&app.rules, &app.rules_dir);
         let rule = |game: &str, section: &str| super::lookup::section(rules, dir, game, section);
-        let mut table = Table {
-            rng: &mut app.rng,
-            today: &app.today,
-            now: crate::roll_log::now(),
-            rule: &rule,
-            again: None,
-            players: &players,
-        };
+        let mut table = Table::new(&mut app.rng, &app.today, crate::roll_log::now(), &rule);
+        table.acting = app.acting.clone();
         let mut change = match W::order(self.command, self.matches)? {
             Order::Ask(question) => {
-                let state = store.game::<W::State>()?;
+                // The state and the table from one moment.
+                let (state, at) = store.game_at_table::<W::State>()?;
+                table.players = at.names_from_first();
+                table.in_play = at.in_play;
                 return Ok(W::ask(state.as_ref(), question, &mut table)?);
             }
             Order::Act(change) => change,
@@ -62,9 +59,16 @@ impl Visitor for Run<'_> {
                 state: serde_json::Value::Null,
             };
             let in_record = W::in_record(&change);
-            let (more, after) = store.play_noted::<W::State, _, AppError>(false, |slot| {
-                let by = slot.as_ref().and_then(|s| s.turn().to_move);
+            let (more, after) = store.play_noted::<W::State, _, AppError>(false, |slot, at| {
+                table.players = at.names_from_first();
+                table.in_play = at.in_play.clone();
+                // Who made it: the seat's person, or whose move it was.
+                let by = match &table.acting {
+                    Some(p) => Some(p.name.clone()),
+                    None => slot.as_ref().and_then(|s| mover_name(s, at)),
+                };
                 let d = W::act(slot, change, &mut table)?;
+                seat_after(slot.as_ref(), at, &mut table, false);
                 let note = match (&d.what, in_record) {
                     (None, _) | (Some(_), InRecord::Apart) => Note::Nothing,
                     (Some(_), InRecord::Ends) => Note::Close,
@@ -85,6 +89,63 @@ impl Visitor for Run<'_> {
             }
         }
         Ok(W::answer(state.as_ref(), said, &mut table)?)
+    }
+}
+
+/// The person whose move it is in `state`, where it is the table's game
+/// and its mover sits there; else the game's own word for the mover.
+fn mover_name<S: Play>(state: &S, at: &AtTable) -> Option<String> {
+    let turn = state.turn();
+    let person = at.seating.as_ref().and_then(|t| {
+        let playing = t.playing.as_ref().filter(|p| p.game == S::GAME.id())?;
+        t.by_id(*playing.seats.get(turn.seat?)?)
+    });
+    match person {
+        Some(p) => Some(p.name.clone()),
+        None => turn.to_move,
+    }
+}
+
+/// What a change means for the table, in the same transaction: seat the
+/// names a game asked to seat (a pad opened while no one sat), and, for a
+/// setup, which person sits in each of the new game's seats (the game's
+/// people, found at the table by name), or that the table plays no game
+/// of this slot any more.
+pub(super) fn seat_after<S: Play>(
+    state: Option<&S>,
+    at: &mut AtTable,
+    table: &mut Table,
+    setup: bool,
+) {
+    if let Some(names) = table.seat_them.take()
+        && at.seating.is_none()
+    {
+        at.seating = Some(Seating::new(&names));
+    }
+    if !setup {
+        return;
+    }
+    let Some(seating) = at.seating.as_mut() else {
+        return;
+    };
+    let slot = S::GAME.id();
+    let people = state.map(Play::people).unwrap_or_default();
+    let seats: Option<Vec<u32>> = people
+        .iter()
+        .map(|n| seating.exactly(n).map(|p| p.id))
+        .collect();
+    match seats {
+        Some(seats) if !seats.is_empty() => {
+            seating.playing = Some(Playing {
+                game: slot.to_string(),
+                seats,
+            });
+        }
+        _ => {
+            if seating.playing.as_ref().is_some_and(|p| p.game == slot) {
+                seating.playing = None;
+            }
+        }
     }
 }
 

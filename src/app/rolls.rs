@@ -17,8 +17,9 @@ impl App {
         // Unnamed, a roll in the REPL is the player's whose turn it is. A
         // one-shot `roll` opens no database, so it is named only by `as`.
         let by = match by {
-            None if !self.one_shot => self.turn_now().ok().flatten(),
-            by => by,
+            None if !self.one_shot => self.turn_now().ok().flatten().map(|t| t.name),
+            None => None,
+            Some(name) => Some(self.roller_named(&name)?),
         };
         self.rolling_for = by;
         let rolled = self.roll_for(words);
@@ -375,17 +376,63 @@ impl App {
 /// The roll's words without a last `as NAME`, and the name: who rolled,
 /// for the log (`roll 2d6 as ben`, `roll 1d20+5 # sneak as "Ann Lee"`
 /// keeps `as` in the note; the name must follow the dice).
+impl App {
+    /// Who `roll ... as NAME` names: a person at the table, however typed,
+    /// shown as written; a guest only by the word (`as guest:Pat`). With
+    /// no one seated, the name as typed.
+    fn roller_named(&self, typed: &str) -> Result<String> {
+        if let Some(guest) = typed
+            .get(..6)
+            .filter(|g| g.eq_ignore_ascii_case("guest:"))
+            .map(|_| &typed[6..])
+        {
+            if let Some(why) = crate::people::problem(guest) {
+                return Err(invalid(format!(
+                    "'{}' cannot name a guest: {why}",
+                    crate::visible::line(guest)
+                )));
+            }
+            return Ok(format!("{guest} (guest)"));
+        }
+        if let Some(why) = crate::people::problem(typed) {
+            return Err(invalid(format!(
+                "'{}' cannot name who rolled: {why}",
+                crate::visible::line(typed)
+            )));
+        }
+        let at = self.at_table()?;
+        let Some(table) = at.seating else {
+            return Ok(typed.to_string());
+        };
+        match table.find(typed) {
+            Ok(p) => Ok(p.name.clone()),
+            Err(e) => Err(invalid(format!(
+                "{e}: `roll 2d6 as guest:{typed}` rolls for someone not seated"
+            ))),
+        }
+    }
+}
+
+/// Words a player types for `as` by a slip (`roll 2d6 by zoe`).
+const NEAR_AS: &[&str] = &["by", "ass", "sa", "az", "for", "a", "asa", "ad", "aas"];
+
 fn roller(words: &[String]) -> Result<(&[String], Option<String>)> {
     let n = words.len();
     let noted = |ws: &[String]| ws.iter().any(|w| w.contains('#'));
+    if n >= 3
+        && !noted(&words[..n - 2])
+        && NEAR_AS.contains(&words[n - 2].to_lowercase().as_str())
+        && words[n - 1].chars().next().is_some_and(char::is_alphabetic)
+    {
+        return Err(invalid(format!(
+            "'{}': did you mean `as`? roll {} as {}",
+            words[n - 2],
+            words[..n - 2].join(" "),
+            words[n - 1]
+        )));
+    }
     match words {
         [.., as_, name] if n >= 3 && as_.eq_ignore_ascii_case("as") && !noted(&words[..n - 2]) => {
-            if let Some(why) = crate::people::problem(name) {
-                return Err(invalid(format!(
-                    "'{}' cannot name who rolled: {why}",
-                    crate::visible::line(name)
-                )));
-            }
             Ok((&words[..n - 2], Some(name.clone())))
         }
         // `roll 2d6 as`: the name was left out, not a dice typo.

@@ -53,12 +53,14 @@ impl SeatDesk {
 impl Desk for SeatDesk {
     fn act(&mut self, seat: &str, act: &SeatAct) -> Answer {
         let app = self.session(seat);
-        let done = match act {
-            SeatAct::Roll { expr } => app.roll_as(expr, seat),
-            SeatAct::Pad { score } => app.pad_score(seat, score),
-            SeatAct::Turn => app.pass_turn(seat),
+        // The seat acts as its person: found at the table now, and carried
+        // by id into the transaction that checks and makes the change.
+        let done = app.as_seated(seat).and_then(|app| match act {
+            SeatAct::Roll { expr } => app.roll_as(expr),
+            SeatAct::Pad { score } => app.pad_score(score),
+            SeatAct::Turn => app.run_words(&["turn".into()]),
             SeatAct::Undo => app.undo_own(),
-        };
+        });
         let mut said = match &done {
             Ok(reply) => app.text(reply),
             Err(e) => e.to_string(),
@@ -87,9 +89,27 @@ impl Desk for SeatDesk {
 }
 
 impl App {
-    /// `roll EXPR as SEAT`, the expression taken whole as dice (a seat
-    /// cannot name someone else with `as`).
-    fn roll_as(&mut self, expr: &str, seat: &str) -> Result<Reply> {
+    /// This session as the seat's person, if they sit at the table.
+    fn as_seated(&mut self, seat: &str) -> Result<&mut App> {
+        let at = self.at_table()?;
+        let person = at.seating.as_ref().and_then(|t| t.exactly(seat)).cloned();
+        match person {
+            Some(p) => {
+                self.acting = Some(p);
+                Ok(self)
+            }
+            None => {
+                self.acting = None;
+                Err(invalid(format!(
+                    "{seat} is not at the table: `players` at the terminal seats the table"
+                )))
+            }
+        }
+    }
+
+    /// `roll EXPR` as the seat's person (a seat cannot name someone else
+    /// with `as`).
+    fn roll_as(&mut self, expr: &str) -> Result<Reply> {
         let words: Vec<String> = expr.split_whitespace().map(str::to_string).collect();
         if let Some((word, found)) = words
             .iter()
@@ -100,14 +120,14 @@ impl App {
                 found,
             });
         }
-        self.rolling_for = Some(seat.to_string());
+        self.rolling_for = self.acting.as_ref().map(|p| p.name.clone());
         let rolled = self.roll_for(&words);
         self.rolling_for = None;
         rolled
     }
 
-    /// `pad SEAT N`: the seat's score this round.
-    fn pad_score(&mut self, seat: &str, score: &str) -> Result<Reply> {
+    /// The seat's score this round, in its person's own column.
+    fn pad_score(&mut self, score: &str) -> Result<Reply> {
         let score = score.trim();
         if score.parse::<i64>().is_err() {
             return Err(invalid(format!(
@@ -115,24 +135,11 @@ impl App {
                 crate::style::clip_quoted(score)
             )));
         }
-        self.run_words(&["pad".into(), seat.into(), score.into()])
-    }
-
-    /// `turn`, when the turn is the seat's to pass (or, before the first
-    /// turn, the seat starts).
-    fn pass_turn(&mut self, seat: &str) -> Result<Reply> {
-        let seated = self.seated()?;
-        if !seated.iter().any(|p| p == seat) {
-            return Err(invalid(format!(
-                "{seat} is not at the table: `players` at the terminal seats the table"
-            )));
-        }
-        let holder = self.turn_now()?.unwrap_or_else(|| seated[0].clone());
-        if holder != seat {
-            return Err(invalid(format!(
-                "it is {holder}'s turn: only {holder} passes it"
-            )));
-        }
-        self.run_words(&["turn".into()])
+        let name = self
+            .acting
+            .as_ref()
+            .map(|p| p.name.clone())
+            .unwrap_or_default();
+        self.run_words(&["pad".into(), name, score.into()])
     }
 }

@@ -110,23 +110,21 @@ impl Visitor for Lay<'_> {
         let app = self.app;
         let store = std::rc::Rc::clone(&app.store);
         let given = self.given;
-        let players = app.seated()?;
         let (rules, dir) = (&app.rules, &app.rules_dir);
         let rule = |game: &str, section: &str| super::lookup::section(rules, dir, game, section);
-        let mut table = Table {
-            rng: &mut app.rng,
-            today: &app.today,
-            now: crate::roll_log::now(),
-            rule: &rule,
-            again: Some(&self.again),
-            players: &players,
-        };
+        let mut table = Table::new(&mut app.rng, &app.today, crate::roll_log::now(), &rule);
+        table.again = Some(&self.again);
+        table.acting = app.acting.clone();
         let note = Note::Start {
             game: W::GAME,
             setup: self.again.clone(),
         };
-        store.play_noted::<W::State, _, AppError>(setup.replaces, |slot| {
+        store.play_noted::<W::State, _, AppError>(setup.replaces, |slot, at| {
+            // The table as it is in this transaction seats the game.
+            table.players = at.names_from_first();
+            table.in_play = at.in_play.clone();
             let done = (setup.lay)(slot, given, &mut table)?;
+            super::play::seat_after(slot.as_ref(), at, &mut table, true);
             Ok((done.out, done.what, note))
         })
     }

@@ -27,14 +27,8 @@ impl Visitor for Solve<'_> {
         let players = app.seated()?;
         let (rules, dir) = (&app.rules, &app.rules_dir);
         let rule = |game: &str, section: &str| super::lookup::section(rules, dir, game, section);
-        let mut table = Table {
-            rng: &mut app.rng,
-            today: &app.today,
-            now: crate::roll_log::now(),
-            rule: &rule,
-            again: None,
-            players: &players,
-        };
+        let mut table = Table::new(&mut app.rng, &app.today, crate::roll_log::now(), &rule);
+        table.players = players;
         Ok((solver.solve)(state.as_ref(), &given, &mut table)?)
     }
 }

@@ -92,12 +92,6 @@ pub trait AnyState: Sync {
     fn blank(&self, value: &Value) -> bool;
     /// What it holds in a few words (of the empty state when `None`).
     fn summary(&self, value: Option<&Value>) -> Option<String>;
-    /// Whether it keeps who sits at the table.
-    fn keeps_seating(&self) -> bool;
-    /// Who sits at the table, from who starts, as `value` keeps them.
-    fn seated(&self, value: &Value) -> Vec<String>;
-    /// Whose turn it is at the table, as `value` keeps it.
-    fn turn_now(&self, value: &Value) -> Option<String>;
 }
 
 /// A wing's type made into a value: a zero-sized object, so
@@ -211,14 +205,7 @@ impl<W: Wing> AnyWing for Erased<W> {
         let mut slot: Option<W::State> = serde_json::from_value(state).map_err(unreadable)?;
         let mut rng = TableRng::at(step.seed, step.draws);
         let no_rules = |_: &str, _: &str| None;
-        let mut table = Table {
-            rng: &mut rng,
-            today: &step.day,
-            now: step.at,
-            rule: &no_rules,
-            again: None,
-            players: &[],
-        };
+        let mut table = Table::new(&mut rng, &step.day, step.at, &no_rules);
         let done = W::act(&mut slot, action, &mut table).map_err(|e| (true, e.to_string()))?;
         let said = done.out.iter().map(ToString::to_string).collect();
         Ok((
@@ -284,20 +271,5 @@ impl<S: Saved> AnyState for Kept<S> {
             None => S::empty(),
         };
         state.map(|s| s.summary())
-    }
-
-    fn keeps_seating(&self) -> bool {
-        S::KEEPS_SEATING
-    }
-
-    fn seated(&self, value: &Value) -> Vec<String> {
-        read::<S>(value)
-            .ok()
-            .flatten()
-            .map_or_else(Vec::new, |s| s.seated())
-    }
-
-    fn turn_now(&self, value: &Value) -> Option<String> {
-        read::<S>(value).ok().flatten()?.turn_now()
     }
 }

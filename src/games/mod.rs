@@ -26,6 +26,7 @@ pub mod lab_rats;
 pub mod pad;
 pub mod penguins;
 pub mod slides;
+pub mod table;
 pub mod troll;
 
 #[cfg(test)]
@@ -85,6 +86,9 @@ games! {
     PenguinsNightOut => penguins::PenguinsNightOut,
     // The score pad: not a game of pieces, but kept and changed like one.
     ScorePad => pad::ScorePad,
+    // The table: who sits, in what order, whose turn; kept and changed
+    // like a game so that it is journaled, undone and exported with them.
+    Table => table::TheTable,
     // The guide's two example games, for the tests that hold the frame
     // to its promises (the second has a secret and a die).
     #[cfg(test)]

@@ -66,20 +66,6 @@ pub trait Saved: Clone + Debug + PartialEq + Serialize + DeserializeOwned + 'sta
     /// everything saved.
     fn summary(&self) -> String;
 
-    /// Whether it keeps who sits at the table (one state does: the pad's).
-    const KEEPS_SEATING: bool = false;
-
-    /// Who sits at the table, from who starts round the table, where it
-    /// keeps them (`KEEPS_SEATING`).
-    fn seated(&self) -> Vec<String> {
-        Vec::new()
-    }
-
-    /// Whose turn it is at the table, where it keeps the seating and the
-    /// turn has been passed.
-    fn turn_now(&self) -> Option<String> {
-        None
-    }
 }
 
 /// Whose turn it is and what the game waits for.
@@ -90,6 +76,27 @@ pub struct Turn {
     /// What comes next, as a command to type.
     pub next: String,
     pub over: bool,
+    /// The seat that moves next (0: its first player, as
+    /// [`Play::people`] lists them), where a seat does; the frame maps it
+    /// to the table's person. Never a name: a name can change.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seat: Option<usize>,
+    /// That seat's part in the game, where seats have one (`Arms`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub role: Option<String>,
+}
+
+impl Turn {
+    /// A turn that no seat takes (a solitaire's, the troll's).
+    pub fn unseated(to_move: Option<String>, next: String, over: bool) -> Turn {
+        Turn {
+            to_move,
+            next,
+            over,
+            seat: None,
+            role: None,
+        }
+    }
 }
 
 /// A game followed move by move: OpenSpiel's `State`.
@@ -120,6 +127,15 @@ pub trait Play: Saved {
     fn legal(&self) -> Vec<Self::Action>;
 
     fn turn(&self) -> Turn;
+
+    /// The people the game seats, as the table's names it was set up
+    /// with, in seat order (its player 1 first); empty for a game that
+    /// seats no one from the table. The frame keeps which person each
+    /// seat is, so [`Turn::seat`] names a person however they are
+    /// renamed.
+    fn people(&self) -> Vec<String> {
+        Vec::new()
+    }
 
     /// The position as the table sees it (nothing hidden is shown).
     fn layout(&self) -> Layout;
@@ -205,7 +221,40 @@ pub struct Table<'a> {
     pub again: Option<&'a str>,
     /// Who sits at the table (`players`), from who starts round the
     /// table; empty when no one is seated. A game set up seats them.
-    pub players: &'a [String],
+    /// Read in the same transaction as the change it is for.
+    pub players: Vec<String>,
+    /// The person acting from their seat (`None`: the terminal, which
+    /// acts for anyone).
+    pub acting: Option<crate::games::table::Person>,
+    /// The table's game in play and where it stands, read in the same
+    /// transaction.
+    pub in_play: Option<crate::games::table::InPlay>,
+    /// Set by a game to seat the table with these names (a pad opened
+    /// with players while no one sits): the frame seats them in the
+    /// same transaction.
+    pub seat_them: Option<Vec<String>>,
+}
+
+impl<'a> Table<'a> {
+    /// A context with no one seated and nothing in play.
+    pub fn new(
+        rng: &'a mut TableRng,
+        today: &'a str,
+        now: u64,
+        rule: &'a dyn Fn(&str, &str) -> Option<String>,
+    ) -> Table<'a> {
+        Table {
+            rng,
+            today,
+            now,
+            rule,
+            again: None,
+            players: Vec::new(),
+            acting: None,
+            in_play: None,
+            seat_them: None,
+        }
+    }
 }
 
 /// How a game is set up: what `setup` takes and the function that lays

@@ -126,34 +126,17 @@ pub fn fragment(view: &TableView) -> String {
         ));
     }
     if let Some(t) = &view.table {
-        // Whose turn it is, large enough to read across the room: in the
-        // game in play, who is to move there (`ben (Crowns) to move`);
-        // else the table's turn.
-        let playing = view.game.as_ref().filter(|g| {
-            t.players
-                .iter()
-                .any(|p| g.standing.starts_with(&format!("{p} ")))
-        });
-        let now = match playing {
-            Some(g) => t
-                .players
-                .iter()
-                .find(|p| g.standing.starts_with(&format!("{p} ")))
-                .cloned(),
-            None => t.turn.clone(),
-        };
+        // Whose turn it is, large enough to read across the room: the
+        // table's one answer (the game's mover while its game is in play).
+        let now = t.turn.as_ref().map(|n| n.name.as_str());
         out.push_str(&format!(
             "<section class=\"people\" data-key=\"people\"><p class=\"whose\" id=\"whose\">{}</p>\
              <ol class=\"seats\">{}</ol></section>",
-            escape(&match (playing, &t.turn) {
-                (Some(g), _) => g.standing.clone(),
-                (None, Some(who)) => format!("{who}'s turn"),
-                (None, None) => format!("{} starts", t.players[0]),
-            }),
+            escape(&t.banner),
             t.players
                 .iter()
                 .map(|p| {
-                    let now = now.as_ref() == Some(p);
+                    let now = now == Some(p.as_str());
                     format!(
                         "<li{}>{}</li>",
                         if now { " class=\"now\"" } else { "" },

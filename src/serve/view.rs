@@ -9,7 +9,8 @@ use serde::Serialize;
 
 use crate::games::game::Game;
 use crate::games::record;
-use crate::store::Store;
+use crate::games::table::show::TurnNow;
+use crate::store::{AtTable, Store};
 use crate::style::Style;
 
 /// Moves of the game in play listed under its picture.
@@ -44,10 +45,33 @@ pub struct TableView {
 /// The people at the table.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct People {
-    /// From who starts round the table.
+    /// From who starts round the table, as written.
     pub players: Vec<String>,
-    /// Whose turn it is (none: `turn` not passed yet).
-    pub turn: Option<String>,
+    /// Whose turn it is (none: `turn` not passed yet): the table's one
+    /// answer, which `players`, each seat and the records give too.
+    pub turn: Option<TurnNow>,
+    /// The banner: whose turn it is in words (`Ben (Arms) to move`,
+    /// `Zoë's turn`, `Ann starts`).
+    pub banner: String,
+}
+
+impl People {
+    /// The table as the store has it now.
+    fn of(at: &AtTable) -> Option<People> {
+        let t = at.seating.as_ref()?;
+        let turn = crate::games::table::show::turn_now(t, at.in_play.as_ref());
+        let players = at.names_from_first();
+        let banner = match &turn {
+            Some(now) if now.game.is_some() => format!("{} to move", now.who()),
+            Some(now) => format!("{}'s turn", now.name),
+            None => format!("{} starts", players.first()?),
+        };
+        Some(People {
+            players,
+            turn,
+            banner,
+        })
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -123,9 +147,10 @@ pub fn build(store: &Store, dir: &Path) -> TableView {
     let mut view = TableView::default();
     let mut problems = Vec::new();
     let states = store.states().unwrap_or_default();
-    view.table = guarded(&mut problems, "the table", || people(&states)).flatten();
+    let at = store.at_table().unwrap_or_default();
+    view.table = guarded(&mut problems, "the table", || People::of(&at)).flatten();
     view.game = guarded(&mut problems, "the game in play", || {
-        in_play(store, &states)
+        in_play(store, &states, &at, view.table.as_ref())
     })
     .flatten();
     for (game, state) in &states {
@@ -161,21 +186,13 @@ pub fn build(store: &Store, dir: &Path) -> TableView {
     view
 }
 
-/// Who sits at the table, as the state that keeps them says.
-fn people(states: &[(Game, serde_json::Value)]) -> Option<People> {
-    let (game, value) = states
-        .iter()
-        .find(|(g, _)| g.wing().state().keeps_seating())?;
-    let state = game.wing().state();
-    let players = state.seated(value);
-    (!players.is_empty()).then(|| People {
-        players,
-        turn: state.turn_now(value),
-    })
-}
-
 /// The game being played, as its record and saved state show it.
-fn in_play(store: &Store, states: &[(Game, serde_json::Value)]) -> Option<InPlay> {
+fn in_play(
+    store: &Store,
+    states: &[(Game, serde_json::Value)],
+    at: &AtTable,
+    people: Option<&People>,
+) -> Option<InPlay> {
     let rec = store.record(None).ok()??;
     // The game's state now: its slot's, as saved.
     let (_, state) = states.iter().find(|(g, _)| *g == rec.slot)?;
@@ -194,7 +211,15 @@ fn in_play(store: &Store, states: &[(Game, serde_json::Value)]) -> Option<InPlay
     Some(InPlay {
         title: rec.game.title().to_string(),
         svg: crate::render::svg(&layout),
-        standing: record::standing(&turn),
+        // The table's game says whose move it is as the banner does.
+        standing: match (people, &at.in_play) {
+            (Some(p), Some(g))
+                if g.game == rec.slot.id() && p.turn.as_ref().is_some_and(|t| t.game.is_some()) =>
+            {
+                p.banner.clone()
+            }
+            _ => record::standing(&turn),
+        },
         moves,
     })
 }

@@ -11,6 +11,7 @@ use serde_json::Value;
 use super::rolls::{SavedRolls, Tallies};
 use super::{Document, Part, PartDoc, Result, StoreError};
 use crate::deck::DeckDoc;
+use crate::games::Game;
 
 /// How many changes can be undone.
 const KEEP: i64 = 100;
@@ -34,6 +35,10 @@ pub(super) fn snapshot(conn: &Connection, part: Part) -> Result<Value> {
     match part {
         Part::Decks => value::<DeckDoc>(conn),
         Part::Game(game) => super::games::snapshot(conn, game),
+        Part::Seated(game) => Ok(serde_json::json!({
+            "game": super::games::snapshot(conn, game)?,
+            "table": super::games::snapshot(conn, Game::Table)?,
+        })),
         Part::Rolls => value::<SavedRolls>(conn),
         Part::Tally => value::<Tallies>(conn),
         Part::All => value::<Document>(conn),
@@ -53,6 +58,11 @@ fn restore(conn: &Connection, part: Part, v: Value) -> Result<()> {
     match part {
         Part::Decks => put::<DeckDoc>(conn, v),
         Part::Game(game) => super::export::restore_game(conn, game, &v),
+        Part::Seated(game) => {
+            let part = |key: &str| v.get(key).cloned().unwrap_or(Value::Null);
+            super::export::restore_game(conn, game, &part("game"))?;
+            super::export::restore_game(conn, Game::Table, &part("table"))
+        }
         Part::Rolls => put::<SavedRolls>(conn, v),
         Part::Tally => put::<Tallies>(conn, v),
         Part::All => put::<Document>(conn, v),

@@ -28,6 +28,7 @@ mod records;
 mod rolls;
 mod schema;
 mod space;
+mod table;
 
 use std::cell::{OnceCell, RefCell};
 use std::fs;
@@ -44,6 +45,7 @@ pub use export::{Document, EXPORT_FORMAT};
 pub use games::versions;
 pub use journal::Undone;
 pub use records::{Note, Record, Step, Summary};
+pub use table::AtTable;
 pub use rolls::{SavedRoll, SavedRolls, Tallies, load as saved_rolls, rolls_tally, tallies};
 
 use crate::deck::DeckBook;
@@ -174,6 +176,9 @@ pub enum Part {
     Decks,
     /// A game's state.
     Game(Game),
+    /// A game's state and the table beside it (a change that may seat
+    /// the table, or set the game it plays).
+    Seated(Game),
     /// Saved rolls.
     Rolls,
     /// Tallied results of real dice.
@@ -188,6 +193,7 @@ impl Part {
         match self {
             Part::Decks => "decks".into(),
             Part::Game(g) => format!("game:{}", g.id()),
+            Part::Seated(g) => format!("seated:{}", g.id()),
             Part::Rolls => "rolls".into(),
             Part::Tally => "tally".into(),
             Part::All => "all".into(),
@@ -200,7 +206,10 @@ impl Part {
             "rolls" => Some(Part::Rolls),
             "tally" => Some(Part::Tally),
             "all" => Some(Part::All),
-            _ => Game::by_id(s.strip_prefix("game:")?).map(Part::Game),
+            _ => match s.strip_prefix("seated:") {
+                Some(id) => Game::by_id(id).map(Part::Seated),
+                None => Game::by_id(s.strip_prefix("game:")?).map(Part::Game),
+            },
         }
     }
 }
@@ -397,30 +406,50 @@ impl Store {
         fresh: bool,
         f: impl FnOnce(&mut Option<S>) -> std::result::Result<(T, Option<String>), E>,
     ) -> std::result::Result<T, E> {
-        self.play_noted(fresh, |slot| {
+        self.play_noted(fresh, |slot, _| {
             f(slot).map(|(out, what)| (out, what, Note::Nothing))
         })
     }
 
     /// `play`, and the change goes into the game's record as `f` says
     /// (a setup starts one, a move adds a step), in the same transaction:
-    /// a record holds every change its game took, and nothing else.
+    /// a record holds every change its game took, and nothing else. `f`
+    /// is handed the table as it is inside the transaction too; what it
+    /// changes of it is saved and journaled with the game's change, so
+    /// one `undo` takes both back.
     pub fn play_noted<S: Saved, T, E: From<StoreError>>(
         &self,
         fresh: bool,
-        f: impl FnOnce(&mut Option<S>) -> std::result::Result<(T, Option<String>, Note), E>,
+        f: impl FnOnce(
+            &mut Option<S>,
+            &mut AtTable,
+        ) -> std::result::Result<(T, Option<String>, Note), E>,
     ) -> std::result::Result<T, E> {
+        let own = S::GAME == Game::Table;
+        let part = if own {
+            Part::Game(S::GAME)
+        } else {
+            Part::Seated(S::GAME)
+        };
         self.change_then(
-            Part::Game(S::GAME),
+            part,
             |c| {
                 let mut slot = match self.load_game::<S>(c) {
                     Ok(state) => state,
                     Err(StoreError::Damaged { .. }) if fresh => None,
                     Err(e) => return Err(e.into()),
                 };
-                let (out, what, note) = f(&mut slot)?;
+                let seating = table::seating(c)?;
+                let mut at = AtTable {
+                    in_play: table::in_play(c, seating.as_ref())?,
+                    seating: if own { None } else { seating.clone() },
+                };
+                let (out, what, note) = f(&mut slot, &mut at)?;
                 if what.is_some() {
                     games::save(c, slot.as_ref())?;
+                    if !own && at.seating != seating {
+                        games::save(c, at.seating.as_ref())?;
+                    }
                 }
                 let state = serde_json::to_value(&slot).expect("saved states serialise");
                 Ok((out, what, (note, state)))
@@ -433,6 +462,17 @@ impl Store {
     pub fn state_of(&self, game: Game) -> Result<Option<Value>> {
         let text = self.read(|c| games::read_raw(c, game))?;
         Ok(text.and_then(|t| serde_json::from_str(&t).ok()))
+    }
+
+    /// A game's saved state and the table beside it, from one moment.
+    pub fn game_at_table<S: Saved>(&self) -> Result<(Option<S>, AtTable)> {
+        self.read(|c| Ok((self.load_game::<S>(c)?, table::at_table(c)?)))
+    }
+
+    /// The table and the game it plays, read in one transaction: the
+    /// one answer to who sits and whose turn it is.
+    pub fn at_table(&self) -> Result<AtTable> {
+        self.read(table::at_table)
     }
 
     /// Every game's saved document by its game, unchecked.
@@ -549,6 +589,9 @@ impl Store {
                 return Err(ImportError::NotEmpty);
             }
             doc.write(c)?;
+            // An export of an older version keeps the table in its pads.
+            c.execute_batch(schema::MOVE_TABLE)
+                .map_err(StoreError::from)?;
             Ok(((), Some("import".to_string())))
         })
     }

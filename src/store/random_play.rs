@@ -321,14 +321,9 @@ fn no_rules(_: &str, _: &str) -> Option<String> {
 /// The table a wing is given in random play: on `DAY`, at `now`, with
 /// `players` seated.
 fn at_table<'a>(rng: &'a mut TableRng, now: u64, players: &'a [String]) -> Table<'a> {
-    Table {
-        rng,
-        today: DAY,
-        now,
-        rule: &no_rules,
-        again: None,
-        players,
-    }
+    let mut table = Table::new(rng, DAY, now, &no_rules);
+    table.players = players.to_vec();
+    table
 }
 
 /// The table random play is at: who sits there.

@@ -19,7 +19,7 @@
 pub const APPLICATION_ID: i32 = 0x5462_4d74;
 
 /// Each entry moves the schema up one version.
-pub const MIGRATIONS: &[&str] = &[V1, V2, V3, V4, V5, V6];
+pub const MIGRATIONS: &[&str] = &[V1, V2, V3, V4, V5, V6, V7];
 
 /// The version this build writes.
 pub const VERSION: i32 = MIGRATIONS.len() as i32;
@@ -418,3 +418,56 @@ CREATE TABLE imported_files (
 const V6: &str = r#"
 ALTER TABLE decks ADD COLUMN deal TEXT CHECK (deal IS NULL OR length(deal) = 6);
 "#;
+
+/// Move a table kept inside the pad's document to the table's own row
+/// (where there is none yet), and take it out of the pad's.
+macro_rules! move_table {
+    () => {
+        r#"
+INSERT INTO games (game, state)
+SELECT 'table', json_object(
+    'people', json((SELECT json_group_array(json_object('id', p.key + 1, 'name', p.value))
+                    FROM json_each(json_extract(g.state, '$.table.players')) AS p)),
+    'first', json_extract(g.state, '$.table.first'),
+    'turn', json_extract(g.state, '$.table.turn'),
+    'next_id', json_array_length(json_extract(g.state, '$.table.players')) + 1)
+FROM games g
+WHERE g.game = 'score-pad'
+  AND json_type(g.state, '$.table') = 'object'
+  AND json_array_length(json_extract(g.state, '$.table.players')) > 0
+  AND NOT EXISTS (SELECT 1 FROM games WHERE game = 'table');
+UPDATE games SET state = json_remove(state, '$.table')
+WHERE game = 'score-pad' AND json_type(state, '$.table') IS NOT NULL;
+"#
+    };
+}
+
+/// The move alone, also run after an import of an older export, which
+/// still carries the table inside its pads.
+pub const MOVE_TABLE: &str = move_table!();
+
+/// Version 7: the table is a thing of its own. Who sat, in what order,
+/// who starts and whose turn it was moves out of the score pad's document
+/// into the table's (`games` row `table`), each person given an id in
+/// seating order. The journal learns the part of a game's change that
+/// may seat the table too (`seated:ID`: both snapshots).
+const V7: &str = concat!(
+    move_table!(),
+    r#"
+CREATE TABLE journal_v7 (
+    id      INTEGER PRIMARY KEY AUTOINCREMENT,
+    at      INTEGER NOT NULL,
+    session TEXT NOT NULL,
+    part    TEXT NOT NULL
+            CHECK (part IN ('decks', 'rolls', 'tally', 'all')
+                   OR (part GLOB 'game:[a-z]*' AND length(part) <= 45)
+                   OR (part GLOB 'seated:[a-z]*' AND length(part) <= 47)),
+    what    TEXT NOT NULL,
+    snapshot TEXT NOT NULL CHECK (json_valid(snapshot))
+) STRICT;
+INSERT INTO journal_v7 (id, at, session, part, what, snapshot)
+    SELECT id, at, session, part, what, snapshot FROM journal;
+DROP TABLE journal;
+ALTER TABLE journal_v7 RENAME TO journal;
+"#
+);

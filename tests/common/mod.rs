@@ -4,6 +4,7 @@
 #![allow(dead_code)]
 
 pub mod docs;
+pub mod owned;
 
 use std::path::Path;
 
@@ -194,12 +195,13 @@ pub fn repl_in_terminal(
     for (k, v) in env {
         c.env(k, v);
     }
-    let mut child = c
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut owned = owned::spawn(
+        c.stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped()),
+    )
+    .unwrap();
+    let child = &mut owned.child;
     let mut to = child.stdin.take().unwrap();
     let mut from = child.stdout.take().unwrap();
     let reader = std::thread::spawn(move || {

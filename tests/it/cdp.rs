@@ -5,7 +5,7 @@
 
 use std::io::{BufRead, BufReader};
 use std::net::TcpStream;
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use base64::Engine;
@@ -26,7 +26,9 @@ pub fn browser() -> Option<&'static str> {
 
 /// A browser, ended when dropped.
 pub struct Browser {
-    child: Child,
+    /// The browser's process group: the Debian wrapper script, the
+    /// browser it starts and every helper process, ended on drop.
+    child: super::common::owned::Owned,
     ws: WebSocket<TcpStream>,
     next: u64,
     _profile: tempfile::TempDir,
@@ -34,8 +36,9 @@ pub struct Browser {
 
 impl Drop for Browser {
     fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        // The whole group, then the profile (`_profile`, dropped after
+        // this): a folder cannot be removed while the browser writes it.
+        self.child.end();
     }
 }
 
@@ -45,8 +48,12 @@ pub struct Page(String);
 
 impl Browser {
     pub fn launch(chrome: &str) -> Browser {
-        let profile = tempfile::tempdir().unwrap();
-        let mut child = Command::new(chrome)
+        let profile = tempfile::Builder::new()
+            .prefix("tablemate-browser-")
+            .tempdir()
+            .unwrap();
+        let mut child = super::common::owned::spawn(
+            Command::new(chrome)
             .args([
                 "--headless",
                 "--no-sandbox",
@@ -58,10 +65,10 @@ impl Browser {
             .arg(format!("--user-data-dir={}", profile.path().display()))
             .arg("about:blank")
             .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let err = BufReader::new(child.stderr.take().unwrap());
+            .stderr(Stdio::piped()),
+        )
+        .unwrap();
+        let err = BufReader::new(child.child.stderr.take().unwrap());
         let mut url = None;
         for line in err.lines() {
             let line = line.unwrap();

@@ -603,15 +603,17 @@ fn a_server_started_with_its_output_closed_serves() {
         .local_addr()
         .unwrap()
         .port();
-    let mut child = std::process::Command::new("sh")
-        .arg("-c")
-        .arg(format!("exec \"$0\" serve --port {port} >&-"))
-        .arg(env!("CARGO_BIN_EXE_tablemate"))
-        .env("TABLEMATE_DATA", data.path())
-        .env_remove("TABLEMATE_RULES")
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
+    let mut owned = common::owned::spawn(
+        std::process::Command::new("sh")
+            .arg("-c")
+            .arg(format!("exec \"$0\" serve --port {port} >&-"))
+            .arg(env!("CARGO_BIN_EXE_tablemate"))
+            .env("TABLEMATE_DATA", data.path())
+            .env_remove("TABLEMATE_RULES")
+            .stderr(std::process::Stdio::null()),
+    )
+    .unwrap();
+    let child = &mut owned.child;
     let page = (0..100).find_map(|_| {
         std::thread::sleep(std::time::Duration::from_millis(100));
         let mut s = std::net::TcpStream::connect(("127.0.0.1", port)).ok()?;
@@ -659,12 +661,14 @@ fn a_reader_that_leaves_early_ends_the_program_quietly() {
 fn a_one_shot_server_says_ctrl_c_ends_it() {
     use std::io::BufRead;
     let data = tempfile::tempdir().unwrap();
-    let mut child = common::std_command(data.path())
-        .args(["serve", "--port", "0"])
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
+    let mut owned = common::owned::spawn(
+        common::std_command(data.path())
+            .args(["serve", "--port", "0"])
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::null()),
+    )
+    .unwrap();
+    let child = &mut owned.child;
     let out = child.stdout.take().unwrap();
     // Up to and including the line that says how it ends (reading on
     // would wait for the server to say more, which it never does).

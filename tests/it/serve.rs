@@ -9,26 +9,21 @@ use super::common;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::path::Path;
-use std::process::{Child, Stdio};
+use std::process::Stdio;
 use std::time::{Duration, Instant};
 
 use common::{run, std_command};
 
 /// A server run by the binary, killed when dropped.
 pub(super) struct Server {
-    child: Child,
+    /// Ended (with anything it started) when the server is dropped.
+    _child: common::owned::Owned,
     pub port: u16,
     pub token: Option<String>,
     /// Each seat it printed: (name, secret).
     seats: Vec<(String, String)>,
 }
 
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
 
 impl Server {
     pub fn seat(&self, name: &str) -> String {
@@ -44,14 +39,15 @@ impl Server {
 /// `serve --port 0` (and `extra`) on the data directory; waits for the
 /// address and the seats it prints.
 pub(super) fn serve(data: &Path, extra: &[&str]) -> Server {
-    let mut child = std_command(data)
-        .args(["serve", "--port", "0"])
-        .args(extra)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let mut child = common::owned::spawn(
+        std_command(data)
+            .args(["serve", "--port", "0"])
+            .args(extra)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null()),
+    )
+    .unwrap();
+    let mut out = BufReader::new(child.child.stdout.take().unwrap());
     let mut first = String::new();
     out.read_line(&mut first).unwrap();
     let url = first
@@ -85,7 +81,7 @@ pub(super) fn serve(data: &Path, extra: &[&str]) -> Server {
         .unwrap_or_else(|_| panic!("no port in {url}"));
     let token = url.split_once("?t=").map(|(_, t)| t.to_string());
     Server {
-        child,
+        _child: child,
         port,
         token,
         seats,
@@ -681,12 +677,14 @@ fn a_revoked_seat_opens_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     assert_eq!(run(d, &["players", "ann", "ben"], None).code, 0);
-    let mut child = std_command(d)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
+    let mut repl = common::owned::spawn(
+        std_command(d)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null()),
+    )
+    .unwrap();
+    let child = &mut repl.child;
     let mut input = child.stdin.take().unwrap();
     let mut out = BufReader::new(child.stdout.take().unwrap());
     let mut said = |line: &str, until: &str| {

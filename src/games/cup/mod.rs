@@ -205,6 +205,8 @@ impl Play for Cup {
                 (None, Some(_)) => "`cup guess high` or `cup guess low`".into(),
             },
             over,
+            seat: None,
+            role: None,
         }
     }
 

@@ -162,6 +162,8 @@ impl Play for Pile {
                 .then(|| format!("player {}", self.to_move)),
             next: "`example take 2`".into(),
             over: self.winner.is_some(),
+            seat: None,
+            role: None,
         }
     }
 

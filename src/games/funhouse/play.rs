@@ -893,11 +893,15 @@ pub fn room_look(book: &Book, room: Room) -> (Layout, Turn) {
                 if score.total == 1 { "" } else { "s" }
             ),
             over: true,
+            seat: None,
+            role: None,
         },
         None => Turn {
             to_move: None,
             next: "not scored yet".to_string(),
             over: false,
+            seat: None,
+            role: None,
         },
     };
     (layout, turn)

@@ -427,6 +427,8 @@ impl Play for Book {
             to_move: None,
             next,
             over: false,
+            seat: None,
+            role: None,
         }
     }
 

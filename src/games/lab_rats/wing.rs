@@ -164,6 +164,8 @@ impl Play for RatsGame {
                 format!("coins showing: {}", show::tops(self))
             },
             over,
+            seat: None,
+            role: None,
         }
     }
 

@@ -16,21 +16,7 @@ pub fn seconds(s: u64) -> String {
     }
 }
 
-/// Names as typed on a command line: one with a space or a quote in it
-/// is quoted (`"cat lee"`), the rest (`zoë`) left as they are.
-fn names(all: &[String]) -> String {
-    let quoted: Vec<String> = all
-        .iter()
-        .map(|n| {
-            if n.contains(|c: char| c.is_whitespace() || "'\"\\#".contains(c)) {
-                shlex::try_quote(n).map_or_else(|_| n.clone(), |q| q.into_owned())
-            } else {
-                n.clone()
-            }
-        })
-        .collect();
-    quoted.join(" ")
-}
+use crate::games::table::events::names;
 
 /// A change to the pads, with the day and the time it was made (so a
 /// replay makes the same pads).
@@ -52,6 +38,10 @@ pub enum PadAction {
     Entry {
         player: String,
         score: i64,
+        /// From a seat: `player` is the seat's person, and only the
+        /// column whose name folds to theirs exactly takes it.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        exact: bool,
     },
     Fix {
         round: usize,
@@ -60,23 +50,6 @@ pub enum PadAction {
     },
     End {
         day: String,
-    },
-    /// Seat the table: these players, in seating order.
-    Players {
-        names: Vec<String>,
-    },
-    /// Pick who starts (`whole` false) or deal a whole seating order,
-    /// among `names` (none: the table's, or the open pad's), from the
-    /// deal code's own generator (put in by `act` when none is typed).
-    Seat {
-        whole: bool,
-        names: Vec<String>,
-        deal: Option<String>,
-    },
-    /// The player whose turn it is has finished, at `at` (seconds since
-    /// 1970).
-    Turn {
-        at: u64,
     },
 }
 
@@ -110,7 +83,7 @@ impl fmt::Display for PadAction {
                 let s: Vec<String> = scores.iter().map(i64::to_string).collect();
                 write!(f, "pad {}", s.join(" "))
             }
-            PadAction::Entry { player, score } => {
+            PadAction::Entry { player, score, .. } => {
                 write!(f, "pad {} {score}", names(std::slice::from_ref(player)))
             }
             PadAction::Fix {
@@ -123,22 +96,6 @@ impl fmt::Display for PadAction {
                 names(std::slice::from_ref(player))
             ),
             PadAction::End { .. } => f.write_str("pad end"),
-            PadAction::Turn { .. } => f.write_str("turn"),
-            PadAction::Players { names: seated } => write!(f, "players {}", names(seated)),
-            PadAction::Seat {
-                whole,
-                names: seated,
-                deal,
-            } => {
-                f.write_str(if *whole { "seating" } else { "first" })?;
-                if !seated.is_empty() {
-                    write!(f, " {}", names(seated))?;
-                }
-                match deal {
-                    Some(code) => write!(f, " deal={code}"),
-                    None => Ok(()),
-                }
-            }
         }
     }
 }
@@ -169,29 +126,6 @@ pub enum Event {
         number: Option<usize>,
         winners: Vec<String>,
     },
-    /// A turn passed: who finished and in how many seconds (none for the
-    /// first `turn`, which starts the clock), and whose turn it is now.
-    Passed {
-        finished: Option<(String, u64)>,
-        now: String,
-    },
-    /// The table was seated: its players in seating order, who starts,
-    /// and the deal code that picked them, if one did (`whole`: the
-    /// order was dealt).
-    Seated {
-        players: Vec<String>,
-        first: String,
-        whole: bool,
-        deal: Option<String>,
-        /// The names it was dealt among, in the order given (what the
-        /// code deals again).
-        given: Vec<String>,
-    },
-    /// The turn passed at the table, with no pad's clock running.
-    Next { now: String },
-    /// The table was seated while a pad of other players (or the same in
-    /// another order) is open: the pad and its turns keep its own.
-    PadKeeps { game: String, players: Vec<String> },
 }
 
 impl fmt::Display for Event {
@@ -238,43 +172,6 @@ impl fmt::Display for Event {
                     winners.join(" and ")
                 ),
                 None => write!(f, "{game} held no scores: put away, not filed"),
-            },
-            Event::Seated {
-                players,
-                first,
-                whole,
-                deal,
-                given,
-            } => {
-                let seats: Vec<String> = players
-                    .iter()
-                    .enumerate()
-                    .map(|(i, n)| format!("{}. {n}", i + 1))
-                    .collect();
-                match (deal, whole) {
-                    (Some(_), false) => write!(f, "{first} starts")?,
-                    _ => write!(f, "{}\n{first} starts", seats.join("\n"))?,
-                }
-                if let Some(code) = deal {
-                    let command = if *whole { "seating" } else { "first" };
-                    write!(
-                        f,
-                        "\ndeal {code}: `{command} {} deal={code}` {} again",
-                        names(given),
-                        if *whole { "seats them" } else { "picks" }
-                    )?;
-                }
-                Ok(())
-            }
-            Event::Next { now } => write!(f, "{now}'s turn"),
-            Event::PadKeeps { game, players } => write!(
-                f,
-                "the open pad ({game}) keeps its players in its order ({}): `turn` follows it until `pad end`",
-                players.join(", ")
-            ),
-            Event::Passed { finished, now } => match finished {
-                Some((who, s)) => write!(f, "{who} took {}; {now}'s turn", seconds(*s)),
-                None => write!(f, "{now}'s turn: the clock runs (`turn` passes it on)"),
             },
         }
     }

@@ -8,7 +8,7 @@
 pub mod events;
 pub mod show;
 pub mod wing;
-mod words;
+pub mod words;
 
 use serde::{Deserialize, Serialize};
 
@@ -71,68 +71,6 @@ pub struct Pad {
     pub ended: Option<String>,
 }
 
-/// Who sits at the table: kept apart from any one pad, so it holds for
-/// `turn`, a new pad and a game set up after it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Seating {
-    /// In seating order (the order turns go round).
-    pub players: Vec<String>,
-    /// Who starts: an index into `players`.
-    pub first: usize,
-    /// Whose turn it is (none: `turn` has not been asked yet).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub turn: Option<usize>,
-}
-
-impl Seating {
-    pub fn new(players: Vec<String>) -> Seating {
-        Seating {
-            players,
-            first: 0,
-            turn: None,
-        }
-    }
-
-    /// Whether `players` are this table's, in its order (as typed without
-    /// case or accents).
-    pub fn same(&self, players: &[String]) -> bool {
-        let folded = |v: &[String]| {
-            v.iter()
-                .map(|p| crate::people::folded(p))
-                .collect::<Vec<_>>()
-        };
-        folded(&self.players) == folded(players)
-    }
-
-    /// Whose turn follows the one now (the one who starts, at first).
-    pub fn next(&self) -> usize {
-        match self.turn {
-            None => self.first,
-            Some(t) => (t + 1) % self.players.len(),
-        }
-    }
-
-    fn check(&self) -> Result<(), Unsound> {
-        let n = self.players.len();
-        if n == 0 || n > MOST_PLAYERS {
-            return Err(Unsound(format!(
-                "{n} players at the table (1 to {MOST_PLAYERS})"
-            )));
-        }
-        for p in &self.players {
-            check_name(p, "a player").map_err(|e| Unsound(e.to_string()))?;
-        }
-        if distinct(&self.players) != n {
-            return Err("a player is seated twice".into());
-        }
-        if self.first >= n || self.turn.is_some_and(|t| t >= n) {
-            return Err("who starts or whose turn it is is not at the table".into());
-        }
-        Ok(())
-    }
-}
-
 /// How many different players `names` holds, as typed without case or
 /// accents.
 fn distinct(names: &[String]) -> usize {
@@ -142,14 +80,17 @@ fn distinct(names: &[String]) -> usize {
     seen.len()
 }
 
-/// The open pad and the games filed before it, and who sits at the table.
+/// The open pad and the games filed before it.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Pads {
     pub open: Option<Pad>,
     pub filed: Vec<Pad>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub table: Option<Seating>,
+    /// Who sat at the table, as stores before schema 7 kept it here: read
+    /// (from an old export or undo entry) so that it can be moved to the
+    /// table of its own, never written.
+    #[serde(default, skip_serializing)]
+    pub table: Option<serde_json::Value>,
 }
 
 impl Pad {
@@ -220,6 +161,22 @@ impl Pad {
         self.target.is_some_and(|t| {
             !self.rounds.is_empty() && self.complete() && self.totals().iter().any(|&s| s >= t)
         })
+    }
+
+    /// The player whose name folds to `name`'s exactly (a seat scores in
+    /// its person's column, never in one its name merely starts).
+    pub fn exactly(&self, name: &str) -> Result<usize, GameError> {
+        let f = crate::people::folded(name);
+        self.players
+            .iter()
+            .position(|p| crate::people::folded(p) == f)
+            .ok_or_else(|| {
+                GameError::rule(format!(
+                    "{name} has no column on this pad ({}: {}): a seat scores only in its own person's column",
+                    self.game,
+                    self.players.join(", ")
+                ))
+            })
     }
 
     /// The player named `word` (any case; a unique start of a name will
@@ -298,19 +255,6 @@ impl Pad {
     }
 }
 
-/// Who starts (`whole` false: one name) or a whole seating order, dealt
-/// from `code`'s own generator, so the code alone deals it again.
-pub fn seat(names: &[String], whole: bool, code: crate::deal::DealCode) -> Vec<String> {
-    let mut rng = code.generator();
-    if whole {
-        let mut order = names.to_vec();
-        rng.shuffle(&mut order);
-        order
-    } else {
-        vec![names[rng.below(names.len() as u64) as usize].clone()]
-    }
-}
-
 /// A name of a player or a game: printable text of 1 to 40 characters
 /// (spaces inside, quoted when typed: `"Ann Lee"`), not a number (`pad
 /// 12` is a score) nor one of the pad's own words.
@@ -343,9 +287,6 @@ impl Pads {
         for (i, p) in self.filed.iter().enumerate() {
             p.check()
                 .map_err(|e| Unsound(format!("filed game {}: {}", i + 1, e.0)))?;
-        }
-        if let Some(t) = &self.table {
-            t.check()?;
         }
         Ok(())
     }

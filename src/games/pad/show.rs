@@ -6,7 +6,7 @@ use serde::Serialize;
 
 use super::events::Event;
 pub use super::events::seconds;
-use super::{Pad, Pads, Seating, Wins};
+use super::{Pad, Pads, Wins};
 use crate::games::error::GameError;
 use crate::reply::{Grid, Reply, Show};
 use crate::style::{Style, Tone, cut, padded, visible_width};
@@ -25,12 +25,9 @@ pub struct PadView {
     /// The target was reached with the round complete.
     over: bool,
     said: Vec<Event>,
-    /// Now, for the running turn's clock.
-    #[serde(skip)]
-    now: u64,
 }
 
-pub fn pad(pad: &Pad, said: Vec<Event>, now: u64) -> Reply {
+pub fn pad(pad: &Pad, said: Vec<Event>) -> Reply {
     Reply::new(
         "pad",
         PadView {
@@ -43,7 +40,6 @@ pub fn pad(pad: &Pad, said: Vec<Event>, now: u64) -> Reply {
             over: pad.over(),
             pad: pad.clone(),
             said,
-            now,
         },
     )
 }
@@ -222,13 +218,8 @@ impl PadView {
             }
             out.push(line);
         }
-        if let Some((who, since)) = p.clock.running {
-            out.push(format!(
-                "{}'s turn ({} so far)",
-                p.players[who],
-                seconds(self.now.saturating_sub(since))
-            ));
-        }
+        // Whose turn it is is the table's to say (`players`, the
+        // screen's banner): the pad keeps no turn of its own.
         out
     }
 }
@@ -547,105 +538,3 @@ impl Show for Stats {
     }
 }
 
-/// `first` (who starts), `seating` (a whole order) or `players`: the
-/// table as seated, and the code that deals it again.
-#[derive(Debug, Serialize)]
-struct Seated {
-    /// The names dealt among, as given.
-    names: Vec<String>,
-    /// `first`: the starting player alone; `seating` and `players`:
-    /// everyone, in seating order.
-    order: Vec<String>,
-    first: String,
-    players: Vec<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    deal: Option<String>,
-    said: Vec<Event>,
-}
-
-/// The reply to a seating (`said`: an `Event::Seated` first).
-pub fn seated(said: Vec<Event>) -> Reply {
-    let Some(Event::Seated {
-        players,
-        first,
-        whole,
-        deal,
-        given,
-    }) = said.first()
-    else {
-        return self::said(said);
-    };
-    let kind = match (deal, whole) {
-        (None, _) => "players",
-        (Some(_), true) => "seating",
-        (Some(_), false) => "first",
-    };
-    let order = if kind == "first" {
-        vec![first.clone()]
-    } else {
-        players.clone()
-    };
-    Reply::new(
-        kind,
-        Seated {
-            names: given.clone(),
-            order,
-            first: first.clone(),
-            players: players.clone(),
-            deal: deal.clone(),
-            said: said.clone(),
-        },
-    )
-}
-
-impl Show for Seated {
-    fn show(&self, style: &Style) -> String {
-        said_lines(&self.said, style).join("\n")
-    }
-}
-
-/// Who sits at the table (`players`): in seating order, who starts and
-/// whose turn it is.
-#[derive(Debug, Serialize)]
-pub struct Table {
-    players: Vec<String>,
-    first: Option<String>,
-    turn: Option<String>,
-}
-
-pub fn table(seating: Option<&Seating>) -> Reply {
-    let name = |i: usize| seating.map(|t| t.players[i].clone());
-    Reply::new(
-        "players",
-        Table {
-            players: seating.map(|t| t.players.clone()).unwrap_or_default(),
-            first: seating.and_then(|t| name(t.first)),
-            turn: seating.and_then(|t| t.turn.and_then(name)),
-        },
-    )
-}
-
-impl Show for Table {
-    fn show(&self, _: &Style) -> String {
-        if self.players.is_empty() {
-            return "no one is seated: `players alice bob carol` seats the table".into();
-        }
-        let mut lines: Vec<String> = self
-            .players
-            .iter()
-            .enumerate()
-            .map(|(i, p)| {
-                let starts = if Some(p) == self.first.as_ref() {
-                    " (starts)"
-                } else {
-                    ""
-                };
-                format!("{}. {p}{starts}", i + 1)
-            })
-            .collect();
-        if let Some(t) = &self.turn {
-            lines.push(format!("{t}'s turn"));
-        }
-        lines.join("\n")
-    }
-}

@@ -3,8 +3,7 @@
 
 use super::events::{Event, PadAction};
 use super::words::{self, Ask};
-use super::{MOST_FILED, MOST_ROUNDS, Pad, Pads, Seating, Wins, show};
-use crate::deal::DealCode;
+use super::{MOST_FILED, MOST_ROUNDS, Pad, Pads, Wins, show};
 use crate::games::error::{GameError, Unsound};
 use crate::games::game::Game;
 use crate::games::game::Names;
@@ -25,17 +24,6 @@ fn no_pad() -> GameError {
 impl Pads {
     fn open_mut(&mut self) -> Result<&mut Pad, GameError> {
         self.open.as_mut().ok_or_else(no_pad)
-    }
-
-    /// Said when the table is seated while a pad of other players, or of
-    /// the same in another order, is open: the pad keeps its own.
-    fn pad_keeps(&self) -> Option<Event> {
-        let pad = self.open.as_ref()?;
-        let table = self.table.as_ref()?;
-        (!table.same(&pad.players)).then(|| Event::PadKeeps {
-            game: pad.game.clone(),
-            players: pad.players.clone(),
-        })
     }
 
     /// File the open pad (if it holds any score), returning its number.
@@ -80,90 +68,21 @@ impl Pads {
                         then,
                     });
                 }
-                // No players named: the table's, in seating order; named,
-                // they are the table from now on.
-                let players = match (players.is_empty(), &self.table) {
-                    (false, _) => players.clone(),
-                    (true, Some(t)) => t.players.clone(),
-                    (true, None) => {
-                        return Err(GameError::word(
-                            "name the players in seating order: pad new hearts alice bob carol (or seat the table first: players alice bob carol)",
-                        ));
-                    }
-                };
-                if !self.table.as_ref().is_some_and(|t| t.same(&players)) {
-                    self.table = Some(Seating::new(players.clone()));
+                // No players named and no one seated (`act` puts in the
+                // table's, from who starts). Named, the pad keeps its own:
+                // a seat scores in the column of its person's name.
+                if players.is_empty() {
+                    return Err(GameError::word(
+                        "name the players in seating order: pad new hearts alice bob carol (or seat the table first: players alice bob carol)",
+                    ));
                 }
+                let players = players.clone();
                 let filed = self.file(day);
                 self.open = Some(Pad::new(game, players, *wins, *target, day));
                 Ok(vec![Event::Started {
                     game: game.clone(),
                     filed,
                 }])
-            }
-            PadAction::Players { names } => {
-                let mut seating = Seating::new(names.clone());
-                // The same people again keep who starts.
-                if let Some(t) = &self.table
-                    && t.same(names)
-                {
-                    seating.first = t.first;
-                }
-                let first = seating.players[seating.first].clone();
-                self.table = Some(seating);
-                let mut said = vec![Event::Seated {
-                    players: names.clone(),
-                    first,
-                    whole: false,
-                    deal: None,
-                    given: names.clone(),
-                }];
-                said.extend(self.pad_keeps());
-                Ok(said)
-            }
-            PadAction::Seat { whole, names, deal } => {
-                let given = if !names.is_empty() {
-                    names.clone()
-                } else if let Some(t) = &self.table
-                    && t.players.len() >= 2
-                {
-                    t.players.clone()
-                } else {
-                    match &self.open {
-                        Some(pad) if pad.players.len() >= 2 => pad.players.clone(),
-                        _ => {
-                            return Err(GameError::missing(
-                                "name the players (first alice bob carol), or seat them: players alice bob carol",
-                            ));
-                        }
-                    }
-                };
-                let code: DealCode = deal
-                    .as_deref()
-                    .ok_or_else(|| GameError::word("a seating needs its deal code"))?
-                    .parse()
-                    .map_err(|e: crate::deal::DealError| GameError::word(e.to_string()))?;
-                let dealt = super::seat(&given, *whole, code);
-                let seating = if *whole {
-                    Seating::new(dealt)
-                } else {
-                    let first = given.iter().position(|n| *n == dealt[0]).unwrap_or(0);
-                    Seating {
-                        first,
-                        ..Seating::new(given.clone())
-                    }
-                };
-                let said = Event::Seated {
-                    players: seating.players.clone(),
-                    first: seating.players[seating.first].clone(),
-                    whole: *whole,
-                    deal: Some(code.to_string()),
-                    given,
-                };
-                self.table = Some(seating);
-                let mut said = vec![said];
-                said.extend(self.pad_keeps());
-                Ok(said)
             }
             PadAction::Round { scores } => {
                 let pad = self.open_mut()?;
@@ -201,9 +120,17 @@ impl Pads {
                 said.extend(won(pad));
                 Ok(said)
             }
-            PadAction::Entry { player, score } => {
+            PadAction::Entry {
+                player,
+                score,
+                exact,
+            } => {
                 let pad = self.open_mut()?;
-                let p = pad.player(player)?;
+                let p = if *exact {
+                    pad.exactly(player)?
+                } else {
+                    pad.player(player)?
+                };
                 let round = match pad.rounds.iter().position(|r| r[p].is_none()) {
                     Some(r) => r,
                     None => {
@@ -259,42 +186,6 @@ impl Pads {
                     winners,
                 }])
             }
-            PadAction::Turn { at } => {
-                let Some(pad) = self.open.as_mut() else {
-                    // No pad's clock: the turn passes round the table.
-                    let table = self.table.as_mut().ok_or_else(|| {
-                        GameError::missing(
-                            "no one is seated: `players alice bob carol` seats the table (or `pad new GAME PLAYERS...`)",
-                        )
-                    })?;
-                    let next = table.next();
-                    table.turn = Some(next);
-                    return Ok(vec![Event::Next {
-                        now: table.players[next].clone(),
-                    }]);
-                };
-                // The pad's players are the table's: the one who starts
-                // starts, and the table's turn follows the pad's.
-                let table = self.table.as_mut().filter(|t| t.same(&pad.players));
-                let n = pad.players.len();
-                let (finished, next) = match pad.clock.running {
-                    None => (None, table.as_ref().map_or(0, |t| t.first)),
-                    Some((p, since)) => {
-                        let took = at.saturating_sub(since);
-                        pad.clock.thinking[p] = pad.clock.thinking[p].saturating_add(took);
-                        pad.clock.turns[p] = pad.clock.turns[p].saturating_add(1);
-                        (Some((pad.players[p].clone(), took)), (p + 1) % n)
-                    }
-                };
-                pad.clock.running = Some((next, *at));
-                if let Some(t) = table {
-                    t.turn = Some(next);
-                }
-                Ok(vec![Event::Passed {
-                    finished,
-                    now: pad.players[next].clone(),
-                }])
-            }
         }
     }
 }
@@ -346,22 +237,6 @@ impl Saved for Pads {
         Pads::check(self)
     }
 
-    const KEEPS_SEATING: bool = true;
-
-    fn seated(&self) -> Vec<String> {
-        self.table.as_ref().map_or_else(Vec::new, |t| {
-            let n = t.players.len();
-            (0..n)
-                .map(|i| t.players[(t.first + i) % n].clone())
-                .collect()
-        })
-    }
-
-    fn turn_now(&self) -> Option<String> {
-        let t = self.table.as_ref()?;
-        t.turn.map(|i| t.players[i].clone())
-    }
-
     fn summary(&self) -> String {
         let n = self.filed.len();
         format!(
@@ -408,36 +283,15 @@ impl Play for Pads {
         // As a player types them: the day and the time are the table's,
         // put in by `act` as the change is made.
         let day = String::new();
-        // The table: seat it, pick who starts, deal an order, pass the turn.
-        let mut table = vec![PadAction::Players {
-            names: vec!["ann".into(), "Bo Li".into(), "zoë".into()],
-        }];
-        if self.table.is_some() {
-            for whole in [false, true] {
-                table.push(PadAction::Seat {
-                    whole,
-                    names: Vec::new(),
-                    deal: Some(format!("K7Q2M{}", self.filed.len() % 10)),
-                });
-            }
-        }
         let Some(pad) = &self.open else {
-            table.push(PadAction::New {
+            return vec![PadAction::New {
                 game: "game".into(),
-                players: if self.table.is_some() {
-                    Vec::new()
-                } else {
-                    vec!["ann".into(), "bo".into(), "cy".into()]
-                },
+                players: vec!["ann".into(), "Bo Li".into(), "zoë".into()],
                 wins: Wins::Lower,
                 target: Some(30),
                 replace: false,
                 day,
-            });
-            if self.table.is_some() {
-                table.push(PadAction::Turn { at: 0 });
-            }
-            return table;
+            }];
         };
         let n = pad.players.len();
         let mut all = Vec::new();
@@ -451,6 +305,7 @@ impl Play for Pads {
                 all.push(PadAction::Entry {
                     player: p.clone(),
                     score: 3,
+                    exact: false,
                 });
             }
         }
@@ -461,9 +316,7 @@ impl Play for Pads {
                 score: 5,
             });
         }
-        all.push(PadAction::Turn { at: 0 });
         all.push(PadAction::End { day: day.clone() });
-        all.extend(table);
         all.push(PadAction::New {
             game: "next".into(),
             players: pad.players.clone(),
@@ -481,9 +334,12 @@ impl Play for Pads {
                 to_move: None,
                 next: "`pad new GAME PLAYER...` starts a pad".into(),
                 over: false,
+                seat: None,
+                role: None,
             },
             Some(pad) => Turn {
-                to_move: pad.clock.running.map(|(p, _)| pad.players[p].clone()),
+                // Whose turn it is is the table's, not the pad's.
+                to_move: None,
                 next: if pad.over() {
                     "`pad end` files the game".into()
                 } else {
@@ -493,6 +349,8 @@ impl Play for Pads {
                     )
                 },
                 over: false,
+                seat: None,
+                role: None,
             },
         }
     }
@@ -554,89 +412,39 @@ impl Wing for ScorePad {
                 .arg(words(
                     "new GAME PLAYERS..., scores, PLAYER N, fix R PLAYER N, end, history, stats",
                 )),
-            clap::Command::new("turn")
-                .about("Pass the turn round the table (timed on an open pad)")
-                .arg(words("nothing: the turn passes in seating order")),
-            clap::Command::new("players")
-                .about("Who sits at the table, in seating order (for turn, pads and games)")
-                .after_help(
-                    "With no names, who is seated, who starts and whose turn it is.\n\
-                     Names are any printable text up to 40 characters; quote one\n\
-                     with spaces. `zoe` finds Zoë.\n\nExamples:\n  \
-                     players ann ben \"cat lee\" zoë\n  players",
-                )
-                .arg(words("the players in seating order (none: who is seated)")),
-            clap::Command::new("first")
-                .about("Pick who starts, at random (the table keeps it)")
-                .after_help(
-                    "With no names, among the table's players (`players`), or the\n\
-                     open pad's. Named, they are seated in that order.\n\nExamples:\n  \
-                     first alice bob carol\n  first\n  first alice bob carol deal=K7Q2MX",
-                )
-                .arg(words(
-                    "the players (none: the open pad's), and deal=CODE to repeat",
-                )),
-            clap::Command::new("seating")
-                .about("Deal a random seating order (the table keeps it)")
-                .after_help(
-                    "With no names, the table's players, or the open pad's.\n\nExamples:\n  \
-                     seating alice bob carol dave\n  seating\n  seating alice bob deal=K7Q2MX",
-                )
-                .arg(words(
-                    "the players (none: the open pad's), and deal=CODE to repeat",
-                )),
         ]
     }
 
     fn completions(path: &[&str], index: usize) -> Vec<&'static str> {
         match (path.first().copied(), index) {
             (Some("pad"), 0) => vec!["new", "fix", "end", "show", "history", "stats"],
-            (Some("first" | "seating"), _) => vec!["deal="],
             _ => Vec::new(),
         }
     }
 
     fn line(action: &PadAction) -> String {
-        // Its actions are written as whole command lines (`pad ann 3`, `turn`).
+        // Its actions are written as whole command lines (`pad ann 3`).
         action.to_string()
     }
 
-    fn order(command: &str, m: &clap::ArgMatches) -> Result<Order<PadAction, Ask>, GameError> {
+    fn order(_command: &str, m: &clap::ArgMatches) -> Result<Order<PadAction, Ask>, GameError> {
         let w = crate::games::args::words(m);
-        if command == "first" || command == "seating" {
-            return Ok(Order::Act(words::seats(command == "seating", &w)?));
-        }
-        if command == "players" {
-            return Ok(match words::players(&w)? {
-                Ok(action) => Order::Act(action),
-                Err(ask) => Order::Ask(ask),
-            });
-        }
-        if command == "turn" {
-            return match w.first() {
-                None => Ok(Order::Act(PadAction::Turn { at: 0 })),
-                Some(x) => Err(GameError::word(format!(
-                    "'{x}': `turn` takes no words (the turn passes in seating order)"
-                ))),
-            };
-        }
         Ok(match words::pad(&w)? {
             Ok(action) => Order::Act(action),
             Err(ask) => Order::Ask(ask),
         })
     }
 
-    fn ask(state: Option<&Pads>, ask: Ask, table: &mut Table) -> Result<Reply, GameError> {
+    fn ask(state: Option<&Pads>, ask: Ask, _table: &mut Table) -> Result<Reply, GameError> {
         let empty = Pads::default();
         let pads = state.unwrap_or(&empty);
         match ask {
             Ask::Show => match &pads.open {
-                Some(pad) => Ok(show::pad(pad, Vec::new(), table.now)),
+                Some(pad) => Ok(show::pad(pad, Vec::new())),
                 None => Err(no_pad()),
             },
             Ask::History => Ok(show::history(pads)),
             Ask::Stats(game) => show::stats(pads, game.as_deref()),
-            Ask::Players => Ok(show::table(pads.table.as_ref())),
         }
     }
 
@@ -647,37 +455,53 @@ impl Wing for ScorePad {
     ) -> Result<Done<Vec<Event>>, GameError> {
         // The day and the time are put in here, as the change is made.
         match &mut action {
-            PadAction::New { day, .. } | PadAction::End { day } => *day = table.today.to_string(),
-            PadAction::Turn { at } => *at = table.now,
-            // A seating not typed with a code is dealt from a fresh one.
-            PadAction::Seat { deal, .. } if deal.is_none() => {
-                *deal = Some(DealCode::draw(table.rng).to_string())
+            PadAction::New { day, players, .. } => {
+                *day = table.today.to_string();
+                // No one named: the table's people, from who starts, so
+                // the line kept says who played.
+                if players.is_empty() {
+                    *players = table.players.clone();
+                }
+            }
+            PadAction::End { day } => *day = table.today.to_string(),
+            // From a seat, the score is the seat's person's, in the column
+            // of their name exactly.
+            PadAction::Entry { player, exact, .. } => {
+                if let Some(p) = &table.acting {
+                    *player = p.name.clone();
+                    *exact = true;
+                }
             }
             _ => {}
         }
         let pads = slot.get_or_insert_with(Pads::default);
         let said = pads.apply(&action, table.rng)?;
+        // A pad opened with its players while no one sits seats them.
+        if let PadAction::New { players, .. } = &action
+            && table.players.is_empty()
+            && !players.is_empty()
+        {
+            table.seat_them = Some(players.clone());
+        }
         Ok(Done::changed(said, action.to_string()))
     }
 
     /// The open pad's table of rounds and totals.
-    fn screen(pads: &Pads, now: u64) -> Option<Reply> {
+    fn screen(pads: &Pads, _now: u64) -> Option<Reply> {
         pads.open
             .as_ref()
-            .map(|pad| show::pad(pad, Vec::new(), now))
+            .map(|pad| show::pad(pad, Vec::new()))
     }
 
     fn answer(
         state: Option<&Pads>,
         said: Vec<Event>,
-        table: &mut Table,
+        _table: &mut Table,
     ) -> Result<Reply, GameError> {
         let empty = Pads::default();
         let pads = state.unwrap_or(&empty);
         Ok(match (&pads.open, said.as_slice()) {
-            // Seating the table is said as such, pad or no pad.
-            (_, [Event::Seated { .. }, ..]) => show::seated(said),
-            (Some(pad), _) => show::pad(pad, said, table.now),
+            (Some(pad), _) => show::pad(pad, said),
             (None, _) => show::said(said),
         })
     }

@@ -1,6 +1,6 @@
 //! The pad's words: `pad new hearts alice bob lower wins to 100`,
 //! `pad 12 7 0 6`, `pad alice 12`, `pad fix 3 bob 9`, `pad end`,
-//! `pad history`, `pad stats`, and `turn`.
+//! `pad history` and `pad stats`.
 
 use super::events::PadAction;
 use super::{MOST_SCORE, Wins};
@@ -18,57 +18,6 @@ pub enum Ask {
     History,
     /// Every game's players, or one game's.
     Stats(Option<String>),
-    /// Who sits at the table (`players` alone).
-    Players,
-}
-
-/// The words after `first` or `seating`: who starts, or a whole seating
-/// order, among the names given (none: the table's).
-pub fn seats(whole: bool, words: &[String]) -> Result<PadAction, GameError> {
-    let (deal, names) = crate::deal::split(words).map_err(|e| GameError::word(e.to_string()))?;
-    let names = people(&names, 2)?;
-    Ok(PadAction::Seat {
-        whole,
-        names,
-        deal: deal.map(|d| d.to_string()),
-    })
-}
-
-/// The words after `players`: who sits at the table, in seating order
-/// (none: the question who does).
-pub fn players(words: &[String]) -> Result<Result<PadAction, Ask>, GameError> {
-    if words.is_empty() {
-        return Ok(Err(Ask::Players));
-    }
-    Ok(Ok(PadAction::Players {
-        names: people(words, 1)?,
-    }))
-}
-
-/// Names of players, each checked and none twice; at least `least` of
-/// them when any are given.
-fn people(names: &[String], least: usize) -> Result<Vec<String>, GameError> {
-    for (i, n) in names.iter().enumerate() {
-        super::check_name(n, "a player")?;
-        let same = crate::people::folded(n);
-        if names[..i].iter().any(|m| crate::people::folded(m) == same) {
-            return Err(GameError::word(format!("'{n}' is named twice")));
-        }
-    }
-    if !names.is_empty() && names.len() < least {
-        return Err(GameError::word(format!(
-            "'{}' alone: name two or more players (first alice bob carol)",
-            names[0]
-        )));
-    }
-    if names.len() > super::MOST_PLAYERS {
-        return Err(GameError::word(format!(
-            "{} players: at most {}",
-            names.len(),
-            super::MOST_PLAYERS
-        )));
-    }
-    Ok(names.to_vec())
 }
 
 /// A score as typed: a whole number within bounds.
@@ -137,6 +86,7 @@ pub fn pad(words: &[String]) -> Result<Result<PadAction, Ask>, GameError> {
             [player, value] if !is_number(player) => Ok(Ok(PadAction::Entry {
                 player: player.to_string(),
                 score: score(value)?,
+                exact: false,
             })),
             _ => {
                 // Name the first word that is neither a score nor expected.
@@ -254,7 +204,8 @@ mod tests {
             pad(&words("bob 9")).unwrap(),
             Ok(PadAction::Entry {
                 player: "bob".into(),
-                score: 9
+                score: 9,
+                exact: false,
             })
         );
         assert_eq!(

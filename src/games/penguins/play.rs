@@ -292,6 +292,15 @@ impl Night {
     }
 
     /// Who places the next buddy token, and whose token it is.
+    /// Who acts next: the one placing a buddy token while they are
+    /// placed, else the player to move.
+    pub fn actor(&self) -> usize {
+        match (self.phase, self.next_placing()) {
+            (Phase::Place, Some((placer, _))) => placer,
+            _ => self.to_move,
+        }
+    }
+
     pub fn next_placing(&self) -> Option<(usize, usize)> {
         placing_order(self.players()).get(self.placed).copied()
     }

@@ -5,7 +5,7 @@ use super::actions::{Ask, PenguinAction};
 use super::board::Board;
 use super::events::Event;
 use super::layout::layout;
-use super::play::Phase;
+use super::play::{Night, Phase};
 use super::words::COMMAND_WORDS;
 use super::{diagram, setup, show, words};
 use crate::games::args::Given;
@@ -157,10 +157,24 @@ impl Play for Board {
                 .play
                 .as_ref()
                 .filter(|_| !over)
-                .map(|p| p.who(p.to_move)),
+                .map(|p| p.who(p.actor())),
             next: self.play.as_ref().map(show::next_step).unwrap_or_default(),
             over,
+            // Player i is the table's i-th person from who starts, where
+            // the table seated the game.
+            seat: self
+                .play
+                .as_ref()
+                .filter(|p| !over && p.actor() < p.people.len())
+                .map(Night::actor),
+            role: None,
         }
+    }
+
+    fn people(&self) -> Vec<String> {
+        self.play
+            .as_ref()
+            .map_or_else(Vec::new, |p| p.people.clone())
     }
 
     fn layout(&self) -> Layout {

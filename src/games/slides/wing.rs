@@ -153,7 +153,16 @@ impl Play for SlidesGame {
                 None => "`slides move r4c1`".to_string(),
             },
             over: self.over(),
+            // A suit a person plays: their place among `people`.
+            seat: (!self.over())
+                .then(|| self.people.iter().position(|p| p.suit == self.to_move()))
+                .flatten(),
+            role: Some(self.to_move().name().to_string()),
         }
+    }
+
+    fn people(&self) -> Vec<String> {
+        self.people.iter().map(|p| p.name.clone()).collect()
     }
 
     fn layout(&self) -> Layout {

@@ -97,6 +97,8 @@ impl Play for Troll {
             to_move: (self.phase != Phase::Over).then(|| "the troll".to_string()),
             next: show::next(self),
             over: self.phase == Phase::Over,
+            seat: None,
+            role: None,
         }
     }
 

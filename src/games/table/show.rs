@@ -1,0 +1,238 @@
+//! What the table says: who sits at it, who starts, whose turn it is and
+//! how long each has thought; and what a change to it did.
+
+use serde::Serialize;
+
+use super::events::Event;
+use super::{InPlay, Seating};
+use crate::games::pad::events::seconds;
+use crate::reply::{Reply, Show};
+use crate::style::Style;
+
+/// One person as `players` lists them.
+#[derive(Debug, Serialize)]
+pub struct Sitter {
+    pub id: u32,
+    pub name: String,
+    pub place: usize,
+    pub starts: bool,
+    /// Seconds thought on finished turns, and how many.
+    pub thought: u64,
+    pub turns: u32,
+}
+
+/// Whose turn it is, in one answer for every view.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct TurnNow {
+    /// The person's id and name as written.
+    pub id: u32,
+    pub name: String,
+    /// The game whose move it is, when a game of the table is in play.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub game: Option<String>,
+    /// Their part in that game (`Arms`), if it has parts.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub role: Option<String>,
+}
+
+impl TurnNow {
+    /// "Ben (Arms)", "Zoë".
+    pub fn who(&self) -> String {
+        match &self.role {
+            Some(r) => format!("{} ({r})", self.name),
+            None => self.name.clone(),
+        }
+    }
+}
+
+/// Whose turn it is at `table` with `in_play` the game the store found.
+pub fn turn_now(table: &Seating, in_play: Option<&InPlay>) -> Option<TurnNow> {
+    let h = table.holder(in_play)?;
+    Some(TurnNow {
+        id: h.person.id,
+        name: h.person.name.clone(),
+        game: h.game.map(|(g, _)| g.to_string()),
+        role: h.game.and_then(|(_, r)| r.map(str::to_string)),
+    })
+}
+
+/// Who sits at the table (`players`).
+#[derive(Debug, Serialize)]
+pub struct Players {
+    players: Vec<Sitter>,
+    first: Option<String>,
+    turn: Option<TurnNow>,
+    /// The clock of the turn running: whose, and seconds so far.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    running: Option<(String, u64)>,
+}
+
+pub fn players(table: Option<&Seating>, in_play: Option<&InPlay>, now: u64) -> Reply {
+    let Some(t) = table else {
+        return Reply::new(
+            "players",
+            Players {
+                players: Vec::new(),
+                first: None,
+                turn: None,
+                running: None,
+            },
+        );
+    };
+    Reply::new(
+        "players",
+        Players {
+            players: t
+                .people
+                .iter()
+                .enumerate()
+                .map(|(i, p)| Sitter {
+                    id: p.id,
+                    name: p.name.clone(),
+                    place: i + 1,
+                    starts: i == t.first,
+                    thought: p.thought,
+                    turns: p.turns,
+                })
+                .collect(),
+            first: Some(t.people[t.first].name.clone()),
+            turn: turn_now(t, in_play),
+            running: t.running.and_then(|(id, since)| {
+                Some((t.by_id(id)?.name.clone(), now.saturating_sub(since)))
+            }),
+        },
+    )
+}
+
+impl Show for Players {
+    fn show(&self, _: &Style) -> String {
+        if self.players.is_empty() {
+            return "no one is seated: `players alice bob carol` seats the table".into();
+        }
+        let mut lines: Vec<String> = self
+            .players
+            .iter()
+            .map(|p| {
+                let mut line = format!("{}. {}", p.place, p.name);
+                if p.starts {
+                    line.push_str(" (starts)");
+                }
+                if p.turns > 0 {
+                    line.push_str(&format!(
+                        ": thought {} over {} {}",
+                        seconds(p.thought),
+                        p.turns,
+                        if p.turns == 1 { "turn" } else { "turns" }
+                    ));
+                }
+                line
+            })
+            .collect();
+        match &self.turn {
+            Some(t) if t.game.is_some() => lines.push(format!(
+                "{}'s move in {}",
+                t.who(),
+                t.game.as_deref().unwrap_or_default()
+            )),
+            Some(t) => {
+                let mut line = format!("{}'s turn", t.name);
+                if let Some((who, s)) = &self.running
+                    && *who == t.name
+                {
+                    line.push_str(&format!(" ({} so far)", seconds(*s)));
+                }
+                lines.push(line);
+            }
+            None => {}
+        }
+        lines.join("\n")
+    }
+}
+
+/// The reply to a seating (`said`: an `Event::Seated` first).
+#[derive(Debug, Serialize)]
+struct Seated {
+    names: Vec<String>,
+    /// `first`: the starting player alone; `seating` and `players`:
+    /// everyone, in seating order.
+    order: Vec<String>,
+    first: String,
+    players: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    deal: Option<String>,
+    said: Vec<Event>,
+}
+
+pub fn seated(said: Vec<Event>) -> Reply {
+    let Some(Event::Seated {
+        players,
+        first,
+        whole,
+        deal,
+        given,
+    }) = said.first()
+    else {
+        return self::said(said, None);
+    };
+    let kind = match (deal, whole) {
+        (None, _) => "players",
+        (Some(_), true) => "seating",
+        (Some(_), false) => "first",
+    };
+    let order = if kind == "first" {
+        vec![first.clone()]
+    } else {
+        players.clone()
+    };
+    Reply::new(
+        kind,
+        Seated {
+            names: given.clone(),
+            order,
+            first: first.clone(),
+            players: players.clone(),
+            deal: deal.clone(),
+            said: said.clone(),
+        },
+    )
+}
+
+impl Show for Seated {
+    fn show(&self, _: &Style) -> String {
+        lines(&self.said)
+    }
+}
+
+/// What a change to the table did, and the table after it.
+#[derive(Debug, Serialize)]
+struct Said {
+    said: Vec<Event>,
+    players: Vec<String>,
+}
+
+pub fn said(said: Vec<Event>, table: Option<&Seating>) -> Reply {
+    let kind = match said.first() {
+        Some(Event::Passed { .. }) => "turn",
+        _ => "players",
+    };
+    Reply::new(
+        kind,
+        Said {
+            said,
+            players: table.map(Seating::names).unwrap_or_default(),
+        },
+    )
+}
+
+impl Show for Said {
+    fn show(&self, _: &Style) -> String {
+        lines(&self.said)
+    }
+}
+
+fn lines(said: &[Event]) -> String {
+    said.iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join("\n")
+}

@@ -1,0 +1,149 @@
+//! The table's words: `players ann ben "Li Wei"`, `players add cat`,
+//! `players remove ben`, `players rename li "Li Wei"`, `players move ann
+//! 3`, `first`, `seating` and `turn`.
+
+use super::events::TableAction;
+use super::{MOST_PEOPLE, check_name};
+use crate::games::error::GameError;
+
+/// A question about the table.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Ask {
+    /// Who sits at the table, who starts, whose turn it is.
+    Players,
+}
+
+/// The sub-commands of `players`, as typed.
+pub const SUBCOMMANDS: &[&str] = &["add", "remove", "rename", "move"];
+
+/// The words after `first` or `seating`: who starts, or a whole seating
+/// order, among the names given (none: the table's).
+pub fn seats(whole: bool, words: &[String]) -> Result<TableAction, GameError> {
+    let (deal, names) = crate::deal::split(words).map_err(|e| GameError::word(e.to_string()))?;
+    let names = people(&names, 2)?;
+    Ok(TableAction::Seat {
+        whole,
+        names,
+        deal: deal.map(|d| d.to_string()),
+    })
+}
+
+/// The words after `players`: a change to the table, or the question who
+/// sits at it.
+pub fn players(words: &[String]) -> Result<Result<TableAction, Ask>, GameError> {
+    let Some(first) = words.first() else {
+        return Ok(Err(Ask::Players));
+    };
+    let rest = &words[1..];
+    let usage = |what: &str| {
+        GameError::word(format!(
+            "`players {what}`: players add NAME, players remove NAME, players rename OLD NEW, players move NAME N"
+        ))
+    };
+    let one = |rest: &[String], what: &str| match rest {
+        [n] => Ok(n.clone()),
+        [] => Err(usage(&format!("{what}` takes a name: `players {what} ann"))),
+        [_, extra, ..] => Err(GameError::word(format!(
+            "'{extra}': `players {what}` takes one name (quote one with spaces: \"Li Wei\")"
+        ))),
+    };
+    match first.to_lowercase().as_str() {
+        "add" => {
+            let name = one(rest, "add")?;
+            check_name(&name)?;
+            Ok(Ok(TableAction::Add { name }))
+        }
+        "remove" => Ok(Ok(TableAction::Remove {
+            name: one(rest, "remove")?,
+        })),
+        "rename" => match rest {
+            [from, to] => {
+                check_name(to)?;
+                Ok(Ok(TableAction::Rename {
+                    from: from.clone(),
+                    to: to.clone(),
+                }))
+            }
+            _ => Err(GameError::word(
+                "`players rename` takes the name now and the new one: players rename li \"Li Wei\"",
+            )),
+        },
+        "move" => match rest {
+            [name, place] => {
+                let to = place.parse::<usize>().ok().filter(|&p| p >= 1).ok_or_else(|| {
+                    GameError::word(format!(
+                        "'{place}' is not a place at the table: players move {name} 2 (1 is the first place)"
+                    ))
+                })?;
+                Ok(Ok(TableAction::Move {
+                    name: name.clone(),
+                    to,
+                }))
+            }
+            _ => Err(GameError::word(
+                "`players move` takes a name and a place: players move ann 3",
+            )),
+        },
+        _ => {
+            if let Some(opt) = words.iter().find(|w| w.starts_with('-')) {
+                let bare = opt.trim_start_matches('-').to_lowercase();
+                let tip = if SUBCOMMANDS.contains(&bare.as_str()) {
+                    format!(": did you mean `players {bare} ...`?")
+                } else {
+                    format!(
+                        "{}: `players` takes names, or add, remove, rename, move",
+                        crate::suggest::hint(&bare, SUBCOMMANDS.iter().copied())
+                    )
+                };
+                return Err(GameError::word(format!(
+                    "'{opt}' is not a name nor a word of `players`{tip}"
+                )));
+            }
+            Ok(Ok(TableAction::Players {
+                names: people(words, 1)?,
+            }))
+        }
+    }
+}
+
+/// Names of people, each checked and none twice (as folded); at least
+/// `least` of them when any are given.
+fn people(names: &[String], least: usize) -> Result<Vec<String>, GameError> {
+    for (i, n) in names.iter().enumerate() {
+        check_name(n)?;
+        let same = crate::people::folded(n);
+        if let Some(m) = names[..i]
+            .iter()
+            .find(|m| crate::people::folded(m) == same)
+        {
+            return Err(GameError::word(if m == n {
+                format!("'{n}' is named twice")
+            } else {
+                format!("'{n}' and '{m}' read as the same name: give each person a name of their own")
+            }));
+        }
+    }
+    if !names.is_empty() && names.len() < least {
+        return Err(GameError::word(format!(
+            "'{}' alone: name two or more players (first alice bob carol)",
+            names[0]
+        )));
+    }
+    if names.len() > MOST_PEOPLE {
+        return Err(GameError::word(format!(
+            "{} players: at most {MOST_PEOPLE}",
+            names.len()
+        )));
+    }
+    Ok(names.to_vec())
+}
+
+/// The words after `turn`: none.
+pub fn turn(words: &[String]) -> Result<TableAction, GameError> {
+    match words.first() {
+        None => Ok(TableAction::Turn { at: 0, by: None }),
+        Some(x) => Err(GameError::word(format!(
+            "'{x}': `turn` takes no words (the turn passes in seating order; `players` says whose turn it is)"
+        ))),
+    }
+}

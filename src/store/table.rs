@@ -1,0 +1,74 @@
+//! The table beside every change a game makes: read in the same
+//! transaction (who sits, and where the game they play stands), changed
+//! there when the change seats them, and journaled with it.
+
+use rusqlite::Connection;
+
+use super::Result;
+use super::games;
+use crate::games::game::Game;
+use crate::games::table::{InPlay, Seating};
+
+/// What the store's door hands a change besides its own state: the
+/// table as it is inside the change's transaction.
+#[derive(Debug, Clone, Default)]
+pub struct AtTable {
+    /// Who sits (none: no one; also none for a change to the table
+    /// itself, which is its own state). A change may seat them; it is
+    /// saved with the change.
+    pub seating: Option<Seating>,
+    /// The game the table plays, and where it stands now.
+    pub in_play: Option<InPlay>,
+}
+
+impl AtTable {
+    /// The names from who starts round the table, as a game seats them.
+    pub fn names_from_first(&self) -> Vec<String> {
+        self.seating.as_ref().map_or_else(Vec::new, |t| {
+            t.from_first().into_iter().map(|p| p.name.clone()).collect()
+        })
+    }
+}
+
+/// The table as stored, read leniently: a table the checks refuse is
+/// said by the commands that change it, and reads as no one seated here.
+pub(super) fn seating(conn: &Connection) -> Result<Option<Seating>> {
+    let Some(text) = games::read_raw(conn, Game::Table)? else {
+        return Ok(None);
+    };
+    Ok(serde_json::from_str::<Option<Seating>>(&text)
+        .ok()
+        .flatten()
+        .filter(|t| t.check().is_ok()))
+}
+
+/// The game `table` set up, as it stands in its saved state (none: it
+/// plays none, or the game's state is gone or unreadable).
+pub(super) fn in_play(conn: &Connection, table: Option<&Seating>) -> Result<Option<InPlay>> {
+    let Some(playing) = table.and_then(|t| t.playing.as_ref()) else {
+        return Ok(None);
+    };
+    let Some(game) = Game::by_id(&playing.game) else {
+        return Ok(None);
+    };
+    let Some(text) = games::read_raw(conn, game)? else {
+        return Ok(None);
+    };
+    let Ok(value) = serde_json::from_str::<serde_json::Value>(&text) else {
+        return Ok(None);
+    };
+    Ok(crate::games::record::look(game, &value)
+        .ok()
+        .map(|(_, turn)| InPlay {
+            game: playing.game.clone(),
+            title: game.title().to_string(),
+            turn,
+        }))
+}
+
+/// The table and its game in play, read in one go (for a view).
+pub(super) fn at_table(conn: &Connection) -> Result<AtTable> {
+    let seating = seating(conn)?;
+    let in_play = in_play(conn, seating.as_ref())?;
+    Ok(AtTable { seating, in_play })
+}
