@@ -189,7 +189,7 @@ pub struct App {
     rolling_for: Option<String>,
     /// The person this session acts as (a seat's), who may act only as
     /// themselves; `None`: the terminal, which acts for the table.
-    acting: Option<crate::games::table::Person>,
+    acting: Option<crate::games::wing::Acting>,
     /// Whether replies will be shown as JSON: big results build only the
     /// form that will be printed.
     json: bool,

@@ -89,7 +89,13 @@ mod tests {
         assert!(problem(" ann").is_some() && problem("ann  lee").is_some());
         assert!(problem("al\u{1b}[2Jice").is_some());
         assert!(problem(&"x".repeat(41)).is_some());
-        for hidden in ["ann\u{200b}", "\u{202e}nna", "a\u{2066}b", "\u{feff}ann", "an\u{2028}n"] {
+        for hidden in [
+            "ann\u{200b}",
+            "\u{202e}nna",
+            "a\u{2066}b",
+            "\u{feff}ann",
+            "an\u{2028}n",
+        ] {
             assert!(
                 problem(hidden).is_some_and(|p| p.contains("invisible")),
                 "{hidden:?}"

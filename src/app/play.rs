@@ -5,9 +5,9 @@
 //! action of its own, through the door again.
 
 use super::{App, AppError, Reply, Result};
+use crate::games::table::{Playing, Seating};
 use crate::games::wing::InRecord;
 use crate::games::{Game, Order, Play, Table, Visitor, Wing};
-use crate::games::table::{Playing, Seating};
 use crate::store::{AtTable, Note, Step};
 
 /// The most changes one command makes by itself (one answer to a move is
@@ -34,12 +34,12 @@ impl Visitor for Run<'_> {
                 // The state and the table from one moment.
                 let (state, at) = store.game_at_table::<W::State>()?;
                 table.players = at.names_from_first();
+                table.seating = at.names();
                 table.in_play = at.in_play;
                 return Ok(W::ask(state.as_ref(), question, &mut table)?);
             }
             Order::Act(change) => change,
         };
-        W::complete(&mut change, &table);
         let mut said = Vec::new();
         let mut state;
         let mut done = 0;
@@ -50,7 +50,7 @@ impl Visitor for Run<'_> {
             let step = Step {
                 wing: W::GAME,
                 what: String::new(),
-                action: Some(serde_json::to_value(&change).expect("actions serialise")),
+                action: None,
                 by: (done > 0).then(|| "tablemate".to_string()),
                 seed: table.rng.seed(),
                 draws: table.rng.draws(),
@@ -61,7 +61,12 @@ impl Visitor for Run<'_> {
             let in_record = W::in_record(&change);
             let (more, after) = store.play_noted::<W::State, _, AppError>(false, |slot, at| {
                 table.players = at.names_from_first();
+                table.seating = at.names();
                 table.in_play = at.in_play.clone();
+                // What the table knows and the words did not say (who
+                // plays), put in from the table of this transaction.
+                W::complete(&mut change, &table);
+                let action = Some(serde_json::to_value(&change).expect("actions serialise"));
                 // Who made it: the seat's person, or whose move it was.
                 let by = match &table.acting {
                     Some(p) => Some(p.name.clone()),
@@ -75,6 +80,7 @@ impl Visitor for Run<'_> {
                     (Some(what), InRecord::Step) => Note::Step(Step {
                         what: what.clone(),
                         by: step.by.or(by),
+                        action,
                         ..step
                     }),
                 };
@@ -100,9 +106,10 @@ fn mover_name<S: Play>(state: &S, at: &AtTable) -> Option<String> {
         let playing = t.playing.as_ref().filter(|p| p.game == S::GAME.id())?;
         t.by_id(*playing.seats.get(turn.seat?)?)
     });
-    match person {
-        Some(p) => Some(p.name.clone()),
-        None => turn.to_move,
+    match (person, turn.role) {
+        (Some(p), Some(role)) => Some(format!("{} ({role})", p.name)),
+        (Some(p), None) => Some(p.name.clone()),
+        (None, _) => turn.to_move,
     }
 }
 

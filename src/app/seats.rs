@@ -92,7 +92,14 @@ impl App {
     /// This session as the seat's person, if they sit at the table.
     fn as_seated(&mut self, seat: &str) -> Result<&mut App> {
         let at = self.at_table()?;
-        let person = at.seating.as_ref().and_then(|t| t.exactly(seat)).cloned();
+        let person =
+            at.seating
+                .as_ref()
+                .and_then(|t| t.exactly(seat))
+                .map(|p| crate::games::wing::Acting {
+                    id: p.id,
+                    name: p.name.clone(),
+                });
         match person {
             Some(p) => {
                 self.acting = Some(p);

@@ -122,6 +122,7 @@ impl Visitor for Lay<'_> {
         store.play_noted::<W::State, _, AppError>(setup.replaces, |slot, at| {
             // The table as it is in this transaction seats the game.
             table.players = at.names_from_first();
+            table.seating = at.names();
             table.in_play = at.in_play.clone();
             let done = (setup.lay)(slot, given, &mut table)?;
             super::play::seat_after(slot.as_ref(), at, &mut table, true);

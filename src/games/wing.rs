@@ -65,7 +65,6 @@ pub trait Saved: Clone + Debug + PartialEq + Serialize + DeserializeOwned + 'sta
     /// What it holds, in a few words (`a game of chess`), for a summary of
     /// everything saved.
     fn summary(&self) -> String;
-
 }
 
 /// Whose turn it is and what the game waits for.
@@ -84,19 +83,6 @@ pub struct Turn {
     /// That seat's part in the game, where seats have one (`Arms`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub role: Option<String>,
-}
-
-impl Turn {
-    /// A turn that no seat takes (a solitaire's, the troll's).
-    pub fn unseated(to_move: Option<String>, next: String, over: bool) -> Turn {
-        Turn {
-            to_move,
-            next,
-            over,
-            seat: None,
-            role: None,
-        }
-    }
 }
 
 /// A game followed move by move: OpenSpiel's `State`.
@@ -223,12 +209,14 @@ pub struct Table<'a> {
     /// table; empty when no one is seated. A game set up seats them.
     /// Read in the same transaction as the change it is for.
     pub players: Vec<String>,
+    /// The same people in seating order (a score pad's columns).
+    pub seating: Vec<String>,
     /// The person acting from their seat (`None`: the terminal, which
     /// acts for anyone).
-    pub acting: Option<crate::games::table::Person>,
+    pub acting: Option<Acting>,
     /// The table's game in play and where it stands, read in the same
     /// transaction.
-    pub in_play: Option<crate::games::table::InPlay>,
+    pub in_play: Option<InPlay>,
     /// Set by a game to seat the table with these names (a pad opened
     /// with players while no one sits): the frame seats them in the
     /// same transaction.
@@ -250,11 +238,29 @@ impl<'a> Table<'a> {
             rule,
             again: None,
             players: Vec::new(),
+            seating: Vec::new(),
             acting: None,
             in_play: None,
             seat_them: None,
         }
     }
+}
+
+/// The person a seat acts as: their id at the table and their name as
+/// written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Acting {
+    pub id: u32,
+    pub name: String,
+}
+
+/// The game the table plays, as the store found it in the same
+/// transaction: its id and title and where it stands.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InPlay {
+    pub game: String,
+    pub title: String,
+    pub turn: Turn,
 }
 
 /// How a game is set up: what `setup` takes and the function that lays

@@ -45,8 +45,8 @@ pub use export::{Document, EXPORT_FORMAT};
 pub use games::versions;
 pub use journal::Undone;
 pub use records::{Note, Record, Step, Summary};
-pub use table::AtTable;
 pub use rolls::{SavedRoll, SavedRolls, Tallies, load as saved_rolls, rolls_tally, tallies};
+pub use table::AtTable;
 
 use crate::deck::DeckBook;
 use crate::games::game::Game;

@@ -22,6 +22,11 @@ pub struct AtTable {
 }
 
 impl AtTable {
+    /// The names in seating order.
+    pub fn names(&self) -> Vec<String> {
+        self.seating.as_ref().map_or_else(Vec::new, Seating::names)
+    }
+
     /// The names from who starts round the table, as a game seats them.
     pub fn names_from_first(&self) -> Vec<String> {
         self.seating.as_ref().map_or_else(Vec::new, |t| {

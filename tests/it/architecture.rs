@@ -366,9 +366,9 @@ fn games() -> Vec<(String, Vec<String>)> {
             continue;
         }
         let folder = wing.trim().split("::").next().unwrap().to_string();
-        // The score pad is tablemate's own, named across it by design (and
-        // "pad" is a common word).
-        if !folders.contains(&folder) && folder != "pad" {
+        // The score pad and the table are tablemate's own, named across it
+        // by design (and "pad" and "table" are common words).
+        if !folders.contains(&folder) && folder != "pad" && folder != "table" {
             folders.push(folder);
         }
     }

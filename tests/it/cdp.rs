@@ -54,18 +54,18 @@ impl Browser {
             .unwrap();
         let mut child = super::common::owned::spawn(
             Command::new(chrome)
-            .args([
-                "--headless",
-                "--no-sandbox",
-                "--disable-gpu",
-                "--hide-scrollbars",
-                "--remote-debugging-address=127.0.0.1",
-                "--remote-debugging-port=0",
-            ])
-            .arg(format!("--user-data-dir={}", profile.path().display()))
-            .arg("about:blank")
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped()),
+                .args([
+                    "--headless",
+                    "--no-sandbox",
+                    "--disable-gpu",
+                    "--hide-scrollbars",
+                    "--remote-debugging-address=127.0.0.1",
+                    "--remote-debugging-port=0",
+                ])
+                .arg(format!("--user-data-dir={}", profile.path().display()))
+                .arg("about:blank")
+                .stdout(Stdio::null())
+                .stderr(Stdio::piped()),
         )
         .unwrap();
         let err = BufReader::new(child.child.stderr.take().unwrap());

@@ -236,7 +236,7 @@ fn bad_input_names_the_word_and_changes_nothing() {
         ),
         (
             "turn now",
-            "error: 'now': `turn` takes no words (the turn passes in seating order)\n",
+            "error: 'now': `turn` takes no words (the turn passes in seating order; `players` says whose turn it is)\n",
         ),
         ("pad new hearts al al", "error: 'al' is named twice\n"),
         (
@@ -319,14 +319,14 @@ fn first_and_seating_deal_again_from_their_code() {
         .collect();
     order.sort();
     assert_eq!(order, ["alice", "bob", "carol", "dave"]);
-    // With no names, the table's players (the last seated), or the open
-    // pad's.
+    // With no names, the table's players (the last seated): a pad keeps
+    // its own players and never reseats the table (#56).
     let fresh = tempfile::tempdir().unwrap();
     assert_eq!(
         refused(fresh.path(), "first"),
         "error: name the players (first alice bob carol), or seat them: players alice bob carol\n"
     );
-    ok(d, "pad new hearts ann bo cy");
+    ok(d, "players ann bo cy");
     let out = ok(d, "first deal=0ABCDE");
     assert!(
         out.ends_with("`first ann bo cy deal=0ABCDE` picks again\n"),
@@ -346,17 +346,23 @@ fn first_and_seating_deal_again_from_their_code() {
 fn turns_pass_in_seating_order_and_are_timed() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
+    // A pad opened while no one sits seats its players; the turn and its
+    // clock are the table's (#56), so `pad new` never moves the turn.
     ok(d, "pad new chess white black");
-    assert!(ok(d, "turn").starts_with("white's turn: the clock runs (`turn` passes it on)\n"));
+    assert_eq!(ok(d, "turn"), "white's turn\n");
     assert!(ok(d, "turn").starts_with("white took "));
     assert!(ok(d, "turn").starts_with("black took "));
-    let v: Value = serde_json::from_str(&ok(d, "--json pad")).unwrap();
-    assert_eq!(v["data"]["clock"]["turns"], serde_json::json!([1, 1]));
-    assert_eq!(v["data"]["clock"]["running"][0], 0);
-    ok(d, "pad 1 0");
-    let out = ok(d, "pad");
-    assert!(out.contains("\nthink "), "{out}");
-    assert!(out.contains("\n/turn "), "{out}");
+    let v: Value = serde_json::from_str(&ok(d, "--json players")).unwrap();
+    assert_eq!(v["data"]["players"][0]["turns"], 1, "{v}");
+    assert_eq!(v["data"]["players"][1]["turns"], 1, "{v}");
+    assert_eq!(v["data"]["turn"]["name"], "white", "{v}");
+    ok(d, "pad new draughts --yes");
+    assert_eq!(
+        serde_json::from_str::<Value>(&ok(d, "--json players")).unwrap()["data"]["turn"]["name"],
+        "white"
+    );
+    let out = ok(d, "players");
+    assert!(out.contains("1. white (starts): thought "), "{out}");
     assert!(out.ends_with(" so far)\n"), "{out}");
 }
 

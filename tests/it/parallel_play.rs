@@ -194,5 +194,5 @@ fn turns_passed_at_once_all_land() {
     }
     let v: Value = serde_json::from_slice(&run(d, "--json players").stdout).unwrap();
     // Turn 1 is a's, so turn 20 is b's (20 = 3 x 6 + 2).
-    assert_eq!(v["data"]["turn"], "b", "{v}");
+    assert_eq!(v["data"]["turn"]["name"], "b", "{v}");
 }

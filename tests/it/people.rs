@@ -29,11 +29,23 @@ fn first_then_turn_goes_round_the_seating_from_who_starts() {
         "ben starts\ndeal KXXCQD: `first ann ben cat deal=KXXCQD` picks again\n"
     );
     assert_eq!(ok(d, &["turn"]), "ben's turn\n");
-    assert_eq!(ok(d, &["turn"]), "cat's turn\n");
-    assert_eq!(ok(d, &["turn"]), "ann's turn\n");
-    assert_eq!(
-        ok(d, &["players"]),
-        "1. ann\n2. ben (starts)\n3. cat\nann's turn\n"
+    // The table's clock times each turn (a whole second or two here).
+    let took = |out: String, who: &str, next: &str| {
+        let (head, tail) = out.split_once(" took ").unwrap_or(("", ""));
+        assert!(
+            head == who && tail.ends_with(&format!(" s; {next}'s turn\n")),
+            "{out}"
+        );
+    };
+    took(ok(d, &["turn"]), "ben", "cat");
+    took(ok(d, &["turn"]), "cat", "ann");
+    let players = ok(d, &["players"]);
+    assert!(
+        players.starts_with("1. ann\n2. ben (starts): thought ")
+            && players.contains(" over 1 turn\n3. cat: thought ")
+            && players.contains("\nann's turn (")
+            && players.ends_with(" so far)\n"),
+        "{players}"
     );
     // A pad opened with no names takes the table's, in seating order, and
     // a round is entered in that order, each score by name.
@@ -43,14 +55,16 @@ fn first_then_turn_goes_round_the_seating_from_who_starts() {
         round.starts_with("round 1: ann 1, ben 2, cat 3\n"),
         "{round}"
     );
-    // The pad's clock starts with who starts.
-    let turn = ok(d, &["turn"]);
-    assert!(turn.starts_with("ben's turn: the clock runs"), "{turn}");
+    // `pad new` keeps the table's turn (#56: it used to start it again).
     let v: serde_json::Value = serde_json::from_str(&ok(d, &["--json", "players"])).unwrap();
+    assert_eq!(v["data"]["first"], "ben");
     assert_eq!(
-        v["data"],
-        serde_json::json!({"players": ["ann", "ben", "cat"], "first": "ben", "turn": "ben"})
+        v["data"]["turn"],
+        serde_json::json!({"id": 1, "name": "ann"})
     );
+    let turn = ok(d, &["turn"]);
+    assert!(turn.starts_with("ann took "), "{turn}");
+    assert!(turn.ends_with(" s; ben's turn\n"), "{turn}");
 }
 
 #[test]
@@ -78,11 +92,11 @@ fn a_bad_seating_is_refused_and_changes_nothing() {
     for (words, said) in [
         (
             &["players", "ann", "ANN"][..],
-            "error: 'ANN' is named twice\n",
+            "error: 'ANN' and 'ann' read as the same name: give each person a name of their own\n",
         ),
         (
             &["turn", "now"][..],
-            "error: 'now': `turn` takes no words (the turn passes in seating order)\n",
+            "error: 'now': `turn` takes no words (the turn passes in seating order; `players` says whose turn it is)\n",
         ),
         (
             &["first", "ann"][..],
@@ -90,7 +104,7 @@ fn a_bad_seating_is_refused_and_changes_nothing() {
         ),
         (
             &["players", "12"][..],
-            "error: '12' cannot name a player: it is a number or one of the pad's words\n",
+            "error: '12' cannot name a player: it is a number or one of the table's or the pad's words\n",
         ),
     ] {
         let r = run(d, words, None);

@@ -24,7 +24,6 @@ pub(super) struct Server {
     seats: Vec<(String, String)>,
 }
 
-
 impl Server {
     pub fn seat(&self, name: &str) -> String {
         self.seats
@@ -295,7 +294,11 @@ fn the_screen_names_whose_turn_it_is_and_who_rolled() {
     let v: serde_json::Value = serde_json::from_str(&state).unwrap();
     assert_eq!(
         v["table"],
-        serde_json::json!({"players": ["ann", "ben", "cat"], "turn": "ben"})
+        serde_json::json!({
+            "players": ["ann", "ben", "cat"],
+            "turn": {"id": 2, "name": "ben"},
+            "banner": "ben's turn"
+        })
     );
     assert_eq!(v["rolls"][0]["by"], "cat");
     let (_, _, page) = get(server.port, "/");
@@ -558,7 +561,7 @@ fn a_phone_seat_rolls_scores_and_passes_the_turn() {
     assert!(a["said"].as_str().unwrap().contains("ben's turn"), "{a}");
     let players = run(d, &["--json", "players"], None);
     let v: serde_json::Value = serde_json::from_str(&players.out).unwrap();
-    assert_eq!(v["data"]["turn"], "ben");
+    assert_eq!(v["data"]["turn"]["name"], "ben");
     // Undo takes back only the seat's own newest change.
     let (code, a) = post(port, "/seat/undo", &as_ben, "{}");
     assert_eq!(code, 422);

@@ -7,16 +7,8 @@ use serde::{Deserialize, Serialize};
 
 use super::Wins;
 
-/// A duration in words a player reads at a glance: `42 s`, `3 min 05 s`.
-pub fn seconds(s: u64) -> String {
-    match s {
-        0..60 => format!("{s} s"),
-        60..3600 => format!("{} min {:02} s", s / 60, s % 60),
-        _ => format!("{} h {:02} min", s / 3600, (s % 3600) / 60),
-    }
-}
-
 use crate::games::table::events::names;
+pub use crate::games::table::events::seconds;
 
 /// A change to the pads, with the day and the time it was made (so a
 /// replay makes the same pads).

@@ -537,4 +537,3 @@ impl Show for Stats {
         lines.join("\n")
     }
 }
-

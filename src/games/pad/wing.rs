@@ -457,10 +457,10 @@ impl Wing for ScorePad {
         match &mut action {
             PadAction::New { day, players, .. } => {
                 *day = table.today.to_string();
-                // No one named: the table's people, from who starts, so
+                // No one named: the table's people, in seating order, so
                 // the line kept says who played.
                 if players.is_empty() {
-                    *players = table.players.clone();
+                    *players = table.seating.clone();
                 }
             }
             PadAction::End { day } => *day = table.today.to_string(),
@@ -488,9 +488,7 @@ impl Wing for ScorePad {
 
     /// The open pad's table of rounds and totals.
     fn screen(pads: &Pads, _now: u64) -> Option<Reply> {
-        pads.open
-            .as_ref()
-            .map(|pad| show::pad(pad, Vec::new()))
+        pads.open.as_ref().map(|pad| show::pad(pad, Vec::new()))
     }
 
     fn answer(

@@ -6,10 +6,9 @@ use super::events::PadAction;
 use super::{MOST_SCORE, Wins};
 use crate::games::error::GameError;
 
-/// Words a player cannot be called (they mean something to `pad`).
-pub const RESERVED: &[&str] = &[
-    "new", "fix", "end", "show", "history", "stats", "lower", "higher", "wins", "to", "--yes",
-];
+/// Words a player cannot be called (they mean something to `pad`, or
+/// to `players`).
+pub use crate::games::table::RESERVED;
 
 /// A question about the pads.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -5,7 +5,14 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::games::pad::events::seconds;
+/// A duration in words a player reads at a glance: `42 s`, `3 min 05 s`.
+pub fn seconds(s: u64) -> String {
+    match s {
+        0..60 => format!("{s} s"),
+        60..3600 => format!("{} min {:02} s", s / 60, s % 60),
+        _ => format!("{} h {:02} min", s / 3600, (s % 3600) / 60),
+    }
+}
 
 /// Names as typed on a command line: one with a space or a quote in it
 /// is quoted (`"cat lee"`), the rest (`zoë`) left as they are.
@@ -28,13 +35,25 @@ fn name(n: &str) -> String {
 pub enum TableAction {
     /// Seat the table: these people, in seating order (those already
     /// seated keep who they are).
-    Players { names: Vec<String> },
+    Players {
+        names: Vec<String>,
+    },
     /// Seat one more, at the end of the seating order.
-    Add { name: String },
-    Remove { name: String },
-    Rename { from: String, to: String },
+    Add {
+        name: String,
+    },
+    Remove {
+        name: String,
+    },
+    Rename {
+        from: String,
+        to: String,
+    },
     /// Move someone to place `to` (1 first) in the seating order.
-    Move { name: String, to: usize },
+    Move {
+        name: String,
+        to: usize,
+    },
     /// Pick who starts (`whole` false) or deal a whole seating order,
     /// among `names` (none: the table's), from the deal code's own
     /// generator (put in by `act` when none is typed).
@@ -98,10 +117,21 @@ pub enum Event {
         /// code deals again).
         given: Vec<String>,
     },
-    Added { name: String, place: usize },
-    Removed { name: String },
-    Renamed { from: String, to: String },
-    Moved { name: String, place: usize },
+    Added {
+        name: String,
+        place: usize,
+    },
+    Removed {
+        name: String,
+    },
+    Renamed {
+        from: String,
+        to: String,
+    },
+    Moved {
+        name: String,
+        place: usize,
+    },
     /// A turn passed: who finished and in how many seconds (none for the
     /// first `turn`, which starts the clock), and whose turn it is now.
     Passed {
@@ -110,7 +140,9 @@ pub enum Event {
     },
     /// The game set up while the table sat has lost a seat's person:
     /// the turn goes round the table again.
-    LeftGame { game: String },
+    LeftGame {
+        game: String,
+    },
 }
 
 impl fmt::Display for Event {
@@ -149,7 +181,7 @@ impl fmt::Display for Event {
             Event::Moved { name, place } => write!(f, "{name} moves to place {place}"),
             Event::Passed { finished, now } => match finished {
                 Some((who, s)) => write!(f, "{who} took {}; {now}'s turn", seconds(*s)),
-                None => write!(f, "{now}'s turn: the clock runs (`turn` passes it on)"),
+                None => write!(f, "{now}'s turn"),
             },
             Event::LeftGame { game } => write!(
                 f,

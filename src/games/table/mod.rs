@@ -19,8 +19,7 @@ mod words;
 use serde::{Deserialize, Serialize};
 
 use crate::games::error::{GameError, Unsound};
-use crate::games::wing::Turn;
-
+pub use crate::games::wing::{Acting, InPlay};
 pub use events::{Event, TableAction};
 pub use wing::TheTable;
 
@@ -80,15 +79,6 @@ pub struct Seating {
     /// The game set up while they sat, and who sits in each of its seats.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub playing: Option<Playing>,
-}
-
-/// The game the table plays, as the store found it in the same
-/// transaction: its id and title and where it stands.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct InPlay {
-    pub game: String,
-    pub title: String,
-    pub turn: Turn,
 }
 
 /// Whose turn it is, and whether a game says so.
@@ -254,7 +244,10 @@ impl Seating {
         for p in &self.people {
             check_name(&p.name).map_err(|e| Unsound(e.to_string()))?;
             if p.id == 0 || p.id >= self.next_id {
-                return Err(Unsound(format!("{}'s id {} is not one given", p.name, p.id)));
+                return Err(Unsound(format!(
+                    "{}'s id {} is not one given",
+                    p.name, p.id
+                )));
             }
         }
         let mut ids: Vec<u32> = self.people.iter().map(|p| p.id).collect();
@@ -292,19 +285,12 @@ impl Seating {
 
 /// The one of `all` that `typed` names: its folded name whole, else the
 /// only one it starts. `Err(true)`: it starts several.
-pub fn find_in<'a, T>(
-    all: &'a [T],
-    typed: &str,
-    name: impl Fn(&T) -> &str,
-) -> Result<&'a T, bool> {
+pub fn find_in<'a, T>(all: &'a [T], typed: &str, name: impl Fn(&T) -> &str) -> Result<&'a T, bool> {
     let t = crate::people::folded(typed);
     if t.is_empty() {
         return Err(false);
     }
-    if let Some(p) = all
-        .iter()
-        .find(|p| crate::people::folded(name(p)) == t)
-    {
+    if let Some(p) = all.iter().find(|p| crate::people::folded(name(p)) == t) {
         return Ok(p);
     }
     let starts: Vec<&T> = all
@@ -349,9 +335,12 @@ pub fn not_seated(typed: &str, names: &[String], many: bool) -> GameError {
     ))
 }
 
-/// Words that are never a name without quoting: the table's own
-/// sub-commands and options.
-pub const RESERVED: &[&str] = &["add", "remove", "rename", "move", "to"];
+/// Words that are never a name: the table's own sub-commands, and the
+/// score pad's words (`pad NAME N` must read as a name).
+pub const RESERVED: &[&str] = &[
+    "add", "remove", "rename", "move", "new", "fix", "end", "show", "history", "stats", "lower",
+    "higher", "wins", "to", "--yes",
+];
 
 /// A person's name: printable text of 1 to 40 characters, nothing
 /// invisible, not a number, not a word of the table's or the pad's, not
@@ -370,10 +359,7 @@ pub fn check_name(name: &str) -> Result<(), GameError> {
         )));
     }
     let lower = name.to_lowercase();
-    if name.parse::<i64>().is_ok()
-        || RESERVED.contains(&lower.as_str())
-        || crate::games::pad::words::RESERVED.contains(&lower.as_str())
-    {
+    if name.parse::<i64>().is_ok() || RESERVED.contains(&lower.as_str()) {
         return Err(GameError::word(format!(
             "'{name}' cannot name a player: it is a number or one of the table's or the pad's words"
         )));

@@ -4,8 +4,8 @@
 use serde::Serialize;
 
 use super::events::Event;
+use super::events::seconds;
 use super::{InPlay, Seating};
-use crate::games::pad::events::seconds;
 use crate::reply::{Reply, Show};
 use crate::style::Style;
 

@@ -33,8 +33,21 @@ fn people_keep_their_ids_through_every_edit() {
     take(&mut t, TableAction::Turn { at: 10, by: None }).unwrap();
     take(&mut t, TableAction::Turn { at: 40, by: None }).unwrap();
     assert_eq!(t.people[t.turn.unwrap()].name, "Ben");
-    take(&mut t, TableAction::Add { name: "Li Wei".into() }).unwrap();
-    take(&mut t, TableAction::Move { name: "li".into(), to: 1 }).unwrap();
+    take(
+        &mut t,
+        TableAction::Add {
+            name: "Li Wei".into(),
+        },
+    )
+    .unwrap();
+    take(
+        &mut t,
+        TableAction::Move {
+            name: "li".into(),
+            to: 1,
+        },
+    )
+    .unwrap();
     assert_eq!(t.names(), names(&["Li Wei", "Ann", "Ben", "Zoë"]));
     // Whose turn it is and who starts follow the people, not the places.
     assert_eq!(t.people[t.turn.unwrap()].name, "Ben");
@@ -88,15 +101,15 @@ fn the_game_in_play_says_whose_turn_it_is() {
     t.turn = Some(0);
     // The game seats Zoë first, then Ann.
     t.playing = Some(Playing {
-        game: "slides-of-action".into(),
+        game: "a-game".into(),
         seats: vec![3, 1],
     });
     let in_play = |seat, over| InPlay {
-        game: "slides-of-action".into(),
-        title: "Slides of Action".into(),
+        game: "a-game".into(),
+        title: "A Game".into(),
         turn: Turn {
             to_move: Some("x".into()),
-            next: "`slides move r4c1`".into(),
+            next: "`game move`".into(),
             over,
             seat: Some(seat),
             role: Some("Arms".into()),
@@ -105,7 +118,7 @@ fn the_game_in_play_says_whose_turn_it_is() {
     let g = in_play(0, false);
     let h = t.holder(Some(&g)).unwrap();
     assert_eq!(h.person.name, "Zoë");
-    assert_eq!(h.game, Some(("Slides of Action", Some("Arms"))));
+    assert_eq!(h.game, Some(("A Game", Some("Arms"))));
     let g = in_play(1, false);
     assert_eq!(t.holder(Some(&g)).unwrap().person.name, "Ann");
     // Over, the turn goes round the table again.

@@ -225,7 +225,11 @@ impl Play for Seating {
     }
 
     fn legal(&self) -> Vec<TableAction> {
-        let last = self.people.last().map(|p| p.name.clone()).unwrap_or_default();
+        let last = self
+            .people
+            .last()
+            .map(|p| p.name.clone())
+            .unwrap_or_default();
         let mut all = vec![
             TableAction::Turn { at: 0, by: None },
             TableAction::Players {
@@ -410,7 +414,12 @@ impl Wing for TheTable {
                     given: names.clone(),
                 }]
             }
-            (None, TableAction::Seat { names, .. }) if names.len() >= 2 => {
+            (None, TableAction::Seat { names, .. }) => {
+                if names.len() < 2 {
+                    return Err(GameError::missing(
+                        "name the players (first alice bob carol), or seat them: players alice bob carol",
+                    ));
+                }
                 let mut t = Seating::new(names);
                 let said = t.apply(&action, table.rng)?;
                 *slot = Some(t);

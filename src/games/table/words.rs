@@ -112,14 +112,13 @@ fn people(names: &[String], least: usize) -> Result<Vec<String>, GameError> {
     for (i, n) in names.iter().enumerate() {
         check_name(n)?;
         let same = crate::people::folded(n);
-        if let Some(m) = names[..i]
-            .iter()
-            .find(|m| crate::people::folded(m) == same)
-        {
+        if let Some(m) = names[..i].iter().find(|m| crate::people::folded(m) == same) {
             return Err(GameError::word(if m == n {
                 format!("'{n}' is named twice")
             } else {
-                format!("'{n}' and '{m}' read as the same name: give each person a name of their own")
+                format!(
+                    "'{n}' and '{m}' read as the same name: give each person a name of their own"
+                )
             }));
         }
     }
