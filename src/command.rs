@@ -121,6 +121,25 @@ fn fold_case(tree: &clap::Command, words: &[String]) -> Vec<String> {
     out
 }
 
+/// The command a word belongs to where it is a word of one command only,
+/// not a command itself (`seats` of `serve`, `verify` of `log`).
+fn word_of_command(word: &str) -> Option<&'static str> {
+    const WORDS: &[(&str, &str)] = &[
+        ("seats", "serve"),
+        ("revoke", "serve"),
+        ("stop", "serve"),
+        ("verify", "log"),
+        ("clear", "log"),
+        ("add", "players"),
+        ("remove", "players"),
+        ("rename", "players"),
+        ("history", "pad"),
+        ("stats", "pad"),
+    ];
+    let w = word.to_lowercase();
+    WORDS.iter().find(|(x, _)| *x == w).map(|(_, of)| *of)
+}
+
 /// The error for a word that is not a command, or not one of its
 /// command's actions: it names that word and the nearest name.
 fn unknown(words: &[String]) -> clap::Error {
@@ -144,6 +163,12 @@ fn unknown(words: &[String]) -> clap::Error {
                 // clap lists near names in no useful order; name the
                 // nearest, as everywhere else.
                 let message = match path.as_slice() {
+                    // A word of one command (`help seats`): name it.
+                    [] if let Some(of) = word_of_command(w) => format!(
+                        "'{}' is not a command: did you mean `{of} {}`? (`help {of}` tells of it)\n",
+                        crate::style::clip_quoted(w),
+                        w.to_lowercase()
+                    ),
                     [] => format!(
                         "'{}' is not a command{}: `help` lists them\n",
                         crate::style::clip_quoted(w),

@@ -78,22 +78,35 @@ impl App {
             bad,
             skipped,
         } = roll_log::read(&dir).map_err(unreadable)?;
-        // `log ben`: the rolls of someone the log names (however typed).
-        let named = crate::people::folded(&expr.join(" "));
+        // `log li`: the rolls of someone at the table, found however typed
+        // (a unique start will do), or of a name the log holds.
+        let typed = expr.join(" ");
+        let seated = if expr.is_empty() {
+            None
+        } else {
+            self.at_table()?.seating
+        };
+        let person = seated
+            .as_ref()
+            .and_then(|t| t.find(&typed).ok())
+            .map(|p| p.name.clone());
+        let named = crate::people::folded(person.as_deref().unwrap_or(&typed));
         let by = |e: &Entry| {
             e.by.as_deref()
                 .is_some_and(|b| crate::people::folded(b) == named)
         };
-        let key = if !expr.is_empty() && entries.iter().any(by) {
-            entries.retain(by);
-            Some(format!("by {}", expr.join(" ")))
-        } else if expr.is_empty() {
+        let key = if expr.is_empty() {
             None
+        } else if person.is_some() || entries.iter().any(by) {
+            entries.retain(by);
+            Some(format!("by {}", person.unwrap_or(typed)))
         } else {
-            let roll = dice::parse(&expr.join(" ")).map_err(|e| {
-                invalid(format!(
-                    "{e}\n`log` takes a count, an expression, a player who rolled (`roll 2d6 as ben`) or `clear`: log 5 2d6"
-                ))
+            let roll = dice::parse(&typed).map_err(|e| {
+                not_a_roll(&expr, seated.as_ref()).unwrap_or_else(|| {
+                    invalid(format!(
+                        "{e}\n`log` takes a count, an expression, a player who rolled (`roll 2d6 as ben`), `verify` or `clear`: log 5 2d6"
+                    ))
+                })
             })?;
             entries = roll_log::rolls_with(entries, &roll);
             Some(format!("of {}", roll.key()))
@@ -124,6 +137,28 @@ impl App {
         }
         Ok(reply)
     }
+}
+
+/// Why `words`, which are no dice, are no word of `log` either: a slip
+/// of `verify` or `clear`, or a name nobody at the table has (`None`:
+/// the dice error says it best, as for `log 2d`).
+fn not_a_roll(words: &[String], table: Option<&crate::games::table::Seating>) -> Option<AppError> {
+    let [word] = words else { return None };
+    if !word.chars().next().is_some_and(char::is_alphabetic)
+        || word.chars().any(|c| c.is_ascii_digit())
+    {
+        return None;
+    }
+    if let Some(near) = crate::suggest::nearest(word, ["verify", "clear"]).first() {
+        return Some(invalid(format!(
+            "'{word}' is not a word of `log`: did you mean `log {near}`?"
+        )));
+    }
+    // With no one seated, the dice error says what `log` takes.
+    let names = table?.names();
+    Some(invalid(
+        crate::games::table::not_seated(word, &names, false).to_string(),
+    ))
 }
 
 /// `log verify`: whether each entry's link matches the line before it,

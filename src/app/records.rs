@@ -259,12 +259,24 @@ fn read_words(words: &[String]) -> Result<(Option<i64>, Option<Go>)> {
 
 impl App {
     pub(super) fn games(&mut self) -> Result<Reply> {
+        let table = self.at_table()?.seating;
         let games = self
             .store
             .records()?
             .into_iter()
             .map(|s| {
                 let (result, over) = match record::look(s.game, &s.last) {
+                    // An open record of the table's game names the person
+                    // to move as the table does.
+                    Ok((_, turn)) if s.open => (
+                        crate::games::table::show::standing(
+                            table.as_ref(),
+                            s.game.wing().keeps().id(),
+                            s.game.title(),
+                            &turn,
+                        ),
+                        turn.over,
+                    ),
                     Ok((_, turn)) => (record::standing(&turn), turn.over),
                     Err(why) => (format!("(cannot be read: {why})"), false),
                 };

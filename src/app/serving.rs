@@ -97,13 +97,19 @@ impl App {
                 };
             }
             [seats] if seats == "seats" => {
-                let running = self.running()?;
-                let seats = self.seat_links(running, lan_of(running))?;
+                let (seats, lan) = match &self.serving {
+                    Some(running) => (self.seat_links(running, lan_of(running))?, lan_of(running)),
+                    // Served from another terminal: through the store.
+                    None => {
+                        let served = self.served()?;
+                        (self.stored_seat_links(&served)?, served.lan)
+                    }
+                };
                 return Ok(Reply::new(
                     "serve",
                     Serving {
                         url: None,
-                        lan: lan_of(running),
+                        lan,
                         qr: None,
                         seats,
                         ends: "",
@@ -111,17 +117,48 @@ impl App {
                 ));
             }
             [revoke, name] if revoke == "revoke" => {
-                let running = self.running()?;
-                if !running.revoke(name) {
-                    return Err(invalid(format!(
-                        "'{}' has no seat: `serve seats` lists them",
-                        crate::style::clip_quoted(name)
-                    )));
+                // The seat is found however the name is typed.
+                let links = match &self.serving {
+                    Some(running) => running.seats(),
+                    None => {
+                        self.served()?;
+                        self.store.seat_links()?
+                    }
+                };
+                let names: Vec<String> = links.into_iter().map(|(n, _)| n).collect();
+                let seat = crate::games::table::find_in(&names, name, |n| n.as_str())
+                    .map_err(|many| {
+                        invalid(if many {
+                            format!(
+                                "'{}' starts more than one seat's name ({}): type more of it",
+                                crate::style::clip_quoted(name),
+                                names.join(", ")
+                            )
+                        } else {
+                            format!(
+                                "'{}' has no seat{}: `serve seats` lists them",
+                                crate::style::clip_quoted(name),
+                                if names.is_empty() {
+                                    String::new()
+                                } else {
+                                    format!(" (seats: {})", names.join(", "))
+                                }
+                            )
+                        })
+                    })?
+                    .clone();
+                match &self.serving {
+                    Some(running) => {
+                        running.revoke(&seat);
+                    }
+                    None => {
+                        self.store.revoke_seat_link(&seat)?;
+                    }
                 }
                 return Ok(Reply::plain(
                     "serve",
                     format!(
-                        "{name}'s seat is closed: its address opens nothing now (`serve seats` gives {name} a new one)"
+                        "{seat}'s seat is closed: its address opens nothing now (`serve seats` gives {seat} a new one)"
                     ),
                 ));
             }
@@ -177,10 +214,41 @@ impl App {
         Ok(reply)
     }
 
-    fn running(&self) -> Result<&Running> {
-        self.serving
-            .as_ref()
+    /// The server of this data directory, in this process or another.
+    fn served(&self) -> Result<crate::store::Served> {
+        self.store
+            .served()?
             .ok_or_else(|| invalid("nothing is being served: `serve` starts it"))
+    }
+
+    /// A seat for everyone at the table, handed out through the store to
+    /// the server another terminal runs (it follows the store at once).
+    fn stored_seat_links(&self, served: &crate::store::Served) -> Result<Vec<SeatLink>> {
+        let have: Vec<String> = self
+            .store
+            .seat_links()?
+            .into_iter()
+            .map(|(n, _)| n)
+            .collect();
+        for name in self.seated()? {
+            if !have.contains(&name) {
+                let secret = serve::secret().map_err(|e| invalid(e.to_string()))?;
+                self.store.add_seat_link(&name, &secret)?;
+            }
+        }
+        Ok(self
+            .store
+            .seat_links()?
+            .into_iter()
+            .map(|(name, secret)| {
+                let url = format!("http://{}/seat?s={secret}", served.addr);
+                SeatLink {
+                    qr: if served.lan { serve::qr(&url) } else { None },
+                    name,
+                    url,
+                }
+            })
+            .collect())
     }
 
     /// A seat for everyone at the table (handed out now to whoever has

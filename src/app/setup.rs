@@ -257,7 +257,7 @@ impl App {
         // system draws it, and the session's generator is left as it was.
         let sealed = crate::games::record::seals_deal(game);
         // `daily`: the day's deal, the same for everyone today.
-        let (daily, words) = take_daily(words);
+        let (daily, words) = take_daily(words)?;
         let code = match (daily, code) {
             (true, Some(_)) => {
                 return Err(invalid(
@@ -345,8 +345,21 @@ impl App {
 }
 
 /// `words` without the word `daily`, and whether it was there.
-fn take_daily(mut words: Vec<String>) -> (bool, Vec<String>) {
+fn take_daily(mut words: Vec<String>) -> Result<(bool, Vec<String>)> {
+    // `daily=yes` or a slip (`dialy`) is meant as the word `daily`.
+    if let Some(w) = words.iter().find(|w| {
+        let lower = w.to_lowercase();
+        lower.starts_with("daily=")
+            || (lower != "daily"
+                && !lower.contains('=')
+                && lower.chars().all(char::is_alphabetic)
+                && crate::suggest::distance(&lower, "daily") == 1)
+    }) {
+        return Err(invalid(format!(
+            "'{w}': did you mean `daily` (the day's deal: setup GAME daily)?"
+        )));
+    }
     let before = words.len();
     words.retain(|w| !w.eq_ignore_ascii_case("daily"));
-    (words.len() < before, words)
+    Ok((words.len() < before, words))
 }

@@ -209,7 +209,17 @@ fn value(arg: &Arg, word: &str, v: &str) -> Result<Value, GameError> {
             .iter()
             .find(|w| w.eq_ignore_ascii_case(v))
             .map(|w| Value::Choice(w))
-            .ok_or_else(|| takes(format!("one of {}", words.join(", ")))),
+            .ok_or_else(
+                || match crate::suggest::nearest(v, words.iter().copied()).first() {
+                    Some(near) => GameError::word(format!(
+                        "'{word}': did you mean {}={near}? {} is one of {}",
+                        arg.key,
+                        arg.key,
+                        words.join(", ")
+                    )),
+                    None => takes(format!("one of {}", words.join(", "))),
+                },
+            ),
         Type::Face => v
             .parse::<Rank>()
             .map(Value::Face)

@@ -94,6 +94,9 @@ struct Shared {
     shown: tokio::sync::watch::Sender<Arc<Shown>>,
     site: Site,
     seats: Mutex<seats::Seats>,
+    /// Counts the seats closed: an event stream opened with a seat's
+    /// secret ends when its seat is among them.
+    closed: tokio::sync::watch::Sender<u64>,
     counts: Arc<Mutex<net::Counts>>,
     /// The desk's queue (gone once serving stops).
     desk: Mutex<Option<Sender<desk::Job>>>,
@@ -118,6 +121,8 @@ pub struct Running {
     stop: tokio::sync::watch::Sender<bool>,
     wakes: Sender<Wake>,
     threads: Vec<JoinHandle<()>>,
+    /// The data directory served, whose store keeps the seats.
+    dir: PathBuf,
 }
 
 impl Running {
@@ -127,6 +132,9 @@ impl Running {
     }
 
     fn halt(&mut self) {
+        // The store forgets this server and its seats: a terminal asking
+        // for them is told nothing is served.
+        let _ = Store::new(&self.dir).serving_stopped(std::process::id());
         let _ = self.stop.send(true);
         let _ = self.wakes.send(Wake::Stop);
         self.shared
@@ -147,15 +155,20 @@ impl Running {
     }
 
     /// The address of `name`'s seat (handed out now if the player has
-    /// none).
+    /// none), kept in the store so that any terminal finds it.
     pub fn seat(&self, name: &str) -> Result<String, ServeError> {
-        // A secret is drawn only for a player who has no seat yet.
+        let store = Store::new(&self.dir);
         let secret = self
             .shared
             .seats
             .lock()
             .unwrap_or_else(|e| e.into_inner())
-            .seat(name, token)?;
+            .seat(name, || {
+                let drawn = token()?;
+                store
+                    .add_seat_link(name, &drawn)
+                    .map_err(|e| ServeError::Token(e.to_string()))
+            })?;
         Ok(format!("http://{}/seat?s={secret}", self.addr))
     }
 
@@ -169,13 +182,20 @@ impl Running {
             .collect()
     }
 
-    /// Close `name`'s seat: its address opens nothing from now on.
+    /// Close `name`'s seat (as handed out): its address opens nothing from
+    /// now on, and its open pages stop following the table.
     pub fn revoke(&self, name: &str) -> bool {
-        self.shared
+        let _ = Store::new(&self.dir).revoke_seat_link(name);
+        let had = self
+            .shared
             .seats
             .lock()
             .unwrap_or_else(|e| e.into_inner())
-            .revoke(name)
+            .revoke(name);
+        if had {
+            self.shared.closed.send_modify(|n| *n += 1);
+        }
+        had
     }
 }
 
@@ -207,6 +227,11 @@ fn lan_address() -> Option<IpAddr> {
 }
 
 /// 128 bits from the system's generator, as hex.
+/// A fresh seat secret (128 bits from the operating system).
+pub fn secret() -> Result<String, ServeError> {
+    token()
+}
+
 fn token() -> Result<String, ServeError> {
     let mut bytes = [0u8; 16];
     getrandom::fill(&mut bytes).map_err(|e| ServeError::Token(e.to_string()))?;
@@ -258,6 +283,14 @@ pub fn start(dir: PathBuf, options: &Options, make_desk: DeskMaker) -> Result<Ru
     // The marker is read before the first table is built, so a change
     // made in between is seen as one.
     let store = Store::new(&dir);
+    store
+        .serving_started(&crate::store::Served {
+            url: url.clone(),
+            addr: addr.to_string(),
+            lan: options.lan,
+            pid: std::process::id(),
+        })
+        .map_err(|e| ServeError::Runtime(e.to_string()))?;
     let seen = watch::marker(&store, &dir);
     let (shown, _) = tokio::sync::watch::channel(Arc::new(Shown::of(&store, &dir)));
     let (desk_tx, desk_rx) = std::sync::mpsc::channel();
@@ -268,6 +301,7 @@ pub fn start(dir: PathBuf, options: &Options, make_desk: DeskMaker) -> Result<Ru
             token: token.clone(),
         },
         seats: Mutex::new(seats::Seats::default()),
+        closed: tokio::sync::watch::channel(0).0,
         counts: Arc::default(),
         desk: Mutex::new(Some(desk_tx)),
     });
@@ -276,6 +310,17 @@ pub fn start(dir: PathBuf, options: &Options, make_desk: DeskMaker) -> Result<Ru
         let (shared, dir, tx) = (Arc::clone(&shared), dir.clone(), wake_tx.clone());
         std::thread::spawn(move || {
             watch::watch(&dir, store, seen, tx, wakes, |store| {
+                // Seats handed out or closed from another terminal.
+                if let Ok(links) = store.seat_links() {
+                    let closed = shared
+                        .seats
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .follow(&links);
+                    if closed {
+                        shared.closed.send_modify(|n| *n += 1);
+                    }
+                }
                 let now = Shown::of(store, &dir);
                 shared.shown.send_if_modified(|shown| {
                     let changed = shown.html != now.html || shown.json != now.json;
@@ -308,6 +353,7 @@ pub fn start(dir: PathBuf, options: &Options, make_desk: DeskMaker) -> Result<Ru
         stop,
         wakes: wake_tx,
         threads: vec![server, watcher, desk],
+        dir,
     })
 }
 

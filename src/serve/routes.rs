@@ -203,7 +203,7 @@ pub async fn handle(req: Request<Incoming>, shared: Arc<Shared>) -> Result<Answe
             page::SCRIPT,
         ),
         "/app.css" => answer(StatusCode::OK, "text/css; charset=utf-8", page::STYLE),
-        "/events" => events(&shared),
+        "/events" => events(&shared, seat.map(|(_, s)| s)),
         _ => text(StatusCode::NOT_FOUND, "not here: the table is at /\n"),
     })
 }
@@ -372,11 +372,14 @@ impl Body for Events {
 }
 
 /// An event stream: the table now, then again at each change, until the
-/// client goes (its body dropped) or the server stops.
-fn events(shared: &Shared) -> Answered {
+/// client goes (its body dropped), the server stops, or (a seat's stream)
+/// its seat is closed.
+fn events(shared: &Arc<Shared>, seat: Option<String>) -> Answered {
     let (tx, rx) = mpsc::channel::<Bytes>(2);
     let mut shown = shared.shown.subscribe();
     shown.mark_changed();
+    let mut closed = shared.closed.subscribe();
+    let shared = Arc::clone(shared);
     tokio::spawn(async move {
         loop {
             let out = tokio::select! {
@@ -384,6 +387,16 @@ fn events(shared: &Shared) -> Answered {
                     Ok(()) => http::event("table", &shown.borrow_and_update().html),
                     Err(_) => return,
                 },
+                gone = closed.changed() => {
+                    let open = seat.as_ref().is_none_or(|s| {
+                        let seats = shared.seats.lock().unwrap_or_else(|e| e.into_inner());
+                        seats.who(s).is_some()
+                    });
+                    if gone.is_err() || !open {
+                        return;
+                    }
+                    continue;
+                }
                 () = tokio::time::sleep(KEEPALIVE) => ": still here\n\n".to_string(),
                 () = tx.closed() => return,
             };

@@ -39,8 +39,8 @@ pub fn same(a: &str, b: &str) -> bool {
 }
 
 impl Seats {
-    /// The secret of `name`'s seat, minted by `draw` if the player has
-    /// none yet.
+    /// The secret of `name`'s seat, drawn by `draw` if the player has
+    /// none yet (`draw` keeps it where every terminal finds it).
     pub fn seat<E>(
         &mut self,
         name: &str,
@@ -64,6 +64,29 @@ impl Seats {
         let before = self.seats.len();
         self.seats.retain(|s| s.name != name);
         self.seats.len() < before
+    }
+
+    /// Follow the seats the store keeps (`links`: name, secret): a seat
+    /// closed elsewhere closes here, one handed out elsewhere opens.
+    /// Whether any closed.
+    pub fn follow(&mut self, links: &[(String, String)]) -> bool {
+        let before = self.seats.len();
+        self.seats.retain(|s| {
+            links
+                .iter()
+                .any(|(n, x)| *n == s.name && same(x, &s.secret))
+        });
+        let closed = self.seats.len() < before;
+        for (name, secret) in links {
+            if !self.seats.iter().any(|s| s.name == *name) {
+                self.seats.push(Seat {
+                    name: name.clone(),
+                    secret: secret.clone(),
+                    recent: VecDeque::new(),
+                });
+            }
+        }
+        closed
     }
 
     /// The seats handed out, in the order they were: (name, secret).

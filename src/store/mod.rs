@@ -27,6 +27,7 @@ mod legacy;
 mod records;
 mod rolls;
 mod schema;
+mod serving;
 mod space;
 mod table;
 
@@ -46,6 +47,7 @@ pub use games::versions;
 pub use journal::Undone;
 pub use records::{Note, Record, Step, Summary};
 pub use rolls::{SavedRoll, SavedRolls, Tallies, load as saved_rolls, rolls_tally, tallies};
+pub use serving::Served;
 pub use table::AtTable;
 
 use crate::deck::DeckBook;

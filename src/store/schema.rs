@@ -34,6 +34,8 @@ pub const TABLES: &[&str] = &[
     "record_steps",
     "records",
     "saved_rolls",
+    "seat_links",
+    "serving",
     "tallies",
 ];
 
@@ -469,5 +471,25 @@ INSERT INTO journal_v7 (id, at, session, part, what, snapshot)
     SELECT id, at, session, part, what, snapshot FROM journal;
 DROP TABLE journal;
 ALTER TABLE journal_v7 RENAME TO journal;
+
+-- The shared screen is the table's, not one terminal's: the server that
+-- serves this data directory, and each seat's secret, so that any
+-- terminal can list the seats or close one (the server follows the
+-- store). Not exported, journaled or undone: a revoked seat stays shut.
+CREATE TABLE serving (
+    id   INTEGER PRIMARY KEY CHECK (id = 1),
+    -- The address shown (with the token under --lan) and the one a seat's
+    -- link starts with.
+    url  TEXT NOT NULL,
+    addr TEXT NOT NULL,
+    lan  INTEGER NOT NULL CHECK (lan IN (0, 1)),
+    -- The serving process, to tell a server that died from one that runs.
+    pid  INTEGER NOT NULL
+) STRICT;
+CREATE TABLE seat_links (
+    -- The person's name as written when the seat was handed out.
+    name   TEXT PRIMARY KEY CHECK (length(name) BETWEEN 1 AND 160),
+    secret TEXT NOT NULL UNIQUE CHECK (length(secret) BETWEEN 16 AND 64)
+) STRICT;
 "#
 );

@@ -772,3 +772,80 @@ fn a_runs_scorecard_is_a_table() {
         "{page}"
     );
 }
+
+/// #56: the shared screen is the table's. From a second terminal, while a
+/// one-shot `serve` runs, `serve seats` lists the seats and `serve revoke
+/// zoe` (typed without the accent) closes Zoë's seat: her address opens
+/// nothing, and her open event stream ends within a second.
+#[test]
+fn a_seat_is_closed_from_another_terminal_and_its_stream_ends() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    assert_eq!(
+        run(d, &["players", "Ann", "Ben", "Zoë", "Li Wei"], None).code,
+        0
+    );
+    let server = serve(d, &[]);
+    let port = server.port;
+    let zoe = server.seat("Zoë");
+    let listed = run(d, &["serve", "seats"], None);
+    assert_eq!(listed.code, 0, "{}", listed.err);
+    assert!(
+        listed
+            .out
+            .contains(&format!("  Zoë: http://127.0.0.1:{port}/seat?s={zoe}\n")),
+        "{}",
+        listed.out
+    );
+    let mut stream = events(port, &format!("?s={zoe}"));
+    next_table(&mut stream);
+    // Ben's stream stays open through it.
+    let ben = server.seat("Ben");
+    let mut bens = events(port, &format!("?s={ben}"));
+    next_table(&mut bens);
+    let asked = Instant::now();
+    let closed = run(d, &["serve", "revoke", "zoe"], None);
+    assert_eq!(
+        closed.out,
+        "Zoë's seat is closed: its address opens nothing now (`serve seats` gives Zoë a new one)\n",
+        "{}",
+        closed.err
+    );
+    // The stream ends (EOF, or the connection closed) within a second.
+    stream
+        .get_ref()
+        .set_read_timeout(Some(Duration::from_secs(3)))
+        .unwrap();
+    let mut rest = String::new();
+    let ended = loop {
+        let mut line = String::new();
+        match stream.read_line(&mut line) {
+            Ok(0) => break true,
+            Ok(_) => rest.push_str(&line),
+            Err(_) => break false,
+        }
+    };
+    assert!(ended, "Zoë's stream went on: {rest}");
+    assert!(
+        asked.elapsed() < Duration::from_secs(1),
+        "it took {:?}",
+        asked.elapsed()
+    );
+    assert_eq!(get(port, &format!("/seat?s={zoe}")).0, 403);
+    assert_eq!(get(port, &format!("/seat?s={ben}")).0, 200);
+    // A change still reaches Ben's page.
+    common::run_ok(d, &["roll 2d6 as ben"]);
+    assert!(next_table(&mut bens).contains("Ben"));
+    // A name no seat has is named, with the seats.
+    let none = run(d, &["serve", "revoke", "zed"], None);
+    assert_eq!(
+        none.err,
+        "error: 'zed' has no seat (seats: Ann, Ben, Li Wei): `serve seats` lists them\n"
+    );
+    drop(server);
+    let after = run(d, &["serve", "seats"], None);
+    assert_eq!(
+        after.err,
+        "error: nothing is being served: `serve` starts it\n"
+    );
+}

@@ -592,6 +592,12 @@ fn order(command: &str, m: &clap::ArgMatches) -> Result<Order<FunhouseAction, As
         "hint" => match crate::games::args::words(m).as_slice() {
             [] => Order::Act(FunhouseAction::Hint { line: false }),
             [w] if w == "line" => Order::Act(FunhouseAction::Hint { line: true }),
+            // `hint line please`: the word past what hint takes.
+            [w, extra, ..] if w == "line" => {
+                return Err(GameError::word(format!(
+                    "'{extra}': `hint line` takes nothing more"
+                )));
+            }
             [w, ..] => {
                 return Err(GameError::word(format!(
                     "'{w}': `hint` takes nothing, or `line` for the whole best line"

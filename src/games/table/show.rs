@@ -6,6 +6,7 @@ use serde::Serialize;
 use super::events::Event;
 use super::events::seconds;
 use super::{InPlay, Seating};
+use crate::games::wing::Turn;
 use crate::reply::{Reply, Show};
 use crate::style::Style;
 
@@ -54,6 +55,29 @@ pub fn turn_now(table: &Seating, in_play: Option<&InPlay>) -> Option<TurnNow> {
         game: h.game.map(|(g, _)| g.to_string()),
         role: h.game.and_then(|(_, r)| r.map(str::to_string)),
     })
+}
+
+/// Where the game in `game`'s slot stands, in words (`Ben (Crowns) to
+/// move`): the person the table seats on the mover, as written now, when
+/// it is the table's game; the game's own words otherwise.
+pub fn standing(table: Option<&Seating>, game: &str, title: &str, turn: &Turn) -> String {
+    let in_play = InPlay {
+        game: game.to_string(),
+        title: title.to_string(),
+        turn: turn.clone(),
+    };
+    match table.and_then(|t| t.mover(Some(&in_play))) {
+        Some(h) if !turn.over => {
+            let now = TurnNow {
+                id: h.person.id,
+                name: h.person.name.clone(),
+                game: None,
+                role: turn.role.clone(),
+            };
+            format!("{} to move", now.who())
+        }
+        _ => crate::games::record::standing(turn),
+    }
 }
 
 /// Who sits at the table (`players`).
@@ -130,9 +154,10 @@ impl Show for Players {
             .collect();
         match &self.turn {
             Some(t) if t.game.is_some() => lines.push(format!(
-                "{}'s move in {}",
-                t.who(),
-                t.game.as_deref().unwrap_or_default()
+                "{}'s move in {}{}",
+                t.name,
+                t.game.as_deref().unwrap_or_default(),
+                t.role.as_ref().map_or(String::new(), |r| format!(" ({r})"))
             )),
             Some(t) => {
                 let mut line = format!("{}'s turn", t.name);

@@ -76,7 +76,9 @@ impl Seating {
                 self.reseat(&names);
                 let mut said = vec![Event::Removed { name: p.name }];
                 if let (Some(g), None) = (playing, &self.playing) {
-                    said.push(Event::LeftGame { game: g.game });
+                    let title = crate::games::game::Game::by_id(&g.game)
+                        .map_or(g.game, |game| game.title().to_string());
+                    said.push(Event::LeftGame { game: title });
                 }
                 Ok(said)
             }
@@ -85,10 +87,17 @@ impl Seating {
                 if let Some(q) = self.exactly(to)
                     && q.id != p.id
                 {
-                    return Err(GameError::rule(format!(
-                        "{} already sits at the table: '{to}' reads as the same name",
-                        q.name
-                    )));
+                    return Err(GameError::rule(if q.name == *to {
+                        format!(
+                            "{to} already sits at the table: give {} another name",
+                            p.name
+                        )
+                    } else {
+                        format!(
+                            "{} already sits at the table: '{to}' reads as the same name",
+                            q.name
+                        )
+                    }));
                 }
                 let i = self.index_of(p.id).expect("found at the table");
                 self.people[i].name = to.clone();

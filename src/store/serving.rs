@@ -1,0 +1,126 @@
+//! The shared screen as the store keeps it: which process serves this
+//! data directory and where, and each seat's secret. Any terminal reads
+//! and changes them through the store; the server follows what it finds
+//! (a seat closed elsewhere closes at once on every page).
+
+use rusqlite::{OptionalExtension, params};
+
+use super::{Result, Store};
+
+/// The server of this data directory, as it registered itself.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Served {
+    pub url: String,
+    /// `host:port` a seat's link starts with.
+    pub addr: String,
+    pub lan: bool,
+    pub pid: u32,
+}
+
+impl Store {
+    /// Say that this process serves the data directory now (its seats of
+    /// before, if any, are gone with the server that handed them out).
+    pub fn serving_started(&self, served: &Served) -> Result<()> {
+        let conn = self.writable()?;
+        conn.execute_batch("BEGIN IMMEDIATE")?;
+        let done = (|| {
+            conn.execute("DELETE FROM seat_links", [])?;
+            conn.execute(
+                "INSERT OR REPLACE INTO serving (id, url, addr, lan, pid) VALUES (1, ?1, ?2, ?3, ?4)",
+                params![served.url, served.addr, served.lan, served.pid],
+            )?;
+            Ok::<_, rusqlite::Error>(())
+        })();
+        finish(conn, done)
+    }
+
+    /// Say that `pid` serves no more.
+    pub fn serving_stopped(&self, pid: u32) -> Result<()> {
+        let conn = self.writable()?;
+        conn.execute_batch("BEGIN IMMEDIATE")?;
+        let done = (|| {
+            let n = conn.execute("DELETE FROM serving WHERE pid = ?1", [pid])?;
+            if n > 0 {
+                conn.execute("DELETE FROM seat_links", [])?;
+            }
+            Ok::<_, rusqlite::Error>(())
+        })();
+        finish(conn, done)
+    }
+
+    /// The server of this data directory, if one registered and its
+    /// process still runs.
+    pub fn served(&self) -> Result<Option<Served>> {
+        let row = self.read(|c| {
+            c.query_row("SELECT url, addr, lan, pid FROM serving", [], |r| {
+                Ok(Served {
+                    url: r.get(0)?,
+                    addr: r.get(1)?,
+                    lan: r.get::<_, i64>(2)? == 1,
+                    pid: r.get::<_, i64>(3)? as u32,
+                })
+            })
+            .optional()
+            .map_err(super::StoreError::from)
+        })?;
+        Ok(row.filter(|s| alive(s.pid)))
+    }
+
+    /// Every seat handed out: (name, secret), in the order they were.
+    pub fn seat_links(&self) -> Result<Vec<(String, String)>> {
+        self.read(|c| {
+            let mut st = c.prepare("SELECT name, secret FROM seat_links ORDER BY rowid")?;
+            let rows = st
+                .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+                .collect::<rusqlite::Result<Vec<_>>>()?;
+            Ok::<_, super::StoreError>(rows)
+        })
+    }
+
+    /// Keep `name`'s seat secret (none is replaced: the first one handed
+    /// out stays). The secret kept, which is `secret` unless one was.
+    pub fn add_seat_link(&self, name: &str, secret: &str) -> Result<String> {
+        let conn = self.writable()?;
+        conn.execute(
+            "INSERT OR IGNORE INTO seat_links (name, secret) VALUES (?1, ?2)",
+            params![name, secret],
+        )?;
+        Ok(conn.query_row(
+            "SELECT secret FROM seat_links WHERE name = ?1",
+            [name],
+            |r| r.get(0),
+        )?)
+    }
+
+    /// Close `name`'s seat; whether it had one.
+    pub fn revoke_seat_link(&self, name: &str) -> Result<bool> {
+        let conn = self.writable()?;
+        Ok(conn.execute("DELETE FROM seat_links WHERE name = ?1", [name])? > 0)
+    }
+}
+
+fn finish(conn: &rusqlite::Connection, done: rusqlite::Result<()>) -> Result<()> {
+    match done {
+        Ok(()) => Ok(conn.execute_batch("COMMIT")?),
+        Err(e) => {
+            let _ = conn.execute_batch("ROLLBACK");
+            Err(e.into())
+        }
+    }
+}
+
+/// Whether process `pid` runs (where the system can say; elsewhere it is
+/// taken to).
+fn alive(pid: u32) -> bool {
+    #[cfg(unix)]
+    {
+        // SAFETY: signal 0 only asks whether the process exists.
+        let r = unsafe { libc::kill(pid as libc::pid_t, 0) };
+        r == 0 || std::io::Error::last_os_error().raw_os_error() == Some(libc::EPERM)
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = pid;
+        true
+    }
+}
