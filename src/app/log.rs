@@ -102,7 +102,7 @@ impl App {
             Some(format!("by {}", person.unwrap_or(typed)))
         } else {
             let roll = dice::parse(&typed).map_err(|e| {
-                not_a_roll(&expr, seated.as_ref()).unwrap_or_else(|| {
+                not_a_roll(expr, seated.as_ref()).unwrap_or_else(|| {
                     invalid(format!(
                         "{e}\n`log` takes a count, an expression, a player who rolled (`roll 2d6 as ben`), `verify` or `clear`: log 5 2d6"
                     ))
