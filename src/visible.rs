@@ -12,8 +12,21 @@ pub fn control_in(text: &str) -> Option<char> {
 }
 
 /// `text` for one line: every control character, line ends too, written
-/// as an escape (`\e`, `\r`, `\n`, `\t`, `\u{9b}`).
+/// as an escape (`\e`, `\r`, `\n`, `\t`, `\u{9b}`), and so is every
+/// character that prints nothing or turns the text around it (`\u{200b}`,
+/// `\u{202e}`), so a message names what it refuses.
 pub fn line(text: &str) -> Cow<'_, str> {
+    if text.chars().any(crate::people::is_format) {
+        let mut out = String::with_capacity(text.len() + 8);
+        for c in text.chars() {
+            if crate::people::is_format(c) {
+                out.push_str(&format!("\\u{{{:x}}}", c as u32));
+            } else {
+                out.push(c);
+            }
+        }
+        return Cow::Owned(escaped(&out, |_| true).into_owned());
+    }
     escaped(text, |_| true)
 }
 

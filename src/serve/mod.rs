@@ -310,16 +310,15 @@ pub fn start(dir: PathBuf, options: &Options, make_desk: DeskMaker) -> Result<Ru
         let (shared, dir, tx) = (Arc::clone(&shared), dir.clone(), wake_tx.clone());
         std::thread::spawn(move || {
             watch::watch(&dir, store, seen, tx, wakes, |store| {
-                // Seats handed out or closed from another terminal.
-                if let Ok(links) = store.seat_links() {
-                    let closed = shared
-                        .seats
-                        .lock()
-                        .unwrap_or_else(|e| e.into_inner())
-                        .follow(&links);
-                    if closed {
-                        shared.closed.send_modify(|n| *n += 1);
-                    }
+                // Seats handed out or closed from another terminal, read
+                // under the seats' lock: a seat handed out here writes the
+                // store under it too, so it is never read half made.
+                let closed = {
+                    let mut seats = shared.seats.lock().unwrap_or_else(|e| e.into_inner());
+                    store.seat_links().is_ok_and(|links| seats.follow(&links))
+                };
+                if closed {
+                    shared.closed.send_modify(|n| *n += 1);
                 }
                 let now = Shown::of(store, &dir);
                 shared.shown.send_if_modified(|shown| {

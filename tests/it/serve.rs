@@ -88,7 +88,7 @@ pub(super) fn serve(data: &Path, extra: &[&str]) -> Server {
 }
 
 /// One request to 127.0.0.1: the status line's code, headers and body.
-fn request(port: u16, raw: &str) -> (u16, String, String) {
+pub(super) fn request(port: u16, raw: &str) -> (u16, String, String) {
     let mut s = TcpStream::connect(("127.0.0.1", port)).unwrap();
     s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
     s.write_all(raw.as_bytes()).unwrap();
@@ -111,7 +111,7 @@ pub(super) fn get(port: u16, path: &str) -> (u16, String, String) {
 }
 
 /// The event stream, open.
-fn events(port: u16, query: &str) -> BufReader<TcpStream> {
+pub(super) fn events(port: u16, query: &str) -> BufReader<TcpStream> {
     let mut s = TcpStream::connect(("127.0.0.1", port)).unwrap();
     s.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
     write!(
@@ -124,7 +124,7 @@ fn events(port: u16, query: &str) -> BufReader<TcpStream> {
 
 /// The next `table` event's HTML. A change missed fails within 20 s
 /// (the stream's keep-alive comments would otherwise wait forever).
-fn next_table(stream: &mut BufReader<TcpStream>) -> String {
+pub(super) fn next_table(stream: &mut BufReader<TcpStream>) -> String {
     let mut html = String::new();
     let mut in_event = false;
     let started = Instant::now();
@@ -488,7 +488,12 @@ fn a_slow_client_keeps_out_only_itself() {
 }
 
 /// POST `body` to a seat's path with these headers; (status, answer).
-fn post(port: u16, path: &str, headers: &[(&str, &str)], body: &str) -> (u16, serde_json::Value) {
+pub(super) fn post(
+    port: u16,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: &str,
+) -> (u16, serde_json::Value) {
     let extra: String = headers
         .iter()
         .map(|(k, v)| format!("{k}: {v}\r\n"))
