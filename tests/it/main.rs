@@ -25,6 +25,7 @@ mod people;
 mod play_along;
 mod ppn_read;
 mod prob_corpus;
+mod probes;
 mod readme;
 mod records;
 mod robustness;

@@ -549,3 +549,71 @@ fn races(table: u64, n: usize) -> usize {
     }
     n
 }
+
+/// A store of schema 6 kept the table inside the score pad's state:
+/// opening it moves the table to its own home, each person given an id
+/// in seating order, who starts and whose turn kept; an export of that
+/// version, imported, does the same. Export and import keep the table.
+#[test]
+fn a_table_kept_in_the_pad_moves_to_its_own_home() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    assert_eq!(run(d, &["pad", "new", "hearts", "x", "y"], None).code, 0);
+    // The store as schema 6 left it: the table in the pad's document, no
+    // table of its own, no serving tables.
+    {
+        let c = rusqlite::Connection::open(d.join("tablemate.db")).unwrap();
+        c.execute_batch(
+            r#"DELETE FROM games WHERE game = 'table';
+               UPDATE games SET state = json_set(state, '$.table',
+                   json('{"players":["Ann","Ben","Zoë","Li Wei"],"first":1,"turn":2}'))
+                 WHERE game = 'score-pad';
+               DROP TABLE serving; DROP TABLE seat_links;
+               PRAGMA user_version = 6;"#,
+        )
+        .unwrap();
+    }
+    let v = json(d, &["players"]);
+    let people: Vec<(i64, &str)> = v["data"]["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| (p["id"].as_i64().unwrap(), p["name"].as_str().unwrap()))
+        .collect();
+    assert_eq!(people, [(1, "Ann"), (2, "Ben"), (3, "Zoë"), (4, "Li Wei")]);
+    assert_eq!(v["data"]["first"], "Ben");
+    assert_eq!(v["data"]["turn"]["name"], "Zoë");
+    assert_eq!(run(d, &["turn"], None).out, "Li Wei's turn\n");
+    // The pad no longer holds it.
+    let export = run(d, &["export"], None).out;
+    let mut doc: Value = serde_json::from_str(&export).unwrap();
+    assert_eq!(doc["pads"].get("table"), None);
+    assert_eq!(doc["table"]["people"][3]["name"], "Li Wei");
+    // Export and import keep the table.
+    let other = tempfile::tempdir().unwrap();
+    let file = other.path().join("export.json");
+    std::fs::write(&file, &export).unwrap();
+    let elsewhere = tempfile::tempdir().unwrap();
+    let e = elsewhere.path();
+    assert_eq!(run(e, &["import", file.to_str().unwrap()], None).code, 0);
+    assert_eq!(json(e, &["players"]), json(d, &["players"]));
+    // An export of schema 6, with the table in its pads, imported.
+    let table = doc["table"].take();
+    let names: Vec<Value> = table["people"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["name"].clone())
+        .collect();
+    doc["pads"]["table"] = serde_json::json!({"players": names, "first": 0});
+    doc.as_object_mut().unwrap().remove("table");
+    std::fs::write(&file, doc.to_string()).unwrap();
+    let old = tempfile::tempdir().unwrap();
+    let o = old.path();
+    let r = run(o, &["import", file.to_str().unwrap()], None);
+    assert_eq!(r.code, 0, "{}", r.err);
+    let v = json(o, &["players"]);
+    assert_eq!(v["data"]["players"][2]["name"], "Zoë");
+    assert_eq!(v["data"]["players"][2]["id"], 3);
+    assert_eq!(v["data"]["first"], "Ann");
+}

@@ -19,6 +19,9 @@ pub enum Ask {
     Stats(Option<String>),
 }
 
+/// The words `pad` takes first.
+const WORDS: [&str; 6] = ["new", "fix", "end", "show", "history", "stats"];
+
 /// A score as typed: a whole number within bounds.
 pub fn score(word: &str) -> Result<i64, GameError> {
     let n: i64 = word.parse().map_err(|_| {
@@ -82,6 +85,16 @@ pub fn pad(words: &[String]) -> Result<Result<PadAction, Ask>, GameError> {
             scores: w.iter().map(|x| score(x)).collect::<Result<_, _>>()?,
         })),
         Some(_) => match w.as_slice() {
+            // `pad nwe hearts`: a slip of one of the pad's words, not a
+            // player named "nwe" with a bad score.
+            [word, value]
+                if !is_number(value) && !crate::suggest::nearest(word, WORDS).is_empty() =>
+            {
+                Err(GameError::word(format!(
+                    "'{word}' is not understood here{}: pad 12 7 0 6 (a round), pad alice 12, pad fix 3 bob 9, pad new GAME PLAYERS, pad end, pad history, pad stats",
+                    crate::suggest::hint(word, WORDS)
+                )))
+            }
             [player, value] if !is_number(player) => Ok(Ok(PadAction::Entry {
                 player: player.to_string(),
                 score: score(value)?,
@@ -92,7 +105,7 @@ pub fn pad(words: &[String]) -> Result<Result<PadAction, Ask>, GameError> {
                 let bad = w.iter().find(|x| !is_number(x)).unwrap_or(&w[0]);
                 Err(GameError::word(format!(
                     "'{bad}' is not understood here{}: pad 12 7 0 6 (a round), pad alice 12, pad fix 3 bob 9, pad new GAME PLAYERS, pad end, pad history, pad stats",
-                    crate::suggest::hint(bad, ["new", "fix", "end", "show", "history", "stats"])
+                    crate::suggest::hint(bad, WORDS)
                 )))
             }
         },

@@ -459,6 +459,17 @@ impl Wing for TheTable {
                 }
                 t.apply(&action, table.rng)?
             }
+            // `players ad cat` at a seated table is a slip of `players
+            // add`, not a new table of "ad" and "cat".
+            (Some(t), TableAction::Players { names })
+                if t.exactly(&names[0]).is_none()
+                    && let Some(meant) = words::slip_of_subcommand(&names[0]) =>
+            {
+                return Err(GameError::word(format!(
+                    "'{}' is not a word of `players`: did you mean `players {meant} ...`? (to seat someone called {}, name them after another: players NAME {})",
+                    names[0], names[0], names[0]
+                )));
+            }
             (Some(t), _) => t.apply(&action, table.rng)?,
         };
         Ok(Done::changed(said, action.to_string()))

@@ -16,6 +16,15 @@ pub enum Ask {
 /// The sub-commands of `players`, as typed.
 pub const SUBCOMMANDS: &[&str] = &["add", "remove", "rename", "move"];
 
+/// The sub-command `word` is one slip from (`ad`, `remvoe`), if any.
+pub fn slip_of_subcommand(word: &str) -> Option<&'static str> {
+    let w = word.to_lowercase();
+    SUBCOMMANDS
+        .iter()
+        .copied()
+        .find(|s| w.len() >= 2 && crate::suggest::distance(&w, s) == 1)
+}
+
 /// The words after `first` or `seating`: who starts, or a whole seating
 /// order, among the names given (none: the table's).
 pub fn seats(whole: bool, words: &[String]) -> Result<TableAction, GameError> {
@@ -99,9 +108,17 @@ pub fn players(words: &[String]) -> Result<Result<TableAction, Ask>, GameError> 
                     "'{opt}' is not a name nor a word of `players`{tip}"
                 )));
             }
-            Ok(Ok(TableAction::Players {
-                names: people(words, 1)?,
-            }))
+            match people(words, 1) {
+                Ok(names) => Ok(Ok(TableAction::Players { names })),
+                // `players mvoe ann 2`: the slip, not the `2`, is the word
+                // to blame.
+                Err(e) => Err(match slip_of_subcommand(first) {
+                    Some(meant) => GameError::word(format!(
+                        "'{first}' is not a word of `players`: did you mean `players {meant} ...`?"
+                    )),
+                    None => e,
+                }),
+            }
         }
     }
 }
