@@ -133,7 +133,7 @@ fn log_clear_asks_and_fair_tests_the_logged_rolls() {
     let (_, err, _) = tm_in(d, &["log", "lots"]);
     assert!(
         err.contains(
-            "`log` takes a count, an expression, a player who rolled (`roll 2d6 as ben`) or `clear`"
+            "`log` takes a count, an expression, a player who rolled (`roll 2d6 as ben`), `verify` or `clear`"
         ),
         "{err}"
     );
