@@ -81,37 +81,36 @@ impl Desk for SeatDesk {
             .read(|c| store::saved_rolls(c).map_err(super::AppError::from))
             .map(|all| all.0.into_iter().map(|r| (r.name, r.expr)).collect())
             .unwrap_or_default();
-        SeatLook {
-            name: seat.to_string(),
-            saved,
-        }
+        // The seat's person's name as it is now.
+        let name = app
+            .person(seat)
+            .map_or_else(|| format!("#{seat}"), |p| p.name);
+        SeatLook { name, saved }
     }
 }
 
 impl App {
     /// This session as the seat's person, if they sit at the table.
     fn as_seated(&mut self, seat: &str) -> Result<&mut App> {
-        let at = self.at_table()?;
-        let person =
-            at.seating
-                .as_ref()
-                .and_then(|t| t.exactly(seat))
-                .map(|p| crate::games::wing::Acting {
-                    id: p.id,
-                    name: p.name.clone(),
-                });
-        match person {
-            Some(p) => {
-                self.acting = Some(p);
-                Ok(self)
-            }
-            None => {
-                self.acting = None;
-                Err(invalid(format!(
-                    "{seat} is not at the table: `players` at the terminal seats the table"
-                )))
-            }
+        self.acting = self.person(seat);
+        if self.acting.is_none() {
+            return Err(invalid(
+                "this seat's person is not at the table any more: `players` at the terminal seats the table, and `serve seats` gives each a seat",
+            ));
         }
+        Ok(self)
+    }
+
+    /// The person whose seat `seat` is (keyed by their id at the table),
+    /// if they still sit there.
+    fn person(&self, seat: &str) -> Option<crate::games::wing::Acting> {
+        let id = seat.parse::<u32>().ok()?;
+        let at = self.at_table().ok()?;
+        let p = at.seating?.by_id(id)?.clone();
+        Some(crate::games::wing::Acting {
+            id: p.id,
+            name: p.name,
+        })
     }
 
     /// `roll EXPR` as the seat's person (a seat cannot name someone else

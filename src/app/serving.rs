@@ -117,17 +117,27 @@ impl App {
                 ));
             }
             [revoke, name] if revoke == "revoke" => {
-                // The seat is found however the name is typed.
-                let links = match &self.serving {
-                    Some(running) => running.seats(),
+                // The seat is its person's: found however the name is
+                // typed (or, for someone who has left, as `#ID`).
+                let keys: Vec<String> = match &self.serving {
+                    Some(running) => running.seats().into_iter().map(|(k, _)| k).collect(),
                     None => {
                         self.served()?;
-                        self.store.seat_links()?
+                        self.store
+                            .seat_links()?
+                            .into_iter()
+                            .map(|(k, _)| k)
+                            .collect()
                     }
                 };
-                let names: Vec<String> = links.into_iter().map(|(n, _)| n).collect();
-                let seat = crate::games::table::find_in(&names, name, |n| n.as_str())
+                let table = self.at_table()?.seating;
+                let named: Vec<(String, String)> = keys
+                    .iter()
+                    .map(|k| (seat_name(table.as_ref(), k), k.clone()))
+                    .collect();
+                let (shown, key) = crate::games::table::find_in(&named, name, |(n, _)| n.as_str())
                     .map_err(|many| {
+                        let names: Vec<&str> = named.iter().map(|(n, _)| n.as_str()).collect();
                         invalid(if many {
                             format!(
                                 "'{}' starts more than one seat's name ({}): type more of it",
@@ -149,16 +159,16 @@ impl App {
                     .clone();
                 match &self.serving {
                     Some(running) => {
-                        running.revoke(&seat);
+                        running.revoke(&key);
                     }
                     None => {
-                        self.store.revoke_seat_link(&seat)?;
+                        self.store.revoke_seat_link(&key)?;
                     }
                 }
                 return Ok(Reply::plain(
                     "serve",
                     format!(
-                        "{seat}'s seat is closed: its address opens nothing now (`serve seats` gives {seat} a new one)"
+                        "{shown}'s seat is closed: its address opens nothing now (`serve seats` gives {shown} a new one)"
                     ),
                 ));
             }
@@ -224,27 +234,28 @@ impl App {
     /// A seat for everyone at the table, handed out through the store to
     /// the server another terminal runs (it follows the store at once).
     fn stored_seat_links(&self, served: &crate::store::Served) -> Result<Vec<SeatLink>> {
+        let table = self.at_table()?.seating;
         let have: Vec<String> = self
             .store
             .seat_links()?
             .into_iter()
             .map(|(n, _)| n)
             .collect();
-        for name in self.seated()? {
-            if !have.contains(&name) {
+        for key in seat_keys(table.as_ref()) {
+            if !have.contains(&key) {
                 let secret = serve::secret().map_err(|e| invalid(e.to_string()))?;
-                self.store.add_seat_link(&name, &secret)?;
+                self.store.add_seat_link(&key, &secret)?;
             }
         }
         Ok(self
             .store
             .seat_links()?
             .into_iter()
-            .map(|(name, secret)| {
+            .map(|(key, secret)| {
                 let url = format!("http://{}/seat?s={secret}", served.addr);
                 SeatLink {
                     qr: if served.lan { serve::qr(&url) } else { None },
-                    name,
+                    name: seat_name(table.as_ref(), &key),
                     url,
                 }
             })
@@ -254,15 +265,16 @@ impl App {
     /// A seat for everyone at the table (handed out now to whoever has
     /// none), then any other seat still open.
     fn seat_links(&self, running: &Running, lan: bool) -> Result<Vec<SeatLink>> {
-        for name in self.seated()? {
-            running.seat(&name).map_err(|e| invalid(e.to_string()))?;
+        let table = self.at_table()?.seating;
+        for id in seat_keys(table.as_ref()) {
+            running.seat(&id).map_err(|e| invalid(e.to_string()))?;
         }
         Ok(running
             .seats()
             .into_iter()
-            .map(|(name, url)| SeatLink {
+            .map(|(key, url)| SeatLink {
                 qr: if lan { serve::qr(&url) } else { None },
-                name,
+                name: seat_name(table.as_ref(), &key),
                 url,
             })
             .collect())
@@ -274,6 +286,26 @@ impl App {
             s.wait();
         }
     }
+}
+
+/// The seats the table's people should have, each keyed by the person's
+/// id (so a seat stays its person's through a rename), from who starts.
+fn seat_keys(table: Option<&crate::games::table::Seating>) -> Vec<String> {
+    table.map_or_else(Vec::new, |t| {
+        t.from_first()
+            .into_iter()
+            .map(|p| p.id.to_string())
+            .collect()
+    })
+}
+
+/// A seat's name now: its person's as written, or `#ID` for someone who
+/// has left the table.
+fn seat_name(table: Option<&crate::games::table::Seating>, key: &str) -> String {
+    key.parse::<u32>()
+        .ok()
+        .and_then(|id| table?.by_id(id))
+        .map_or_else(|| format!("#{key}"), |p| p.name.clone())
 }
 
 fn lan_of(running: &Running) -> bool {

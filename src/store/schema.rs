@@ -487,8 +487,9 @@ CREATE TABLE serving (
     pid  INTEGER NOT NULL
 ) STRICT;
 CREATE TABLE seat_links (
-    -- The person's name as written when the seat was handed out.
-    name   TEXT PRIMARY KEY CHECK (length(name) BETWEEN 1 AND 160),
+    -- Whose seat: the person's id at the table, so that it stays theirs
+    -- through a rename.
+    seat   TEXT PRIMARY KEY CHECK (length(seat) BETWEEN 1 AND 20),
     secret TEXT NOT NULL UNIQUE CHECK (length(secret) BETWEEN 16 AND 64)
 ) STRICT;
 "#

@@ -66,10 +66,11 @@ impl Store {
         Ok(row.filter(|s| alive(s.pid)))
     }
 
-    /// Every seat handed out: (name, secret), in the order they were.
+    /// Every seat handed out: (its key, the person's id; secret), in the
+    /// order they were.
     pub fn seat_links(&self) -> Result<Vec<(String, String)>> {
         self.read(|c| {
-            let mut st = c.prepare("SELECT name, secret FROM seat_links ORDER BY rowid")?;
+            let mut st = c.prepare("SELECT seat, secret FROM seat_links ORDER BY rowid")?;
             let rows = st
                 .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
                 .collect::<rusqlite::Result<Vec<_>>>()?;
@@ -77,25 +78,25 @@ impl Store {
         })
     }
 
-    /// Keep `name`'s seat secret (none is replaced: the first one handed
-    /// out stays). The secret kept, which is `secret` unless one was.
-    pub fn add_seat_link(&self, name: &str, secret: &str) -> Result<String> {
+    /// Keep `seat`'s secret (none is replaced: the first one handed out
+    /// stays). The secret kept, which is `secret` unless one was.
+    pub fn add_seat_link(&self, seat: &str, secret: &str) -> Result<String> {
         let conn = self.writable()?;
         conn.execute(
-            "INSERT OR IGNORE INTO seat_links (name, secret) VALUES (?1, ?2)",
-            params![name, secret],
+            "INSERT OR IGNORE INTO seat_links (seat, secret) VALUES (?1, ?2)",
+            params![seat, secret],
         )?;
         Ok(conn.query_row(
-            "SELECT secret FROM seat_links WHERE name = ?1",
-            [name],
+            "SELECT secret FROM seat_links WHERE seat = ?1",
+            [seat],
             |r| r.get(0),
         )?)
     }
 
-    /// Close `name`'s seat; whether it had one.
-    pub fn revoke_seat_link(&self, name: &str) -> Result<bool> {
+    /// Close `seat`; whether it was open.
+    pub fn revoke_seat_link(&self, seat: &str) -> Result<bool> {
         let conn = self.writable()?;
-        Ok(conn.execute("DELETE FROM seat_links WHERE name = ?1", [name])? > 0)
+        Ok(conn.execute("DELETE FROM seat_links WHERE seat = ?1", [seat])? > 0)
     }
 }
 

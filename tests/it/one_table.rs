@@ -239,9 +239,7 @@ fn one_sequence(case: u64, steps: usize) {
                     // Undone back past the seating: no seat acts.
                     assert_eq!(
                         said["said"],
-                        format!(
-                            "{name} is not at the table: `players` at the terminal seats the table"
-                        )
+                        "this seat's person is not at the table any more: `players` at the terminal seats the table, and `serve seats` gives each a seat"
                     );
                 }
                 format!("{name}'s seat rolls")
@@ -469,6 +467,13 @@ fn the_evening_gives_one_answer_at_every_step() {
     );
     assert_eq!(get(port, &format!("/seat?s={}", secrets[2].1)).0, 403);
     ok(&["players", "remove", "bo"]);
+    // A seat is its person's, by id: renamed, Li Wei's seat still rolls
+    // as Li Wei, under the new name.
+    ok(&["players", "rename", "li", "Wei Li"]);
+    let (code, a) = seat(3, "/seat/roll", r#"{"expr":"1d6"}"#);
+    assert_eq!(code, 200, "{a}");
+    assert_eq!(last_roller(d).as_deref(), Some("Wei Li"));
+    assert!(ok(&["serve", "seats"]).contains("  Wei Li: http://127.0.0.1:"));
     check("the evening's end");
 }
 
