@@ -368,6 +368,17 @@ pub fn completions(setup: &Declared) -> Vec<String> {
     out
 }
 
+/// A game command's `words` argument: none or more words, read as typed
+/// (a leading `-` included: the command names what is wrong with one).
+pub fn words_arg(help: &'static str) -> clap::Arg {
+    clap::Arg::new("words")
+        .value_name("WORDS")
+        .num_args(0..)
+        .trailing_var_arg(true)
+        .allow_hyphen_values(true)
+        .help(help)
+}
+
 /// A game command's words (its `words` argument), as typed.
 pub fn words(m: &clap::ArgMatches) -> Vec<String> {
     m.get_many::<String>("words")

@@ -159,18 +159,24 @@ fn last_roller(d: &Path) -> Option<String> {
     v["data"]["entries"][0]["by"].as_str().map(String::from)
 }
 
-fn one_sequence(case: u64, steps: usize) {
-    let dir = tempfile::tempdir().unwrap();
-    let d = dir.path();
+/// The four seated, a server started, and each one's seat secret.
+fn seated_and_served(d: &Path) -> (super::serve::Server, Vec<(String, String)>) {
     let mut args = vec!["players"];
     args.extend_from_slice(&PEOPLE);
     assert_eq!(run(d, &args, None).code, 0);
     let server = serve(d, &[]);
-    let port = server.port;
-    let secrets: Vec<(String, String)> = PEOPLE
+    let secrets = PEOPLE
         .iter()
         .map(|p| (p.to_string(), server.seat(p)))
         .collect();
+    (server, secrets)
+}
+
+fn one_sequence(case: u64, steps: usize) {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let (server, secrets) = seated_and_served(d);
+    let port = server.port;
     let origin = format!("http://127.0.0.1:{port}");
     let mut rng = Lcg(case * 7919 + 17);
     let penguin_turn = [
@@ -262,7 +268,7 @@ fn one_sequence(case: u64, steps: usize) {
         };
         if !step.contains("seat") && !step.starts_with("roll") {
             // Refused or not, the line runs through the real binary.
-            let words = shlex_split(&step);
+            let words = shlex::split(&step).expect("a line that splits");
             let words: Vec<&str> = words.iter().map(String::as_str).collect();
             run(d, &words, None);
         }
@@ -272,27 +278,6 @@ fn one_sequence(case: u64, steps: usize) {
         }
         agree(&v, &format!("step {n} of case {case}: {step}"));
     }
-}
-
-fn shlex_split(line: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut word = String::new();
-    let mut quoted = false;
-    for c in line.chars() {
-        match c {
-            '"' => quoted = !quoted,
-            ' ' if !quoted => {
-                if !word.is_empty() {
-                    out.push(std::mem::take(&mut word));
-                }
-            }
-            c => word.push(c),
-        }
-    }
-    if !word.is_empty() {
-        out.push(word);
-    }
-    out
 }
 
 #[test]
@@ -319,13 +304,8 @@ fn the_evening_gives_one_answer_at_every_step() {
         assert_ne!(r.code, 0, "{args:?}: {}", r.out);
         r.err
     };
-    ok(&["players", "Ann", "Ben", "Zoë", "Li Wei"]);
-    let server = serve(d, &[]);
+    let (server, secrets) = seated_and_served(d);
     let port = server.port;
-    let secrets: Vec<(String, String)> = PEOPLE
-        .iter()
-        .map(|p| (p.to_string(), server.seat(p)))
-        .collect();
     let origin = format!("http://127.0.0.1:{port}");
     let seat = |who: usize, path: &str, body: &str| {
         post(

@@ -9,25 +9,6 @@ use common::run;
 
 const PROBES: &str = include_str!("../fixtures/probes.tsv");
 
-/// The words of a line as a shell splits them (double quotes only).
-fn words(line: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut word: Option<String> = None;
-    let mut quoted = false;
-    for c in line.chars() {
-        match c {
-            '"' => {
-                quoted = !quoted;
-                word.get_or_insert_with(String::new);
-            }
-            ' ' if !quoted => out.extend(word.take()),
-            c => word.get_or_insert_with(String::new).push(c),
-        }
-    }
-    out.extend(word);
-    out
-}
-
 #[test]
 fn every_probe_gets_its_exact_message_and_changes_nothing() {
     let dir = tempfile::tempdir().unwrap();
@@ -50,7 +31,7 @@ fn every_probe_gets_its_exact_message_and_changes_nothing() {
     assert!(probes.len() >= 100, "{} probes", probes.len());
     let mut wrong = Vec::new();
     for (line, said) in &probes {
-        let w = words(line);
+        let w = shlex::split(line).expect("a probe splits as a shell line");
         let w: Vec<&str> = w.iter().map(String::as_str).collect();
         let r = run(d, &w, None);
         if r.code == 0 || r.err != *said {

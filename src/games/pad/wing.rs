@@ -389,14 +389,7 @@ impl Wing for ScorePad {
     }
 
     fn commands() -> Vec<clap::Command> {
-        let words = |help: &'static str| {
-            clap::Arg::new("words")
-                .value_name("WORDS")
-                .num_args(0..)
-                .trailing_var_arg(true)
-                .allow_hyphen_values(true)
-                .help(help)
-        };
+        let words = crate::games::args::words_arg;
         vec![
             clap::Command::new("pad")
                 .about("A score pad for any game: rounds, totals, who leads")

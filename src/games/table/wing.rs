@@ -318,14 +318,7 @@ impl Wing for TheTable {
     }
 
     fn commands() -> Vec<clap::Command> {
-        let words = |help: &'static str| {
-            clap::Arg::new("words")
-                .value_name("WORDS")
-                .num_args(0..)
-                .trailing_var_arg(true)
-                .allow_hyphen_values(true)
-                .help(help)
-        };
+        let words = crate::games::args::words_arg;
         vec![
             clap::Command::new("turn")
                 .about("Pass the turn round the table, timed (a game in play passes it by its moves)")
