@@ -80,9 +80,8 @@ fn options() -> OpenOptions {
 }
 
 /// Make the data directory if it is missing, the player's alone (0700
-/// whatever the umask; on Unix). Its parents are made as any folder is,
-/// and a directory that is already there is left as it is: `--data` may
-/// name a folder the player chose to share.
+/// whatever the umask; on Unix). Its parents are made as any folder is;
+/// one already there is tightened by [`tighten`] where the store opens.
 pub fn private_dir(dir: &Path) -> io::Result<()> {
     if dir.is_dir() {
         return Ok(());
@@ -100,6 +99,71 @@ pub fn private_dir(dir: &Path) -> io::Result<()> {
         // Another process made it first.
         Err(e) if e.kind() == io::ErrorKind::AlreadyExists && dir.is_dir() => Ok(()),
         other => other,
+    }
+}
+
+/// The starts of the names of tablemate's own files in a data directory:
+/// the store (its side files and damaged copies), the roll log and the
+/// REPL's history.
+const OWN: [&str; 3] = ["tablemate.db", "rolls.log", "history.txt"];
+
+/// Make the data directory `dir` the player's alone if it is not: the
+/// folder 0700 and each of tablemate's files in it 0600 (on Unix; the
+/// store, its side files, the roll log, the history say what was played
+/// and can hold a sealed deal). A file that others could read is said as a note (none:
+/// nothing was readable). Links are left as they are.
+pub fn tighten(dir: &Path) -> io::Result<Option<String>> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let loose = |m: &fs::Metadata| m.permissions().mode() & 0o077 != 0;
+        let meta = fs::symlink_metadata(dir)?;
+        if !meta.is_dir() {
+            return Ok(None);
+        }
+        let mut changed = Vec::new();
+        if loose(&meta) {
+            fs::set_permissions(dir, fs::Permissions::from_mode(0o700))?;
+            changed.push(format!(
+                "the folder was {:o}",
+                meta.permissions().mode() & 0o777
+            ));
+        }
+        let mut files = 0;
+        for entry in fs::read_dir(dir)? {
+            let entry = entry?;
+            // tablemate's own files only: a player's other files in a
+            // folder they named with `--data` are theirs to keep open.
+            let name = entry.file_name();
+            let name = name.to_string_lossy();
+            if !OWN.iter().any(|own| name.starts_with(own)) {
+                continue;
+            }
+            let m = entry.metadata()?;
+            if m.is_file() && loose(&m) {
+                fs::set_permissions(entry.path(), fs::Permissions::from_mode(0o600))?;
+                files += 1;
+            }
+        }
+        // A folder open to others with nothing readable in it (a fresh
+        // `--data` folder) is tightened without a word.
+        if files == 0 {
+            return Ok(None);
+        }
+        changed.push(format!(
+            "{files} {} could be read by others",
+            if files == 1 { "file" } else { "files" }
+        ));
+        Ok(Some(format!(
+            "note: {} was open to other users of this machine ({}): it is now yours alone (folder 0700, files 0600)",
+            dir.display(),
+            changed.join("; ")
+        )))
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = dir;
+        Ok(None)
     }
 }
 

@@ -191,12 +191,17 @@ pub(super) fn write_new(path: &Path, bytes: &[u8], force: bool) -> Result<()> {
     } else {
         path.to_path_buf()
     };
-    // create_new: never follows a link planted at the name.
-    let mut f = fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(&first)
-        .map_err(cannot)?;
+    // create_new: never follows a link planted at the name. The file is
+    // the player's alone (0600 whatever the umask): an export, a record
+    // or a picture of an open game can hold what the table may not see.
+    let mut options = fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.mode(0o600);
+    }
+    let mut f = options.open(&first).map_err(cannot)?;
     let written = f.write_all(bytes).and_then(|()| f.sync_all());
     if let Err(e) = written.and_then(|()| {
         if force {

@@ -606,6 +606,13 @@ impl Store {
             source,
         };
         own_file::private_dir(&self.dir).map_err(dir_err)?;
+        // A store that was open to others (made by an older version, or
+        // copied in) is made the player's alone, said once.
+        if space::unwritable(&self.dir).is_none()
+            && let Ok(Some(note)) = own_file::tighten(&self.dir)
+        {
+            self.warn(note);
+        }
         let path = self.dir.join(DB_FILE);
         // The database and its side files must be files: SQLite says only
         // "unable to open database file" of a link or FIFO in their place.
@@ -635,6 +642,8 @@ impl Store {
             },
             Err(Opened::Damaged(reason)) => {
                 let backup = self.set_aside_damaged(&path)?;
+                // The fresh store is the player's alone like the first.
+                own_file::private_file(&path).map_err(dir_err)?;
                 if let Some(backup) = backup {
                     self.warn(format!(
                         "warning: {} was damaged ({reason}); it was kept as {} and a fresh store started",

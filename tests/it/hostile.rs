@@ -746,3 +746,94 @@ fn the_data_directory_is_the_players_alone() {
         )
     );
 }
+
+/// #57 item 4: modes always. Under umask 000, a store made again after a
+/// damaged one was set aside is 0600, and so are `export` and `--out`
+/// files (they can hold a sealed deal); a data directory already there
+/// and open to others (0755, its files 0644) is made the player's alone
+/// at the next command that opens the store, with a one-line note.
+#[cfg(unix)]
+#[test]
+fn modes_are_the_players_alone_whatever_was_there() {
+    use std::os::unix::fs::PermissionsExt;
+    let mode = |p: &std::path::Path| fs::metadata(p).unwrap().permissions().mode() & 0o777;
+    let under_umask_000 = |d: &std::path::Path, args: &[&str]| {
+        std::process::Command::new("sh")
+            .arg("-c")
+            .arg("umask 000; exec \"$@\"")
+            .arg("sh")
+            .arg(env!("CARGO_BIN_EXE_tablemate"))
+            .arg("--data")
+            .arg(d)
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().join("data");
+    assert!(
+        under_umask_000(&d, &["deck", "new", "bag", "tiles"])
+            .status
+            .success()
+    );
+    assert!(under_umask_000(&d, &["roll", "2d6"]).status.success());
+    // Loosened by hand, as an older version or a copy may leave it.
+    fs::set_permissions(&d, fs::Permissions::from_mode(0o755)).unwrap();
+    for f in ["tablemate.db", "rolls.log"] {
+        fs::set_permissions(d.join(f), fs::Permissions::from_mode(0o644)).unwrap();
+    }
+    let out = under_umask_000(&d, &["deck", "list"]);
+    assert!(out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.starts_with(&format!(
+            "note: {} was open to other users of this machine (the folder was 755; ",
+            d.display()
+        )) && err.contains("it is now yours alone (folder 0700, files 0600)"),
+        "{err}"
+    );
+    assert_eq!(mode(&d), 0o700);
+    for f in ["tablemate.db", "rolls.log"] {
+        assert_eq!(mode(&d.join(f)), 0o600, "{f}");
+    }
+    // Said once: the next command has nothing to say.
+    let again = under_umask_000(&d, &["deck", "list"]);
+    assert_eq!(String::from_utf8_lossy(&again.stderr), "");
+    // Files written out.
+    let export = dir.path().join("all.json");
+    assert!(
+        under_umask_000(&d, &["export", export.to_str().unwrap()])
+            .status
+            .success()
+    );
+    assert_eq!(mode(&export), 0o600);
+    let svg = dir.path().join("table.svg");
+    assert!(
+        under_umask_000(&d, &["setup", "slide-jam", "--out", svg.to_str().unwrap()])
+            .status
+            .success()
+    );
+    assert_eq!(mode(&svg), 0o600);
+    // A damaged store set aside: the fresh one is 0600 too.
+    let broken = dir.path().join("broken");
+    fs::create_dir(&broken).unwrap();
+    fs::set_permissions(&broken, fs::Permissions::from_mode(0o700)).unwrap();
+    fs::write(broken.join("tablemate.db"), vec![7u8; 4096]).unwrap();
+    fs::set_permissions(
+        broken.join("tablemate.db"),
+        fs::Permissions::from_mode(0o600),
+    )
+    .unwrap();
+    let out = under_umask_000(&broken, &["deck", "list"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("a fresh store started"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(mode(&broken.join("tablemate.db")), 0o600);
+}
