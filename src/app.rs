@@ -169,6 +169,19 @@ fn drawn(kind: &'static str, text: String, data: Value) -> Reply {
     )
 }
 
+/// A roll or odds line given as one quoted word (`tablemate prob '4d6kh3
+/// atmost 8'`) read as its words, as the REPL and the unquoted form read
+/// it; words given apart stay as they are (`as "Li Wei"`).
+fn unquoted(words: Vec<String>) -> Vec<String> {
+    match words.as_slice() {
+        // Split at spaces only: a note after `#` is kept, as typed apart.
+        [one] if one.contains(char::is_whitespace) => {
+            one.split_whitespace().map(String::from).collect()
+        }
+        _ => words,
+    }
+}
+
 /// `words` without `flag`, and whether it was there (a flag written
 /// after a command's trailing words is taken as one of them).
 fn take_flag(mut words: Vec<String>, flag: &str) -> (bool, Vec<String>) {
@@ -360,8 +373,8 @@ impl App {
             Command::Draw { args } => self.draw(&args),
             Command::Flip { n } => Ok(self.flip(n.unwrap_or(1))),
             Command::Cast { coins } => self.cast(&coins),
-            Command::Roll { expr } => self.roll(&expr),
-            Command::Prob { expr } => self.prob(&expr),
+            Command::Roll { expr } => self.roll(&unquoted(expr)),
+            Command::Prob { expr } => self.prob(&unquoted(expr)),
             Command::Save { name, expr } => self.save_roll(&name, &expr),
             Command::Saved => self.saved_rolls(),
             Command::Unsave { name } => self.unsave_roll(&name),

@@ -7,7 +7,7 @@ use tablemate::dice::{self, dist::prob_f64};
 use tablemate::random::TableRng;
 
 use super::common;
-use common::{fractions, tm};
+use common::{fractions, run, tm};
 
 /// Chi-square statistic of `n` seeded rolls of `expr` against `prob`,
 /// pooling totals whose expected count is under 5 into one bucket.
@@ -889,4 +889,38 @@ fn a_json_listing_too_slow_to_write_asks_for_wait() {
     );
     let r = common::run(dir.path(), &["--json", "prob", "10d6!>=5"], None);
     assert_eq!(r.code, 0, "{}", r.err);
+}
+
+/// #63 item 6: the quoted form of a `prob` or `roll` line (one argument
+/// from the shell) is read as the unquoted one.
+#[test]
+fn a_quoted_line_is_read_as_its_words() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    for (quoted, apart) in [
+        (
+            &["prob", "4d6kh3 atmost 8"][..],
+            &["prob", "4d6kh3", "atmost", "8"][..],
+        ),
+        (
+            &["prob", "2d6 atleast 10"],
+            &["prob", "2d6", "atleast", "10"],
+        ),
+        (
+            &["--seed", "3", "roll", "1d20+5, 2d6+3"],
+            &["--seed", "3", "roll", "1d20+5,", "2d6+3"],
+        ),
+        (
+            &["--seed", "3", "roll", "1d20 # long sword"],
+            &["--seed", "3", "roll", "1d20", "#", "long", "sword"],
+        ),
+    ] {
+        let (a, b) = (run(d, quoted, None), run(d, apart, None));
+        assert_eq!((a.code, &a.out), (0, &b.out), "{quoted:?}: {}", a.err);
+    }
+    assert!(
+        run(d, &["prob", "4d6kh3 atmost 8"], None)
+            .out
+            .ends_with("P(at most 8) = 10.49% = 17/162\n")
+    );
 }
