@@ -92,6 +92,9 @@ pub trait AnyState: Sync {
     fn blank(&self, value: &Value) -> bool;
     /// What it holds in a few words (of the empty state when `None`).
     fn summary(&self, value: Option<&Value>) -> Option<String>;
+    /// `value` with a person of the table renamed (`Saved::rename`),
+    /// written back as the store keeps it; `None` when nothing changed.
+    fn renamed(&self, value: &Value, from: &str, to: &str) -> Option<String>;
 }
 
 /// A wing's type made into a value: a zero-sized object, so
@@ -263,6 +266,13 @@ impl<S: Saved> AnyState for Kept<S> {
     fn blank(&self, value: &Value) -> bool {
         let state = read::<S>(value).ok().flatten();
         state.is_none() || state == S::empty()
+    }
+
+    fn renamed(&self, value: &Value, from: &str, to: &str) -> Option<String> {
+        let before = read::<S>(value).ok().flatten()?;
+        let mut after = before.clone();
+        after.rename(from, to);
+        (after != before).then(|| serde_json::to_string(&after).expect("game states serialise"))
     }
 
     fn summary(&self, value: Option<&Value>) -> Option<String> {

@@ -65,6 +65,13 @@ pub trait Saved: Clone + Debug + PartialEq + Serialize + DeserializeOwned + 'sta
     /// What it holds, in a few words (`a game of chess`), for a summary of
     /// everything saved.
     fn summary(&self) -> String;
+
+    /// A person at the table is called `to` from now on, no longer
+    /// `from`: a game that keeps the table's names (its people, for its
+    /// own replies) renames them; most keep none.
+    fn rename(&mut self, from: &str, to: &str) {
+        let _ = (from, to);
+    }
 }
 
 /// Whose turn it is and what the game waits for.

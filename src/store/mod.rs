@@ -428,10 +428,19 @@ impl Store {
         ) -> std::result::Result<(T, Option<String>, Note), E>,
     ) -> std::result::Result<T, E> {
         let own = S::GAME == Game::Table;
-        let part = if own {
-            Part::Game(S::GAME)
+        // A change to the table journals the game the table plays beside
+        // it: a rename reaches the names that game keeps.
+        let playing = if own {
+            self.read(|c| table::seating(c))?
+                .and_then(|t| t.playing)
+                .and_then(|p| Game::by_id(&p.game))
         } else {
-            Part::Seated(S::GAME)
+            None
+        };
+        let part = match (own, playing) {
+            (true, None) => Part::Game(S::GAME),
+            (true, Some(game)) => Part::Seated(game),
+            (false, _) => Part::Seated(S::GAME),
         };
         self.change_then(
             part,
@@ -451,6 +460,17 @@ impl Store {
                     games::save(c, slot.as_ref())?;
                     if !own && at.seating != seating {
                         games::save(c, at.seating.as_ref())?;
+                    }
+                    // Only the game journaled beside the change (the one
+                    // the table played as it began) is renamed in.
+                    let plays = |g: Game| {
+                        seating
+                            .as_ref()
+                            .and_then(|t| t.playing.as_ref())
+                            .is_some_and(|p| p.game == g.id())
+                    };
+                    if own && let Some(game) = playing.filter(|g| plays(*g)) {
+                        table::rename_in(c, game, seating.as_ref(), &slot)?;
                     }
                 }
                 let state = serde_json::to_value(&slot).expect("saved states serialise");

@@ -77,3 +77,52 @@ pub(super) fn at_table(conn: &Connection) -> Result<AtTable> {
     let in_play = in_play(conn, seating.as_ref())?;
     Ok(AtTable { seating, in_play })
 }
+
+/// After a change to the table (`now`, as `S`), in the same transaction:
+/// anyone renamed is renamed in the names `game`'s state keeps (the
+/// table's game in play), so its own replies say the name as written.
+pub(super) fn rename_in<S: serde::Serialize>(
+    conn: &Connection,
+    game: Game,
+    before: Option<&Seating>,
+    now: &Option<S>,
+) -> Result<()> {
+    let (Some(before), Some(now)) = (
+        before,
+        serde_json::to_value(now)
+            .ok()
+            .and_then(|v| serde_json::from_value::<Option<Seating>>(v).ok())
+            .flatten(),
+    ) else {
+        return Ok(());
+    };
+    let renames: Vec<(&str, &str)> = before
+        .people
+        .iter()
+        .filter_map(|p| {
+            let after = now.by_id(p.id)?;
+            (after.name != p.name).then_some((p.name.as_str(), after.name.as_str()))
+        })
+        .collect();
+    if renames.is_empty() {
+        return Ok(());
+    }
+    let Some(text) = games::read_raw(conn, game)? else {
+        return Ok(());
+    };
+    let Ok(mut value) = serde_json::from_str::<serde_json::Value>(&text) else {
+        return Ok(());
+    };
+    let state = game.wing().state();
+    let mut changed = None;
+    for (from, to) in renames {
+        if let Some(t) = state.renamed(&value, from, to) {
+            value = serde_json::from_str(&t).unwrap_or(value);
+            changed = Some(t);
+        }
+    }
+    match changed {
+        Some(t) => games::write_raw(conn, game, Some(&t)),
+        None => Ok(()),
+    }
+}

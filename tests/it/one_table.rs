@@ -450,6 +450,12 @@ fn the_evening_gives_one_answer_at_every_step() {
     // A seat is its person's, by id: renamed, Li Wei's seat still rolls
     // as Li Wei, under the new name.
     ok(&["players", "rename", "li", "Wei Li"]);
+    // The game in play says the new name in its own words too.
+    let board = ok(&["penguins"]);
+    assert!(
+        board.contains("Wei Li") && !board.contains("Li Wei"),
+        "{board}"
+    );
     let (code, a) = seat(3, "/seat/roll", r#"{"expr":"1d6"}"#);
     assert_eq!(code, 200, "{a}");
     assert_eq!(last_roller(d).as_deref(), Some("Wei Li"));

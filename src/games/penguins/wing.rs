@@ -38,6 +38,14 @@ impl Saved for Board {
     fn summary(&self) -> String {
         "a penguin board".into()
     }
+
+    fn rename(&mut self, from: &str, to: &str) {
+        if let Some(play) = self.play.as_mut() {
+            for p in play.people.iter_mut().filter(|p| *p == from) {
+                *p = to.to_string();
+            }
+        }
+    }
 }
 
 impl Play for Board {

@@ -70,6 +70,12 @@ impl Saved for SlidesGame {
     fn summary(&self) -> String {
         "a Slides of Action game".into()
     }
+
+    fn rename(&mut self, from: &str, to: &str) {
+        for p in self.people.iter_mut().filter(|p| p.name == from) {
+            p.name = to.to_string();
+        }
+    }
 }
 
 impl SlidesGame {
