@@ -431,7 +431,7 @@ impl Store {
         // A change to the table journals the game the table plays beside
         // it: a rename reaches the names that game keeps.
         let playing = if own {
-            self.read(|c| table::seating(c))?
+            self.read(table::seating)?
                 .and_then(|t| t.playing)
                 .and_then(|p| Game::by_id(&p.game))
         } else {
