@@ -435,18 +435,20 @@ impl Wing for TheTable {
                     let mover = t.mover(table.in_play.as_ref());
                     let who = mover.as_ref().map(|h| h.person.name.as_str());
                     let mine = by.is_some() && mover.as_ref().map(|h| h.person.id) == *by;
+                    // The game's own word for what comes next.
+                    let next = g.turn.next.trim_start_matches("next: ");
                     return Err(GameError::rule(match (who, mine) {
                         (Some(_), true) => format!(
                             "{} is in play: your turn passes with your move ({})",
-                            g.title, g.turn.next
+                            g.title, next
                         ),
                         (Some(who), false) => format!(
                             "{} is in play and it is {who}'s move ({}): the turn passes with the game's moves",
-                            g.title, g.turn.next
+                            g.title, next
                         ),
                         (None, _) => format!(
                             "{} is in play: the turn passes with the game's moves ({})",
-                            g.title, g.turn.next
+                            g.title, next
                         ),
                     }));
                 }
