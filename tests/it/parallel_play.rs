@@ -196,3 +196,28 @@ fn turns_passed_at_once_all_land() {
     // Turn 1 is a's, so turn 20 is b's (20 = 3 x 6 + 2).
     assert_eq!(v["data"]["turn"]["name"], "b", "{v}");
 }
+
+/// People seated from many terminals at once all sit (#56): ten `players
+/// add` at the same moment, each read and written in one transaction,
+/// give a table of twelve with twelve different ids.
+#[test]
+fn people_added_at_once_all_sit() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    run_all(d, &["players ann ben".to_string()]);
+    let adds: Vec<String> = (1..=10).map(|i| format!("players add p{i}")).collect();
+    let adds: Vec<&str> = adds.iter().map(String::as_str).collect();
+    for (cmd, out) in at_once(d, &adds) {
+        assert!(
+            out.status.success(),
+            "`{cmd}`: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let v: Value = serde_json::from_slice(&run(d, "--json players").stdout).unwrap();
+    let people = v["data"]["players"].as_array().unwrap();
+    assert_eq!(people.len(), 12, "{v}");
+    let mut ids: Vec<i64> = people.iter().map(|p| p["id"].as_i64().unwrap()).collect();
+    ids.sort_unstable();
+    assert_eq!(ids, (1..=12).collect::<Vec<i64>>());
+}
