@@ -373,9 +373,6 @@ impl App {
     }
 }
 
-/// The roll's words without a last `as NAME`, and the name: who rolled,
-/// for the log (`roll 2d6 as ben`, `roll 1d20+5 # sneak as "Ann Lee"`
-/// keeps `as` in the note; the name must follow the dice).
 impl App {
     /// Who `roll ... as NAME` names: a person at the table, however typed,
     /// shown as written; a guest only by the word (`as guest:Pat`). With
@@ -416,6 +413,9 @@ impl App {
 /// Words a player types for `as` by a slip (`roll 2d6 by zoe`).
 const NEAR_AS: &[&str] = &["by", "ass", "sa", "az", "for", "a", "asa", "ad", "aas"];
 
+/// The roll's words without a last `as NAME`, and the name: who rolled,
+/// for the log (`roll 2d6 as ben`, `roll 1d20+5 # sneak as "Ann Lee"`
+/// keeps `as` in the note; the name must follow the dice).
 fn roller(words: &[String]) -> Result<(&[String], Option<String>)> {
     let n = words.len();
     let noted = |ws: &[String]| ws.iter().any(|w| w.contains('#'));

@@ -26,6 +26,13 @@ pub struct Undone {
     pub left: usize,
 }
 
+/// A game's change that may seat the table: both rows as they were.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct Seated {
+    game: Value,
+    table: Value,
+}
+
 fn value<D: PartDoc>(conn: &Connection) -> Result<Value> {
     Ok(serde_json::to_value(D::read(conn)?).expect("documents serialise"))
 }
@@ -35,10 +42,11 @@ pub(super) fn snapshot(conn: &Connection, part: Part) -> Result<Value> {
     match part {
         Part::Decks => value::<DeckDoc>(conn),
         Part::Game(game) => super::games::snapshot(conn, game),
-        Part::Seated(game) => Ok(serde_json::json!({
-            "game": super::games::snapshot(conn, game)?,
-            "table": super::games::snapshot(conn, Game::Table)?,
-        })),
+        Part::Seated(game) => Ok(serde_json::to_value(Seated {
+            game: super::games::snapshot(conn, game)?,
+            table: super::games::snapshot(conn, Game::Table)?,
+        })
+        .expect("documents serialise")),
         Part::Rolls => value::<SavedRolls>(conn),
         Part::Tally => value::<Tallies>(conn),
         Part::All => value::<Document>(conn),
@@ -59,9 +67,13 @@ fn restore(conn: &Connection, part: Part, v: Value) -> Result<()> {
         Part::Decks => put::<DeckDoc>(conn, v),
         Part::Game(game) => super::export::restore_game(conn, game, &v),
         Part::Seated(game) => {
-            let part = |key: &str| v.get(key).cloned().unwrap_or(Value::Null);
-            super::export::restore_game(conn, game, &part("game"))?;
-            super::export::restore_game(conn, Game::Table, &part("table"))
+            let both: Seated = serde_json::from_value(v).map_err(|e| StoreError::Damaged {
+                what: "the snapshot".into(),
+                reason: e.to_string(),
+                repair: String::new(),
+            })?;
+            super::export::restore_game(conn, game, &both.game)?;
+            super::export::restore_game(conn, Game::Table, &both.table)
         }
         Part::Rolls => put::<SavedRolls>(conn, v),
         Part::Tally => put::<Tallies>(conn, v),
