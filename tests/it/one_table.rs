@@ -608,3 +608,28 @@ fn a_table_kept_in_the_pad_moves_to_its_own_home() {
     assert_eq!(v["data"]["players"][2]["id"], 3);
     assert_eq!(v["data"]["first"], "Ann");
 }
+
+/// A rename mid-game reaches the game's own words, and one `undo` takes
+/// the rename back in both (the closing note's transcript).
+#[test]
+fn a_rename_mid_game_reaches_the_game_and_undoes_with_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let ok = |args: &[&str]| {
+        let r = run(d, args, None);
+        assert_eq!(r.code, 0, "{args:?}: {}", r.err);
+        r.out
+    };
+    ok(&["players", "Ann", "Ben", "Cat"]);
+    ok(&["--seed", "2", "setup", "slides"]);
+    assert!(ok(&["slides", "ai"]).ends_with("\nBen (Crowns) to move\n"));
+    assert_eq!(
+        ok(&["players", "rename", "ben", "Benjamin"]),
+        "Ben is called Benjamin from now on\n"
+    );
+    assert!(ok(&["slides"]).ends_with("\nBenjamin (Crowns) to move\n"));
+    assert!(ok(&["players"]).ends_with("\nBenjamin's move in Slides of Action (Crowns)\n"));
+    assert!(ok(&["undo"]).starts_with("undid: players rename ben Benjamin\n"));
+    assert!(ok(&["slides"]).ends_with("\nBen (Crowns) to move\n"));
+    assert!(ok(&["players"]).ends_with("\nBen's move in Slides of Action (Crowns)\n"));
+}
