@@ -443,7 +443,17 @@ impl App {
             .extension()
             .and_then(|e| e.to_str())
             .map(str::to_ascii_lowercase);
+        let over = frames.last().is_some_and(|f| f.turn.over);
         let bytes = match ext.as_deref() {
+            // A record file holds every state as it was, hidden cards and
+            // the deal code included: written only once they may be seen
+            // (#57 item 3), as `games` and the screen unseal them.
+            Some("json") if !over && record::seals_deal(record.game) => {
+                return Err(invalid(format!(
+                    "{} is still in play and keeps cards secret: its record file would show them, so it is written once the game is over (`--out game.ppn` or `.svg` write what the table sees now)",
+                    record.game.title()
+                )));
+            }
             Some("json") => {
                 let file = RecordFile {
                     tablemate_record: RECORD_FORMAT,

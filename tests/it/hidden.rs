@@ -181,3 +181,33 @@ fn a_code_that_would_show_hidden_cards_is_sealed() {
         order
     );
 }
+
+/// #57 item 3 (its record file): while the troll's game is in play, its
+/// record is not written as a file that holds every state (the deck in
+/// order, the deal code); the table's view (PPN) is. Once the game is
+/// over, the whole record may be written.
+#[test]
+fn an_open_secret_games_record_file_waits_for_the_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    for line in ["setup troll", "troll awaken"] {
+        let (_, err, code) = common::tm_in(d, &line.split(' ').collect::<Vec<_>>());
+        assert_eq!(code, 0, "{line}: {err}");
+    }
+    let rec = d.join("rec.json");
+    let (_, err, code) = common::tm_in(d, &["replay", "1", "--out", rec.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert_eq!(
+        err,
+        "error: Angry Troll versus Magic Bridge is still in play and keeps cards secret: its record file would show them, so it is written once the game is over (`--out game.ppn` or `.svg` write what the table sees now)\n"
+    );
+    assert!(!rec.exists());
+    let ppn = d.join("rec.ppn");
+    let (_, err, code) = common::tm_in(d, &["replay", "1", "--out", ppn.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        std::fs::read_to_string(&ppn)
+            .unwrap()
+            .contains("deal=sealed")
+    );
+}
