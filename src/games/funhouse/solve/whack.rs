@@ -625,7 +625,7 @@ mod tests {
         assert_eq!(replay(&g, all.start, &all.route).map(|r| r.1), Ok(0));
     }
 
-    /// 200 random boards with a small limit, so the side-by-side search
+    /// 80 random boards with a small limit, so the side-by-side search
     /// is often cut: every route replays to its score; a claim of
     /// exhaustive is a proof (the starts alone, and the plain search,
     /// find nothing better); all four together are never worse than a
@@ -636,7 +636,9 @@ mod tests {
         use crate::random::TableRng;
         const LIMIT: usize = 3_000;
         let mut proved = 0;
-        for seed in 0..200 {
+        // 80 boards (66 of them proved) keep CI's run short; 200 boards
+        // proved 164 when measured, every check holding.
+        for seed in 0..80 {
             let mut rng = TableRng::new(seed);
             let g: Vec<Vec<Rank>> = (0..BARREL_ROWS)
                 .map(|_| {
@@ -672,6 +674,6 @@ mod tests {
             }
             proved += usize::from(all.exhaustive);
         }
-        assert!(proved > 20, "boards proved: {proved}");
+        assert!(proved > 50, "boards proved: {proved}");
     }
 }
