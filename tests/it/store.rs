@@ -645,3 +645,68 @@ fn a_troll_card_cannot_be_played_twice() {
     let v: Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["data"]["played"].as_array().unwrap().len(), 2, "{out}");
 }
+
+/// #56: processes killed at random moments while renaming people, passing
+/// the turn and playing leave the table and its game whole and agreed: a
+/// rename lands in the table and the game's own names together, or not
+/// at all.
+#[test]
+fn killed_mid_save_the_table_and_its_game_agree() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path();
+    tm_in(data, &["players", "Ann", "Ben", "Cat"]);
+    tm_in(data, &["--seed", "2", "setup", "slides"]);
+    tm_in(data, &["pad", "new", "hearts"]);
+    let script =
+        "players rename ben Benjamin\nslides ai\npad 1 2 3\nplayers rename benjamin Ben\nundo\n"
+            .repeat(100);
+    let mut x: u64 = 56;
+    for _ in 0..30 {
+        let mut child = std_command(data)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        let s = script.clone();
+        let feeder = std::thread::spawn(move || {
+            use std::io::Write;
+            let _ = stdin.write_all(s.as_bytes());
+        });
+        x = x
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        std::thread::sleep(std::time::Duration::from_millis(5 + (x >> 33) % 60));
+        child.kill().unwrap(); // SIGKILL
+        child.wait().unwrap();
+        let _ = feeder.join();
+    }
+    let table = json_of(data, "players");
+    let names: Vec<&str> = table["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names.len(), 3, "{table}");
+    assert!(
+        names == ["Ann", "Ben", "Cat"] || names == ["Ann", "Benjamin", "Cat"],
+        "{names:?}"
+    );
+    // The game keeps its players' names as the table has them, whatever
+    // was killed: the rename and the game's copy landed together.
+    let doc = export(data);
+    let kept: Vec<&str> = doc["slides"]["people"]
+        .as_array()
+        .unwrap_or_else(|| panic!("{doc}"))
+        .iter()
+        .map(|p| p["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(kept.len(), 3, "{doc}");
+    for n in &kept {
+        assert!(names.contains(n), "the game says {n}, the table {names:?}");
+    }
+    let (_, err, code) = tm_in(data, &["slides"]);
+    assert_eq!(code, 0, "{err}");
+}
