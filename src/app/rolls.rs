@@ -12,6 +12,41 @@ use crate::roll_log;
 use crate::style::Style;
 
 impl App {
+    /// Who `roll ... as NAME` names: a person at the table, however typed,
+    /// shown as written; a guest only by the word (`as guest:Pat`). With
+    /// no one seated, the name as typed.
+    fn roller_named(&self, typed: &str) -> Result<String> {
+        if let Some(guest) = typed
+            .get(..6)
+            .filter(|g| g.eq_ignore_ascii_case("guest:"))
+            .map(|_| &typed[6..])
+        {
+            if let Some(why) = crate::people::problem(guest) {
+                return Err(invalid(format!(
+                    "'{}' cannot name a guest: {why}",
+                    crate::visible::line(guest)
+                )));
+            }
+            return Ok(format!("{guest} (guest)"));
+        }
+        if let Some(why) = crate::people::problem(typed) {
+            return Err(invalid(format!(
+                "'{}' cannot name who rolled: {why}",
+                crate::visible::line(typed)
+            )));
+        }
+        let at = self.at_table()?;
+        let Some(table) = at.seating else {
+            return Ok(typed.to_string());
+        };
+        match table.find(typed) {
+            Ok(p) => Ok(p.name.clone()),
+            Err(e) => Err(invalid(format!(
+                "{e}: `roll 2d6 as guest:{typed}` rolls for someone not seated"
+            ))),
+        }
+    }
+
     pub(super) fn roll(&mut self, words: &[String]) -> Result<Reply> {
         let (words, by) = roller(words)?;
         // Unnamed, a roll in the REPL is the player's whose turn it is. A
@@ -370,43 +405,6 @@ impl App {
             }
         }
         Ok(expand(source, &saved))
-    }
-}
-
-impl App {
-    /// Who `roll ... as NAME` names: a person at the table, however typed,
-    /// shown as written; a guest only by the word (`as guest:Pat`). With
-    /// no one seated, the name as typed.
-    fn roller_named(&self, typed: &str) -> Result<String> {
-        if let Some(guest) = typed
-            .get(..6)
-            .filter(|g| g.eq_ignore_ascii_case("guest:"))
-            .map(|_| &typed[6..])
-        {
-            if let Some(why) = crate::people::problem(guest) {
-                return Err(invalid(format!(
-                    "'{}' cannot name a guest: {why}",
-                    crate::visible::line(guest)
-                )));
-            }
-            return Ok(format!("{guest} (guest)"));
-        }
-        if let Some(why) = crate::people::problem(typed) {
-            return Err(invalid(format!(
-                "'{}' cannot name who rolled: {why}",
-                crate::visible::line(typed)
-            )));
-        }
-        let at = self.at_table()?;
-        let Some(table) = at.seating else {
-            return Ok(typed.to_string());
-        };
-        match table.find(typed) {
-            Ok(p) => Ok(p.name.clone()),
-            Err(e) => Err(invalid(format!(
-                "{e}: `roll 2d6 as guest:{typed}` rolls for someone not seated"
-            ))),
-        }
     }
 }
 

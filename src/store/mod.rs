@@ -470,7 +470,7 @@ impl Store {
                             .is_some_and(|p| p.game == g.id())
                     };
                     if own && let Some(game) = playing.filter(|g| plays(*g)) {
-                        table::rename_in(c, game, seating.as_ref(), &slot)?;
+                        table::rename_in(c, game, seating.as_ref())?;
                     }
                 }
                 let state = serde_json::to_value(&slot).expect("saved states serialise");

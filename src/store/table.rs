@@ -78,22 +78,12 @@ pub(super) fn at_table(conn: &Connection) -> Result<AtTable> {
     Ok(AtTable { seating, in_play })
 }
 
-/// After a change to the table (`now`, as `S`), in the same transaction:
-/// anyone renamed is renamed in the names `game`'s state keeps (the
-/// table's game in play), so its own replies say the name as written.
-pub(super) fn rename_in<S: serde::Serialize>(
-    conn: &Connection,
-    game: Game,
-    before: Option<&Seating>,
-    now: &Option<S>,
-) -> Result<()> {
-    let (Some(before), Some(now)) = (
-        before,
-        serde_json::to_value(now)
-            .ok()
-            .and_then(|v| serde_json::from_value::<Option<Seating>>(v).ok())
-            .flatten(),
-    ) else {
+/// After a change to the table, saved in this transaction: anyone
+/// renamed (by id, against the table `before` it) is renamed in the names
+/// `game`'s state keeps (the table's game in play), so its own replies
+/// say the name as written.
+pub(super) fn rename_in(conn: &Connection, game: Game, before: Option<&Seating>) -> Result<()> {
+    let (Some(before), Some(now)) = (before, seating(conn)?) else {
         return Ok(());
     };
     let renames: Vec<(&str, &str)> = before

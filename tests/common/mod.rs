@@ -73,6 +73,13 @@ pub fn run_ok(data: &Path, lines: &[&str]) {
     }
 }
 
+/// `run` that must succeed: its output (the test fails with the error).
+pub fn run_out(data: &Path, args: &[&str]) -> String {
+    let r = run(data, args, None);
+    assert_eq!(r.code, 0, "{args:?}: {}", r.err);
+    r.out
+}
+
 /// `run` as a tuple, in a data directory of the caller's.
 pub fn tm_in(data: &Path, args: &[&str]) -> (String, String, i32) {
     let r = run(data, args, None);

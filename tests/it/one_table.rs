@@ -6,7 +6,7 @@
 //! score and roll land under its own person, never another's.
 
 use super::common;
-use super::serve::{get, post, serve};
+use super::serve::{get, seat_post, serve};
 
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -177,7 +177,6 @@ fn one_sequence(case: u64, steps: usize) {
     let d = dir.path();
     let (server, secrets) = seated_and_served(d);
     let port = server.port;
-    let origin = format!("http://127.0.0.1:{port}");
     let mut rng = Lcg(case * 7919 + 17);
     let penguin_turn = [
         "penguins roll",
@@ -190,19 +189,16 @@ fn one_sequence(case: u64, steps: usize) {
         let pick = rng.below(13);
         let seat = rng.below(4) as usize;
         let (name, secret) = &secrets[seat];
-        let headers = [
-            ("Origin", origin.as_str()),
-            ("X-Tablemate-Seat", secret.as_str()),
-        ];
+        let post = |path: &str, body: &str| seat_post(port, secret, path, body);
         let step = match pick {
             0 => "turn".to_string(),
             1 => {
-                post(port, "/seat/turn", &headers, "{}");
+                post("/seat/turn", "{}");
                 format!("{name}'s seat passes")
             }
             2 => {
                 let before = totals(d);
-                let (code, _) = post(port, "/seat/pad", &headers, r#"{"score":"5"}"#);
+                let (code, _) = post("/seat/pad", r#"{"score":"5"}"#);
                 let after = totals(d);
                 if code == 200 {
                     // Only the seat's own column took it.
@@ -237,7 +233,7 @@ fn one_sequence(case: u64, steps: usize) {
             }
             9 => format!("players move \"{name}\" {}", 1 + rng.below(4)),
             10 => {
-                let (code, said) = post(port, "/seat/roll", &headers, r#"{"expr":"1d6"}"#);
+                let (code, said) = post("/seat/roll", r#"{"expr":"1d6"}"#);
                 if seated(d) {
                     assert_eq!(code, 200, "{said}");
                     assert_eq!(last_roller(d).as_deref(), Some(name.as_str()));
@@ -294,11 +290,7 @@ fn every_view_names_the_same_person_after_every_step() {
 fn the_evening_gives_one_answer_at_every_step() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    let ok = |args: &[&str]| {
-        let r = run(d, args, None);
-        assert_eq!(r.code, 0, "{args:?}: {}", r.err);
-        r.out
-    };
+    let ok = |args: &[&str]| common::run_out(d, args);
     let refused = |args: &[&str]| {
         let r = run(d, args, None);
         assert_ne!(r.code, 0, "{args:?}: {}", r.out);
@@ -306,18 +298,7 @@ fn the_evening_gives_one_answer_at_every_step() {
     };
     let (server, secrets) = seated_and_served(d);
     let port = server.port;
-    let origin = format!("http://127.0.0.1:{port}");
-    let seat = |who: usize, path: &str, body: &str| {
-        post(
-            port,
-            path,
-            &[
-                ("Origin", origin.as_str()),
-                ("X-Tablemate-Seat", secrets[who].1.as_str()),
-            ],
-            body,
-        )
-    };
+    let seat = |who: usize, path: &str, body: &str| seat_post(port, &secrets[who].1, path, body);
     let check = |step: &str| {
         let v = views(d, port, &secrets);
         agree(&v, step);
@@ -422,15 +403,7 @@ fn the_evening_gives_one_answer_at_every_step() {
         .and_then(|u| u.split_once("?s="))
         .map(|(_, s)| s.to_string())
         .unwrap_or_else(|| panic!("no seat for bo: {seats}"));
-    let (code, a) = post(
-        port,
-        "/seat/pad",
-        &[
-            ("Origin", origin.as_str()),
-            ("X-Tablemate-Seat", bo.as_str()),
-        ],
-        r#"{"score":"5"}"#,
-    );
+    let (code, a) = seat_post(port, &bo, "/seat/pad", r#"{"score":"5"}"#);
     assert_eq!(code, 422, "{a}");
     assert_eq!(
         a["said"],
@@ -491,7 +464,6 @@ fn races(table: u64, n: usize) -> usize {
     assert_eq!(run(d, &["turn"], None).code, 0);
     let server = serve(d, &[]);
     let port = server.port;
-    let origin = format!("http://127.0.0.1:{port}");
     let secrets: Vec<String> = names.iter().map(|n| server.seat(n)).collect();
     for i in 0..n {
         let holder = json(d, &["players"])["data"]["turn"]["name"]
@@ -500,19 +472,11 @@ fn races(table: u64, n: usize) -> usize {
             .to_string();
         let mine = names.iter().position(|n| *n == holder).unwrap();
         let next = &names[(mine + 1) % names.len()];
-        let (secret, origin) = (secrets[mine].clone(), origin.clone());
+        let secret = secrets[mine].clone();
         let seat = std::thread::spawn(move || {
             // Past the seats' rate (10 actions in 10 s), the seat waits.
             loop {
-                let (code, a) = post(
-                    port,
-                    "/seat/turn",
-                    &[
-                        ("Origin", origin.as_str()),
-                        ("X-Tablemate-Seat", secret.as_str()),
-                    ],
-                    "{}",
-                );
+                let (code, a) = seat_post(port, &secret, "/seat/turn", "{}");
                 if code != 429 {
                     return (code, a);
                 }
@@ -615,11 +579,7 @@ fn a_table_kept_in_the_pad_moves_to_its_own_home() {
 fn a_rename_mid_game_reaches_the_game_and_undoes_with_it() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    let ok = |args: &[&str]| {
-        let r = run(d, args, None);
-        assert_eq!(r.code, 0, "{args:?}: {}", r.err);
-        r.out
-    };
+    let ok = |args: &[&str]| common::run_out(d, args);
     ok(&["players", "Ann", "Ben", "Cat"]);
     ok(&["--seed", "2", "setup", "slides"]);
     assert!(ok(&["slides", "ai"]).ends_with("\nBen (Crowns) to move\n"));

@@ -285,11 +285,7 @@ fn a_roll_forged_with_its_links_is_found_by_its_seed() {
 fn a_roll_as_a_player_is_theirs_in_the_log() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    let ok = |args: &[&str]| {
-        let r = run(d, args, None);
-        assert_eq!(r.code, 0, "{args:?}: {}", r.err);
-        r.out
-    };
+    let ok = |args: &[&str]| common::run_out(d, args);
     assert_eq!(
         ok(&["--seed", "1", "roll", "2d6", "as", "ben"]),
         "2d6 [3, 1] = 4\n"

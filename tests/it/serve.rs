@@ -511,6 +511,23 @@ pub(super) fn post(
     )
 }
 
+/// A seat's action as its phone sends it: POST with the seat's secret and
+/// this server's own Origin; (status, answer).
+pub(super) fn seat_post(
+    port: u16,
+    secret: &str,
+    path: &str,
+    body: &str,
+) -> (u16, serde_json::Value) {
+    let origin = format!("http://127.0.0.1:{port}");
+    post(
+        port,
+        path,
+        &[("Origin", origin.as_str()), ("X-Tablemate-Seat", secret)],
+        body,
+    )
+}
+
 /// #48 item 4: a seat on a phone rolls, enters its pad score and passes
 /// its turn through the same commands and store as the terminal; what it
 /// does shows on every screen under its name.

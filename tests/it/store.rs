@@ -129,6 +129,34 @@ fn ten_parallel_new_decks_all_land() {
     }
 }
 
+/// Pipe `script` into `n` REPLs one after another, each killed (SIGKILL)
+/// 5 to 65 ms in, at moments drawn from `seed` (a fixed sequence, so a
+/// failure can be replayed).
+fn kill_at_random_moments(data: &Path, script: &str, n: usize, seed: u64) {
+    let mut x = seed;
+    for _ in 0..n {
+        let mut child = std_command(data)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        let s = script.to_string();
+        let feeder = std::thread::spawn(move || {
+            use std::io::Write;
+            let _ = stdin.write_all(s.as_bytes());
+        });
+        x = x
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        std::thread::sleep(std::time::Duration::from_millis(5 + (x >> 33) % 60));
+        child.kill().unwrap();
+        child.wait().unwrap();
+        let _ = feeder.join();
+    }
+}
+
 /// Processes killed at random moments while drawing, returning and
 /// scoring leave a whole, consistent store.
 #[test]
@@ -138,29 +166,7 @@ fn killed_mid_save_the_store_stays_whole() {
     tm_in(data, &["--seed", "1", "deck", "new", "bag", "cards"]);
     tm_in(data, &["funhouse", "new"]);
     let script = "draw bag 3\nscore barrels 2\ndeck return bag\nscore sj none\n".repeat(200);
-    // A fixed sequence of delays, so a failure can be replayed.
-    let mut x: u64 = 12345;
-    for _ in 0..40 {
-        let mut child = std_command(data)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        let mut stdin = child.stdin.take().unwrap();
-        let s = script.clone();
-        let feeder = std::thread::spawn(move || {
-            use std::io::Write;
-            let _ = stdin.write_all(s.as_bytes());
-        });
-        x = x
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        std::thread::sleep(std::time::Duration::from_millis(5 + (x >> 33) % 60));
-        child.kill().unwrap(); // SIGKILL
-        child.wait().unwrap();
-        let _ = feeder.join();
-    }
+    kill_at_random_moments(data, &script, 40, 12345);
     let (left, drawn) = whole_deck(data, "bag");
     assert_eq!(left + drawn, 52);
     let card = json_of(data, "funhouse");
@@ -660,28 +666,7 @@ fn killed_mid_save_the_table_and_its_game_agree() {
     let script =
         "players rename ben Benjamin\nslides ai\npad 1 2 3\nplayers rename benjamin Ben\nundo\n"
             .repeat(100);
-    let mut x: u64 = 56;
-    for _ in 0..30 {
-        let mut child = std_command(data)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        let mut stdin = child.stdin.take().unwrap();
-        let s = script.clone();
-        let feeder = std::thread::spawn(move || {
-            use std::io::Write;
-            let _ = stdin.write_all(s.as_bytes());
-        });
-        x = x
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        std::thread::sleep(std::time::Duration::from_millis(5 + (x >> 33) % 60));
-        child.kill().unwrap(); // SIGKILL
-        child.wait().unwrap();
-        let _ = feeder.join();
-    }
+    kill_at_random_moments(data, &script, 30, 56);
     let table = json_of(data, "players");
     let names: Vec<&str> = table["players"]
         .as_array()
