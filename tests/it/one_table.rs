@@ -60,15 +60,20 @@ struct Views {
 fn views(d: &Path, port: u16, secrets: &[(String, String)]) -> Views {
     let players = json(d, &["players"]);
     let terminal = players["data"]["turn"]["name"].as_str().map(String::from);
-    // The screen follows the store by itself: wait until it has.
+    // The screen follows the store by itself: wait until it has, whole
+    // (the same turn, the game's part in it included, and who starts),
+    // so that every page read after it shows the same moment.
     let started = Instant::now();
     let (state, banner) = loop {
         let (_, _, body) = get(port, "/state.json");
         let v: Value = serde_json::from_str(&body).unwrap_or(Value::Null);
-        let state = v["table"]["turn"]["name"].as_str().map(String::from);
-        let banner = v["table"]["banner"].as_str().map(String::from);
-        if state == terminal || started.elapsed() > Duration::from_secs(5) {
-            break (state, banner);
+        let caught_up = v["table"]["turn"] == players["data"]["turn"]
+            && v["table"]["players"][0] == players["data"]["first"];
+        if caught_up || started.elapsed() > Duration::from_secs(5) {
+            break (
+                v["table"]["turn"]["name"].as_str().map(String::from),
+                v["table"]["banner"].as_str().map(String::from),
+            );
         }
         std::thread::sleep(Duration::from_millis(20));
     };
