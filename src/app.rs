@@ -203,6 +203,9 @@ pub struct App {
     /// The person this session acts as (a seat's), who may act only as
     /// themselves; `None`: the terminal, which acts for the table.
     acting: Option<crate::games::wing::Acting>,
+    /// The command running is a move sent from the seat of `acting`:
+    /// the frame lets it through only when the move is theirs.
+    seat_moving: bool,
     /// Whether replies will be shown as JSON: big results build only the
     /// form that will be printed.
     json: bool,
@@ -262,6 +265,7 @@ impl App {
             last_roll: None,
             rolling_for: None,
             acting: None,
+            seat_moving: false,
             json: false,
             rules_dir: None,
             rules: OnceCell::new(),

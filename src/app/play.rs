@@ -29,6 +29,8 @@ impl Visitor for Run<'_> {
         let rule = |game: &str, section: &str| super::lookup::section(rules, dir, game, section);
         let mut table = Table::new(&mut app.rng, &app.today, crate::roll_log::now(), &rule);
         table.acting = app.acting.clone();
+        // A move sent from a seat is its person's to make.
+        let from_seat = app.seat_moving;
         let mut change = match W::order(self.command, self.matches)? {
             Order::Ask(question) => {
                 // The state and the table from one moment.
@@ -66,6 +68,13 @@ impl Visitor for Run<'_> {
                 // What the table knows and the words did not say (who
                 // plays), put in from the table of this transaction.
                 W::complete(&mut change, &table);
+                if from_seat && let Some(p) = &table.acting {
+                    let game = <W::State as crate::games::Saved>::GAME;
+                    let t = at.seating.as_ref().ok_or_else(|| {
+                        crate::games::GameError::rule("no one sits at the table: `players` seats it")
+                    })?;
+                    t.may_move((game.id(), game.title()), p, at.in_play.as_ref())?;
+                }
                 let action = Some(serde_json::to_value(&change).expect("actions serialise"));
                 // Who made it: the seat's person, or whose move it was.
                 let by = match &table.acting {

@@ -60,6 +60,7 @@ impl Desk for SeatDesk {
             SeatAct::Pad { score } => app.pad_score(score),
             SeatAct::Turn => app.run_words(&["turn".into()]),
             SeatAct::Undo => app.undo_own(),
+            SeatAct::Move { line } => app.seat_move(line),
         });
         let mut said = match &done {
             Ok(reply) => app.text(reply),
@@ -130,6 +131,44 @@ impl App {
         let rolled = self.roll_for(&words);
         self.rolling_for = None;
         rolled
+    }
+
+    /// A move in the table's game, in the game's own words, made as the
+    /// seat's person: the frame checks, in the transaction that makes
+    /// it, that it is theirs. Nothing but a game's own command is taken
+    /// (a seat cannot `export` or seat the table).
+    fn seat_move(&mut self, line: &str) -> Result<Reply> {
+        let words = crate::command::split_line(line)?;
+        let Some(first) = words.first() else {
+            return Err(invalid(
+                "say a move in the game's own words, or tap one of the moves shown",
+            ));
+        };
+        if let Some((word, found)) = words
+            .iter()
+            .find_map(|w| Some((w, crate::visible::control_in(w)?)))
+        {
+            return Err(super::AppError::Control {
+                word: word.clone(),
+                found,
+            });
+        }
+        match crate::command::parse_at(&words, self.style.width)? {
+            crate::command::Parsed::Game {
+                game,
+                command,
+                matches,
+            } => {
+                self.seat_moving = true;
+                let done = self.game_command(game, &command, &matches);
+                self.seat_moving = false;
+                done
+            }
+            crate::command::Parsed::Builtin(_) => Err(invalid(format!(
+                "'{}' is not a move in a game: a seat's moves are the game's own words (the moves shown), and rolls, scores and the turn have their own buttons",
+                crate::style::clip_quoted(first)
+            ))),
+        }
     }
 
     /// The seat's score this round, in its person's own column.

@@ -17,7 +17,7 @@ use super::args::Declared;
 use super::error::Unsound;
 use super::game::{Game, Names};
 use super::record::Step;
-use super::wing::{Saved, Table, Turn, Wing};
+use super::wing::{MOST_MOVES, Play, Saved, SeatView, Table, Turn, Wing};
 use crate::layout::Layout;
 use crate::random::TableRng;
 use crate::reply::Reply;
@@ -50,6 +50,9 @@ pub trait AnyWing: Sync {
     fn diagram(&self, layout: &Layout, style: &Style) -> Option<String>;
     /// What the table sees of a saved state: its layout and whose turn.
     fn look(&self, state: &Value) -> Result<(Layout, Turn), Unsound>;
+    /// What the game's seat `seat` (0 first) sees of a saved state and
+    /// the moves that are its to make now.
+    fn seat_view(&self, state: &Value, seat: usize) -> Option<SeatView>;
     /// The group a record belongs to, by the state it reached (`Wing::group`).
     fn group(&self, state: &Value) -> Option<String>;
     /// Its board for the shared screen beside the picture, if any.
@@ -178,6 +181,30 @@ impl<W: Wing> AnyWing for Erased<W> {
 
     fn look(&self, state: &Value) -> Result<(Layout, Turn), Unsound> {
         Ok(W::look(&laid::<W::State>(state)?))
+    }
+
+    fn seat_view(&self, state: &Value, seat: usize) -> Option<SeatView> {
+        let s = laid::<W::State>(state).ok()?;
+        let turn = s.turn();
+        let moves = if !turn.over && turn.seat == Some(seat) {
+            s.legal()
+                .iter()
+                .take(MOST_MOVES)
+                .filter_map(|a| {
+                    // A wing's actions are its state's, read as they are.
+                    let json = serde_json::to_value(a).ok()?;
+                    let action: W::Action = serde_json::from_value(json).ok()?;
+                    Some(W::line(&action))
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        Some(SeatView {
+            layout: s.view(Some(seat)),
+            moves,
+            turn,
+        })
     }
 
     fn group(&self, state: &Value) -> Option<String> {

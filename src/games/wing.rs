@@ -149,6 +149,22 @@ pub trait Play: Saved {
     fn secrets(&self, seat: Option<usize>) -> Vec<String>;
 }
 
+/// What one seat of a game sees and may do now: the pieces as that seat
+/// may see them ([`Play::view`]), and the moves that are its to make, as
+/// the command lines that make them ([`Wing::line`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct SeatView {
+    pub layout: Layout,
+    /// Empty unless it is this seat's move.
+    pub moves: Vec<String>,
+    pub turn: Turn,
+}
+
+/// The most moves a seat is offered at once (a game that lists more,
+/// as every bid of a big table, offers its first ones; the rest are
+/// typed).
+pub const MOST_MOVES: usize = 200;
+
 /// What an action is to the record of the game in play.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum InRecord {

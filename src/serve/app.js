@@ -108,5 +108,18 @@
     score.value = "";
   });
   document.getElementById("turn").addEventListener("click", function () { post("turn"); });
+  // The seat's moves live in the part of the page the table's events
+  // replace, so they are listened for on the page, not on each button.
+  document.addEventListener("submit", function (e) {
+    if (e.target && e.target.id === "move") {
+      e.preventDefault();
+      var line = document.getElementById("line");
+      post("move", { line: line.value });
+    }
+  });
+  document.addEventListener("click", function (e) {
+    var b = e.target && e.target.closest ? e.target.closest("button.move") : null;
+    if (b) { post("move", { line: b.getAttribute("data-line") }); }
+  });
   document.getElementById("undo").addEventListener("click", function () { post("undo"); });
 })();

@@ -71,6 +71,10 @@ struct Shown {
     html: String,
     /// The same view as JSON (`/state.json`).
     json: String,
+    /// Each seat's own part (its view of the game, its moves), by the
+    /// key its seat link has (the person's id): added to that seat's
+    /// page alone.
+    seats: std::collections::HashMap<String, String>,
 }
 
 impl Shown {
@@ -79,6 +83,20 @@ impl Shown {
         Shown {
             html: page::fragment(&view),
             json: serde_json::to_string(&view).expect("views serialise"),
+            seats: view
+                .seats
+                .iter()
+                .map(|p| (p.person.to_string(), page::seat_part(p)))
+                .collect(),
+        }
+    }
+
+    /// The table as `seat`'s page shows it (`None`: the table's screen):
+    /// the seat's own part first, then what everyone sees.
+    fn for_seat(&self, seat: Option<&str>) -> String {
+        match seat.and_then(|s| self.seats.get(s)) {
+            Some(part) => format!("{part}{}", self.html),
+            None => self.html.clone(),
         }
     }
 }
@@ -322,7 +340,8 @@ pub fn start(dir: PathBuf, options: &Options, make_desk: DeskMaker) -> Result<Ru
                 }
                 let now = Shown::of(store, &dir);
                 shared.shown.send_if_modified(|shown| {
-                    let changed = shown.html != now.html || shown.json != now.json;
+                    let changed =
+                        shown.html != now.html || shown.json != now.json || shown.seats != now.seats;
                     if changed {
                         *shown = Arc::new(now);
                     }

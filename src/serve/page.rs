@@ -3,7 +3,7 @@
 //! in the binary so the page works offline.
 
 use super::desk::SeatLook;
-use super::view::TableView;
+use super::view::{SeatPart, TableView};
 use crate::reply::Grid;
 
 pub const SCRIPT: &str = include_str!("app.js");
@@ -207,6 +207,48 @@ pub fn fragment(view: &TableView) -> String {
         }
         out.push_str("</section>");
     }
+    out
+}
+
+/// How many moves a seat is offered as buttons; more are offered as the
+/// completion of the move field.
+const MOVE_BUTTONS: usize = 8;
+
+/// One seat's own part of the game in play, first on its page: its view
+/// of the pieces, where the game stands for it, and its moves (buttons
+/// when they are few, the move field's completion always).
+pub fn seat_part(p: &SeatPart) -> String {
+    let mut out = format!(
+        "<section class=\"yours\" id=\"yours\" data-key=\"yours\"><h2>{title}: what you see</h2>\
+         <div class=\"picture\" role=\"img\" aria-label=\"{title} as you see it\">{svg}</div>\
+         <p class=\"standing\" id=\"standing\">{standing}</p>",
+        title = escape(&p.title),
+        svg = p.svg,
+        standing = escape(&p.standing),
+    );
+    if !p.moves.is_empty() {
+        if p.moves.len() <= MOVE_BUTTONS {
+            out.push_str("<p class=\"moves-now\">");
+            for m in &p.moves {
+                out.push_str(&format!(
+                    "<button type=\"button\" class=\"move\" data-line=\"{m}\">{m}</button> ",
+                    m = escape(m)
+                ));
+            }
+            out.push_str("</p>");
+        }
+        out.push_str(
+            "<form id=\"move\"><label for=\"line\">Your move</label>\
+             <input id=\"line\" name=\"line\" list=\"moves\" autocomplete=\"off\" \
+             autocapitalize=\"off\" spellcheck=\"false\" maxlength=\"200\">\
+             <datalist id=\"moves\">",
+        );
+        for m in &p.moves {
+            out.push_str(&format!("<option value=\"{}\">", escape(m)));
+        }
+        out.push_str("</datalist><button type=\"submit\">Move</button></form>");
+    }
+    out.push_str("</section>");
     out
 }
 

@@ -175,6 +175,7 @@ pub async fn handle(req: Request<Incoming>, shared: Arc<Shared>) -> Result<Answe
         ),
         "/seat" => match seat {
             Some((name, _)) => {
+                let table = shown.for_seat(Some(&name));
                 let (tx, rx) = oneshot::channel();
                 if !shared.send(Job::Look {
                     seat: name,
@@ -186,7 +187,7 @@ pub async fn handle(req: Request<Incoming>, shared: Arc<Shared>) -> Result<Answe
                     Ok(Ok(look)) => answer(
                         StatusCode::OK,
                         "text/html; charset=utf-8",
-                        page::page(&shown.html, &key.query(), Some(&look)),
+                        page::page(&table, &key.query(), Some(&look)),
                     ),
                     _ => gone(),
                 }
@@ -203,7 +204,7 @@ pub async fn handle(req: Request<Incoming>, shared: Arc<Shared>) -> Result<Answe
             page::SCRIPT,
         ),
         "/app.css" => answer(StatusCode::OK, "text/css; charset=utf-8", page::STYLE),
-        "/events" => events(&shared, seat.map(|(_, s)| s)),
+        "/events" => events(&shared, seat),
         _ => text(StatusCode::NOT_FOUND, "not here: the table is at /\n"),
     })
 }
@@ -231,6 +232,8 @@ struct Posted {
     expr: Option<String>,
     #[serde(default)]
     score: Option<String>,
+    #[serde(default)]
+    line: Option<String>,
 }
 
 async fn seat_act(req: Request<Incoming>, act: &str, shared: &Shared) -> Answered {
@@ -295,6 +298,7 @@ async fn seat_act(req: Request<Incoming>, act: &str, shared: &Shared) -> Answere
         Posted {
             expr: None,
             score: None,
+            line: None,
         }
     } else {
         match serde_json::from_slice(&bytes) {
@@ -302,38 +306,26 @@ async fn seat_act(req: Request<Incoming>, act: &str, shared: &Shared) -> Answere
             Err(e) => return refused(StatusCode::BAD_REQUEST, &format!("not understood: {e}")),
         }
     };
-    let act = match (act, posted) {
-        ("roll", Posted { expr, score: None }) => SeatAct::Roll {
+    let act = match (act, posted.expr, posted.score, posted.line) {
+        ("roll", expr, None, None) => SeatAct::Roll {
             expr: expr.unwrap_or_default(),
         },
-        (
-            "pad",
-            Posted {
-                expr: None,
-                score: Some(score),
-            },
-        ) => SeatAct::Pad { score },
-        (
-            "turn",
-            Posted {
-                expr: None,
-                score: None,
-            },
-        ) => SeatAct::Turn,
-        (
-            "undo",
-            Posted {
-                expr: None,
-                score: None,
-            },
-        ) => SeatAct::Undo,
-        ("roll" | "pad" | "turn" | "undo", _) => {
+        ("pad", None, Some(score), None) => SeatAct::Pad { score },
+        ("turn", None, None, None) => SeatAct::Turn,
+        ("undo", None, None, None) => SeatAct::Undo,
+        ("move", None, None, Some(line)) => SeatAct::Move { line },
+        ("roll" | "pad" | "turn" | "undo" | "move", ..) => {
             return refused(
                 StatusCode::BAD_REQUEST,
-                "roll takes expr, pad takes score, turn and undo take nothing",
+                "roll takes expr, pad takes score, move takes line, turn and undo take nothing",
             );
         }
-        _ => return refused(StatusCode::NOT_FOUND, "a seat can roll, pad, turn or undo"),
+        _ => {
+            return refused(
+                StatusCode::NOT_FOUND,
+                "a seat can roll, pad, move, turn or undo",
+            );
+        }
     };
     let (tx, rx) = oneshot::channel();
     if !shared.send(Job::Act {
@@ -374,7 +366,7 @@ impl Body for Events {
 /// An event stream: the table now, then again at each change, until the
 /// client goes (its body dropped), the server stops, or (a seat's stream)
 /// its seat is closed.
-fn events(shared: &Arc<Shared>, seat: Option<String>) -> Answered {
+fn events(shared: &Arc<Shared>, seat: Option<(String, String)>) -> Answered {
     let (tx, rx) = mpsc::channel::<Bytes>(2);
     let mut shown = shared.shown.subscribe();
     shown.mark_changed();
@@ -384,11 +376,14 @@ fn events(shared: &Arc<Shared>, seat: Option<String>) -> Answered {
         loop {
             let out = tokio::select! {
                 changed = shown.changed() => match changed {
-                    Ok(()) => http::event("table", &shown.borrow_and_update().html),
+                    Ok(()) => http::event(
+                        "table",
+                        &shown.borrow_and_update().for_seat(seat.as_ref().map(|(name, _)| name.as_str())),
+                    ),
                     Err(_) => return,
                 },
                 gone = closed.changed() => {
-                    let open = seat.as_ref().is_none_or(|s| {
+                    let open = seat.as_ref().is_none_or(|(_, s)| {
                         let seats = shared.seats.lock().unwrap_or_else(|e| e.into_inner());
                         seats.who(s).is_some()
                     });

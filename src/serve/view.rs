@@ -36,6 +36,10 @@ pub struct TableView {
     /// to witness: `log verify` prints the same.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub log_head: Option<String>,
+    /// What each seat of the game in play sees and may do: sent to that
+    /// seat's page alone, never to the table's screen or its JSON.
+    #[serde(skip)]
+    pub seats: Vec<SeatPart>,
     /// What could not be shown this time, and why: the rest is shown,
     /// and the next change is followed as ever.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -84,6 +88,21 @@ pub struct InPlay {
     pub standing: String,
     /// The last moves in words, newest last.
     pub moves: Vec<String>,
+}
+
+/// One seat's own part of the game in play: its view of the pieces
+/// (its hand, the dice under its cup) and the moves that are its to make.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SeatPart {
+    /// The person's id at the table: their seat link's key.
+    pub person: u32,
+    pub title: String,
+    /// The seat's view, as SVG.
+    pub svg: String,
+    /// Its moves now, as the lines that make them (empty: not its move).
+    pub moves: Vec<String>,
+    /// Where the game stands, for this seat.
+    pub standing: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -153,6 +172,8 @@ pub fn build(store: &Store, dir: &Path) -> TableView {
         in_play(store, &states, &at, view.table.as_ref())
     })
     .flatten();
+    view.seats = guarded(&mut problems, "the seats' views", || seat_parts(&states, &at))
+        .unwrap_or_default();
     for (game, state) in &states {
         let board = guarded(&mut problems, game.title(), || {
             record::screen(*game, state, now, &style)
@@ -222,6 +243,47 @@ fn in_play(
         },
         moves,
     })
+}
+
+/// Each seat's own part of the table's game: the game's view for the
+/// seat its person sits in (the frame's map from person to seat, never
+/// the game's), and the moves that are theirs.
+fn seat_parts(states: &[(Game, serde_json::Value)], at: &AtTable) -> Vec<SeatPart> {
+    let Some(playing) = at.seating.as_ref().and_then(|t| t.playing.as_ref()) else {
+        return Vec::new();
+    };
+    let Some((game, state)) = states.iter().find(|(g, _)| g.id() == playing.game) else {
+        return Vec::new();
+    };
+    let wing = game.wing();
+    playing
+        .seats
+        .iter()
+        .enumerate()
+        .filter_map(|(seat, &person)| {
+            let v = wing.seat_view(state, seat)?;
+            let standing = match (v.turn.over, v.turn.seat) {
+                (true, _) => v.turn.next.clone(),
+                (false, Some(s)) if s == seat => format!("Your move: {}", v.turn.next),
+                (false, Some(s)) => {
+                    let who = at
+                        .seating
+                        .as_ref()
+                        .and_then(|t| t.in_seat(s))
+                        .map_or_else(|| record::standing(&v.turn), |p| format!("{}'s move", p.name));
+                    who
+                }
+                (false, None) => record::standing(&v.turn),
+            };
+            Some(SeatPart {
+                person,
+                title: game.title().to_string(),
+                svg: crate::render::svg(&v.layout),
+                moves: v.moves,
+                standing,
+            })
+        })
+        .collect()
 }
 
 #[cfg(test)]

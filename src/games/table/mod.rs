@@ -135,6 +135,63 @@ impl Seating {
         self.people.iter().find(|p| p.id == id)
     }
 
+    /// The game's seat (0 first) that `person` sits in, in the table's
+    /// game `slot`, if they play in it.
+    pub fn seat_of(&self, slot: &str, person: u32) -> Option<usize> {
+        let playing = self.playing.as_ref().filter(|p| p.game == slot)?;
+        playing.seats.iter().position(|&id| id == person)
+    }
+
+    /// The person in the game's seat `seat` of the table's game.
+    pub fn in_seat(&self, seat: usize) -> Option<&Person> {
+        self.by_id(*self.playing.as_ref()?.seats.get(seat)?)
+    }
+
+    /// Whether `acting` may move now in the game `slot` (its id and
+    /// title) from their seat: it must be the table's game, they must
+    /// play in it, and it must be their move where the game says whose
+    /// (`in_play`: the game as it stands, read in the same transaction).
+    /// A seat acts only as its person; the terminal acts for anyone and
+    /// is not asked.
+    pub fn may_move(
+        &self,
+        slot: (&str, &str),
+        acting: &Acting,
+        in_play: Option<&InPlay>,
+    ) -> Result<usize, GameError> {
+        let (id, title) = slot;
+        if self.playing.as_ref().is_none_or(|p| p.game != id) {
+            return Err(GameError::rule(format!(
+                "{title} is not the game the table is playing: a seat moves only in the table's game (`setup GAME` at the terminal)"
+            )));
+        }
+        let Some(mine) = self.seat_of(id, acting.id) else {
+            return Err(GameError::rule(format!(
+                "{} does not play in this game of {title}",
+                acting.name
+            )));
+        };
+        let Some(g) = in_play.filter(|g| g.game == id) else {
+            return Ok(mine);
+        };
+        if g.turn.over {
+            return Err(GameError::rule(format!(
+                "{title} is over: {}",
+                g.turn.next
+            )));
+        }
+        match g.turn.seat {
+            Some(s) if s != mine => {
+                let who = self.in_seat(s).map_or("another player", |p| p.name.as_str());
+                Err(GameError::rule(format!(
+                    "it is {who}'s move, not {}'s: wait for your turn",
+                    acting.name
+                )))
+            }
+            _ => Ok(mine),
+        }
+    }
+
     fn index_of(&self, id: u32) -> Option<usize> {
         self.people.iter().position(|p| p.id == id)
     }
