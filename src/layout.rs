@@ -147,6 +147,15 @@ impl Placed {
         }
     }
 
+    /// An ordinary six-sided die showing `face` (1 to 6), or face down
+    /// (under a cup: no face shown).
+    pub fn d6(face: Option<u8>, x: f64, y: f64) -> Placed {
+        Placed {
+            rank: face.map(|f| f.to_string()),
+            ..Placed::new(Kind::Die, Side::Face, x, y)
+        }
+    }
+
     pub fn pawn(s: Option<Suit>, x: f64, y: f64) -> Placed {
         Placed {
             suit: s.map(|s| s.letter().to_string()),

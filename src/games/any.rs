@@ -100,6 +100,39 @@ pub trait AnyState: Sync {
     fn renamed(&self, value: &Value, from: &str, to: &str) -> Option<String>;
 }
 
+/// Whether a game of this kind keeps secrets from the table: a fresh
+/// game, or one a move into it, hides something (`Play::secrets`). Such
+/// a game's deal is sealed by the frame, with no flag for a game to
+/// forget (random play holds every game to it: no state it reaches keeps
+/// a secret in a game that is not sealed). Worked out once per game.
+fn keeps_secrets<S: Play>() -> bool {
+    use std::sync::Mutex;
+    static KNOWN: Mutex<Vec<(Game, bool)>> = Mutex::new(Vec::new());
+    let game = <S as Saved>::GAME;
+    if let Some(&(_, k)) = KNOWN
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .iter()
+        .find(|(g, _)| *g == game)
+    {
+        return k;
+    }
+    let keeps = (0..4).any(|seed| {
+        let mut rng = TableRng::new(seed);
+        let fresh = S::sample(&mut rng);
+        !fresh.secrets(None).is_empty()
+            || fresh.legal().into_iter().take(8).any(|a| {
+                let mut next = fresh.clone();
+                next.apply(&a, &mut rng).is_ok() && !next.secrets(None).is_empty()
+            })
+    });
+    KNOWN
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .push((game, keeps));
+    keeps
+}
+
 /// A wing's type made into a value: a zero-sized object, so
 /// `Game::wing()` is a `&'static` to a constant.
 pub struct Erased<W>(PhantomData<fn() -> W>);
@@ -144,7 +177,7 @@ impl<W: Wing> AnyWing for Erased<W> {
     }
 
     fn seals_deal(&self) -> bool {
-        W::SEALS_DEAL
+        W::SEALS_DEAL || keeps_secrets::<W::State>()
     }
 
     fn setup_args(&self) -> Option<&'static Declared> {

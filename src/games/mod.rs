@@ -23,6 +23,7 @@ pub mod wing;
 
 pub mod funhouse;
 pub mod lab_rats;
+pub mod liars;
 pub mod pad;
 pub mod penguins;
 pub mod slides;
@@ -84,6 +85,7 @@ games! {
     AngryTroll => troll::AngryTroll,
     SlidesOfAction => slides::SlidesOfAction,
     PenguinsNightOut => penguins::PenguinsNightOut,
+    LiarsDice => liars::LiarsDice,
     // The score pad: not a game of pieces, but kept and changed like one.
     ScorePad => pad::ScorePad,
     // The table: who sits, in what order, whose turn; kept and changed

@@ -113,7 +113,7 @@ fn a_code_that_would_show_hidden_cards_is_sealed() {
     let flat = r.out.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(
         flat.ends_with(
-            "deal sealed until the game ends (its code would lay every face-down card): `games` shows it then"
+            "deal sealed until the game ends (its code would show what is hidden): `games` shows it then"
         ),
         "{flat}"
     );
