@@ -179,7 +179,13 @@ fn play<W: Wing<State = S>, S: Play>(seed: u64) -> (usize, bool, usize) {
             )
         });
         let after: S = store.game().unwrap().expect("a game is saved");
-        keeps_secrets::<W>(&before, &after, events, &what(&format!("after `{line}`")));
+        keeps_secrets::<W>(
+            &before,
+            &after,
+            events,
+            &line,
+            &what(&format!("after `{line}`")),
+        );
         after
             .check()
             .unwrap_or_else(|e| panic!("{}", what(&format!("after `{action}`: {}", e.0))));
@@ -249,44 +255,84 @@ fn words<A: std::fmt::Display>(actions: &[A]) -> String {
     all.join(", ")
 }
 
-/// No view a seat receives names what the game keeps from it: the view
-/// of each seat (and of the whole table) and the turn, as JSON; the reply
-/// to the action, as JSON and text (it goes to the whole table), for what
-/// was secret both before and after it (an action may turn a card up, and
-/// a card the table saw may go face down again). A secret
-/// is looked for as a whole JSON string, and in text as a whole word when
-/// it is two characters or more (a single character, as a die's face,
-/// cannot be told from other words).
-fn keeps_secrets<W: Wing>(
-    before: &W::State,
-    state: &W::State,
-    events: Vec<W::Event>,
-    context: &str,
-) {
+/// The secrets among `secrets` that `json` or `text` name, in any form
+/// a renderer writes them: as a whole JSON string, as a face-up piece's
+/// rank and suit together (a card `7H` is placed as rank `7`, suit `H`),
+/// and in text as a whole word when it is two characters or more (a
+/// single character, as a die's face, cannot be told from other words)
+/// or, for a secret of several words (a cup `1 3 3 5 6`), as a phrase.
+fn named_in(secrets: &[String], json: &serde_json::Value, text: &str) -> Vec<String> {
     fn strings(v: &serde_json::Value, out: &mut Vec<String>) {
         match v {
             serde_json::Value::String(s) => out.push(s.clone()),
             serde_json::Value::Array(a) => a.iter().for_each(|x| strings(x, out)),
-            serde_json::Value::Object(o) => o.values().for_each(|x| strings(x, out)),
+            serde_json::Value::Object(o) => {
+                // A piece placed face up: its rank and suit as one code.
+                if let (Some(r), Some(su)) = (
+                    o.get("rank").and_then(|r| r.as_str()),
+                    o.get("suit").and_then(|s| s.as_str()),
+                ) && o.get("side").and_then(|s| s.as_str()) != Some("back")
+                {
+                    out.push(format!("{r}{su}"));
+                }
+                o.values().for_each(|x| strings(x, out))
+            }
             _ => {}
         }
     }
-    let leaked = |secrets: &[String], json: &serde_json::Value, text: &str| -> Vec<String> {
-        let mut named = Vec::new();
-        strings(json, &mut named);
-        let words: Vec<&str> = text.split(|c: char| !c.is_alphanumeric()).collect();
-        secrets
-            .iter()
-            .filter(|s| {
-                named.contains(s) || (s.chars().count() >= 2 && words.contains(&s.as_str()))
-            })
-            .cloned()
-            .collect()
-    };
-    for seat in [None, Some(0), Some(1), Some(2), Some(3)] {
+    let mut named = Vec::new();
+    strings(json, &mut named);
+    let words: Vec<&str> = text.split(|c: char| !c.is_alphanumeric()).collect();
+    secrets
+        .iter()
+        .filter(|s| {
+            named.contains(s)
+                || (s.contains(' ') && phrase_in(text, s))
+                || (s.chars().count() >= 2 && words.contains(&s.as_str()))
+        })
+        .cloned()
+        .collect()
+}
+
+/// Whether `phrase` stands in `text` on its own (not inside a longer
+/// number or word).
+fn phrase_in(text: &str, phrase: &str) -> bool {
+    text.match_indices(phrase).any(|(at, _)| {
+        let before = text[..at].chars().next_back();
+        let after = text[at + phrase.len()..].chars().next();
+        !before.is_some_and(char::is_alphanumeric) && !after.is_some_and(char::is_alphanumeric)
+    })
+}
+
+/// The most seats a game's views are checked for.
+const SEATS_CHECKED: usize = 8;
+
+/// No view a seat receives names what the game keeps from it: the view
+/// of each seat (and of the whole table) and the turn, as JSON; the reply
+/// to the action, as JSON and text (it goes to the whole table), and the
+/// move's own words (the screen lists them), for what was secret both
+/// before and after it (an action may turn a card up, and a card the
+/// table saw may go face down again). A game that keeps any secret has
+/// its deal sealed.
+fn keeps_secrets<W: Wing>(
+    before: &W::State,
+    state: &W::State,
+    events: Vec<W::Event>,
+    line: &str,
+    context: &str,
+) {
+    if !state.secrets(None).is_empty() {
+        assert!(
+            crate::games::record::seals_deal(W::GAME),
+            "{context}: {} keeps secrets but its deal is not sealed",
+            W::GAME.title()
+        );
+    }
+    let seats = std::iter::once(None).chain((0..SEATS_CHECKED).map(Some));
+    for seat in seats {
         let secrets = state.secrets(seat);
         let view = serde_json::json!([state.view(seat), state.turn()]);
-        let out = leaked(&secrets, &view, "");
+        let out = named_in(&secrets, &view, "");
         assert!(
             out.is_empty(),
             "{context}: seat {seat:?}'s view names {out:?}"
@@ -305,12 +351,44 @@ fn keeps_secrets<W: Wing>(
     let mut json = Vec::new();
     reply.write_json(&mut json).unwrap();
     let json: serde_json::Value = serde_json::from_slice(&json).unwrap();
-    let text = reply.text(&crate::style::Style::plain());
-    let out = leaked(&secrets, &json, &text);
+    let text = format!(
+        "{}\n{line}",
+        reply.text(&crate::style::Style::plain())
+    );
+    let out = named_in(&secrets, &json, &text);
     assert!(
         out.is_empty(),
-        "{context}: the reply names {out:?}:\n{text}"
+        "{context}: the reply or the move's words name {out:?}:\n{text}"
     );
+}
+
+#[test]
+fn the_leak_check_finds_each_kind_of_leak() {
+    use crate::layout::{Layout, Placed};
+    let secrets = vec!["7H".to_string(), "1 3 3 5 6".to_string(), "QC".to_string()];
+    let mut face_up = Layout::new("troll", "t");
+    face_up.push(Placed::card("7H".parse().unwrap(), 0.0, 0.0));
+    // A card face up in a view, placed as rank and suit.
+    let view = serde_json::to_value(&face_up).unwrap();
+    assert_eq!(named_in(&secrets, &view, ""), ["7H"]);
+    // A card named in the move's words or a reply.
+    assert_eq!(
+        named_in(&secrets, &serde_json::Value::Null, "troll play QC"),
+        ["QC"]
+    );
+    // A cup written out in a reply.
+    assert_eq!(
+        named_in(&secrets, &serde_json::Value::Null, "ann's cup: 1 3 3 5 6"),
+        ["1 3 3 5 6"]
+    );
+    // A code in JSON.
+    let json = serde_json::json!({"setup": "x", "next": "QC"});
+    assert_eq!(named_in(&secrets, &json, ""), ["QC"]);
+    // And none where there is none: a card back, other words.
+    let mut back = Layout::new("troll", "t");
+    back.push(Placed::card_back(0.0, 0.0));
+    let clean = serde_json::to_value(&back).unwrap();
+    assert!(named_in(&secrets, &clean, "7 of hearts, 7Hx, 13356").is_empty());
 }
 
 /// Random play needs no rule text.

@@ -355,7 +355,9 @@ impl Play for Liars {
 
     fn sample(rng: &mut TableRng) -> Liars {
         let n = LEAST_PLAYERS + rng.below(5) as usize;
-        Liars::new(vec![String::new(); n], true, rng.next_u64())
+        let names = ["ann", "Bo Li", "cy", "dee", "Eve", "fay"];
+        let people = names[..n].iter().map(|s| s.to_string()).collect();
+        Liars::new(people, true, rng.next_u64())
     }
 
     fn apply(&mut self, action: &LiarsAction, _: &mut TableRng) -> Result<Vec<Event>, GameError> {
@@ -529,19 +531,25 @@ impl Play for Liars {
         l
     }
 
-    /// From `seat`, every other cup still hidden, as the replies write a
-    /// cup (`1 3 3 5 6`), and from everyone the generator's seed. A cup
-    /// of one die is left out: a lone face cannot be told from any other
-    /// number (the unit tests hold each seat's view to its own dice).
+    /// From everyone the generator's seed (every cup of every round comes
+    /// from it), and from `seat` each other cup of this round, as the
+    /// table would write it once lifted (`1 3 3 5 6`). A cup of one or two
+    /// dice reads like any number or bid (`bid 1 2`), so it is left out
+    /// (the unit tests hold each seat's view to its own dice).
+    ///
+    /// A cup is listed only when no cup lifted at the last call read the
+    /// same: a call lifts every cup and shakes anew, and a new cup that
+    /// happens to read as one just lifted is not the same secret.
     fn secrets(&self, seat: Option<usize>) -> Vec<String> {
         if self.winner().is_some() {
             return Vec::new();
         }
+        let lifted = |c: &Vec<u8>| self.last.as_ref().is_some_and(|r| r.cups.contains(c));
         let mut kept: Vec<String> = self
             .cups
             .iter()
             .enumerate()
-            .filter(|(s, c)| Some(*s) != seat && c.len() > 1)
+            .filter(|(s, c)| Some(*s) != seat && c.len() > 2 && !lifted(c))
             .map(|(_, c)| faces(c))
             .collect();
         kept.push(format!("{:016x}", self.seed));
