@@ -209,7 +209,17 @@ pub fn fit(text: &str, width: usize) -> String {
 
 /// A number with thousands marked (`35,021`), read at a glance.
 pub fn thousands(n: i64) -> String {
-    let digits = n.unsigned_abs().to_string();
+    let grouped = grouped(u128::from(n.unsigned_abs()));
+    if n < 0 {
+        format!("-{grouped}")
+    } else {
+        grouped
+    }
+}
+
+/// A whole number of any size with thousands separated (`59,049`).
+pub fn grouped(n: u128) -> String {
+    let digits = n.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
         if i > 0 && (digits.len() - i).is_multiple_of(3) {
@@ -217,7 +227,7 @@ pub fn thousands(n: i64) -> String {
         }
         out.push(c);
     }
-    if n < 0 { format!("-{out}") } else { out }
+    out
 }
 
 /// The word for `n` things: "1 step", "2 steps".

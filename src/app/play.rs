@@ -71,7 +71,9 @@ impl Visitor for Run<'_> {
                 if from_seat && let Some(p) = &table.acting {
                     let game = <W::State as crate::games::Saved>::GAME;
                     let t = at.seating.as_ref().ok_or_else(|| {
-                        crate::games::GameError::rule("no one sits at the table: `players` seats it")
+                        crate::games::GameError::rule(
+                            "no one sits at the table: `players` seats it",
+                        )
                     })?;
                     t.may_move((game.id(), game.title()), p, at.in_play.as_ref())?;
                 }

@@ -22,7 +22,8 @@ use crate::style::Style;
 const MAX_SETTING_FILE: u64 = 64 << 10;
 
 /// Said in place of a deal code that would show hidden cards.
-const SEALED: &str = "deal sealed until the game ends (its code would show what is hidden): `games` shows it then";
+const SEALED: &str =
+    "deal sealed until the game ends (its code would show what is hidden): `games` shows it then";
 
 /// `setup --help` or `setup GAME --help`.
 #[derive(Debug, Serialize)]

@@ -340,8 +340,9 @@ pub fn start(dir: PathBuf, options: &Options, make_desk: DeskMaker) -> Result<Ru
                 }
                 let now = Shown::of(store, &dir);
                 shared.shown.send_if_modified(|shown| {
-                    let changed =
-                        shown.html != now.html || shown.json != now.json || shown.seats != now.seats;
+                    let changed = shown.html != now.html
+                        || shown.json != now.json
+                        || shown.seats != now.seats;
                     if changed {
                         *shown = Arc::new(now);
                     }

@@ -172,8 +172,10 @@ pub fn build(store: &Store, dir: &Path) -> TableView {
         in_play(store, &states, &at, view.table.as_ref())
     })
     .flatten();
-    view.seats = guarded(&mut problems, "the seats' views", || seat_parts(&states, &at))
-        .unwrap_or_default();
+    view.seats = guarded(&mut problems, "the seats' views", || {
+        seat_parts(&states, &at)
+    })
+    .unwrap_or_default();
     for (game, state) in &states {
         let board = guarded(&mut problems, game.title(), || {
             record::screen(*game, state, now, &style)
@@ -266,11 +268,10 @@ fn seat_parts(states: &[(Game, serde_json::Value)], at: &AtTable) -> Vec<SeatPar
                 (true, _) => v.turn.next.clone(),
                 (false, Some(s)) if s == seat => format!("Your move: {}", v.turn.next),
                 (false, Some(s)) => {
-                    let who = at
-                        .seating
-                        .as_ref()
-                        .and_then(|t| t.in_seat(s))
-                        .map_or_else(|| record::standing(&v.turn), |p| format!("{}'s move", p.name));
+                    let who = at.seating.as_ref().and_then(|t| t.in_seat(s)).map_or_else(
+                        || record::standing(&v.turn),
+                        |p| format!("{}'s move", p.name),
+                    );
                     who
                 }
                 (false, None) => record::standing(&v.turn),

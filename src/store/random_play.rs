@@ -351,10 +351,7 @@ fn keeps_secrets<W: Wing>(
     let mut json = Vec::new();
     reply.write_json(&mut json).unwrap();
     let json: serde_json::Value = serde_json::from_slice(&json).unwrap();
-    let text = format!(
-        "{}\n{line}",
-        reply.text(&crate::style::Style::plain())
-    );
+    let text = format!("{}\n{line}", reply.text(&crate::style::Style::plain()));
     let out = named_in(&secrets, &json, &text);
     assert!(
         out.is_empty(),
@@ -366,14 +363,14 @@ fn keeps_secrets<W: Wing>(
 fn the_leak_check_finds_each_kind_of_leak() {
     use crate::layout::{Layout, Placed};
     let secrets = vec!["7H".to_string(), "1 3 3 5 6".to_string(), "QC".to_string()];
-    let mut face_up = Layout::new("troll", "t");
+    let mut face_up = Layout::new("leaky", "t");
     face_up.push(Placed::card("7H".parse().unwrap(), 0.0, 0.0));
     // A card face up in a view, placed as rank and suit.
     let view = serde_json::to_value(&face_up).unwrap();
     assert_eq!(named_in(&secrets, &view, ""), ["7H"]);
     // A card named in the move's words or a reply.
     assert_eq!(
-        named_in(&secrets, &serde_json::Value::Null, "troll play QC"),
+        named_in(&secrets, &serde_json::Value::Null, "leaky play QC"),
         ["QC"]
     );
     // A cup written out in a reply.
@@ -385,7 +382,7 @@ fn the_leak_check_finds_each_kind_of_leak() {
     let json = serde_json::json!({"setup": "x", "next": "QC"});
     assert_eq!(named_in(&secrets, &json, ""), ["QC"]);
     // And none where there is none: a card back, other words.
-    let mut back = Layout::new("troll", "t");
+    let mut back = Layout::new("leaky", "t");
     back.push(Placed::card_back(0.0, 0.0));
     let clean = serde_json::to_value(&back).unwrap();
     assert!(named_in(&secrets, &clean, "7 of hearts, 7Hx, 13356").is_empty());

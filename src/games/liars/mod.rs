@@ -52,7 +52,10 @@ pub struct Bid {
 impl Bid {
     /// `3 × 5s`, `1 × 1`: how the table says a bid.
     pub fn said(quantity: u8, face: u8) -> String {
-        format!("{quantity} × {face}{}", if quantity == 1 { "" } else { "s" })
+        format!(
+            "{quantity} × {face}{}",
+            if quantity == 1 { "" } else { "s" }
+        )
     }
 }
 
@@ -100,7 +103,10 @@ pub struct Liars {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "do", rename_all = "snake_case")]
 pub enum LiarsAction {
-    Bid { quantity: u8, face: u8 },
+    Bid {
+        quantity: u8,
+        face: u8,
+    },
     /// Call the standing bid a lie: every cup is lifted.
     Challenge,
 }
@@ -120,10 +126,19 @@ impl fmt::Display for LiarsAction {
 #[serde(tag = "event", rename_all = "snake_case")]
 pub enum Event {
     /// A round began: every cup shaken (what they show is not said).
-    Shaken { round: u32, dice: u8 },
-    Bid { who: String, quantity: u8, face: u8 },
+    Shaken {
+        round: u32,
+        dice: u8,
+    },
+    Bid {
+        who: String,
+        quantity: u8,
+        face: u8,
+    },
     /// Every cup lifted on a call.
-    Lifted { cups: Vec<(String, Vec<u8>)> },
+    Lifted {
+        cups: Vec<(String, Vec<u8>)>,
+    },
     Called {
         caller: String,
         bidder: String,
@@ -133,15 +148,22 @@ pub enum Event {
         stands: bool,
         loser: String,
     },
-    Out { who: String },
-    Won { who: String },
+    Out {
+        who: String,
+    },
+    Won {
+        who: String,
+    },
 }
 
 impl fmt::Display for Event {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Event::Shaken { round, dice } => {
-                write!(f, "round {round}: every cup is shaken ({dice} dice in play)")
+                write!(
+                    f,
+                    "round {round}: every cup is shaken ({dice} dice in play)"
+                )
             }
             Event::Bid {
                 who,
@@ -178,10 +200,7 @@ impl fmt::Display for Event {
 
 /// Dice faces as the table reads them: `1 3 3 5 6`.
 pub fn faces(dice: &[u8]) -> String {
-    dice.iter()
-        .map(u8::to_string)
-        .collect::<Vec<_>>()
-        .join(" ")
+    dice.iter().map(u8::to_string).collect::<Vec<_>>().join(" ")
 }
 
 impl Liars {
@@ -287,12 +306,12 @@ impl Liars {
             let least = match (wild, b.face == 1, face == 1) {
                 (true, false, true) => format!("at least {} × 1s", b.quantity.div_ceil(2)),
                 (true, true, false) => format!("at least {} of another face", b.quantity * 2 + 1),
-                _ => format!(
-                    "more than {} (more dice, or as many of a higher face)",
-                    was
-                ),
+                _ => format!("more than {} (more dice, or as many of a higher face)", was),
             };
-            format!("{} does not beat {was}: bid {least}", Bid::said(quantity, face))
+            format!(
+                "{} does not beat {was}: bid {least}",
+                Bid::said(quantity, face)
+            )
         })
     }
 }
@@ -518,7 +537,11 @@ impl Play for Liars {
         }
         if let Some(b) = self.bid {
             let y = -(self.cups.len() as f64) * 0.8;
-            l.push(Placed::marker(&format!("{}×{}", b.quantity, b.face), 0.0, y));
+            l.push(Placed::marker(
+                &format!("{}×{}", b.quantity, b.face),
+                0.0,
+                y,
+            ));
         }
         if let Some(r) = &self.last {
             for (s, cup) in r.cups.iter().enumerate() {

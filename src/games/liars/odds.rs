@@ -53,18 +53,7 @@ pub fn at_least(quantity: u8, known: u8, unknown: u8, hits: u32) -> Chance {
     }
 }
 
-/// A whole number with thousands separated (`59,049`).
-pub fn grouped(n: u128) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
+pub use crate::style::grouped;
 
 #[cfg(test)]
 mod tests {

@@ -58,7 +58,8 @@ fn a_call_counts_ones_as_wild_and_costs_the_loser_a_die() {
         text[..2],
         [
             "the cups are lifted: p0 1 2 3 4 5; p1 1 1 6 6 6".to_string(),
-            "p1 calls p0's 5 × 6s a lie: 6 counted, so the bid was true; p1 loses a die".to_string(),
+            "p1 calls p0's 5 × 6s a lie: 6 counted, so the bid was true; p1 loses a die"
+                .to_string(),
         ]
     );
     assert_eq!(g.cups[1].len(), 4);

@@ -21,12 +21,12 @@ const DECLARED: Declared = Declared {
         Arg {
             key: "players",
             ty: Type::Number { min: 2, max: 6 },
-            help: "how many play (as many as sit at the table, else 2)",
+            help: "how many play (as many as sit, else 2)",
         },
         Arg {
             key: "ones",
             ty: Type::OneOf(&["wild", "plain"]),
-            help: "wild: ones count as any face (the usual rule); plain: a face like the others",
+            help: "wild: ones count as any face; plain: they do not",
         },
     ],
 };
@@ -127,7 +127,11 @@ impl Show for OddsView {
     }
 }
 
-fn lay(slot: &mut Option<Liars>, given: &Given, table: &mut Table) -> Result<Done<Reply>, GameError> {
+fn lay(
+    slot: &mut Option<Liars>,
+    given: &Given,
+    table: &mut Table,
+) -> Result<Done<Reply>, GameError> {
     let players = given
         .number("players")
         .map_or_else(|| table.players.len().clamp(2, 6), |n| n as usize);
@@ -308,7 +312,11 @@ impl Wing for LiarsDice {
         Ok(Done::changed(said, format!("liars {action}")))
     }
 
-    fn answer(state: Option<&Liars>, said: Vec<Event>, table: &mut Table) -> Result<Reply, GameError> {
+    fn answer(
+        state: Option<&Liars>,
+        said: Vec<Event>,
+        table: &mut Table,
+    ) -> Result<Reply, GameError> {
         let game = state.ok_or_else(|| GameError::missing("no game: `setup liars-dice`"))?;
         Ok(view(game, said, table))
     }

@@ -175,14 +175,13 @@ impl Seating {
             return Ok(mine);
         };
         if g.turn.over {
-            return Err(GameError::rule(format!(
-                "{title} is over: {}",
-                g.turn.next
-            )));
+            return Err(GameError::rule(format!("{title} is over: {}", g.turn.next)));
         }
         match g.turn.seat {
             Some(s) if s != mine => {
-                let who = self.in_seat(s).map_or("another player", |p| p.name.as_str());
+                let who = self
+                    .in_seat(s)
+                    .map_or("another player", |p| p.name.as_str());
                 Err(GameError::rule(format!(
                     "it is {who}'s move, not {}'s: wait for your turn",
                     acting.name
