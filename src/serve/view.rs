@@ -267,13 +267,10 @@ fn seat_parts(states: &[(Game, serde_json::Value)], at: &AtTable) -> Vec<SeatPar
             let standing = match (v.turn.over, v.turn.seat) {
                 (true, _) => v.turn.next.clone(),
                 (false, Some(s)) if s == seat => format!("Your move: {}", v.turn.next),
-                (false, Some(s)) => {
-                    let who = at.seating.as_ref().and_then(|t| t.in_seat(s)).map_or_else(
-                        || record::standing(&v.turn),
-                        |p| format!("{}'s move", p.name),
-                    );
-                    who
-                }
+                (false, Some(s)) => at.seating.as_ref().and_then(|t| t.in_seat(s)).map_or_else(
+                    || record::standing(&v.turn),
+                    |p| format!("{}'s move", p.name),
+                ),
                 (false, None) => record::standing(&v.turn),
             };
             Some(SeatPart {
