@@ -5,7 +5,7 @@
 //! action of its own, through the door again.
 
 use super::{App, AppError, Reply, Result};
-use crate::games::table::{Playing, Seating};
+use crate::games::table::{Playing, Seating, not_in_play};
 use crate::games::wing::InRecord;
 use crate::games::{Game, Order, Play, Table, Visitor, Wing};
 use crate::store::{AtTable, Note, Step};
@@ -31,6 +31,7 @@ impl Visitor for Run<'_> {
         table.acting = app.acting.clone();
         // A move sent from a seat is its person's to make.
         let from_seat = app.seat_moving;
+        let command = self.command;
         let mut change = match W::order(self.command, self.matches)? {
             Order::Ask(question) => {
                 // The state and the table from one moment.
@@ -70,12 +71,9 @@ impl Visitor for Run<'_> {
                 W::complete(&mut change, &table);
                 if from_seat && let Some(p) = &table.acting {
                     let game = <W::State as crate::games::Saved>::GAME;
-                    let t = at.seating.as_ref().ok_or_else(|| {
-                        crate::games::GameError::rule(
-                            "no one sits at the table: `players` seats it",
-                        )
-                    })?;
-                    t.may_move((game.id(), game.title()), p, at.in_play.as_ref())?;
+                    // No table here: the change is to the table itself.
+                    let t = at.seating.as_ref().ok_or_else(|| not_in_play(command))?;
+                    t.may_move((game.id(), game.title()), command, p, at.in_play.as_ref())?;
                 }
                 let action = Some(serde_json::to_value(&change).expect("actions serialise"));
                 // Who made it: the seat's person, or whose move it was.

@@ -33,6 +33,7 @@ mod roll_log;
 mod rules;
 mod saved_rolls;
 mod schema3;
+mod seat_views;
 mod serve;
 mod setups;
 mod slides_coach;

@@ -18,6 +18,7 @@
 //! the quantity and one more; no "calza" (exact call) and no palifico
 //! round.
 
+mod diagram;
 pub mod odds;
 pub mod wing;
 

@@ -312,6 +312,10 @@ impl Wing for LiarsDice {
         Ok(Done::changed(said, format!("liars {action}")))
     }
 
+    fn diagram(layout: &crate::layout::Layout, _: &Style) -> Option<String> {
+        Some(super::diagram::draw(layout))
+    }
+
     fn answer(
         state: Option<&Liars>,
         said: Vec<Event>,

@@ -81,6 +81,14 @@ pub struct Seating {
     pub playing: Option<Playing>,
 }
 
+/// Why a seat's `word` (a command) is refused: it is no move of the
+/// game the table is playing.
+pub fn not_in_play(word: &str) -> GameError {
+    GameError::rule(format!(
+        "`{word}` is not a move in the game the table is playing: a seat moves only in the table's game (`setup GAME` at the terminal)"
+    ))
+}
+
 /// Whose turn it is, and whether a game says so.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Holder<'a> {
@@ -156,14 +164,13 @@ impl Seating {
     pub fn may_move(
         &self,
         slot: (&str, &str),
+        word: &str,
         acting: &Acting,
         in_play: Option<&InPlay>,
     ) -> Result<usize, GameError> {
         let (id, title) = slot;
         if self.playing.as_ref().is_none_or(|p| p.game != id) {
-            return Err(GameError::rule(format!(
-                "{title} is not the game the table is playing: a seat moves only in the table's game (`setup GAME` at the terminal)"
-            )));
+            return Err(not_in_play(word));
         }
         let Some(mine) = self.seat_of(id, acting.id) else {
             return Err(GameError::rule(format!(

@@ -1,0 +1,141 @@
+//! #59: each seat sees its own. A seat's page shows the game's view for
+//! the seat its person sits in (their dice under the cup, no one else's),
+//! and makes the moves that are theirs; the table's screen, its JSON and
+//! every record show no hidden die.
+
+use std::path::Path;
+
+use crate::common::{self, run};
+use crate::serve::{events, get, next_table, seat_post, serve};
+
+/// The game as saved, read from `export` (what the test knows and no
+/// screen may show).
+fn cups(d: &Path) -> Vec<Vec<u8>> {
+    let out = run(d, &["export"], None).out;
+    let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
+    serde_json::from_value(doc["liars_dice"]["cups"].clone()).unwrap()
+}
+
+/// The dice drawn face up in an SVG picture: a die's group holds its
+/// face's number; a die under a cup is drawn blank.
+fn faces_in(svg: &str) -> usize {
+    svg.split("<g class=\"piece die\"")
+        .skip(1)
+        .filter(|g| {
+            let g = &g[..g.find("</g>").unwrap_or(g.len())];
+            (1..=6).any(|f| g.contains(&format!(">{f}</text>")))
+        })
+        .count()
+}
+
+/// The seat's own section of a page or event.
+fn yours(html: &str) -> &str {
+    let start = html
+        .find("data-key=\"yours\"")
+        .unwrap_or_else(|| panic!("no seat part: {html}"));
+    let end = html[start..].find("</section>").unwrap() + start;
+    &html[start..end]
+}
+
+#[test]
+fn each_seat_sees_its_own_cup_and_moves_only_on_its_turn() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    common::run_ok(d, &["players ann ben cy", "--seed 5 setup liars-dice"]);
+    let cups = cups(d);
+    assert_eq!(cups.len(), 3);
+    let server = serve(d, &[]);
+    let port = server.port;
+    let (ann, ben, cy) = (server.seat("ann"), server.seat("ben"), server.seat("cy"));
+
+    // Each seat's page leads with its own part: its cup face up.
+    for (secret, seat) in [(&ann, 0), (&ben, 1), (&cy, 2)] {
+        let (code, _, page) = get(port, &format!("/seat?s={secret}"));
+        assert_eq!(code, 200);
+        let part = yours(&page);
+        assert_eq!(faces_in(part), cups[seat].len(), "{part}");
+        let standing = if seat == 0 {
+            "Your move: `liars bid QUANTITY FACE` opens the round"
+        } else {
+            "ann&#39;s move"
+        };
+        assert!(part.contains(standing), "{part}");
+        // Only the seat whose move it is gets its moves.
+        assert_eq!(
+            part.contains("<datalist id=\"moves\">"),
+            seat == 0,
+            "{part}"
+        );
+    }
+    // The table's screen and its JSON show no die's face and no seat part.
+    let (_, _, tv) = get(port, "/");
+    assert!(!tv.contains("data-key=\"yours\""), "{tv}");
+    assert_eq!(faces_in(&tv), 0, "{tv}");
+    let (_, _, json) = get(port, "/state.json");
+    assert!(
+        !json.contains("yours") && !json.contains("\"cups\""),
+        "{json}"
+    );
+
+    let mut ben_stream = events(port, &format!("?s={ben}"));
+    next_table(&mut ben_stream);
+
+    // Not ben's move: refused with the reason, nothing changed.
+    let (code, a) = seat_post(port, &ben, "/seat/move", r#"{"line":"liars bid 3 4"}"#);
+    assert_eq!(code, 422, "{a}");
+    assert_eq!(a["said"], "it is ann's move, not ben's: wait for your turn");
+    // A seat's move is a move of the game, nothing else.
+    let (code, a) = seat_post(port, &ann, "/seat/move", r#"{"line":"export"}"#);
+    assert_eq!(code, 422, "{a}");
+    assert_eq!(
+        a["said"],
+        "'export' is not a move in a game: a seat's moves are the game's own words (the moves shown), and rolls, scores and the turn have their own buttons"
+    );
+    let (code, a) = seat_post(port, &ann, "/seat/move", r#"{"line":"players remove ben"}"#);
+    assert_eq!(code, 422, "{a}");
+    assert_eq!(
+        a["said"],
+        "`players` is not a move in the game the table is playing: a seat moves only in the table's game (`setup GAME` at the terminal)"
+    );
+    let games = run(d, &["--json", "games"], None).out;
+    assert!(games.contains("\"moves\":0"), "{games}");
+
+    // Ann's move: taken, and her answer shows her own cup.
+    let (code, a) = seat_post(port, &ann, "/seat/move", r#"{"line":"liars bid 3 4"}"#);
+    assert_eq!(code, 200, "{a}");
+    let said = a["said"].as_str().unwrap();
+    assert!(said.starts_with("ann bids 3 × 4s\n"), "{said}");
+    let own: Vec<String> = cups[0].iter().map(u8::to_string).collect();
+    assert!(
+        said.contains(&format!("your cup: {}", own.join(" "))),
+        "{said}"
+    );
+    // Ben's page follows: his move now, his own cup, never ann's.
+    let html = next_table(&mut ben_stream);
+    let part = yours(&html);
+    assert!(part.contains("Your move:"), "{part}");
+    assert_eq!(faces_in(part), cups[1].len(), "{part}");
+    assert!(html.contains("ann: liars bid 3 4"), "{html}");
+    assert!(
+        !html.contains(&own.join(" ")) || cups[0] == cups[1],
+        "{html}"
+    );
+    // Ben asks the odds from his own cup, then calls.
+    let (code, a) = seat_post(port, &ben, "/seat/move", r#"{"line":"liars odds"}"#);
+    assert_eq!(code, 200, "{a}");
+    assert!(
+        a["said"].as_str().unwrap().contains("from ben's cup"),
+        "{a}"
+    );
+    let (code, a) = seat_post(port, &ben, "/seat/move", r#"{"line":"liars challenge"}"#);
+    assert_eq!(code, 200, "{a}");
+    let said = a["said"].as_str().unwrap();
+    assert!(said.contains("the cups are lifted: ann "), "{said}");
+    // The record says who made each move, and replays.
+    let games = run(d, &["games"], None).out;
+    assert!(games.contains("2 moves"), "{games}");
+    let first = run(d, &["replay", "1", "to", "1"], None).out;
+    assert!(first.contains("ann: liars bid 3 4"), "{first}");
+    let last = run(d, &["replay", "1", "last"], None).out;
+    assert!(last.contains("ben: liars challenge"), "{last}");
+}
