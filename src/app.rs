@@ -16,6 +16,7 @@ mod rolls;
 mod saved;
 mod saved_rolls;
 mod seats;
+mod secret_rolls;
 mod serving;
 mod setup;
 mod solve;

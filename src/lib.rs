@@ -23,6 +23,7 @@ pub mod render;
 pub mod reply;
 pub mod roll_log;
 pub mod rules;
+pub mod secret_roll;
 pub mod serve;
 pub mod store;
 pub mod style;

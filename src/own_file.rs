@@ -105,7 +105,7 @@ pub fn private_dir(dir: &Path) -> io::Result<()> {
 /// The starts of the names of tablemate's own files in a data directory:
 /// the store (its side files and damaged copies), the roll log and the
 /// REPL's history.
-const OWN: [&str; 3] = ["tablemate.db", "rolls.log", "history.txt"];
+const OWN: [&str; 4] = ["tablemate.db", "rolls.log", "rolls.secret", "history.txt"];
 
 /// Make the data directory `dir` the player's alone if it is not: the
 /// folder 0700 and each of tablemate's files in it 0600 (on Unix; the

@@ -61,6 +61,22 @@ pub struct Entry {
     /// added or taken out is found. Absent in entries logged before it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub prev: Option<String>,
+    /// A roll made in secret (`roll 2d6 secret`): the commitment the table
+    /// sees in place of its dice (see `secret_roll`); its `shown` and
+    /// `totals` are empty until it is revealed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub secret: Option<String>,
+    /// A secret roll revealed: the commitment this line opens, with the
+    /// salt that opens it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reveals: Option<Reveals>,
+}
+
+/// What opens a secret roll's commitment.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Reveals {
+    pub commitment: String,
+    pub salt: String,
 }
 
 impl Entry {
@@ -449,6 +465,8 @@ mod tests {
             shown: format!("{expr} [4] = 4"),
             by: None,
             prev: None,
+            secret: None,
+            reveals: None,
         }
     }
 

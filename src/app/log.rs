@@ -53,7 +53,8 @@ impl App {
         {
             let chain = roll_log::verify(&dir).map_err(unreadable)?;
             let dice = replay_all(&roll_log::read(&dir).map_err(unreadable)?.entries);
-            let failed = chain.broken.is_some() || dice.wrong.is_some();
+            let failed =
+                chain.broken.is_some() || dice.wrong.is_some() || dice.false_reveal.is_some();
             let mut reply = Reply::new("log-verify", Verified { chain, dice });
             reply.failed = failed;
             return Ok(reply);
@@ -182,6 +183,14 @@ struct Replayed {
     /// seed: its number, when, what, and both totals.
     #[serde(skip_serializing_if = "Option::is_none")]
     wrong: Option<Wrong>,
+    /// Rolls made in secret (their dice not logged until revealed).
+    secret: usize,
+    /// Of those, revealed, each opening the commitment the table saw.
+    revealed: usize,
+    /// The first reveal that does not open a commitment logged before
+    /// it: its entry number and why.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    false_reveal: Option<(usize, String)>,
 }
 
 #[derive(Debug, Serialize)]
@@ -198,6 +207,15 @@ struct Wrong {
 fn replay_all(entries: &[Entry]) -> Replayed {
     let mut r = Replayed::default();
     for (i, e) in entries.iter().enumerate() {
+        if e.secret.is_some() {
+            r.secret += 1;
+            continue;
+        }
+        if let Some(why) = e.reveals.as_ref().and_then(|x| opens(&entries[..i], e, x)) {
+            r.false_reveal.get_or_insert((i + 1, why));
+        } else if e.reveals.is_some() {
+            r.revealed += 1;
+        }
         match replay(e) {
             None => r.not_replayed += 1,
             Some(totals) if totals == e.totals => r.replayed += 1,
@@ -214,6 +232,30 @@ fn replay_all(entries: &[Entry]) -> Replayed {
         }
     }
     r
+}
+
+/// Why the reveal `e` does not open a secret roll logged before it
+/// (`None`: it does): its dice, seed and salt must give the commitment,
+/// and the table must have seen that commitment earlier, by the same
+/// roller, unopened until now.
+fn opens(before: &[Entry], e: &Entry, r: &roll_log::Reveals) -> Option<String> {
+    let again =
+        crate::secret_roll::commitment(&e.expr, &e.shown, &e.totals, e.seed, e.draw, &r.salt);
+    if again != r.commitment {
+        return Some("its dice do not open the commitment it names".into());
+    }
+    let committed = before
+        .iter()
+        .any(|b| b.secret.as_deref() == Some(r.commitment.as_str()) && b.by == e.by);
+    if !committed {
+        return Some("no secret roll of theirs with that commitment was logged before it".into());
+    }
+    let opened = before.iter().any(|b| {
+        b.reveals
+            .as_ref()
+            .is_some_and(|x| x.commitment == r.commitment)
+    });
+    opened.then(|| "that secret roll was revealed before".into())
 }
 
 /// The totals `e`'s seed gives at its place in the seed's stream, for as
@@ -237,6 +279,18 @@ impl Show for Verified {
     fn show(&self, style: &Style) -> String {
         let mut text = self.chain_text();
         let d = &self.dice;
+        match &d.false_reveal {
+            Some((n, why)) => {
+                text.push_str(&format!("\nentry {n} reveals a secret roll falsely: {why}"))
+            }
+            None if d.secret > 0 => text.push_str(&format!(
+                "\n{} {} in secret; {} revealed, each opening the commitment the table saw",
+                d.secret,
+                plural(d.secret as u64, "roll", "rolls"),
+                d.revealed
+            )),
+            None => {}
+        }
         match &d.wrong {
             Some(w) => text.push_str(&format!(
                 "\nthe dice of entry {} ({}, {}) do NOT follow from its seed: logged {}, its seed rolls {}",
@@ -426,6 +480,12 @@ fn entry_text(e: &Entry) -> String {
 
 /// The roll of an entry in words: as shown, or a repeated roll's totals.
 fn rolled_text(e: &Entry) -> String {
+    if let Some(c) = &e.secret {
+        return format!("{} in secret, commitment {}", e.expr, &c[..12.min(c.len())]);
+    }
+    if e.reveals.is_some() {
+        return format!("{} (revealed)", e.shown);
+    }
     if e.repeats == 1 {
         return e.shown.clone();
     }

@@ -63,6 +63,14 @@ impl App {
     }
 
     pub(super) fn roll_for(&mut self, words: &[String]) -> Result<Reply> {
+        // `roll reveal`, `roll 2d6 secret`: a roll only its roller sees.
+        match words {
+            [only] if only.eq_ignore_ascii_case("reveal") => return self.reveal_secret(),
+            [expr @ .., last] if !expr.is_empty() && last.eq_ignore_ascii_case("secret") => {
+                return self.roll_secret(&expr.join(" "));
+            }
+            _ => {}
+        }
         let source = if words.is_empty() {
             self.last_roll
                 .clone()
@@ -189,6 +197,8 @@ impl App {
             by: self.rolling_for.clone(),
             // The log links it to the line before, under its lock.
             prev: None,
+            secret: None,
+            reveals: None,
         });
         self.last_roll = Some(source);
         let mut warnings: Vec<String> = warning.into_iter().collect();

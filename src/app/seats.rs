@@ -86,7 +86,12 @@ impl Desk for SeatDesk {
         let name = app
             .person(seat)
             .map_or_else(|| format!("#{seat}"), |p| p.name);
-        SeatLook { name, saved }
+        let secret = app.secret_rolls_of(&name);
+        SeatLook {
+            name,
+            saved,
+            secret,
+        }
     }
 }
 

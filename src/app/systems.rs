@@ -507,6 +507,8 @@ impl App {
             shown: shown.chars().take(roll_log::MAX_SHOWN).collect(),
             by: self.rolling_for.clone(),
             prev: None,
+            secret: None,
+            reveals: None,
         });
         self.last_roll = Some(source);
         let mut reply = Reply::new("roll", rolled);

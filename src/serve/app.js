@@ -75,6 +75,21 @@
       }
     });
   }
+  // A secret roll's dice are listed on this seat until revealed.
+  var secrets = document.getElementById("secret-rolls");
+  function secretly(body, a) {
+    if (!secrets || !a.ok || !body || typeof body.expr !== "string") { return; }
+    if (/ secret$/.test(body.expr)) {
+      var li = document.createElement("li");
+      li.textContent = String(a.said).split(" (in secret")[0];
+      document.getElementById("secret-list").appendChild(li);
+      secrets.hidden = false;
+    } else if (body.expr === "reveal") {
+      var list = document.getElementById("secret-list");
+      if (list.firstChild) { list.removeChild(list.firstChild); }
+      secrets.hidden = !list.firstChild;
+    }
+  }
   function post(what, body) {
     answer.className = "answer";
     answer.textContent = "…";
@@ -89,6 +104,7 @@
     }).then(function (a) {
       answer.className = a.ok ? "answer" : "answer refused";
       show(a.said);
+      secretly(body, a);
     }, function () {
       answer.className = "answer refused";
       answer.textContent = "the table cannot be reached: is tablemate still serving?";
@@ -96,7 +112,9 @@
   }
   document.getElementById("roll").addEventListener("submit", function (e) {
     e.preventDefault();
-    post("roll", { expr: document.getElementById("expr").value });
+    var secretly = document.getElementById("secretly");
+    var expr = document.getElementById("expr").value;
+    post("roll", { expr: secretly && secretly.checked ? expr + " secret" : expr });
   });
   Array.prototype.forEach.call(document.querySelectorAll("button.saved"), function (b) {
     b.addEventListener("click", function () { post("roll", { expr: b.getAttribute("data-expr") }); });
@@ -108,6 +126,7 @@
     score.value = "";
   });
   document.getElementById("turn").addEventListener("click", function () { post("turn"); });
+  document.getElementById("reveal").addEventListener("click", function () { post("roll", { expr: "reveal" }); });
   // The seat's moves live in the part of the page the table's events
   // replace, so they are listened for on the page, not on each button.
   document.addEventListener("submit", function (e) {

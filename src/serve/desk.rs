@@ -30,6 +30,8 @@ pub struct SeatLook {
     pub name: String,
     /// Saved rolls (name, expression), one tap away.
     pub saved: Vec<(String, String)>,
+    /// The seat's own secret rolls not yet revealed, as rolled.
+    pub secret: Vec<String>,
 }
 
 /// How the table answered a seat.

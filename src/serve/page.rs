@@ -290,8 +290,9 @@ fn seat_panel(look: &SeatLook) -> String {
          <form id=\"roll\"><label for=\"expr\">Roll</label>\
          <input id=\"expr\" name=\"expr\" autocomplete=\"off\" autocapitalize=\"off\" \
          spellcheck=\"false\" placeholder=\"2d6\" maxlength=\"200\">\
+         <label class=\"secretly\"><input type=\"checkbox\" id=\"secretly\"> in secret</label>\
          <button type=\"submit\">Roll</button></form>\
-         {saved_row}\
+         {saved_row}{secret_row}\
          <form id=\"pad\"><label for=\"score\">Score</label>\
          <input id=\"score\" name=\"score\" inputmode=\"numeric\" autocomplete=\"off\" maxlength=\"12\">\
          <button type=\"submit\">Enter</button></form>\
@@ -299,6 +300,22 @@ fn seat_panel(look: &SeatLook) -> String {
          <button type=\"button\" id=\"undo\">Undo my last</button></p>\
          <p id=\"answer\" class=\"answer\" role=\"status\"></p></section>",
         name = escape(&look.name),
+        // The reveal button waits hidden until the seat has a secret roll
+        // (the script shows it after one).
+        secret_row = format!(
+            "<div class=\"secret-rolls\" id=\"secret-rolls\"{}><p>Rolled in secret, seen only here:</p>\
+             <ul id=\"secret-list\">{}</ul>\
+             <button type=\"button\" id=\"reveal\">Reveal to the table</button></div>",
+            if look.secret.is_empty() {
+                " hidden"
+            } else {
+                ""
+            },
+            look.secret
+                .iter()
+                .map(|s| format!("<li>{}</li>", dice_shown(s)))
+                .collect::<String>()
+        ),
         saved_row = if saved.is_empty() {
             String::new()
         } else {

@@ -196,9 +196,18 @@ pub fn build(store: &Store, dir: &Path) -> TableView {
             .map(|e| Roll {
                 by: e.by,
                 total: e.totals.first().copied(),
-                expr: e.expr,
+                // A secret roll shows the table only its commitment; a
+                // reveal says what it opened.
+                expr: match (&e.secret, &e.reveals) {
+                    (Some(_), _) => format!("{} in secret", e.expr),
+                    (_, Some(_)) => format!("{} revealed", e.expr),
+                    _ => e.expr,
+                },
                 note: e.note,
-                shown: e.shown,
+                shown: match &e.secret {
+                    Some(c) => format!("commitment {}", &c[..12.min(c.len())]),
+                    None => e.shown,
+                },
                 ago: crate::roll_log::ago(e.at, now),
             })
             .collect();
