@@ -29,7 +29,7 @@ const MAX_READ: u64 = 4 * 1024 * 1024;
 
 /// A secret roll as its roller keeps it until it is revealed.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct KeptRoll {
+pub struct HiddenRoll {
     pub at: u64,
     pub by: String,
     pub expr: String,
@@ -61,7 +61,7 @@ pub fn commitment(
     ))
 }
 
-impl KeptRoll {
+impl HiddenRoll {
     /// Whether its commitment is the one its own fields give.
     pub fn holds(&self) -> bool {
         commitment(
@@ -117,7 +117,7 @@ impl KeptRoll {
 }
 
 /// Keep a secret roll for its roller.
-pub fn keep(dir: &Path, roll: &KeptRoll) -> Result<(), Refused> {
+pub fn keep(dir: &Path, roll: &HiddenRoll) -> Result<(), Refused> {
     own_file::private_dir(dir)?;
     let path = dir.join(FILE);
     let mut file = own_file::append(dir, &path)?;
@@ -129,7 +129,7 @@ pub fn keep(dir: &Path, roll: &KeptRoll) -> Result<(), Refused> {
 
 /// Every secret roll kept, oldest first (lines that do not read are
 /// passed over).
-pub fn kept(dir: &Path) -> Result<Vec<KeptRoll>, Refused> {
+pub fn kept(dir: &Path) -> Result<Vec<HiddenRoll>, Refused> {
     let Some(tail) = own_file::read_tail(dir, &dir.join(FILE), MAX_READ)? else {
         return Ok(Vec::new());
     };
@@ -141,7 +141,7 @@ pub fn kept(dir: &Path) -> Result<Vec<KeptRoll>, Refused> {
 
 /// `by`'s secret rolls the log has a commitment to and no reveal of yet,
 /// oldest first.
-pub fn waiting(dir: &Path, by: &str) -> Result<Vec<KeptRoll>, Refused> {
+pub fn waiting(dir: &Path, by: &str) -> Result<Vec<HiddenRoll>, Refused> {
     let log = roll_log::read(dir)?.entries;
     let committed = |c: &str| log.iter().any(|e| e.secret.as_deref() == Some(c));
     let opened = |c: &str| {
@@ -164,8 +164,8 @@ pub fn salt() -> String {
 mod tests {
     use super::*;
 
-    fn roll() -> KeptRoll {
-        let mut r = KeptRoll {
+    fn roll() -> HiddenRoll {
+        let mut r = HiddenRoll {
             at: 1,
             by: "ann".into(),
             expr: "2d6".into(),
@@ -204,7 +204,7 @@ mod tests {
         // Kept but not committed in the log: not waiting.
         assert!(waiting(d, "ann").unwrap().is_empty());
         roll_log::append(d, &r.committed()).unwrap();
-        assert_eq!(waiting(d, "ann").unwrap(), [r.clone()]);
+        assert_eq!(waiting(d, "ann").unwrap(), std::slice::from_ref(&r));
         assert!(waiting(d, "ben").unwrap().is_empty());
         roll_log::append(d, &r.revealed(2)).unwrap();
         assert!(waiting(d, "ann").unwrap().is_empty());

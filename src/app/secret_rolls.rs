@@ -9,7 +9,7 @@ use crate::dice::{self, show};
 use crate::random::TableRng;
 use crate::reply::{Reply, Show};
 use crate::roll_log;
-use crate::secret_roll::{self, KeptRoll};
+use crate::secret_roll::{self, HiddenRoll};
 use crate::style::Style;
 
 /// What the terminal or the roller's seat is told of a secret roll.
@@ -97,7 +97,7 @@ impl App {
         let salt = secret_roll::salt();
         let totals = vec![o.total];
         let commitment = secret_roll::commitment(&parsed.body, &shown, &totals, seed, 0, &salt);
-        let roll = KeptRoll {
+        let roll = HiddenRoll {
             at: roll_log::now(),
             by: by.clone(),
             expr: parsed.body.clone(),

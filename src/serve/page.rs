@@ -284,6 +284,22 @@ fn seat_panel(look: &SeatLook) -> String {
             )
         })
         .collect();
+    // The reveal button waits hidden until the seat has a secret roll
+    // (the script shows it after one).
+    let secret_row = format!(
+        "<div class=\"secret-rolls\" id=\"secret-rolls\"{}><p>Rolled in secret, seen only here:</p>\
+         <ul id=\"secret-list\">{}</ul>\
+         <button type=\"button\" id=\"reveal\">Reveal to the table</button></div>",
+        if look.secret.is_empty() {
+            " hidden"
+        } else {
+            ""
+        },
+        look.secret
+            .iter()
+            .map(|s| format!("<li>{}</li>", dice_shown(s)))
+            .collect::<String>()
+    );
     format!(
         "<section class=\"seat\" id=\"seat\" data-name=\"{name}\">\
          <h1>{name}'s seat</h1>\
@@ -300,22 +316,6 @@ fn seat_panel(look: &SeatLook) -> String {
          <button type=\"button\" id=\"undo\">Undo my last</button></p>\
          <p id=\"answer\" class=\"answer\" role=\"status\"></p></section>",
         name = escape(&look.name),
-        // The reveal button waits hidden until the seat has a secret roll
-        // (the script shows it after one).
-        secret_row = format!(
-            "<div class=\"secret-rolls\" id=\"secret-rolls\"{}><p>Rolled in secret, seen only here:</p>\
-             <ul id=\"secret-list\">{}</ul>\
-             <button type=\"button\" id=\"reveal\">Reveal to the table</button></div>",
-            if look.secret.is_empty() {
-                " hidden"
-            } else {
-                ""
-            },
-            look.secret
-                .iter()
-                .map(|s| format!("<li>{}</li>", dice_shown(s)))
-                .collect::<String>()
-        ),
         saved_row = if saved.is_empty() {
             String::new()
         } else {

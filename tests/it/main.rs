@@ -34,6 +34,7 @@ mod rules;
 mod saved_rolls;
 mod schema3;
 mod seat_views;
+mod secret_rolls;
 mod serve;
 mod setups;
 mod slides_coach;

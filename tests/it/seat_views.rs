@@ -97,6 +97,21 @@ fn each_seat_sees_its_own_cup_and_moves_only_on_its_turn() {
         a["said"],
         "`players` is not a move in the game the table is playing: a seat moves only in the table's game (`setup GAME` at the terminal)"
     );
+    let (code, a) = seat_post(port, &ann, "/seat/move", r#"{"line":"  "}"#);
+    assert_eq!(code, 422, "{a}");
+    assert_eq!(
+        a["said"],
+        "say a move in the game's own words, or tap one of the moves shown"
+    );
+    let (code, a) = seat_post(port, &ann, "/seat/move", r#"{"expr":"liars bid 3 4"}"#);
+    assert_eq!(code, 400, "{a}");
+    assert_eq!(
+        a["said"],
+        "roll takes expr, pad takes score, move takes line, turn and undo take nothing"
+    );
+    let (code, a) = seat_post(port, &ann, "/seat/move", r#"{"line":"liars bid 3 9"}"#);
+    assert_eq!(code, 422, "{a}");
+    assert_eq!(a["said"], "'9' is not a face: 1 to 6");
     let games = run(d, &["--json", "games"], None).out;
     assert!(games.contains("\"moves\":0"), "{games}");
 
