@@ -210,8 +210,8 @@ pub fn fragment(view: &TableView) -> String {
     out
 }
 
-/// How many moves a seat is offered as buttons; more are offered as the
-/// completion of the move field.
+/// How many moves a seat is offered as buttons, its first; every move is
+/// offered as the completion of the move field.
 const MOVE_BUTTONS: usize = 8;
 
 /// One seat's own part of the game in play, first on its page: its view
@@ -227,9 +227,11 @@ pub fn seat_part(p: &SeatPart) -> String {
         standing = escape(&p.standing),
     );
     if !p.moves.is_empty() {
-        if p.moves.len() <= MOVE_BUTTONS {
+        // The game lists its likeliest moves first (a call before the
+        // raises, the least raise first): those are one tap away.
+        {
             out.push_str("<p class=\"moves-now\">");
-            for m in &p.moves {
+            for m in p.moves.iter().take(MOVE_BUTTONS) {
                 out.push_str(&format!(
                     "<button type=\"button\" class=\"move\" data-line=\"{m}\">{m}</button> ",
                     m = escape(m)

@@ -234,3 +234,165 @@ fn no_width_from_320_to_3840_scrolls_sideways() {
         assert!(longest.as_f64().unwrap() < 400.0, "{longest}");
     }
 }
+
+/// The faces of the dice drawn face up in the picture `svg` selects, by
+/// where each lies (its group's transform), as JSON pairs.
+fn faced(svg: &str) -> String {
+    format!(
+        "(function () {{ var s = document.querySelector({svg:?}); if (!s) {{ return []; }} \
+         return Array.prototype.map.call(s.querySelectorAll('g.piece.die'), function (g) {{ \
+           var t = g.querySelector('text'); return [g.getAttribute('transform'), t ? t.textContent : '']; }}) \
+           .filter(function (p) {{ return p[1] !== ''; }}); }})()"
+    )
+}
+
+/// The game as saved (what no screen may show whole).
+fn liars(d: &Path) -> serde_json::Value {
+    let out = common::run_out(d, &["export"]);
+    let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
+    doc["liars_dice"].clone()
+}
+
+/// #59: three seats play Liar's Dice from their phones to the end, by
+/// tapping. Each seat's page shows its own dice and never another's; the
+/// TV shows the bids, then every cup lifted at a call; the record
+/// replays.
+#[test]
+fn three_seats_play_liars_dice_to_the_end_by_tapping() {
+    let Some((chrome, dir)) = table(&["players ann ben cy", "--seed 11 setup liars-dice"]) else {
+        return;
+    };
+    let d = dir.path();
+    let server = serve(d, &[]);
+    let port = server.port;
+    let mut b = Browser::launch(chrome);
+    let names = ["ann", "ben", "cy"];
+    let seats: Vec<_> = names
+        .iter()
+        .map(|n| {
+            b.open(
+                &format!("http://127.0.0.1:{port}/seat?s={}", server.seat(n)),
+                390,
+                844,
+                true,
+            )
+        })
+        .collect();
+    let tv = b.open(&format!("http://127.0.0.1:{port}/"), 1920, 1080, false);
+    for page in seats.iter().chain([&tv]) {
+        b.until(
+            page,
+            "document.querySelector('.live.on') !== null",
+            PATIENCE,
+        );
+    }
+    let mut moves = 0;
+    let mut calls = 0;
+    loop {
+        let game = liars(d);
+        let cups: Vec<Vec<u8>> = serde_json::from_value(game["cups"].clone()).unwrap();
+        let left = cups.iter().filter(|c| !c.is_empty()).count();
+        if left == 1 {
+            break;
+        }
+        assert!(moves < 80, "the game did not end: {game}");
+        let to_move = game["to_move"].as_u64().unwrap() as usize;
+        let lifted: usize = game["last"]["cups"]
+            .as_array()
+            .map_or(0, |c| c.iter().map(|x| x.as_array().unwrap().len()).sum());
+        // The table's picture: no die face but those lifted at the last call.
+        let on_tv = b.eval(&tv, &faced("section.game svg"));
+        assert_eq!(on_tv.as_array().unwrap().len(), lifted, "{on_tv}");
+        for (s, page) in seats.iter().enumerate() {
+            let mine = if s == to_move { "Your move:" } else { "'s move" };
+            b.until(
+                page,
+                &format!(
+                    "!!document.getElementById('standing') && document.getElementById('standing').textContent.indexOf({mine:?}) >= 0 \
+                     && document.querySelectorAll('.moves li').length === {}",
+                    moves.min(5)
+                ),
+                PATIENCE,
+            );
+            // What the seat sees face up beyond what the table sees: its
+            // own cup, exactly.
+            let own = b.eval(
+                page,
+                &format!(
+                    "(function () {{ var all = {}; var table = {}.map(function (p) {{ return p[0]; }}); \
+                     return all.filter(function (p) {{ return table.indexOf(p[0]) < 0; }}) \
+                       .map(function (p) {{ return Number(p[1]); }}).sort(); }})()",
+                    faced("#yours svg"),
+                    faced("section.game svg")
+                ),
+            );
+            let mut want = cups[s].clone();
+            want.sort_unstable();
+            assert_eq!(own, json!(want), "{}'s page after {moves} moves", names[s]);
+        }
+        // The mover taps: a call when a bid stands, else the least bid.
+        let call = !game["bid"].is_null();
+        let line = if call {
+            "liars challenge".to_string()
+        } else {
+            b.eval(
+                &seats[to_move],
+                "document.querySelector('button.move').getAttribute('data-line')",
+            )
+            .as_str()
+            .unwrap()
+            .to_string()
+        };
+        b.eval(
+            &seats[to_move],
+            &format!("document.querySelector('button.move[data-line={line:?}]').click(); true"),
+        );
+        moves += 1;
+        calls += usize::from(call);
+        // The TV shows the move under the mover's name.
+        let said = format!("{}: {line}", names[to_move]);
+        b.until(
+            &tv,
+            &format!(
+                "(function () {{ var m = document.querySelectorAll('.moves li'); \
+                 return m.length > 0 && m[m.length - 1].textContent === {said:?}; }})()"
+            ),
+            PATIENCE,
+        );
+        if call {
+            // Every cup lifted on the TV (and, once the game is over, the
+            // winner's cup shown too).
+            let game = liars(d);
+            let count = |v: &serde_json::Value| -> usize {
+                v.as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|x| x.as_array().unwrap().len())
+                    .sum()
+            };
+            let left = game["cups"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|c| !c.as_array().unwrap().is_empty())
+                .count();
+            let over = if left == 1 { count(&game["cups"]) } else { 0 };
+            let lifted = count(&game["last"]["cups"]) + over;
+            b.until(
+                &tv,
+                &format!("{}.length === {lifted}", faced("section.game svg")),
+                PATIENCE,
+            );
+        }
+    }
+    assert!(calls >= 10, "{calls} calls");
+    // The end: the TV says who won; the record replays to it.
+    b.until(
+        &tv,
+        "document.getElementById('turn') && document.getElementById('turn').textContent.indexOf(' won') > 0",
+        PATIENCE,
+    );
+    let last = common::run_out(d, &["replay", "1", "last"]);
+    assert!(last.contains(" wins"), "{last}");
+    keep(&b.screenshot(&seats[0]), "liars-phone.png");
+}
