@@ -7,7 +7,7 @@
 use super::{App, AppError, Reply, Result};
 use crate::games::table::{Playing, Seating, not_in_play};
 use crate::games::wing::InRecord;
-use crate::games::{Game, Order, Play, Table, Visitor, Wing};
+use crate::games::{Context, Game, Order, Play, Visitor, Wing};
 use crate::store::{AtTable, Note, Step};
 
 /// The most changes one command makes by itself (one answer to a move is
@@ -27,8 +27,7 @@ impl Visitor for Run<'_> {
         let store = std::rc::Rc::clone(&app.store);
         let (rules, dir) = (&app.rules, &app.rules_dir);
         let rule = |game: &str, section: &str| super::lookup::section(rules, dir, game, section);
-        let mut table = Table::new(&mut app.rng, &app.today, crate::roll_log::now(), &rule);
-        table.acting = app.acting.clone();
+        let mut table = context(&mut app.rng, &app.today, &rule, app.acting.clone());
         // A move sent from a seat is its person's to make.
         let from_seat = app.seat_moving;
         let command = self.command;
@@ -36,9 +35,7 @@ impl Visitor for Run<'_> {
             Order::Ask(question) => {
                 // The state and the table from one moment.
                 let (state, at) = store.game_at_table::<W::State>()?;
-                table.players = at.names_from_first();
-                table.seating = at.names();
-                table.in_play = at.in_play;
+                seat_in(&mut table, &at);
                 return Ok(W::ask(state.as_ref(), question, &mut table)?);
             }
             Order::Act(change) => change,
@@ -63,9 +60,7 @@ impl Visitor for Run<'_> {
             };
             let in_record = W::in_record(&change);
             let (more, after) = store.play_noted::<W::State, _, AppError>(false, |slot, at| {
-                table.players = at.names_from_first();
-                table.seating = at.names();
-                table.in_play = at.in_play.clone();
+                seat_in(&mut table, at);
                 // What the table knows and the words did not say (who
                 // plays), put in from the table of this transaction.
                 W::complete(&mut change, &table);
@@ -107,6 +102,31 @@ impl Visitor for Run<'_> {
     }
 }
 
+/// A game's context, made one way for every command that reaches a
+/// wing (a move, a question, a setup, a solve): the session's generator,
+/// today, the time now, the rule texts, and who acts (a seat's person;
+/// `None`: the terminal). Who sits is put in by [`seat_in`], from the
+/// transaction the command runs in.
+pub(super) fn context<'a>(
+    rng: &'a mut crate::random::TableRng,
+    today: &'a str,
+    rule: &'a dyn Fn(&str, &str) -> Option<String>,
+    acting: Option<crate::games::wing::Acting>,
+) -> Context<'a> {
+    let mut table = Context::new(rng, today, crate::roll_log::now(), rule);
+    table.acting = acting;
+    table
+}
+
+/// Who sits at the table and the game in play, as the store found them
+/// (inside the transaction that reads or changes the game), put into a
+/// game's context.
+pub(super) fn seat_in(table: &mut Context, at: &AtTable) {
+    table.players = at.names_from_first();
+    table.seating = at.names();
+    table.in_play = at.in_play.clone();
+}
+
 /// The person whose move it is in `state`, where it is the table's game
 /// and its mover sits there; else the game's own word for the mover.
 fn mover_name<S: Play>(state: &S, at: &AtTable) -> Option<String> {
@@ -130,7 +150,7 @@ fn mover_name<S: Play>(state: &S, at: &AtTable) -> Option<String> {
 pub(super) fn seat_after<S: Play>(
     state: Option<&S>,
     at: &mut AtTable,
-    table: &mut Table,
+    table: &mut Context,
     setup: bool,
 ) {
     if let Some(names) = table.seat_them.take()

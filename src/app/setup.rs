@@ -11,7 +11,7 @@ use serde::Serialize;
 use super::{App, AppError, Reply, Result, invalid};
 use crate::deal::DealCode;
 use crate::games::args::{self, Given};
-use crate::games::{Game, Table, Visitor, Wing, help as games};
+use crate::games::{Game, Visitor, Wing, help as games};
 use crate::render::{self, Format};
 use crate::reply::Show;
 use crate::store::Note;
@@ -113,18 +113,15 @@ impl Visitor for Lay<'_> {
         let given = self.given;
         let (rules, dir) = (&app.rules, &app.rules_dir);
         let rule = |game: &str, section: &str| super::lookup::section(rules, dir, game, section);
-        let mut table = Table::new(&mut app.rng, &app.today, crate::roll_log::now(), &rule);
+        let mut table = super::play::context(&mut app.rng, &app.today, &rule, app.acting.clone());
         table.again = Some(&self.again);
-        table.acting = app.acting.clone();
         let note = Note::Start {
             game: W::GAME,
             setup: self.again.clone(),
         };
         store.play_noted::<W::State, _, AppError>(setup.replaces, |slot, at| {
             // The table as it is in this transaction seats the game.
-            table.players = at.names_from_first();
-            table.seating = at.names();
-            table.in_play = at.in_play.clone();
+            super::play::seat_in(&mut table, at);
             let done = (setup.lay)(slot, given, &mut table)?;
             super::play::seat_after(slot.as_ref(), at, &mut table, true);
             Ok((done.out, done.what, note))

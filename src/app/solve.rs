@@ -2,7 +2,7 @@
 //! one the player gives.
 
 use super::{App, Reply, Result, invalid};
-use crate::games::{Game, Table, Visitor, Wing, help as games};
+use crate::games::{Game, Visitor, Wing, help as games};
 
 struct Solve<'a> {
     app: &'a mut App,
@@ -23,12 +23,12 @@ impl Visitor for Solve<'_> {
         };
         let given = crate::games::args::parse_for("solve", solver.args, self.words)?;
         let app = self.app;
-        let state = app.store.game::<W::State>()?;
-        let players = app.seated()?;
+        // The position and the table from one moment.
+        let (state, at) = app.store.game_at_table::<W::State>()?;
         let (rules, dir) = (&app.rules, &app.rules_dir);
         let rule = |game: &str, section: &str| super::lookup::section(rules, dir, game, section);
-        let mut table = Table::new(&mut app.rng, &app.today, crate::roll_log::now(), &rule);
-        table.players = players;
+        let mut table = super::play::context(&mut app.rng, &app.today, &rule, app.acting.clone());
+        super::play::seat_in(&mut table, &at);
         Ok((solver.solve)(state.as_ref(), &given, &mut table)?)
     }
 }

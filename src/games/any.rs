@@ -17,7 +17,7 @@ use super::args::Declared;
 use super::error::Unsound;
 use super::game::{Game, Names};
 use super::record::Step;
-use super::wing::{MOST_MOVES, Play, Saved, SeatView, Table, Turn, Wing};
+use super::wing::{Context, MOST_MOVES, Play, Saved, SeatView, Turn, Wing};
 use crate::layout::Layout;
 use crate::random::TableRng;
 use crate::reply::Reply;
@@ -268,7 +268,7 @@ impl<W: Wing> AnyWing for Erased<W> {
         let mut slot: Option<W::State> = serde_json::from_value(state).map_err(unreadable)?;
         let mut rng = TableRng::at(step.seed, step.draws);
         let no_rules = |_: &str, _: &str| None;
-        let mut table = Table::new(&mut rng, &step.day, step.at, &no_rules);
+        let mut table = Context::new(&mut rng, &step.day, step.at, &no_rules);
         let done = W::act(&mut slot, action, &mut table).map_err(|e| (true, e.to_string()))?;
         let said = done.out.iter().map(ToString::to_string).collect();
         Ok((

@@ -38,7 +38,7 @@ pub mod example;
 pub use any::{AnyState, AnyWing};
 pub use error::GameError;
 pub use game::ParseGameError;
-pub use wing::{Done, Order, Play, Saved, SetUp, Solver, Table, Turn, Wing};
+pub use wing::{Context, Done, Order, Play, Saved, SetUp, Solver, Turn, Wing};
 
 /// Declares the `Game` enum and everything that goes from a game to its
 /// wing's type, from one list: adding a game is one line here.

@@ -216,7 +216,7 @@ impl<T> Done<T> {
 
 /// What a wing may use besides the state: the session's generator (or a
 /// deal's), today's date, and the rule texts.
-pub struct Table<'a> {
+pub struct Context<'a> {
     pub rng: &'a mut TableRng,
     /// YYYY-MM-DD, for filing.
     pub today: &'a str,
@@ -246,15 +246,15 @@ pub struct Table<'a> {
     pub seat_them: Option<Vec<String>>,
 }
 
-impl<'a> Table<'a> {
+impl<'a> Context<'a> {
     /// A context with no one seated and nothing in play.
     pub fn new(
         rng: &'a mut TableRng,
         today: &'a str,
         now: u64,
         rule: &'a dyn Fn(&str, &str) -> Option<String>,
-    ) -> Table<'a> {
-        Table {
+    ) -> Context<'a> {
+        Context {
             rng,
             today,
             now,
@@ -302,14 +302,14 @@ pub struct SetUp<S: 'static> {
 }
 
 /// A setup's function: lays the game in the saved state.
-pub type Lay<S> = fn(&mut Option<S>, &Given, &mut Table) -> Result<Done<Reply>, GameError>;
+pub type Lay<S> = fn(&mut Option<S>, &Given, &mut Context) -> Result<Done<Reply>, GameError>;
 
 /// How a game is solved: what `solve` takes and the solver, together.
 pub struct Solver<S: 'static> {
     pub args: &'static Declared,
     pub examples: &'static [&'static str],
     /// From the saved position or the one the player gives.
-    pub solve: fn(Option<&S>, &Given, &mut Table) -> Result<Reply, GameError>,
+    pub solve: fn(Option<&S>, &Given, &mut Context) -> Result<Reply, GameError>,
 }
 
 /// One game's plug-in. Every method the frame calls is required: a game
@@ -373,7 +373,7 @@ pub trait Wing: 'static {
     /// from the table's players), before the action is recorded: a record
     /// keeps the action completed, so a replay needs no table. Most
     /// actions have nothing to put in.
-    fn complete(_action: &mut Self::Action, _table: &Table) {}
+    fn complete(_action: &mut Self::Action, _table: &Context) {}
 
     /// What one of its commands asks (`command`: one of `commands`).
     fn order(
@@ -384,14 +384,14 @@ pub trait Wing: 'static {
     fn ask(
         state: Option<&Self::State>,
         ask: Self::Ask,
-        table: &mut Table,
+        table: &mut Context,
     ) -> Result<Reply, GameError>;
 
     /// Make a change to the saved state (inside the store's transaction).
     fn act(
         slot: &mut Option<Self::State>,
         action: Self::Action,
-        table: &mut Table,
+        table: &mut Context,
     ) -> Result<Done<Vec<Self::Event>>, GameError>;
 
     /// A change that follows by itself, as an action of its own (the
@@ -405,7 +405,7 @@ pub trait Wing: 'static {
     fn answer(
         state: Option<&Self::State>,
         events: Vec<Self::Event>,
-        table: &mut Table,
+        table: &mut Context,
     ) -> Result<Reply, GameError>;
 
     /// What an action is to the open record of this game: a step of it

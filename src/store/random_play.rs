@@ -16,7 +16,7 @@ use std::collections::BTreeMap;
 
 use super::{Store, StoreError};
 use crate::games::record::Step;
-use crate::games::{Game, Order, Play, Saved, Table, Visitor, Wing};
+use crate::games::{Context, Game, Order, Play, Saved, Visitor, Wing};
 use crate::random::TableRng;
 
 /// Games played per game, each from its own seed.
@@ -395,8 +395,8 @@ fn no_rules(_: &str, _: &str) -> Option<String> {
 
 /// The table a wing is given in random play: on `DAY`, at `now`, with
 /// `players` seated.
-fn at_table<'a>(rng: &'a mut TableRng, now: u64, players: &'a [String]) -> Table<'a> {
-    let mut table = Table::new(rng, DAY, now, &no_rules);
+fn at_table<'a>(rng: &'a mut TableRng, now: u64, players: &'a [String]) -> Context<'a> {
+    let mut table = Context::new(rng, DAY, now, &no_rules);
     table.players = players.to_vec();
     table
 }

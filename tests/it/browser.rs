@@ -304,7 +304,11 @@ fn three_seats_play_liars_dice_to_the_end_by_tapping() {
         let on_tv = b.eval(&tv, &faced("section.game svg"));
         assert_eq!(on_tv.as_array().unwrap().len(), lifted, "{on_tv}");
         for (s, page) in seats.iter().enumerate() {
-            let mine = if s == to_move { "Your move:" } else { "'s move" };
+            let mine = if s == to_move {
+                "Your move:"
+            } else {
+                "'s move"
+            };
             b.until(
                 page,
                 &format!(

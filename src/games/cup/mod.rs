@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 use crate::games::args::{Declared, Given};
 use crate::games::error::{GameError, Unsound};
 use crate::games::game::{Game, Names};
-use crate::games::wing::{Done, Nothing, Order, Play, Saved, SetUp, Solver, Table, Turn, Wing};
+use crate::games::wing::{Context, Done, Nothing, Order, Play, Saved, SetUp, Solver, Turn, Wing};
 use crate::layout::{Layout, Placed};
 use crate::pieces::Rank;
 use crate::random::TableRng;
@@ -272,7 +272,7 @@ const SETUP: Declared = Declared {
     args: &[],
 };
 
-fn lay(slot: &mut Option<Cup>, _: &Given, table: &mut Table) -> Result<Done<Reply>, GameError> {
+fn lay(slot: &mut Option<Cup>, _: &Given, table: &mut Context) -> Result<Done<Reply>, GameError> {
     let cup = Cup::sample(table.rng);
     *slot = Some(cup.clone());
     Ok(Done::changed(view(&cup, Vec::new()), "setup cup"))
@@ -348,14 +348,14 @@ impl Wing for UnderTheCup {
         }
     }
 
-    fn ask(_: Option<&Cup>, ask: Nothing, _: &mut Table) -> Result<Reply, GameError> {
+    fn ask(_: Option<&Cup>, ask: Nothing, _: &mut Context) -> Result<Reply, GameError> {
         match ask {}
     }
 
     fn act(
         slot: &mut Option<Cup>,
         action: CupAction,
-        table: &mut Table,
+        table: &mut Context,
     ) -> Result<Done<Vec<Event>>, GameError> {
         let cup = slot
             .as_mut()
@@ -364,7 +364,7 @@ impl Wing for UnderTheCup {
         Ok(Done::changed(said, format!("cup {action}")))
     }
 
-    fn answer(state: Option<&Cup>, said: Vec<Event>, _: &mut Table) -> Result<Reply, GameError> {
+    fn answer(state: Option<&Cup>, said: Vec<Event>, _: &mut Context) -> Result<Reply, GameError> {
         let cup = state.ok_or_else(|| GameError::missing("no game: `setup cup`"))?;
         Ok(view(cup, said))
     }

@@ -20,7 +20,7 @@ use serde::{Deserialize, Serialize};
 use crate::games::args::{Arg, Declared, Given, Type};
 use crate::games::error::{GameError, Unsound};
 use crate::games::game::{Game, Names};
-use crate::games::wing::{Done, Nothing, Order, Play, Saved, SetUp, Solver, Table, Turn, Wing};
+use crate::games::wing::{Context, Done, Nothing, Order, Play, Saved, SetUp, Solver, Turn, Wing};
 use crate::layout::{Layout, Placed};
 use crate::random::TableRng;
 use crate::reply::{Reply, Show};
@@ -299,14 +299,14 @@ impl Wing for Example {
         }
     }
 
-    fn ask(_: Option<&Pile>, ask: Nothing, _: &mut Table) -> Result<Reply, GameError> {
+    fn ask(_: Option<&Pile>, ask: Nothing, _: &mut Context) -> Result<Reply, GameError> {
         match ask {}
     }
 
     fn act(
         slot: &mut Option<Pile>,
         take: Take,
-        table: &mut Table,
+        table: &mut Context,
     ) -> Result<Done<Vec<Event>>, GameError> {
         let pile = slot
             .as_mut()
@@ -315,7 +315,7 @@ impl Wing for Example {
         Ok(Done::changed(said, format!("example {take}")))
     }
 
-    fn answer(state: Option<&Pile>, said: Vec<Event>, _: &mut Table) -> Result<Reply, GameError> {
+    fn answer(state: Option<&Pile>, said: Vec<Event>, _: &mut Context) -> Result<Reply, GameError> {
         let pile = state.ok_or_else(|| GameError::missing("no game: `setup example`"))?;
         Ok(view(pile, said))
     }
@@ -329,7 +329,7 @@ impl Wing for Example {
 fn lay(
     slot: &mut Option<Pile>,
     given: &Given,
-    table: &mut Table,
+    table: &mut Context,
 ) -> Result<Done<Reply>, GameError> {
     let mut pile = Pile::sample(table.rng);
     if let Some(n) = given.number("coins") {
@@ -340,7 +340,7 @@ fn lay(
 }
 
 /// `solve` for it (`Wing::solver`).
-fn solve(state: Option<&Pile>, _: &Given, _: &mut Table) -> Result<Reply, GameError> {
+fn solve(state: Option<&Pile>, _: &Given, _: &mut Context) -> Result<Reply, GameError> {
     let pile = state.ok_or_else(|| GameError::missing("no game: `setup example`"))?;
     let text = if pile.left % 4 == 0 {
         format!(

@@ -19,7 +19,7 @@ use super::show;
 use crate::games::args::Given;
 use crate::games::error::{GameError, Unsound};
 use crate::games::game::Game;
-use crate::games::wing::{Done, InRecord, Order, Play, Saved, Table, Turn, Wing};
+use crate::games::wing::{Context, Done, InRecord, Order, Play, Saved, Turn, Wing};
 use crate::layout::Layout;
 use crate::random::TableRng;
 use crate::reply::Reply;
@@ -674,7 +674,7 @@ impl Wing for Funhouse {
     }
 
     /// A new run is the solitaire player's: the first at the table.
-    fn complete(action: &mut FunhouseAction, table: &Table) {
+    fn complete(action: &mut FunhouseAction, table: &Context) {
         if let FunhouseAction::New { player, .. } = action
             && player.is_none()
         {
@@ -686,7 +686,7 @@ impl Wing for Funhouse {
         order(command, m)
     }
 
-    fn ask(state: Option<&Book>, ask: Ask, table: &mut Table) -> Result<Reply, GameError> {
+    fn ask(state: Option<&Book>, ask: Ask, table: &mut Context) -> Result<Reply, GameError> {
         let empty = Book::default();
         let book = state.unwrap_or(&empty);
         match ask {
@@ -737,7 +737,7 @@ impl Wing for Funhouse {
     fn act(
         slot: &mut Option<Book>,
         action: FunhouseAction,
-        table: &mut Table,
+        table: &mut Context,
     ) -> Result<Done<Vec<Event>>, GameError> {
         // A new run is filed under today's date, kept in the action so a
         // replay dates it the same.
@@ -780,7 +780,7 @@ impl Wing for Funhouse {
         }
     }
 
-    fn answer(state: Option<&Book>, said: Vec<Event>, _: &mut Table) -> Result<Reply, GameError> {
+    fn answer(state: Option<&Book>, said: Vec<Event>, _: &mut Context) -> Result<Reply, GameError> {
         let empty = Book::default();
         let book = state.unwrap_or(&empty);
         // A room scored in the run is told its par, now that it is over.

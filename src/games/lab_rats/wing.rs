@@ -20,7 +20,7 @@ use crate::games::die_rolls::DieRolls;
 use crate::games::error::{GameError, Unsound};
 use crate::games::game::Game;
 use crate::games::grading;
-use crate::games::wing::{Done, Order, Play, Saved, Table, Turn, Wing};
+use crate::games::wing::{Context, Done, Order, Play, Saved, Turn, Wing};
 use crate::layout::Layout;
 use crate::pieces::{Piece, Rank};
 use crate::random::TableRng;
@@ -393,7 +393,7 @@ impl Wing for LabRats {
         Ok(Order::Act(act))
     }
 
-    fn ask(state: Option<&RatsGame>, ask: Ask, _: &mut Table) -> Result<Reply, GameError> {
+    fn ask(state: Option<&RatsGame>, ask: Ask, _: &mut Context) -> Result<Reply, GameError> {
         let game = state.ok_or_else(no_game)?;
         match ask {
             Ask::Show => Ok(show::board(game.clone(), Vec::new())),
@@ -404,7 +404,7 @@ impl Wing for LabRats {
     fn act(
         slot: &mut Option<RatsGame>,
         action: RatsAction,
-        table: &mut Table,
+        table: &mut Context,
     ) -> Result<Done<Vec<Event>>, GameError> {
         let game = slot.as_mut().ok_or_else(no_game)?;
         let said = game.apply(&action, table.rng)?;
@@ -414,7 +414,7 @@ impl Wing for LabRats {
     fn answer(
         state: Option<&RatsGame>,
         said: Vec<Event>,
-        _: &mut Table,
+        _: &mut Context,
     ) -> Result<Reply, GameError> {
         let game = state.ok_or_else(no_game)?;
         Ok(show::board(game.clone(), said))
@@ -429,7 +429,7 @@ impl Wing for LabRats {
 fn lay(
     slot: &mut Option<RatsGame>,
     given: &Given,
-    table: &mut Table,
+    table: &mut Context,
 ) -> Result<Done<Reply>, GameError> {
     let (new, graded) = match given.choice("level") {
         Some(level) => {
@@ -498,7 +498,7 @@ fn graded_here(game: &RatsGame) -> Result<Reply, GameError> {
 }
 
 /// `solve` for it (`Wing::solver`).
-fn solved(state: Option<&RatsGame>, given: &Given, _: &mut Table) -> Result<Reply, GameError> {
+fn solved(state: Option<&RatsGame>, given: &Given, _: &mut Context) -> Result<Reply, GameError> {
     if let Some(w) = given.words.first() {
         return Err(GameError::word(format!(
             "'{w}' is not understood: solve lab-rats works from the game `setup lab-rats` dealt, and takes nothing more"

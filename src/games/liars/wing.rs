@@ -10,7 +10,7 @@ use super::{Bid, Event, Liars, LiarsAction, faces};
 use crate::games::args::{Arg, Declared, Given, Type};
 use crate::games::error::GameError;
 use crate::games::game::{Game, Names};
-use crate::games::wing::{Done, Order, Play, SetUp, Solver, Table, Turn, Wing};
+use crate::games::wing::{Context, Done, Order, Play, SetUp, Solver, Turn, Wing};
 use crate::reply::{Reply, Show};
 use crate::style::Style;
 
@@ -77,12 +77,12 @@ impl Show for View {
 
 /// The seat the acting person sits in, found by name (`None`: the
 /// terminal, which sees no cup).
-fn asker(game: &Liars, table: &Table) -> Option<usize> {
+fn asker(game: &Liars, table: &Context) -> Option<usize> {
     let who = &table.acting.as_ref()?.name;
     game.people.iter().position(|p| p == who)
 }
 
-fn view(game: &Liars, said: Vec<Event>, table: &Table) -> Reply {
+fn view(game: &Liars, said: Vec<Event>, table: &Context) -> Reply {
     let seat = asker(game, table);
     Reply::new(
         "liars",
@@ -130,7 +130,7 @@ impl Show for OddsView {
 fn lay(
     slot: &mut Option<Liars>,
     given: &Given,
-    table: &mut Table,
+    table: &mut Context,
 ) -> Result<Done<Reply>, GameError> {
     let players = given
         .number("players")
@@ -265,7 +265,7 @@ impl Wing for LiarsDice {
         }
     }
 
-    fn ask(state: Option<&Liars>, ask: Ask, table: &mut Table) -> Result<Reply, GameError> {
+    fn ask(state: Option<&Liars>, ask: Ask, table: &mut Context) -> Result<Reply, GameError> {
         let game = state.ok_or_else(|| GameError::missing("no game: `setup liars-dice`"))?;
         let Ask::Odds { bid } = ask;
         let (quantity, face) = match (bid, game.bid) {
@@ -303,7 +303,7 @@ impl Wing for LiarsDice {
     fn act(
         slot: &mut Option<Liars>,
         action: LiarsAction,
-        table: &mut Table,
+        table: &mut Context,
     ) -> Result<Done<Vec<Event>>, GameError> {
         let game = slot
             .as_mut()
@@ -319,7 +319,7 @@ impl Wing for LiarsDice {
     fn answer(
         state: Option<&Liars>,
         said: Vec<Event>,
-        table: &mut Table,
+        table: &mut Context,
     ) -> Result<Reply, GameError> {
         let game = state.ok_or_else(|| GameError::missing("no game: `setup liars-dice`"))?;
         Ok(view(game, said, table))

@@ -7,7 +7,7 @@ use super::{MOST_FILED, MOST_ROUNDS, Pad, Pads, Wins, show};
 use crate::games::error::{GameError, Unsound};
 use crate::games::game::Game;
 use crate::games::game::Names;
-use crate::games::wing::{Done, Order, Play, Saved, Table, Turn, Wing};
+use crate::games::wing::{Context, Done, Order, Play, Saved, Turn, Wing};
 use crate::games::wing::{SetUp, Solver};
 use crate::layout::Layout;
 use crate::random::TableRng;
@@ -428,7 +428,7 @@ impl Wing for ScorePad {
         })
     }
 
-    fn ask(state: Option<&Pads>, ask: Ask, _table: &mut Table) -> Result<Reply, GameError> {
+    fn ask(state: Option<&Pads>, ask: Ask, _table: &mut Context) -> Result<Reply, GameError> {
         let empty = Pads::default();
         let pads = state.unwrap_or(&empty);
         match ask {
@@ -444,7 +444,7 @@ impl Wing for ScorePad {
     fn act(
         slot: &mut Option<Pads>,
         mut action: PadAction,
-        table: &mut Table,
+        table: &mut Context,
     ) -> Result<Done<Vec<Event>>, GameError> {
         // The day and the time are put in here, as the change is made.
         match &mut action {
@@ -487,7 +487,7 @@ impl Wing for ScorePad {
     fn answer(
         state: Option<&Pads>,
         said: Vec<Event>,
-        _table: &mut Table,
+        _table: &mut Context,
     ) -> Result<Reply, GameError> {
         let empty = Pads::default();
         let pads = state.unwrap_or(&empty);

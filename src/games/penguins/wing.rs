@@ -13,7 +13,7 @@ use crate::games::compass::Dir;
 use crate::games::error::{GameError, Unsound};
 use crate::games::game::Game;
 use crate::games::game::Names;
-use crate::games::wing::{Done, Order, Play, Saved, Table, Turn, Wing};
+use crate::games::wing::{Context, Done, Order, Play, Saved, Turn, Wing};
 use crate::games::wing::{SetUp, Solver};
 use crate::layout::Layout;
 use crate::random::TableRng;
@@ -273,7 +273,7 @@ impl Wing for PenguinsNightOut {
         words::order(&crate::games::args::words(m))
     }
 
-    fn ask(state: Option<&Board>, _: Ask, _: &mut Table) -> Result<Reply, GameError> {
+    fn ask(state: Option<&Board>, _: Ask, _: &mut Context) -> Result<Reply, GameError> {
         let board = state.ok_or_else(no_board)?;
         Ok(show::view(board.clone(), Vec::new()))
     }
@@ -281,14 +281,18 @@ impl Wing for PenguinsNightOut {
     fn act(
         slot: &mut Option<Board>,
         action: PenguinAction,
-        table: &mut Table,
+        table: &mut Context,
     ) -> Result<Done<Vec<Event>>, GameError> {
         let board = slot.as_mut().ok_or_else(no_board)?;
         let said = board.apply(&action, table.rng)?;
         Ok(Done::changed(said, format!("penguins {action}")))
     }
 
-    fn answer(state: Option<&Board>, said: Vec<Event>, _: &mut Table) -> Result<Reply, GameError> {
+    fn answer(
+        state: Option<&Board>,
+        said: Vec<Event>,
+        _: &mut Context,
+    ) -> Result<Reply, GameError> {
         let board = state.ok_or_else(no_board)?;
         Ok(show::view(board.clone(), said))
     }
@@ -302,7 +306,7 @@ impl Wing for PenguinsNightOut {
 fn lay(
     slot: &mut Option<Board>,
     given: &Given,
-    table: &mut Table,
+    table: &mut Context,
 ) -> Result<Done<Reply>, GameError> {
     let players = given.number("players").unwrap_or(2) as usize;
     let mut new = setup::new_board(given, players, table.rng)?;

@@ -16,7 +16,7 @@ use crate::games::args::{Arg, Declared, Given, Type};
 use crate::games::cell::{Cell, cell_name};
 use crate::games::error::{GameError, Unsound};
 use crate::games::game::Game;
-use crate::games::wing::{Done, Order, Play, Saved, Table, Turn, Wing};
+use crate::games::wing::{Context, Done, Order, Play, Saved, Turn, Wing};
 use crate::layout::Layout;
 use crate::pieces::Suit;
 use crate::random::TableRng;
@@ -332,7 +332,7 @@ impl Wing for SlidesOfAction {
         }
     }
 
-    fn ask(state: Option<&SlidesGame>, _: Ask, _: &mut Table) -> Result<Reply, GameError> {
+    fn ask(state: Option<&SlidesGame>, _: Ask, _: &mut Context) -> Result<Reply, GameError> {
         let game = state.ok_or_else(no_game)?;
         Ok(show::board(game.clone(), Vec::new()))
     }
@@ -340,7 +340,7 @@ impl Wing for SlidesOfAction {
     fn act(
         slot: &mut Option<SlidesGame>,
         action: SlidesAction,
-        table: &mut Table,
+        table: &mut Context,
     ) -> Result<Done<Vec<Event>>, GameError> {
         let game = slot.as_mut().ok_or_else(no_game)?;
         let said = game.apply(&action, table.rng)?;
@@ -377,7 +377,7 @@ impl Wing for SlidesOfAction {
     fn answer(
         state: Option<&SlidesGame>,
         said: Vec<Event>,
-        _: &mut Table,
+        _: &mut Context,
     ) -> Result<Reply, GameError> {
         let game = state.ok_or_else(no_game)?;
         Ok(show::board(game.clone(), said))
@@ -392,7 +392,7 @@ impl Wing for SlidesOfAction {
 fn lay(
     slot: &mut Option<SlidesGame>,
     given: &Given,
-    table: &mut Table,
+    table: &mut Context,
 ) -> Result<Done<Reply>, GameError> {
     let players = given.number("players").unwrap_or(3) as usize;
     let seating = seat(players, given.suits("suits"), table.rng)?;

@@ -7,7 +7,7 @@ use super::{MOST_PEOPLE, Seating, show};
 use crate::deal::DealCode;
 use crate::games::error::{GameError, Unsound};
 use crate::games::game::{Game, Names};
-use crate::games::wing::{Done, Order, Play, Saved, SetUp, Solver, Table, Turn, Wing};
+use crate::games::wing::{Context, Done, Order, Play, Saved, SetUp, Solver, Turn, Wing};
 use crate::layout::Layout;
 use crate::random::TableRng;
 use crate::reply::Reply;
@@ -382,7 +382,7 @@ impl Wing for TheTable {
         })
     }
 
-    fn ask(state: Option<&Seating>, ask: Ask, table: &mut Table) -> Result<Reply, GameError> {
+    fn ask(state: Option<&Seating>, ask: Ask, table: &mut Context) -> Result<Reply, GameError> {
         match ask {
             Ask::Players => Ok(show::players(state, table.in_play.as_ref(), table.now)),
         }
@@ -391,7 +391,7 @@ impl Wing for TheTable {
     fn act(
         slot: &mut Option<Seating>,
         mut action: TableAction,
-        table: &mut Table,
+        table: &mut Context,
     ) -> Result<Done<Vec<Event>>, GameError> {
         match &mut action {
             TableAction::Turn { at, by } => {
@@ -473,7 +473,7 @@ impl Wing for TheTable {
     fn answer(
         state: Option<&Seating>,
         said: Vec<Event>,
-        _table: &mut Table,
+        _table: &mut Context,
     ) -> Result<Reply, GameError> {
         Ok(match said.as_slice() {
             [Event::Seated { .. }, ..] => show::seated(said),

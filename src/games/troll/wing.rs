@@ -11,7 +11,7 @@ use crate::games::args::Given;
 use crate::games::error::{GameError, Unsound};
 use crate::games::game::Game;
 use crate::games::game::Names;
-use crate::games::wing::{Done, Order, Play, Saved, Table, Turn, Wing};
+use crate::games::wing::{Context, Done, Order, Play, Saved, Turn, Wing};
 use crate::games::wing::{SetUp, Solver};
 use crate::layout::Layout;
 use crate::pieces::Card;
@@ -251,7 +251,7 @@ impl Wing for AngryTroll {
         words::order(&crate::games::args::words(m))
     }
 
-    fn ask(state: Option<&Troll>, ask: Ask, _: &mut Table) -> Result<Reply, GameError> {
+    fn ask(state: Option<&Troll>, ask: Ask, _: &mut Context) -> Result<Reply, GameError> {
         let t = state.ok_or_else(no_game)?;
         Ok(match ask {
             Ask::Show => show::board(t.clone(), Vec::new()),
@@ -264,14 +264,18 @@ impl Wing for AngryTroll {
     fn act(
         slot: &mut Option<Troll>,
         action: TrollAction,
-        table: &mut Table,
+        table: &mut Context,
     ) -> Result<Done<Vec<Event>>, GameError> {
         let game = slot.as_mut().ok_or_else(no_game)?;
         let said = game.apply(&action, table.rng)?;
         Ok(Done::changed(said, format!("troll {action}")))
     }
 
-    fn answer(state: Option<&Troll>, said: Vec<Event>, _: &mut Table) -> Result<Reply, GameError> {
+    fn answer(
+        state: Option<&Troll>,
+        said: Vec<Event>,
+        _: &mut Context,
+    ) -> Result<Reply, GameError> {
         let game = state.ok_or_else(no_game)?;
         Ok(show::board(game.clone(), said))
     }
@@ -285,7 +289,7 @@ impl Wing for AngryTroll {
 fn lay(
     slot: &mut Option<Troll>,
     given: &Given,
-    table: &mut Table,
+    table: &mut Context,
 ) -> Result<Done<Reply>, GameError> {
     let mut game = setup::new_game(given, table.rng)?;
     if !game.table {

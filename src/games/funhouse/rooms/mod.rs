@@ -13,8 +13,8 @@ use crate::games::args::{Arg, Declared, Given, Type};
 use crate::games::error::GameError;
 use crate::games::game::Game;
 use crate::games::game::Names;
+use crate::games::wing::{Context, Turn, Wing};
 use crate::games::wing::{Done, Nothing, Order, SetUp, Solver};
-use crate::games::wing::{Table, Turn, Wing};
 use crate::layout::Layout;
 use crate::reply::Reply;
 use crate::style::Style;
@@ -140,14 +140,14 @@ macro_rules! room {
                 )))
             }
 
-            fn ask(_: Option<&Book>, ask: Nothing, _: &mut Table) -> Result<Reply, GameError> {
+            fn ask(_: Option<&Book>, ask: Nothing, _: &mut Context) -> Result<Reply, GameError> {
                 match ask {}
             }
 
             fn act(
                 _: &mut Option<Book>,
                 action: Nothing,
-                _: &mut Table,
+                _: &mut Context,
             ) -> Result<Done<Vec<Nothing>>, GameError> {
                 match action {}
             }
@@ -155,7 +155,7 @@ macro_rules! room {
             fn answer(
                 _: Option<&Book>,
                 events: Vec<Nothing>,
-                _: &mut Table,
+                _: &mut Context,
             ) -> Result<Reply, GameError> {
                 // No action exists, so no change is ever answered; the
                 // events of none are none, and so is the reply.
