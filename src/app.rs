@@ -430,7 +430,11 @@ impl App {
             Command::Replay { .. } => Err(invalid(
                 "'--coach' marks the moves here, '--out' writes the game to a file: one at a time",
             )),
-            Command::Export { file, force } => self.export(file.as_deref(), force),
+            Command::Export {
+                file,
+                force,
+                secrets,
+            } => self.export(file.as_deref(), force, secrets),
             Command::Import { file, replace } => self.import(&file, replace),
             Command::Completions { shell } => Ok(Reply::new(
                 "completions",

@@ -684,6 +684,10 @@ pub enum Command {
         /// Overwrite the file if it exists
         #[arg(long)]
         force: bool,
+        /// Put in a game in play whose pieces are hidden (its cups, its
+        /// deck's order), which is otherwise left out until it ends
+        #[arg(long)]
+        secrets: bool,
     },
 
     /// Read an exported document into the store

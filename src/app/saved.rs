@@ -78,13 +78,22 @@ impl App {
         Ok(Reply::new("undo", undone))
     }
 
-    pub(super) fn export(&mut self, file: Option<&Path>, force: bool) -> Result<Reply> {
+    pub(super) fn export(
+        &mut self,
+        file: Option<&Path>,
+        force: bool,
+        secrets: bool,
+    ) -> Result<Reply> {
         if let Some(path) = file {
             check_writable(path, force)?;
         }
-        let doc = self.store.export()?;
-        // What could not be read is said, not silently lost.
-        let skipped = doc.skipped.clone();
+        let mut doc = self.store.export()?;
+        // What could not be read is said, not silently lost; what a game
+        // in play hides stays out unless asked for.
+        let mut skipped = doc.skipped.clone();
+        if !secrets {
+            skipped.extend(doc.seal());
+        }
         let mut reply = match file {
             None => Reply::new("export", doc),
             Some(path) => {

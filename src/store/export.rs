@@ -255,6 +255,36 @@ pub(super) fn restore_game(conn: &Connection, game: Game, value: &Value) -> Resu
 }
 
 impl Document {
+    /// Leave out what a game in play keeps secret: the state of every
+    /// game whose deal is sealed and that is not over, and the open
+    /// record of one (its steps hold every state, its setup the code).
+    /// What was left out, said for the player.
+    pub fn seal(&mut self) -> Vec<String> {
+        let sealed = |g: Game| crate::games::record::seals_deal(g);
+        let open = |g: Game, v: &Value| g.wing().look(v).map_or(true, |(_, turn)| !turn.over);
+        let mut said = Vec::new();
+        self.games.retain(|(g, v)| {
+            let keep = !(sealed(*g) && open(*g, v));
+            if !keep {
+                said.push(format!(
+                    "note: the {} game in play is left out: what it hides would show in the file (`export --secrets` puts it in)",
+                    g.title()
+                ));
+            }
+            keep
+        });
+        let before = self.records.len();
+        self.records
+            .retain(|r| !(r.open && (sealed(r.game) || sealed(r.slot))));
+        if self.records.len() < before {
+            said.push(
+                "note: its open record is left out too; both are exported once the game is over"
+                    .into(),
+            );
+        }
+        said
+    }
+
     /// The document as a file holds it: pretty JSON, ending in a newline.
     pub fn to_text(&self) -> String {
         let mut s = serde_json::to_string_pretty(self).expect("documents serialise");

@@ -248,7 +248,7 @@ fn faced(svg: &str) -> String {
 
 /// The game as saved (what no screen may show whole).
 fn liars(d: &Path) -> serde_json::Value {
-    let out = common::run_out(d, &["export"]);
+    let out = common::run_out(d, &["export", "--secrets"]);
     let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
     doc["liars_dice"].clone()
 }

@@ -11,7 +11,7 @@ use crate::serve::{events, get, next_table, seat_post, serve};
 /// The game as saved, read from `export` (what the test knows and no
 /// screen may show).
 fn cups(d: &Path) -> Vec<Vec<u8>> {
-    let out = run(d, &["export"], None).out;
+    let out = run(d, &["export", "--secrets"], None).out;
     let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
     serde_json::from_value(doc["liars_dice"]["cups"].clone()).unwrap()
 }
@@ -124,6 +124,35 @@ fn each_seat_sees_its_own_cup_and_moves_only_on_its_turn() {
     assert!(
         said.contains(&format!("your cup: {}", own.join(" "))),
         "{said}"
+    );
+    // No file or list shows a cup or the seed the cups come from while
+    // the game is on (#59 item 3): not `export`, `games`, nor a record
+    // written as PPN.
+    let secret = run(d, &["export", "--secrets"], None).out;
+    let doc: serde_json::Value = serde_json::from_str(&secret).unwrap();
+    let seed = doc["liars_dice"]["seed"].as_u64().unwrap().to_string();
+    let export = run(d, &["export"], None);
+    assert!(!export.out.contains("\"liars_dice\""), "{}", export.out);
+    assert!(!export.out.contains(&seed), "{}", export.out);
+    assert!(
+        export
+            .err
+            .contains("the Liar's Dice game in play is left out"),
+        "{}",
+        export.err
+    );
+    let games = run(d, &["--json", "games"], None).out;
+    assert!(
+        games.contains("deal=sealed") && !games.contains(&seed),
+        "{games}"
+    );
+    let ppn = d.join("game.ppn");
+    let r = run(d, &["replay", "1", "--out", ppn.to_str().unwrap()], None);
+    assert_eq!(r.code, 0, "{}", r.err);
+    let text = std::fs::read_to_string(&ppn).unwrap();
+    assert!(
+        text.contains("deal=sealed") && !text.contains(&seed),
+        "{text}"
     );
     // Ben's page follows: his move now, his own cup, never ann's.
     let html = next_table(&mut ben_stream);
