@@ -101,3 +101,28 @@ fn the_die_under_the_cup_is_in_no_view() {
         }
     }
 }
+
+/// A game added by the guide alone that keeps a secret is sealed by the
+/// frame, with no flag to set (#59): Under the Cup's code is never
+/// printed; Take-Away, with nothing hidden, prints its own.
+#[test]
+fn a_game_with_a_secret_is_sealed_without_a_flag() {
+    use crate::games::Wing;
+    use crate::games::record::seals_deal;
+    assert!(!<crate::games::cup::UnderTheCup as Wing>::SEALS_DEAL);
+    assert!(seals_deal(Game::Cup));
+    assert!(seals_deal(Game::LiarsDice));
+    assert!(!seals_deal(Game::Example));
+    let dir = tempfile::tempdir().unwrap();
+    let mut app =
+        App::new(3, Store::new(dir.path()), Style::plain()).with_today("2026-11-27".into());
+    // Under the Cup deals nothing at setup (its die is shaken in play),
+    // so it has no code to print; Liar's Dice deals every cup.
+    let cup = text(&mut app, "setup cup");
+    assert!(!cup.contains("deal"), "{cup}");
+    text(&mut app, "players ann ben");
+    let liars = text(&mut app, "setup liars-dice");
+    assert!(liars.contains("deal sealed until the game ends"), "{liars}");
+    let games = text(&mut app, "games");
+    assert!(games.contains("Liar's Dice"), "{games}");
+}

@@ -114,17 +114,27 @@ impl Show for OddsView {
     fn show(&self, _: &Style) -> String {
         let c = &self.chance;
         format!(
-            "{} is true with chance {}/{} ({:.1}%), from {}: {} counted, {} of {} unseen dice needed",
+            "{} is true with chance {}/{} ({}), from {}: {} counted, {} of {} unseen dice needed",
             Bid::said(self.quantity, self.face),
             odds::grouped(c.numerator),
             odds::grouped(c.denominator),
-            c.percent(),
+            percent(c.percent()),
             self.from,
             c.known,
             c.needed,
             c.unknown
         )
     }
+}
+
+/// A chance as a percentage a player can weigh: one decimal, or for a
+/// small one its first two significant digits (never a bare 0.0%).
+fn percent(p: f64) -> String {
+    if p == 0.0 || p >= 1.0 {
+        return format!("{p:.1}%");
+    }
+    let digits = (1 - p.log10().floor() as i32).max(1) as usize;
+    format!("{p:.digits$}%")
 }
 
 fn lay(
@@ -151,6 +161,16 @@ fn lay(
 }
 
 pub struct LiarsDice;
+
+#[cfg(test)]
+#[test]
+fn small_chances_keep_their_digits() {
+    assert_eq!(percent(92.06), "92.1%");
+    assert_eq!(percent(0.0188), "0.019%");
+    assert_eq!(percent(0.5), "0.50%");
+    assert_eq!(percent(0.0), "0.0%");
+    assert_eq!(percent(100.0), "100.0%");
+}
 
 impl Wing for LiarsDice {
     const GAME: Game = Game::LiarsDice;
