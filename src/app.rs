@@ -191,6 +191,21 @@ fn take_flag(mut words: Vec<String>, flag: &str) -> (bool, Vec<String>) {
     (words.len() < before, words)
 }
 
+/// Refuse words that carry a control character (an escape sequence typed
+/// or pasted), naming the word: nothing such reaches a command.
+pub(crate) fn control_free(words: &[String]) -> Result<()> {
+    match words
+        .iter()
+        .find_map(|w| Some((w, crate::visible::control_in(w)?)))
+    {
+        Some((word, found)) => Err(AppError::Control {
+            word: word.clone(),
+            found,
+        }),
+        None => Ok(()),
+    }
+}
+
 /// One session: the generator, where state lives, how to draw text.
 pub struct App {
     rng: TableRng,
@@ -347,15 +362,7 @@ impl App {
 
     /// Parse and run words (the first is the command name).
     pub fn run_words(&mut self, words: &[String]) -> Result<Reply> {
-        if let Some((word, found)) = words
-            .iter()
-            .find_map(|w| Some((w, crate::visible::control_in(w)?)))
-        {
-            return Err(AppError::Control {
-                word: word.clone(),
-                found,
-            });
-        }
+        control_free(words)?;
         let parsed = command::parse_at(words, self.style.width)?;
         let (seed, draws) = (self.rng.seed(), self.rng.draws());
         let mut reply = match parsed {

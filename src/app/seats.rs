@@ -123,15 +123,7 @@ impl App {
     /// with `as`).
     fn roll_as(&mut self, expr: &str) -> Result<Reply> {
         let words: Vec<String> = expr.split_whitespace().map(str::to_string).collect();
-        if let Some((word, found)) = words
-            .iter()
-            .find_map(|w| Some((w, crate::visible::control_in(w)?)))
-        {
-            return Err(super::AppError::Control {
-                word: word.clone(),
-                found,
-            });
-        }
+        super::control_free(&words)?;
         self.rolling_for = self.acting.as_ref().map(|p| p.name.clone());
         let rolled = self.roll_for(&words);
         self.rolling_for = None;
@@ -149,15 +141,7 @@ impl App {
                 "say a move in the game's own words, or tap one of the moves shown",
             ));
         };
-        if let Some((word, found)) = words
-            .iter()
-            .find_map(|w| Some((w, crate::visible::control_in(w)?)))
-        {
-            return Err(super::AppError::Control {
-                word: word.clone(),
-                found,
-            });
-        }
+        super::control_free(&words)?;
         match crate::command::parse_at(&words, self.style.width)? {
             crate::command::Parsed::Game {
                 game,
