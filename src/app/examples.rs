@@ -111,18 +111,12 @@ fn a_game_with_a_secret_is_sealed_without_a_flag() {
     use crate::games::record::seals_deal;
     const { assert!(!<crate::games::cup::UnderTheCup as Wing>::SEALS_DEAL) };
     assert!(seals_deal(Game::Cup));
-    assert!(seals_deal(Game::LiarsDice));
     assert!(!seals_deal(Game::Example));
     let dir = tempfile::tempdir().unwrap();
     let mut app =
         App::new(3, Store::new(dir.path()), Style::plain()).with_today("2026-11-27".into());
     // Under the Cup deals nothing at setup (its die is shaken in play),
-    // so it has no code to print; Liar's Dice deals every cup.
+    // so it has no code to print.
     let cup = text(&mut app, "setup cup");
     assert!(!cup.contains("deal"), "{cup}");
-    text(&mut app, "players ann ben");
-    let liars = text(&mut app, "setup liars-dice");
-    assert!(liars.contains("deal sealed until the game ends"), "{liars}");
-    let games = text(&mut app, "games");
-    assert!(games.contains("Liar's Dice"), "{games}");
 }

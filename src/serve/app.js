@@ -7,8 +7,32 @@
   var query = new URLSearchParams(location.search);
   var token = query.get("t");
   var secret = query.get("s");
-  // `?view=tv`: the television's layout at any width.
-  if (query.get("view") === "tv") { document.body.className = "tv"; }
+  // The television's layout: asked for (`?view=tv`), or any landscape
+  // screen from 1280 px wide that shows the table (not a seat's page).
+  var seatPage = !!document.getElementById("seat");
+  function tvLayout() {
+    var tv = query.get("view") === "tv"
+      || (!seatPage && window.innerWidth >= 1280 && window.innerWidth >= window.innerHeight * 1.25);
+    document.body.classList.toggle("tv", tv);
+    fitBanner();
+  }
+  // Whose turn it is on one line where it fits: its type is made smaller
+  // (to half) until it does, and only then may it wrap.
+  function fitBanner() {
+    var el = document.getElementById("whose");
+    if (!el) { return; }
+    el.style.fontSize = "";
+    el.style.whiteSpace = "";
+    if (!document.body.classList.contains("tv")) { return; }
+    var size = parseFloat(getComputedStyle(el).fontSize);
+    var least = size / 2;
+    while (el.scrollWidth > el.clientWidth + 1 && size > least) {
+      size = size * 0.92;
+      el.style.fontSize = size + "px";
+    }
+    if (el.scrollWidth > el.clientWidth + 1) { el.style.whiteSpace = "normal"; }
+  }
+  window.addEventListener("resize", tvLayout);
   var key = secret ? "?s=" + encodeURIComponent(secret)
     : token ? "?t=" + encodeURIComponent(token) : "";
   var live = document.getElementById("live");
@@ -40,6 +64,7 @@
   }
   source.addEventListener("table", function (e) {
     update(e.data);
+    fitBanner();
     // A screen reader hears what changed that matters at the table: whose
     // turn it is, the last move and the last roll.
     var parts = [];
@@ -54,6 +79,7 @@
     var now = parts.join(". ");
     if (now !== said) { said = now; say.textContent = now; }
   });
+  tvLayout();
   source.onopen = function () { live.className = "live on"; live.textContent = "live"; };
   source.onerror = function () { live.className = "live off"; live.textContent = "reconnecting"; };
 

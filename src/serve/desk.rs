@@ -19,8 +19,9 @@ pub enum SeatAct {
     Turn,
     /// Undo the seat's own last change, if it is the newest.
     Undo,
-    /// A move in the table's game in play, in the game's own words
-    /// (`liars bid 3 5`), taken only when it is the seat's to make.
+    /// A move in the table's game in play, in the game's own words (the
+    /// command line the terminal would take), taken only when it is the
+    /// seat's to make.
     Move { line: String },
 }
 

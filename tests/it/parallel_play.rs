@@ -66,7 +66,7 @@ fn at_once(data: &Path, cmds: &[&str]) -> Vec<(String, Output)> {
 
 /// Everything saved, as one JSON value.
 fn export(data: &Path) -> Value {
-    let out = run(data, "--json export");
+    let out = run(data, "--json export --secrets");
     assert!(out.status.success());
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
     let mut data = v["data"].clone();

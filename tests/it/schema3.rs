@@ -52,7 +52,7 @@ fn same_document(got: &str, want: &str) {
 #[test]
 fn a_schema_3_store_opens_exports_the_same_and_plays_on() {
     let dir = store("tablemate.db");
-    let (out, err, code) = common::tm_in(dir.path(), &["export"]);
+    let (out, err, code) = common::tm_in(dir.path(), &["export", "--secrets"]);
     assert_eq!(code, 0, "{err}");
     same_document(&out, &expected("export.json"));
     // Opening migrated it: the per-game tables are gone.
@@ -73,7 +73,7 @@ fn a_schema_3_store_opens_exports_the_same_and_plays_on() {
 #[test]
 fn a_troll_game_of_schema_2_moves_over_too() {
     let dir = store("troll-v2.db");
-    let (out, err, code) = common::tm_in(dir.path(), &["export"]);
+    let (out, err, code) = common::tm_in(dir.path(), &["export", "--secrets"]);
     assert_eq!(code, 0, "{err}");
     same_document(&out, &expected("troll-v2-export.json"));
     replays(dir.path(), &expected("troll-v2-after.txt"));

@@ -56,8 +56,17 @@ fn a_secret_roll_is_seen_by_its_seat_alone_until_revealed() {
         "{said}"
     );
     // The table sees the commitment, never the dice.
-    let (_, _, json) = get(port, "/state.json");
-    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    // (once the server has looked: at once on a quiet machine)
+    let started = std::time::Instant::now();
+    let v = loop {
+        let (_, _, json) = get(port, "/state.json");
+        let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+        if !v["rolls"][0].is_null() {
+            break v;
+        }
+        assert!(started.elapsed().as_secs() < 20, "the roll never showed");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    };
     let last = &v["rolls"][0];
     assert_eq!(last["expr"], "3d6 in secret");
     assert_eq!(last["total"], serde_json::Value::Null);

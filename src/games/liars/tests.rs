@@ -127,3 +127,10 @@ fn the_same_seed_shakes_the_same_and_rounds_differ() {
     c.shake();
     assert_ne!(a.cups, c.cups);
 }
+
+#[test]
+fn the_frame_seals_its_deal_with_no_flag() {
+    use crate::games::Wing;
+    const { assert!(!<super::LiarsDice as Wing>::SEALS_DEAL) };
+    assert!(crate::games::record::seals_deal(Game::LiarsDice));
+}
