@@ -38,6 +38,11 @@ pub struct Grid {
     pub foot: Vec<Vec<String>>,
     /// Lines said under it (who leads, whose turn it is).
     pub notes: Vec<String>,
+    /// Its rows are rounds that add up to the foot's first row (a score
+    /// pad's): a screen short of room may fold the early ones into one
+    /// row of their sums.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub running: bool,
 }
 
 /// What a reply carries: its text and its JSON, drawn on demand.

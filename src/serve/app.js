@@ -14,10 +14,29 @@
     var tv = query.get("view") === "tv"
       || (!seatPage && window.innerWidth >= 1280 && window.innerWidth >= window.innerHeight * 1.25);
     document.body.classList.toggle("tv", tv);
-    fitBanner();
+    fitAll();
   }
   // Whose turn it is on one line where it fits: its type is made smaller
   // (to half) until it does, and only then may it wrap.
+  // Every part of the TV fits its box: the side (boards and dice) and the
+  // game's words have their type made smaller (to half) until they do.
+  function fitAll() {
+    fitBanner();
+    shrink(document.getElementById("side"));
+    var game = document.querySelector("section.game");
+    shrink(game);
+  }
+  function shrink(el) {
+    if (!el) { return; }
+    el.style.fontSize = "";
+    if (!document.body.classList.contains("tv")) { return; }
+    var size = parseFloat(getComputedStyle(el).fontSize);
+    var least = size / 2;
+    while ((el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1) && size > least) {
+      size = size * 0.92;
+      el.style.fontSize = size + "px";
+    }
+  }
   function fitBanner() {
     var el = document.getElementById("whose");
     if (!el) { return; }
@@ -44,27 +63,36 @@
   // section equal to the one shown stays as it is (no redrawn picture,
   // no flicker, a screen reader's place kept).
   function update(html) {
-    var main = document.getElementById("table");
     var t = document.createElement("template");
     t.innerHTML = html;
+    patch(document.getElementById("table"), t.content);
+  }
+  // `into`'s keyed children made those of `from`: an equal one kept, a
+  // group of them (the side: the boards and the dice) patched in turn.
+  function patch(into, from) {
     var shown = {};
-    Array.prototype.forEach.call(main.children, function (c) {
+    Array.prototype.forEach.call(into.children, function (c) {
       shown[c.getAttribute("data-key")] = c;
     });
-    var want = Array.prototype.map.call(t.content.children, function (n) {
+    var want = Array.prototype.map.call(from.children, function (n) {
       var old = shown[n.getAttribute("data-key")];
-      return old && old.isEqualNode(n) ? old : n;
+      if (old && old.isEqualNode(n)) { return old; }
+      if (old && old.classList.contains("side") && n.classList.contains("side")) {
+        patch(old, n);
+        return old;
+      }
+      return n;
     });
-    Array.prototype.slice.call(main.children).forEach(function (c) {
-      if (want.indexOf(c) < 0) { main.removeChild(c); }
+    Array.prototype.slice.call(into.children).forEach(function (c) {
+      if (want.indexOf(c) < 0) { into.removeChild(c); }
     });
     want.forEach(function (n, i) {
-      if (main.children[i] !== n) { main.insertBefore(n, main.children[i] || null); }
+      if (into.children[i] !== n) { into.insertBefore(n, into.children[i] || null); }
     });
   }
   source.addEventListener("table", function (e) {
     update(e.data);
-    fitBanner();
+    fitAll();
     // A screen reader hears what changed that matters at the table: whose
     // turn it is, the last move and the last roll.
     var parts = [];

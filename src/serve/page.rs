@@ -61,6 +61,32 @@ fn dice_shown(shown: &str) -> String {
     out
 }
 
+/// The rounds a pad shows one by one; earlier ones fold into one row.
+const ROUNDS_SHOWN: usize = 5;
+
+/// A running grid's rows as a screen shows them: past `ROUNDS_SHOWN`, the
+/// early rounds folded into one row of their sums (`rounds 1-15`), then
+/// the last ones. A cell that is no number (`-`: not yet scored) adds
+/// nothing.
+fn folded(g: &Grid) -> Vec<Vec<String>> {
+    if !g.running || g.rows.len() <= ROUNDS_SHOWN + 1 {
+        return g.rows.clone();
+    }
+    let cut = g.rows.len() - ROUNDS_SHOWN;
+    let columns = g.rows.iter().map(Vec::len).max().unwrap_or(0);
+    let mut sums = vec![format!("rounds 1-{cut}")];
+    for c in 1..columns {
+        let sum: i64 = g.rows[..cut]
+            .iter()
+            .filter_map(|r| r.get(c)?.parse::<i64>().ok())
+            .sum();
+        sums.push(sum.to_string());
+    }
+    let mut rows = vec![sums];
+    rows.extend(g.rows[cut..].iter().cloned());
+    rows
+}
+
 /// A board's table as a real one: a cell a score, large on a TV, the
 /// first column naming the row.
 fn grid(g: &Grid) -> String {
@@ -91,7 +117,7 @@ fn grid(g: &Grid) -> String {
             .map(|h| format!("<th scope=\"col\">{}</th>", escape(h)))
             .collect::<String>()
     );
-    for r in &g.rows {
+    for r in &folded(g) {
         out.push_str(&format!("<tr>{}</tr>", row(r, "td")));
     }
     out.push_str("</tbody><tfoot>");
@@ -166,6 +192,12 @@ pub fn fragment(view: &TableView) -> String {
         }
         out.push_str("</section>");
     }
+    // The boards and the dice, together: the TV stacks them beside the
+    // game and fits them to the height it has.
+    let side = !view.boards.is_empty() || !view.rolls.is_empty();
+    if side {
+        out.push_str("<div class=\"side\" id=\"side\" data-key=\"side\">");
+    }
     for b in &view.boards {
         let body = match &b.grid {
             Some(g) => grid(g),
@@ -206,6 +238,9 @@ pub fn fragment(view: &TableView) -> String {
             ));
         }
         out.push_str("</section>");
+    }
+    if side {
+        out.push_str("</div>");
     }
     out
 }
@@ -324,6 +359,41 @@ fn seat_panel(look: &SeatLook) -> String {
             format!("<p class=\"saved-rolls\">{saved}</p>")
         },
     )
+}
+
+#[cfg(test)]
+mod grid_tests {
+    use super::*;
+
+    #[test]
+    fn a_long_pad_folds_its_early_rounds_into_their_sums() {
+        let rows: Vec<Vec<String>> = (1..=20)
+            .map(|i| {
+                vec![
+                    i.to_string(),
+                    i.to_string(),
+                    if i == 3 { "-".into() } else { "2".into() },
+                ]
+            })
+            .collect();
+        let g = Grid {
+            rows,
+            running: true,
+            ..Grid::default()
+        };
+        let shown = folded(&g);
+        assert_eq!(shown.len(), ROUNDS_SHOWN + 1);
+        // 1+..+15 = 120; fourteen 2s (round 3 not scored).
+        assert_eq!(shown[0], ["rounds 1-15", "120", "28"]);
+        assert_eq!(shown[1][0], "16");
+        assert_eq!(shown[5][0], "20");
+        // A grid that is no running total is shown whole.
+        let whole = Grid {
+            running: false,
+            ..g
+        };
+        assert_eq!(folded(&whole).len(), 20);
+    }
 }
 
 #[cfg(test)]

@@ -400,3 +400,136 @@ fn three_seats_play_liars_dice_to_the_end_by_tapping() {
     assert!(last.contains(" wins"), "{last}");
     keep(&b.screenshot(&seats[0]), "liars-phone.png");
 }
+
+/// Every board the TV may show, by the setup that lays it and the title
+/// its picture has.
+const BOARDS: [(&str, &str); 11] = [
+    ("slide-jam", "Slide Jam"),
+    ("magic-mirror", "Magic Mirror"),
+    ("catwalk", "Catwalk"),
+    ("barrels", "Roll Out the Barrels"),
+    ("whack-a-dummy", "Whack-a-Dummy"),
+    ("trampo-land", "Trampo-Land"),
+    ("lab-rats", "Lab Rats"),
+    ("troll", "Angry Troll versus Magic Bridge"),
+    ("slides-of-action", "Slides of Action"),
+    ("penguins", "Penguin's Night Out"),
+    ("liars-dice", "Liar's Dice"),
+];
+
+/// What a TV screen must hold (#58), checked in the page: its failures,
+/// as words (empty: it fits). Nothing scrolls, the page or any box in it;
+/// the banner is large; every player's name and total on the pad, and the
+/// last roll's total, are in the viewport and not covered.
+const FITS: &str = r##"new Promise(function (done) { requestAnimationFrame(function () { requestAnimationFrame(function () {
+  var fails = [];
+  var de = document.documentElement;
+  if (de.scrollHeight > innerHeight) { fails.push("the page is " + de.scrollHeight + " px tall in " + innerHeight); }
+  if (de.scrollWidth > innerWidth) { fails.push("the page is " + de.scrollWidth + " px wide in " + innerWidth); }
+  function name(el) { return el.tagName.toLowerCase() + (el.id ? "#" + el.id : "") + (el.className && el.className.baseVal === undefined ? "." + String(el.className).split(" ").join(".") : ""); }
+  Array.prototype.forEach.call(document.querySelectorAll("body *"), function (el) {
+    if (el.closest("svg") || el.id === "say") { return; }
+    var cs = getComputedStyle(el);
+    if (cs.display === "none" || cs.visibility === "hidden" || cs.display === "inline") { return; }
+    if (el.offsetParent === null && cs.position !== "fixed") { return; }
+    if (el.scrollWidth > el.clientWidth + 1) { fails.push(name(el) + " scrolls sideways: " + el.scrollWidth + " in " + el.clientWidth); }
+    if (el.scrollHeight > el.clientHeight + 1) { fails.push(name(el) + " scrolls down: " + el.scrollHeight + " in " + el.clientHeight); }
+  });
+  var whose = document.getElementById("whose");
+  var banner = whose ? parseFloat(getComputedStyle(whose).fontSize) : 0;
+  if (innerHeight >= 1080 && banner < 48 * innerHeight / 1080) { fails.push("the banner is " + banner + " px"); }
+  function seen(el, what) {
+    if (!el) { fails.push(what + " is missing"); return; }
+    var r = el.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0 || r.left < -0.5 || r.top < -0.5 || r.right > innerWidth + 0.5 || r.bottom > innerHeight + 0.5) {
+      fails.push(what + " is outside the screen"); return;
+    }
+    var at = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    if (!at || !(at === el || el.contains(at))) { fails.push(what + " is covered"); }
+  }
+  var pad = document.querySelector("table.pad");
+  if (!pad) { fails.push("no pad"); } else {
+    Array.prototype.forEach.call(pad.querySelectorAll("thead th"), function (th, i) { if (i > 0) { seen(th, "the name " + th.textContent); } });
+    var total = pad.querySelector("tfoot tr");
+    Array.prototype.forEach.call(total ? total.children : [], function (td, i) { if (i > 0) { seen(td, "the total " + td.textContent); } });
+  }
+  seen(document.querySelector(".roll.last .total"), "the last roll's total");
+  seen(document.querySelector("section.game .picture svg"), "the board");
+  done(fails);
+}); }); })"##;
+
+/// #58 item 1: the TV page fits a 16:9 screen from 1280x720 to 3840x2160
+/// with 2, 4 and 6 players, a 20-round pad, a 100d6 roll and each game's
+/// board: nothing scrolls, every name and total shows. Screenshots of each
+/// case go under `target/tv/` for a person to look at.
+#[test]
+fn the_tv_fits_one_screen_with_every_board_and_table() {
+    let Some(chrome) = browser() else {
+        common::skipped("no chromium-headless-shell (apt-get install -y chromium-headless-shell)");
+        return;
+    };
+    let shots = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("target")
+        .join("tv");
+    std::fs::create_dir_all(&shots).unwrap();
+    let mut b = Browser::launch(chrome);
+    let everyone = ["Ann", "Ben", "Zoë", "Li Wei", "Bo", "Cyrus"];
+    let mut fails = Vec::new();
+    for players in [2, 4, 6] {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        let names = &everyone[..players];
+        let mut seat = vec!["players"];
+        seat.extend(names);
+        common::run_out(d, &seat);
+        common::run_ok(d, &["pad new hearts", "funhouse new"]);
+        for round in 0..20 {
+            let scores: Vec<String> = (0..players)
+                .map(|p| ((round * 7 + p * 3) % 13).to_string())
+                .collect();
+            common::run_ok(d, &[format!("pad {}", scores.join(" ")).as_str()]);
+        }
+        common::run_ok(d, &["roll 100d6"]);
+        let server = serve(d, &[]);
+        let tv = b.open(
+            &format!("http://127.0.0.1:{}/", server.port),
+            1920,
+            1080,
+            false,
+        );
+        b.until(&tv, "document.querySelector('.live.on') !== null", PATIENCE);
+        for (setup, title) in BOARDS {
+            common::run_ok(d, &[format!("--seed 4 setup {setup}").as_str()]);
+            b.until(
+                &tv,
+                &format!(
+                    "!!document.querySelector('section.game h1') && document.querySelector('section.game h1').textContent === {title:?}"
+                ),
+                PATIENCE,
+            );
+            for (w, h) in [(1280, 720), (1920, 1080), (3840, 2160)] {
+                b.size(&tv, w, h, false);
+                b.until(
+                    &tv,
+                    &format!("window.innerWidth === {w} && document.body.classList.contains('tv')"),
+                    PATIENCE,
+                );
+                let found = b.eval(&tv, FITS);
+                for f in found.as_array().unwrap() {
+                    fails.push(format!(
+                        "{players} players, {setup}, {w}x{h}: {}",
+                        f.as_str().unwrap()
+                    ));
+                }
+                let png = b.screenshot(&tv);
+                std::fs::write(shots.join(format!("{players}p-{setup}-{w}x{h}.png")), png).unwrap();
+            }
+        }
+    }
+    assert!(
+        fails.is_empty(),
+        "{} failures:\n{}",
+        fails.len(),
+        fails.join("\n")
+    );
+}

@@ -398,6 +398,7 @@ pub fn scorecard_grid(run: &Run, transition: Option<(Room, String)>) -> crate::r
             run.total().to_string(),
         ]],
         notes,
+        running: false,
     }
 }
 

@@ -313,6 +313,7 @@ impl Show for PadView {
             rows,
             foot,
             notes: self.standing(),
+            running: true,
         })
     }
 
