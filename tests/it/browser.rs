@@ -533,3 +533,93 @@ fn the_tv_fits_one_screen_with_every_board_and_table() {
         fails.join("\n")
     );
 }
+
+/// Every text of a page whose colour is below WCAG AA against what lies
+/// behind it (4.5:1, or 3:1 for large text: 24 px, or 18.66 px bold), as
+/// words; computed from the rendered page, backgrounds composed up the
+/// tree. The pictures' own text (SVG) is the renderer's, not the page's.
+const CONTRAST: &str = r##"(function () {
+  function rgba(s) { var m = /rgba?\(([^)]+)\)/.exec(s); if (!m) { return null; }
+    var p = m[1].split(/[\s,\/]+/).filter(Boolean).map(parseFloat);
+    return { r: p[0], g: p[1], b: p[2], a: p.length > 3 ? p[3] : 1 }; }
+  function lin(c) { c = c / 255; return c <= 0.03928 ? c / 12.92 : Math.pow((c + 0.055) / 1.055, 2.4); }
+  function lum(c) { return 0.2126 * lin(c.r) + 0.7152 * lin(c.g) + 0.0722 * lin(c.b); }
+  function over(t, b) { return { r: t.r * t.a + b.r * (1 - t.a), g: t.g * t.a + b.g * (1 - t.a), b: t.b * t.a + b.b * (1 - t.a), a: 1 }; }
+  function behind(el) {
+    var layers = [];
+    for (var e = el; e; e = e.parentElement) {
+      var c = rgba(getComputedStyle(e).backgroundColor);
+      if (c && c.a > 0) { layers.push(c); if (c.a >= 1) { break; } }
+    }
+    var base = rgba(getComputedStyle(document.documentElement).backgroundColor);
+    if (!base || base.a < 1) { base = matchMedia("(prefers-color-scheme: dark)").matches ? { r: 0, g: 0, b: 0, a: 1 } : { r: 255, g: 255, b: 255, a: 1 }; }
+    for (var i = layers.length - 1; i >= 0; i--) { base = over(layers[i], base); }
+    return base;
+  }
+  var low = [];
+  var walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (var n = walk.nextNode(); n; n = walk.nextNode()) {
+    var text = n.textContent.trim();
+    var el = n.parentElement;
+    if (!text || !el || el.closest("svg") || el.closest("#say") || el.closest("script")) { continue; }
+    if (el.getClientRects().length === 0) { continue; }
+    var cs = getComputedStyle(el);
+    if (cs.visibility === "hidden") { continue; }
+    var bg = behind(el);
+    var fg = over(rgba(cs.color), bg);
+    var a = lum(fg), b = lum(bg);
+    var ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+    var size = parseFloat(cs.fontSize), bold = parseInt(cs.fontWeight, 10) >= 700;
+    var need = (size >= 24 || (size >= 18.66 && bold)) ? 3 : 4.5;
+    if (ratio < need) { low.push(JSON.stringify(text.slice(0, 30)) + " " + ratio.toFixed(2) + ":1 < " + need + ":1 (" + cs.color + " on rgb(" + [bg.r, bg.g, bg.b].map(Math.round) + "))"); }
+  }
+  return low;
+})()"##;
+
+/// #58 item 4: no text of the TV's page or a seat's page, light or dark,
+/// is below WCAG AA contrast: a refused answer, a dropped die, the muted
+/// notes, the buttons and the seat's own part included.
+#[test]
+fn every_text_of_the_tv_and_a_seat_meets_aa_contrast() {
+    let Some((chrome, dir)) = table(&[
+        "players ann ben",
+        "pad new hearts",
+        "pad 3 5",
+        "roll 4d6kh3",
+        "--seed 2 setup liars-dice",
+        "liars bid 2 3",
+    ]) else {
+        return;
+    };
+    let server = serve(dir.path(), &[]);
+    let port = server.port;
+    let mut b = Browser::launch(chrome);
+    let tv = b.open(&format!("http://127.0.0.1:{port}/"), 1920, 1080, false);
+    let seat = b.open(
+        &format!("http://127.0.0.1:{port}/seat?s={}", server.seat("ben")),
+        390,
+        844,
+        true,
+    );
+    for page in [&tv, &seat] {
+        b.until(page, "document.querySelector('.live.on') !== null", PATIENCE);
+    }
+    // A refused answer on the seat, in its own colour.
+    b.eval(
+        &seat,
+        "document.getElementById('score').value = 'x'; document.querySelector('#pad button').click(); true",
+    );
+    b.until(&seat, "document.querySelector('.answer.refused') !== null", PATIENCE);
+    let mut low = Vec::new();
+    for dark in [false, true] {
+        for (page, what) in [(&tv, "the TV"), (&seat, "ben's seat")] {
+            b.dark(page, dark);
+            let found = b.eval(page, CONTRAST);
+            for f in found.as_array().unwrap() {
+                let theme = if dark { "dark" } else { "light" };
+                low.push(format!("{what} ({theme}): {}", f.as_str().unwrap()));
+            }
+        }
+    }
+    assert!(low.is_empty(), "{}", low.join("\n"));
+}

@@ -139,6 +139,16 @@ impl Browser {
         );
     }
 
+    /// Show `page` as a device set to dark colours (`dark`) or light.
+    pub fn dark(&mut self, page: &Page, dark: bool) {
+        let value = if dark { "dark" } else { "light" };
+        self.call(
+            Some(page),
+            "Emulation.setEmulatedMedia",
+            json!({"features": [{"name": "prefers-color-scheme", "value": value}]}),
+        );
+    }
+
     /// Run `script` in the page; its value.
     pub fn eval(&mut self, page: &Page, script: &str) -> Value {
         let r = self.call(
