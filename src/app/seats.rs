@@ -10,7 +10,7 @@ use std::path::PathBuf;
 use super::{App, Result, invalid};
 use crate::reply::Reply;
 use crate::serve::{Answer, Desk, SeatAct, SeatLook};
-use crate::store::{self, Store};
+use crate::store::Store;
 use crate::style::Style;
 
 /// The width a phone's answers are drawn at.
@@ -62,9 +62,18 @@ impl Desk for SeatDesk {
             SeatAct::Undo => app.undo_own(),
             SeatAct::Move { line } => app.seat_move(line),
         });
-        let mut said = match &done {
-            Ok(reply) => app.text(reply),
-            Err(e) => e.to_string(),
+        // A phone is answered in a sentence about its seat, not with the
+        // terminal's table.
+        let mut said = match (&done, act) {
+            (Ok(reply), SeatAct::Pad { score }) => app
+                .pad_said(score.trim())
+                .unwrap_or_else(|| app.text(reply)),
+            (Ok(reply), SeatAct::Undo) => match reply.body.value()["undone"].as_str() {
+                Some(what) => format!("took back your last change: {what}"),
+                None => "nothing of yours to take back".to_string(),
+            },
+            (Ok(reply), _) => app.text(reply),
+            (Err(e), _) => e.to_string(),
         };
         for w in app.take_warnings() {
             said.push_str(&format!("\nnote: {w}"));
@@ -77,21 +86,12 @@ impl Desk for SeatDesk {
 
     fn look(&mut self, seat: &str) -> SeatLook {
         let app = self.session(seat);
-        let saved = app
-            .store
-            .read(|c| store::saved_rolls(c).map_err(super::AppError::from))
-            .map(|all| all.0.into_iter().map(|r| (r.name, r.expr)).collect())
-            .unwrap_or_default();
         // The seat's person's name as it is now.
         let name = app
             .person(seat)
             .map_or_else(|| format!("#{seat}"), |p| p.name);
         let secret = app.secret_rolls_of(&name);
-        SeatLook {
-            name,
-            saved,
-            secret,
-        }
+        SeatLook { name, secret }
     }
 }
 
@@ -158,6 +158,34 @@ impl App {
                 crate::style::clip_quoted(first)
             ))),
         }
+    }
+
+    /// What a seat is told of the score it entered: `7 for Li Wei; Li Wei
+    /// 19, leads` (or who leads, or whom it is level with).
+    fn pad_said(&self, score: &str) -> Option<String> {
+        let name = self.acting.as_ref()?.name.clone();
+        let pads: crate::games::pad::Pads = self.store.game().ok()??;
+        let pad = pads.open?;
+        let me = pad.players.iter().position(|p| *p == name)?;
+        let totals = pad.totals();
+        let leaders = pad.leaders();
+        let standing = match leaders.as_slice() {
+            [one] if *one == me => "leads".to_string(),
+            all if all.contains(&me) => {
+                let others: Vec<&str> = all
+                    .iter()
+                    .filter(|&&p| p != me)
+                    .map(|&p| pad.players[p].as_str())
+                    .collect();
+                format!("level with {}", others.join(" and "))
+            }
+            [one, ..] => format!("{} leads with {}", pad.players[*one], totals[*one]),
+            [] => return Some(format!("{score} for {name}")),
+        };
+        Some(format!(
+            "{score} for {name}; {name} {}, {standing}",
+            totals[me]
+        ))
     }
 
     /// The seat's score this round, in its person's own column.

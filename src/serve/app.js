@@ -170,8 +170,15 @@
     var expr = document.getElementById("expr").value;
     post("roll", { expr: secretly && secretly.checked ? expr + " secret" : expr });
   });
-  Array.prototype.forEach.call(document.querySelectorAll("button.saved"), function (b) {
-    b.addEventListener("click", function () { post("roll", { expr: b.getAttribute("data-expr") }); });
+  // Saved rolls come with the table's events (one saved at the terminal
+  // shows at once), so they are listened for on the page.
+  document.addEventListener("click", function (e) {
+    var b = e.target && e.target.closest ? e.target.closest("button.saved") : null;
+    if (b) { post("roll", { expr: b.getAttribute("data-expr") }); }
+  });
+  // A refusal is about the table as it was: the next change clears it.
+  source.addEventListener("table", function () {
+    if (answer.className.indexOf("refused") >= 0) { answer.textContent = ""; answer.className = "answer"; }
   });
   document.getElementById("pad").addEventListener("submit", function (e) {
     e.preventDefault();

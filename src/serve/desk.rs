@@ -25,12 +25,11 @@ pub enum SeatAct {
     Move { line: String },
 }
 
-/// What a seat's phone is shown besides the table: its saved rolls.
+/// What a seat's phone is shown besides the table: its name and its
+/// secret rolls not yet revealed.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 pub struct SeatLook {
     pub name: String,
-    /// Saved rolls (name, expression), one tap away.
-    pub saved: Vec<(String, String)>,
     /// The seat's own secret rolls not yet revealed, as rolled.
     pub secret: Vec<String>,
 }

@@ -75,6 +75,8 @@ struct Shown {
     /// key its seat link has (the person's id): added to that seat's
     /// page alone.
     seats: std::collections::HashMap<String, String>,
+    /// The saved rolls as a seat's page shows them (buttons).
+    saved: String,
 }
 
 impl Shown {
@@ -88,16 +90,18 @@ impl Shown {
                 .iter()
                 .map(|p| (p.person.to_string(), page::seat_part(p)))
                 .collect(),
+            saved: page::saved_part(&view.saved),
         }
     }
 
     /// The table as `seat`'s page shows it (`None`: the table's screen):
     /// the seat's own part first, then what everyone sees.
     fn for_seat(&self, seat: Option<&str>) -> String {
-        match seat.and_then(|s| self.seats.get(s)) {
-            Some(part) => format!("{part}{}", self.html),
-            None => self.html.clone(),
-        }
+        let Some(seat) = seat else {
+            return self.html.clone();
+        };
+        let part = self.seats.get(seat).map_or("", String::as_str);
+        format!("{part}{}{}", self.saved, self.html)
     }
 }
 
@@ -342,7 +346,8 @@ pub fn start(dir: PathBuf, options: &Options, make_desk: DeskMaker) -> Result<Ru
                 shared.shown.send_if_modified(|shown| {
                     let changed = shown.html != now.html
                         || shown.json != now.json
-                        || shown.seats != now.seats;
+                        || shown.seats != now.seats
+                        || shown.saved != now.saved;
                     if changed {
                         *shown = Arc::new(now);
                     }

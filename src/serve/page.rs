@@ -289,6 +289,29 @@ pub fn seat_part(p: &SeatPart) -> String {
     out
 }
 
+/// The saved rolls as a seat's page shows them: one tap rolls one. Sent
+/// with the table's every change, so a roll saved at the terminal shows
+/// on an open phone at once. Empty when none is saved.
+pub fn saved_part(saved: &[(String, String)]) -> String {
+    if saved.is_empty() {
+        return String::new();
+    }
+    let buttons: String = saved
+        .iter()
+        .map(|(name, expr)| {
+            format!(
+                "<button type=\"button\" class=\"saved\" data-expr=\"{}\" title=\"{}\">{}</button> ",
+                escape(name),
+                escape(expr),
+                escape(name)
+            )
+        })
+        .collect();
+    format!(
+        "<section class=\"saved-rolls\" data-key=\"saved\"><h2>Saved rolls</h2><p>{buttons}</p></section>"
+    )
+}
+
 /// The whole page, with the table as it is now (`fragment`: so it shows
 /// before the script runs, or without it). `query` (the key) goes on
 /// every address it loads. A seat's page leads with what the seat can do.
@@ -309,18 +332,6 @@ pub fn page(fragment: &str, query: &str, seat: Option<&SeatLook>) -> String {
 /// away), the pad score, pass the turn, undo its own last change. The
 /// script posts them; the answer shows under them.
 fn seat_panel(look: &SeatLook) -> String {
-    let saved: String = look
-        .saved
-        .iter()
-        .map(|(name, expr)| {
-            format!(
-                "<button type=\"button\" class=\"saved\" data-expr=\"{}\" title=\"{}\">{}</button>",
-                escape(name),
-                escape(expr),
-                escape(name)
-            )
-        })
-        .collect();
     // The reveal button waits hidden until the seat has a secret roll
     // (the script shows it after one).
     let secret_row = format!(
@@ -345,7 +356,7 @@ fn seat_panel(look: &SeatLook) -> String {
          spellcheck=\"false\" placeholder=\"2d6\" maxlength=\"200\">\
          <label class=\"secretly\"><input type=\"checkbox\" id=\"secretly\"> in secret</label>\
          <button type=\"submit\">Roll</button></form>\
-         {saved_row}{secret_row}\
+         {secret_row}\
          <form id=\"pad\"><label for=\"score\">Score</label>\
          <input id=\"score\" name=\"score\" inputmode=\"numeric\" autocomplete=\"off\" maxlength=\"12\">\
          <button type=\"submit\">Enter</button></form>\
@@ -353,11 +364,6 @@ fn seat_panel(look: &SeatLook) -> String {
          <button type=\"button\" id=\"undo\">Undo my last</button></p>\
          <p id=\"answer\" class=\"answer\" role=\"status\"></p></section>",
         name = escape(&look.name),
-        saved_row = if saved.is_empty() {
-            String::new()
-        } else {
-            format!("<p class=\"saved-rolls\">{saved}</p>")
-        },
     )
 }
 

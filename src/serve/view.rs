@@ -40,6 +40,10 @@ pub struct TableView {
     /// seat's page alone, never to the table's screen or its JSON.
     #[serde(skip)]
     pub seats: Vec<SeatPart>,
+    /// The saved rolls (name, expression): buttons on every seat's page,
+    /// followed live; not the TV's.
+    #[serde(skip)]
+    pub saved: Vec<(String, String)>,
     /// What could not be shown this time, and why: the rest is shown,
     /// and the next change is followed as ever.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -176,6 +180,10 @@ pub fn build(store: &Store, dir: &Path) -> TableView {
         seat_parts(&states, &at)
     })
     .unwrap_or_default();
+    view.saved = store
+        .read(crate::store::saved_rolls)
+        .map(|all| all.0.into_iter().map(|r| (r.name, r.expr)).collect())
+        .unwrap_or_default();
     for (game, state) in &states {
         let board = guarded(&mut problems, game.title(), || {
             record::screen(*game, state, now, &style)

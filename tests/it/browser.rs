@@ -602,14 +602,22 @@ fn every_text_of_the_tv_and_a_seat_meets_aa_contrast() {
         true,
     );
     for page in [&tv, &seat] {
-        b.until(page, "document.querySelector('.live.on') !== null", PATIENCE);
+        b.until(
+            page,
+            "document.querySelector('.live.on') !== null",
+            PATIENCE,
+        );
     }
     // A refused answer on the seat, in its own colour.
     b.eval(
         &seat,
         "document.getElementById('score').value = 'x'; document.querySelector('#pad button').click(); true",
     );
-    b.until(&seat, "document.querySelector('.answer.refused') !== null", PATIENCE);
+    b.until(
+        &seat,
+        "document.querySelector('.answer.refused') !== null",
+        PATIENCE,
+    );
     let mut low = Vec::new();
     for dark in [false, true] {
         for (page, what) in [(&tv, "the TV"), (&seat, "ben's seat")] {
@@ -622,4 +630,78 @@ fn every_text_of_the_tv_and_a_seat_meets_aa_contrast() {
         }
     }
     assert!(low.is_empty(), "{}", low.join("\n"));
+}
+
+/// #58 item 3: a phone speaks like a phone. A roll saved at the terminal
+/// shows on an open seat as a button at once; an old refusal clears at
+/// the next change; a score is answered in a sentence about the seat.
+#[test]
+fn a_phone_follows_saved_rolls_clears_old_errors_and_speaks_in_sentences() {
+    let Some((chrome, dir)) = table(&["pad new hearts ann liwei", "pad 12 3"]) else {
+        return;
+    };
+    let d = dir.path();
+    let server = serve(d, &[]);
+    let mut b = Browser::launch(chrome);
+    let phone = b.open(
+        &format!(
+            "http://127.0.0.1:{}/seat?s={}",
+            server.port,
+            server.seat("liwei")
+        ),
+        390,
+        844,
+        true,
+    );
+    b.until(
+        &phone,
+        "document.querySelector('.live.on') !== null",
+        PATIENCE,
+    );
+    assert_eq!(
+        b.eval(&phone, "document.querySelectorAll('button.saved').length"),
+        json!(0)
+    );
+    // Saved at the terminal: a button on the open phone, no reload.
+    common::run_ok(d, &["save attack 1d20+5"]);
+    b.until(
+        &phone,
+        "document.querySelector('button.saved[data-expr=\"attack\"]') !== null",
+        PATIENCE,
+    );
+    b.eval(
+        &phone,
+        "document.querySelector('button.saved[data-expr=\"attack\"]').click(); true",
+    );
+    b.until(
+        &phone,
+        "document.getElementById('answer').textContent.indexOf('1d20 [') === 0",
+        PATIENCE,
+    );
+    // A refusal, cleared when the table next changes.
+    b.eval(
+        &phone,
+        "document.getElementById('score').value = '7x'; document.querySelector('#pad button').click(); true",
+    );
+    b.until(
+        &phone,
+        "document.getElementById('answer').textContent === \"'7x' is not a score: a whole number, like 12 or -3\"",
+        PATIENCE,
+    );
+    common::run_ok(d, &["roll 2d6"]);
+    b.until(
+        &phone,
+        "document.getElementById('answer').textContent === ''",
+        PATIENCE,
+    );
+    // A score, said about the seat.
+    b.eval(
+        &phone,
+        "document.getElementById('score').value = '7'; document.querySelector('#pad button').click(); true",
+    );
+    b.until(
+        &phone,
+        "document.getElementById('answer').textContent === '7 for liwei; liwei 10, ann leads with 12'",
+        PATIENCE,
+    );
 }
