@@ -50,6 +50,8 @@ pub trait AnyWing: Sync {
     fn diagram(&self, layout: &Layout, style: &Style) -> Option<String>;
     /// What the table sees of a saved state: its layout and whose turn.
     fn look(&self, state: &Value) -> Result<(Layout, Turn), Unsound>;
+    /// What each seat plays as (`Play::roles`), in seat order.
+    fn roles(&self, state: &Value) -> Vec<String>;
     /// What the game's seat `seat` (0 first) sees of a saved state and
     /// the moves that are its to make now.
     fn seat_view(&self, state: &Value, seat: usize) -> Option<SeatView>;
@@ -214,6 +216,10 @@ impl<W: Wing> AnyWing for Erased<W> {
 
     fn look(&self, state: &Value) -> Result<(Layout, Turn), Unsound> {
         Ok(W::look(&laid::<W::State>(state)?))
+    }
+
+    fn roles(&self, state: &Value) -> Vec<String> {
+        laid::<W::State>(state).map_or_else(|_| Vec::new(), |s| s.roles())
     }
 
     fn seat_view(&self, state: &Value, seat: usize) -> Option<SeatView> {

@@ -130,6 +130,13 @@ pub trait Play: Saved {
         Vec::new()
     }
 
+    /// What each seat plays as, in seat order, as the picture tells it
+    /// (`pawn A, Suns`, `Arms`): the screen's legend says whose each piece
+    /// is in the table's names. Empty where the pieces are no one's.
+    fn roles(&self) -> Vec<String> {
+        Vec::new()
+    }
+
     /// The position as the table sees it (nothing hidden is shown).
     fn layout(&self) -> Layout;
 

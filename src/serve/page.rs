@@ -183,6 +183,17 @@ pub fn fragment(view: &TableView) -> String {
             g.svg,
             escape(&g.standing)
         ));
+        if !g.legend.is_empty() {
+            out.push_str("<ul class=\"legend\">");
+            for (who, role) in &g.legend {
+                out.push_str(&format!(
+                    "<li><strong>{}</strong> {}</li>",
+                    escape(who),
+                    escape(role)
+                ));
+            }
+            out.push_str("</ul>");
+        }
         if !g.moves.is_empty() {
             out.push_str("<ol class=\"moves\">");
             for m in &g.moves {

@@ -92,6 +92,10 @@ pub struct InPlay {
     pub standing: String,
     /// The last moves in words, newest last.
     pub moves: Vec<String>,
+    /// Whose each piece is, in the table's names: (name, what they play
+    /// as), in seat order.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub legend: Vec<(String, String)>,
 }
 
 /// One seat's own part of the game in play: its view of the pieces
@@ -261,7 +265,30 @@ fn in_play(
             _ => record::standing(&turn),
         },
         moves,
+        legend: legend(rec.game, state, at, rec.slot),
     })
+}
+
+/// Whose each piece of the table's game is: each seat's person (the
+/// frame's map) beside what the game says they play as.
+fn legend(
+    game: Game,
+    state: &serde_json::Value,
+    at: &AtTable,
+    slot: Game,
+) -> Vec<(String, String)> {
+    let Some(seating) = at.seating.as_ref() else {
+        return Vec::new();
+    };
+    if seating.playing.as_ref().is_none_or(|p| p.game != slot.id()) {
+        return Vec::new();
+    }
+    game.wing()
+        .roles(state)
+        .into_iter()
+        .enumerate()
+        .filter_map(|(seat, role)| Some((seating.in_seat(seat)?.name.clone(), role)))
+        .collect()
 }
 
 /// Each seat's own part of the table's game: the game's view for the

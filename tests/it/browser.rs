@@ -454,6 +454,7 @@ const FITS: &str = r##"new Promise(function (done) { requestAnimationFrame(funct
     Array.prototype.forEach.call(total ? total.children : [], function (td, i) { if (i > 0) { seen(td, "the total " + td.textContent); } });
   }
   seen(document.querySelector(".roll.last .total"), "the last roll's total");
+  Array.prototype.forEach.call(document.querySelectorAll(".legend li"), function (li) { seen(li, "the legend's " + li.textContent); });
   seen(document.querySelector("section.game .picture svg"), "the board");
   done(fails);
 }); }); })"##;
@@ -514,6 +515,13 @@ fn the_tv_fits_one_screen_with_every_board_and_table() {
                     &format!("window.innerWidth === {w} && document.body.classList.contains('tv')"),
                     PATIENCE,
                 );
+                // A game of the table's people says whose each piece is.
+                if ["penguins", "slides-of-action", "liars-dice"].contains(&setup) {
+                    let legend = b.eval(&tv, "document.querySelectorAll('.legend li').length");
+                    if legend.as_u64().unwrap_or(0) < 2 {
+                        fails.push(format!("{players} players, {setup}: no legend ({legend})"));
+                    }
+                }
                 let found = b.eval(&tv, FITS);
                 for f in found.as_array().unwrap() {
                     fails.push(format!(

@@ -76,6 +76,12 @@ fn each_seat_sees_its_own_cup_and_moves_only_on_its_turn() {
         !json.contains("yours") && !json.contains("\"cups\""),
         "{json}"
     );
+    // The screen's legend: whose each row of cups is, in the table's names.
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(
+        v["game"]["legend"],
+        serde_json::json!([["ann", "cup a"], ["ben", "cup b"], ["cy", "cup c"]])
+    );
 
     let mut ben_stream = events(port, &format!("?s={ben}"));
     next_table(&mut ben_stream);

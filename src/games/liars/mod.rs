@@ -517,6 +517,13 @@ impl Play for Liars {
         self.people.clone()
     }
 
+    /// Each cup's row, by the initials its marker shows.
+    fn roles(&self) -> Vec<String> {
+        (0..self.cups.len())
+            .map(|s| format!("cup {}", initials(&self.name(s))))
+            .collect()
+    }
+
     fn layout(&self) -> Layout {
         self.view(None)
     }

@@ -12,6 +12,17 @@ fn colour(player: usize) -> Suit {
     Suit::ALL[player % 4]
 }
 
+/// How player `i`'s pieces are drawn, for the screen's legend: pawn `A`
+/// and buddies `a` in Suns' colour, and so on.
+pub fn role(i: usize) -> String {
+    let letter = char::from(b'A' + i as u8);
+    format!(
+        "pawn {letter}, buddies {}, {}",
+        letter.to_ascii_lowercase(),
+        colour(i).name()
+    )
+}
+
 /// The domino board where every domino lies (a square an inch; across or
 /// down the table), the nests numbered by player, and in play the
 /// penguins (pawns `A` to `D`) and their buddy tokens (`a` to `d`, as

@@ -185,6 +185,13 @@ impl Play for Board {
             .map_or_else(Vec::new, |p| p.people.clone())
     }
 
+    /// Each player's penguin (pawn `A` to `D`) in its suit's colour, and
+    /// its buddy tokens (`a` to `d`).
+    fn roles(&self) -> Vec<String> {
+        let n = self.play.as_ref().map_or(0, |p| p.people.len());
+        (0..n).map(super::layout::role).collect()
+    }
+
     fn layout(&self) -> Layout {
         layout(self)
     }

@@ -171,6 +171,14 @@ impl Play for SlidesGame {
         self.people.iter().map(|p| p.name.clone()).collect()
     }
 
+    /// Each person's suit: the coins they move.
+    fn roles(&self) -> Vec<String> {
+        self.people
+            .iter()
+            .map(|p| p.suit.name().to_string())
+            .collect()
+    }
+
     fn layout(&self) -> Layout {
         board_layout(&self.grid())
     }
