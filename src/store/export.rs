@@ -256,8 +256,9 @@ pub(super) fn restore_game(conn: &Connection, game: Game, value: &Value) -> Resu
 
 impl Document {
     /// Leave out what a game in play keeps secret: the state of every
-    /// game whose deal is sealed and that is not over, and the open
-    /// record of one (its steps hold every state, its setup the code).
+    /// game whose deal is sealed and that is not over, the open record of
+    /// one (its steps hold every state, its setup the code), and every
+    /// deck dealt from a sealed code and not yet spent (its order).
     /// What was left out, said for the player.
     pub fn seal(&mut self) -> Vec<String> {
         let sealed = |g: Game| crate::games::record::seals_deal(g);
@@ -273,6 +274,27 @@ impl Document {
             }
             keep
         });
+        // A deck dealt from a sealed code holds its order until it is
+        // spent: the next draw would be in the file.
+        self.decks.decks.retain(|d| {
+            let keep = d.deal.is_none() || d.left.is_empty();
+            if !keep {
+                said.push(format!(
+                    "note: deck '{}' is left out: its order is sealed until it is spent (`export --secrets` puts it in)",
+                    d.name
+                ));
+            }
+            keep
+        });
+        let decks = &self.decks.decks;
+        if self
+            .decks
+            .current
+            .as_ref()
+            .is_some_and(|c| !decks.iter().any(|d| d.name == *c))
+        {
+            self.decks.current = None;
+        }
         let before = self.records.len();
         self.records
             .retain(|r| !(r.open && (sealed(r.game) || sealed(r.slot))));

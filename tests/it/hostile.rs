@@ -230,7 +230,7 @@ fn one_damaged_row_blocks_only_itself() {
         "{out}"
     );
     assert_eq!(tm_in(d, &["draw", "good"]).2, 0);
-    let (out, err, code) = tm_in(d, &["export"]);
+    let (out, err, code) = tm_in(d, &["export", "--secrets"]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("\"good\""), "{out}");
     assert!(
@@ -247,7 +247,7 @@ fn one_damaged_row_blocks_only_itself() {
     let (out, _, code) = tm_in(d, &["funhouse", "new"]);
     assert_eq!(code, 0);
     assert!(out.starts_with("new run started"), "{out}");
-    let (_, err, _) = tm_in(d, &["export"]);
+    let (_, err, _) = tm_in(d, &["export", "--secrets"]);
     assert_eq!(err, "", "nothing left out any more");
 }
 
@@ -690,7 +690,7 @@ fn imports_are_bounded() {
         "{err}"
     );
     assert_eq!(tm_in(d, &["deck", "new", "bag", "tiles"]).2, 0);
-    let (doc, _, _) = tm_in(d, &["export"]);
+    let (doc, _, _) = tm_in(d, &["export", "--secrets"]);
     let mut v: serde_json::Value = serde_json::from_str(&doc).unwrap();
     let deck = v["decks"]["decks"][0].clone();
     // 501 decks of one name: 500 problems ("named twice").

@@ -545,7 +545,8 @@ fn export_then_import_round_trips_byte_identical() {
     let a = tempfile::tempdir().unwrap();
     full_store(a.path());
     let file = a.path().join("backup.json");
-    let (out, err, code) = tm_in(a.path(), &["export", file.to_str().unwrap()]);
+    // A backup: everything, sealed decks and the game in play included.
+    let (out, err, code) = tm_in(a.path(), &["export", "--secrets", file.to_str().unwrap()]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("3 decks") || out.contains("2 decks"), "{out}");
     let b = tempfile::tempdir().unwrap();
@@ -553,10 +554,10 @@ fn export_then_import_round_trips_byte_identical() {
     assert_eq!(code, 0, "{err}");
     assert!(out.starts_with("imported"), "{out}");
     let again = b.path().join("again.json");
-    tm_in(b.path(), &["export", again.to_str().unwrap()]);
+    tm_in(b.path(), &["export", "--secrets", again.to_str().unwrap()]);
     assert_eq!(fs::read(&file).unwrap(), fs::read(&again).unwrap());
     // Printed without a file, it is the same document.
-    let (printed, _, _) = tm_in(b.path(), &["export"]);
+    let (printed, _, _) = tm_in(b.path(), &["export", "--secrets"]);
     assert_eq!(printed.as_bytes(), &fs::read(&file).unwrap()[..]);
     // An existing file is not overwritten without --force.
     let (_, err, code) = tm_in(b.path(), &["export", again.to_str().unwrap()]);
