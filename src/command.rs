@@ -772,6 +772,10 @@ odds):
   the dice and the words their total reads as, or symbol
   dice whose symbols cancel in pairs (`rules GAME` lists
   them).
+Who rolled: roll 2d6 as ben (a person at the table, or
+  as guest:NAME). In secret: roll 2d6 secret as ben shows
+  the dice on ben's seat alone and the table a commitment;
+  roll reveal as ben shows them to all, checked against it.
 
 Examples:
   roll 2d6+1
