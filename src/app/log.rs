@@ -53,8 +53,10 @@ impl App {
         {
             let chain = roll_log::verify(&dir).map_err(unreadable)?;
             let dice = replay_all(&roll_log::read(&dir).map_err(unreadable)?.entries);
-            let failed =
-                chain.broken.is_some() || dice.wrong.is_some() || dice.false_reveal.is_some();
+            let failed = chain.broken.is_some()
+                || dice.wrong.is_some()
+                || dice.false_reveal.is_some()
+                || dice.forged.is_some();
             let mut reply = Reply::new("log-verify", Verified { chain, dice });
             reply.failed = failed;
             return Ok(reply);
@@ -191,6 +193,12 @@ struct Replayed {
     /// it: its entry number and why.
     #[serde(skip_serializing_if = "Option::is_none")]
     false_reveal: Option<(usize, String)>,
+    /// The first entry (oldest first) that says what its roll cannot
+    /// have been: the dice shown are not those its seed rolls, its seed's
+    /// place is used twice or goes back, or it is dated before the entry
+    /// above it. Its number and why.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    forged: Option<(usize, String)>,
 }
 
 #[derive(Debug, Serialize)]
@@ -206,7 +214,18 @@ struct Wrong {
 /// the entry says it began, and compare the totals.
 fn replay_all(entries: &[Entry]) -> Replayed {
     let mut r = Replayed::default();
+    // Where each seed's stream has been drawn to, by entry: a seed's
+    // place used twice, or going back, is a line copied or moved.
+    let mut drawn: std::collections::HashMap<u64, (u64, usize)> = Default::default();
+    let mut last_at = 0;
     for (i, e) in entries.iter().enumerate() {
+        if e.at < last_at {
+            r.forged.get_or_insert((
+                i + 1,
+                "it is dated before the entry above it: lines were moved".into(),
+            ));
+        }
+        last_at = last_at.max(e.at);
         if e.secret.is_some() {
             r.secret += 1;
             continue;
@@ -216,7 +235,33 @@ fn replay_all(entries: &[Entry]) -> Replayed {
         } else if e.reveals.is_some() {
             r.revealed += 1;
         }
-        match replay(e) {
+        let again = replay(e);
+        if let Some(a) = &again {
+            match drawn.get(&e.seed) {
+                Some(&(to, by)) if e.draw < to => {
+                    r.forged.get_or_insert((
+                        i + 1,
+                        format!(
+                            "it rolls from its seed where entry {} rolled already: a line was copied or moved",
+                            by + 1
+                        ),
+                    ));
+                }
+                _ => {}
+            }
+            drawn.insert(e.seed, (e.draw + a.used, i));
+            let logged: String = e.shown.chars().take(roll_log::MAX_SHOWN).collect();
+            if let Some(shown) = &a.shown
+                && *shown != logged
+                && a.totals == e.totals
+            {
+                r.forged.get_or_insert((
+                    i + 1,
+                    format!("its dice are shown as {logged}, but its seed rolls {shown}"),
+                ));
+            }
+        }
+        match again.map(|a| a.totals) {
             None => r.not_replayed += 1,
             Some(totals) if totals == e.totals => r.replayed += 1,
             Some(totals) => {
@@ -258,27 +303,56 @@ fn opens(before: &[Entry], e: &Entry, r: &roll_log::Reveals) -> Option<String> {
     opened.then(|| "that secret roll was revealed before".into())
 }
 
-/// The totals `e`'s seed gives at its place in the seed's stream, for as
-/// many repeats as the entry keeps; `None` if it cannot be rolled here.
-fn replay(e: &Entry) -> Option<Vec<i64>> {
+/// What `e`'s seed rolls at its place in the seed's stream: the totals
+/// (for as many repeats as the entry keeps), the first roll as the log
+/// shows it (a dice expression's; a system's is not compared), and how
+/// many words it drew. `None` if it cannot be rolled here.
+struct Again {
+    totals: Vec<i64>,
+    shown: Option<String>,
+    used: u64,
+}
+
+fn replay(e: &Entry) -> Option<Again> {
     let mut rng = crate::random::TableRng::at(e.seed, e.draw);
-    if let Ok(roll) = dice::parse(&e.expr) {
+    // The note is shown with the dice (`3d6 [2, 2, 1] = 5 # fireball`).
+    let source = match &e.note {
+        Some(note) => format!("{} # {note}", e.expr),
+        None => e.expr.clone(),
+    };
+    if let Ok(roll) = dice::parse(&source) {
         let mut o = dice::Outcome::default();
         let mut totals = Vec::with_capacity(e.totals.len());
-        for _ in 0..e.totals.len() {
+        let mut shown = String::new();
+        for n in 0..e.totals.len() {
             dice::roll::roll_into(&roll, &mut rng, &mut o).ok()?;
             totals.push(o.total);
+            if n == 0 {
+                dice::show::roll_line(&mut shown, &roll, &o, None, &Style::plain());
+            }
         }
-        return Some(totals);
+        return Some(Again {
+            totals,
+            shown: Some(shown.chars().take(roll_log::MAX_SHOWN).collect()),
+            used: rng.draws() - e.draw,
+        });
     }
     let system = dice::system::System::parse(&e.expr)?.ok()?;
-    Some(vec![system.roll(&mut rng).total])
+    let total = system.roll(&mut rng).total;
+    Some(Again {
+        totals: vec![total],
+        shown: None,
+        used: rng.draws() - e.draw,
+    })
 }
 
 impl Show for Verified {
     fn show(&self, style: &Style) -> String {
         let mut text = self.chain_text();
         let d = &self.dice;
+        if let Some((n, why)) = &d.forged {
+            text.push_str(&format!("\nentry {n} was edited: {why}"));
+        }
         match &d.false_reveal {
             Some((n, why)) => {
                 text.push_str(&format!("\nentry {n} reveals a secret roll falsely: {why}"))

@@ -325,3 +325,70 @@ fn a_roll_as_a_player_is_theirs_in_the_log() {
     assert!(r.err.contains("' x' cannot name who rolled"), "{}", r.err);
     assert_eq!(ok(&["log", "ben"]).lines().count(), 1);
 }
+
+/// #57 item 2: `log verify` checks each line against what its seed rolls
+/// and where: an edit that keeps the chain (every link after it made
+/// again) is still found when the dice shown are not the seed's, a line
+/// is copied (its seed's place used twice), or two lines are swapped.
+#[test]
+fn log_verify_finds_edits_the_rebuilt_chain_would_hide() {
+    use super::secret_rolls::forge;
+    let fresh = || {
+        let dir = tempfile::tempdir().unwrap();
+        let r = common::run(dir.path(), &[], Some("roll 2d6\nroll 2d6\nroll 1d20\n"));
+        assert_eq!(r.code, 0, "{}", r.err);
+        let v = common::run(dir.path(), &["log", "verify"], None);
+        assert_eq!(v.code, 0, "{}", v.out);
+        dir
+    };
+    let verify = |d: &std::path::Path| {
+        let v = common::run(d, &["log", "verify"], None);
+        (v.code, v.out.replace("\n  ", " "))
+    };
+    // The dice shown changed, the total kept.
+    let dir = fresh();
+    forge(dir.path(), |e| {
+        if e["expr"] != "1d20" {
+            return false;
+        }
+        let total = e["totals"][0].as_i64().unwrap();
+        e["shown"] = format!("1d20 [{total}] = {total} ").into();
+        true
+    });
+    let (code, out) = verify(dir.path());
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("entry 3 was edited: its dice are shown as 1d20 ["),
+        "{out}"
+    );
+    // A line copied: the chain rebuilt around it.
+    let dir = fresh();
+    let log = dir.path().join("rolls.log");
+    let text = std::fs::read_to_string(&log).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    std::fs::write(
+        &log,
+        format!("{}\n{}\n{}\n{}\n", lines[0], lines[1], lines[1], lines[2]),
+    )
+    .unwrap();
+    forge(dir.path(), |_| true);
+    let (code, out) = verify(dir.path());
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("entry 3 was edited: it rolls from its seed where entry 2 rolled already: a line was copied or moved"),
+        "{out}"
+    );
+    // Two lines swapped.
+    let dir = fresh();
+    let log = dir.path().join("rolls.log");
+    let text = std::fs::read_to_string(&log).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    std::fs::write(&log, format!("{}\n{}\n{}\n", lines[0], lines[2], lines[1])).unwrap();
+    forge(dir.path(), |_| true);
+    let (code, out) = verify(dir.path());
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("entry 3 was edited: it rolls from its seed where entry 2 rolled already"),
+        "{out}"
+    );
+}

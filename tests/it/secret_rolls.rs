@@ -11,7 +11,7 @@ use crate::serve::{get, seat_post, serve};
 
 /// The log's lines, one changed by `edit`, every link after it made
 /// again: a forger who rewrote the whole chain from there.
-fn forge(d: &Path, edit: impl Fn(&mut serde_json::Value) -> bool) {
+pub(super) fn forge(d: &Path, edit: impl Fn(&mut serde_json::Value) -> bool) {
     let path = d.join("rolls.log");
     let text = std::fs::read_to_string(&path).unwrap();
     let mut lines: Vec<String> = Vec::new();
