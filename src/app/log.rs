@@ -261,6 +261,17 @@ fn replay_all(entries: &[Entry]) -> Replayed {
                 ));
             }
         }
+        // Words that read as no roll, and cannot be a rule file's dice
+        // (whose lines start with the system's name), were not rolled.
+        if again.is_none() && dice::system::name::split_name(&e.expr).is_none() {
+            r.forged.get_or_insert((
+                i + 1,
+                format!(
+                    "its expression '{}' reads as no roll tablemate makes",
+                    crate::visible::line(&e.expr)
+                ),
+            ));
+        }
         match again.map(|a| a.totals) {
             None => r.not_replayed += 1,
             Some(totals) if totals == e.totals => r.replayed += 1,

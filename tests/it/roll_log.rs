@@ -361,6 +361,21 @@ fn log_verify_finds_edits_the_rebuilt_chain_would_hide() {
         out.contains("entry 3 was edited: its dice are shown as 1d20 ["),
         "{out}"
     );
+    // The expression changed to no roll at all (`1d2O`).
+    let dir = fresh();
+    forge(dir.path(), |e| {
+        if e["expr"] != "1d20" {
+            return false;
+        }
+        e["expr"] = "1d2O".into();
+        true
+    });
+    let (code, out) = verify(dir.path());
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("entry 3 was edited: its expression '1d2O' reads as no roll tablemate makes"),
+        "{out}"
+    );
     // A line copied: the chain rebuilt around it.
     let dir = fresh();
     let log = dir.path().join("rolls.log");
