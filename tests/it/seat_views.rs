@@ -115,6 +115,15 @@ fn each_seat_sees_its_own_cup_and_moves_only_on_its_turn() {
         a["said"],
         "roll takes expr, pad takes score, move takes line, turn and undo take nothing"
     );
+    let (code, a) = seat_post(port, &ann, "/seat/mvoe", r#"{"line":"liars bid 3 4"}"#);
+    assert_eq!(code, 404, "{a}");
+    assert_eq!(a["said"], "a seat can roll, pad, move, turn or undo");
+    let (code, a) = seat_post(port, &ann, "/seat/move", r#"{"line":"liars bdi 3 4"}"#);
+    assert_eq!(code, 422, "{a}");
+    assert_eq!(
+        a["said"],
+        "'bdi' is not a word of liars: did you mean `bid`?"
+    );
     let (code, a) = seat_post(port, &ann, "/seat/move", r#"{"line":"liars bid 3 9"}"#);
     assert_eq!(code, 422, "{a}");
     assert_eq!(a["said"], "'9' is not a face: 1 to 6");
