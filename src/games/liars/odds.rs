@@ -18,12 +18,6 @@ pub struct Chance {
     pub needed: u8,
 }
 
-impl Chance {
-    pub fn percent(&self) -> f64 {
-        self.numerator as f64 * 100.0 / self.denominator as f64
-    }
-}
-
 fn gcd(a: u128, b: u128) -> u128 {
     if b == 0 { a } else { gcd(b, a % b) }
 }

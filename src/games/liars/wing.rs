@@ -118,23 +118,14 @@ impl Show for OddsView {
             Bid::said(self.quantity, self.face),
             odds::grouped(c.numerator),
             odds::grouped(c.denominator),
-            percent(c.percent()),
+            // As `prob` says a chance: never a bare 0.00%.
+            crate::dice::show::percent(&c.numerator.into(), &c.denominator.into()),
             self.from,
             c.known,
             c.needed,
             c.unknown
         )
     }
-}
-
-/// A chance as a percentage a player can weigh: one decimal, or for a
-/// small one its first two significant digits (never a bare 0.0%).
-fn percent(p: f64) -> String {
-    if p == 0.0 || p >= 1.0 {
-        return format!("{p:.1}%");
-    }
-    let digits = (1 - p.log10().floor() as i32).max(1) as usize;
-    format!("{p:.digits$}%")
 }
 
 fn lay(
@@ -161,16 +152,6 @@ fn lay(
 }
 
 pub struct LiarsDice;
-
-#[cfg(test)]
-#[test]
-fn small_chances_keep_their_digits() {
-    assert_eq!(percent(92.06), "92.1%");
-    assert_eq!(percent(0.0188), "0.019%");
-    assert_eq!(percent(0.5), "0.50%");
-    assert_eq!(percent(0.0), "0.0%");
-    assert_eq!(percent(100.0), "100.0%");
-}
 
 impl Wing for LiarsDice {
     const GAME: Game = Game::LiarsDice;
