@@ -66,7 +66,7 @@ impl Desk for SeatDesk {
         // terminal's table.
         let mut said = match (&done, act) {
             (Ok(reply), SeatAct::Pad { score }) => app
-                .pad_said(score.trim())
+                .pad_said(reply, score.trim())
                 .unwrap_or_else(|| app.text(reply)),
             (Ok(reply), SeatAct::Undo) => match reply.body.value()["undone"].as_str() {
                 Some(what) => format!("took back your last change: {what}"),
@@ -161,25 +161,30 @@ impl App {
     }
 
     /// What a seat is told of the score it entered: `7 for Li Wei; Li Wei
-    /// 19, leads` (or who leads, or whom it is level with).
-    fn pad_said(&self, score: &str) -> Option<String> {
+    /// 19, leads` (or who leads, or whom it is level with), from the pad
+    /// as the change saved it (the reply's own players, totals and
+    /// leaders: no second read that another change could overtake).
+    fn pad_said(&self, reply: &Reply, score: &str) -> Option<String> {
         let name = self.acting.as_ref()?.name.clone();
-        let pads: crate::games::pad::Pads = self.store.game().ok()??;
-        let pad = pads.open?;
-        let me = pad.players.iter().position(|p| *p == name)?;
-        let totals = pad.totals();
-        let leaders = pad.leaders();
+        let v = reply.body.value();
+        let players: Vec<String> = serde_json::from_value(v["players"].clone()).ok()?;
+        let totals: Vec<i64> = serde_json::from_value(v["totals"].clone()).ok()?;
+        let leaders: Vec<String> = serde_json::from_value(v["leaders"].clone()).ok()?;
+        let me = players.iter().position(|p| *p == name)?;
         let standing = match leaders.as_slice() {
-            [one] if *one == me => "leads".to_string(),
-            all if all.contains(&me) => {
+            [one] if *one == name => "leads".to_string(),
+            all if all.contains(&name) => {
                 let others: Vec<&str> = all
                     .iter()
-                    .filter(|&&p| p != me)
-                    .map(|&p| pad.players[p].as_str())
+                    .filter(|p| **p != name)
+                    .map(String::as_str)
                     .collect();
                 format!("level with {}", others.join(" and "))
             }
-            [one, ..] => format!("{} leads with {}", pad.players[*one], totals[*one]),
+            [one, ..] => {
+                let at = players.iter().position(|p| p == one)?;
+                format!("{one} leads with {}", totals[at])
+            }
             [] => return Some(format!("{score} for {name}")),
         };
         Some(format!(
