@@ -125,6 +125,12 @@ fn play<W: Wing<State = S>, S: Play>(seed: u64) -> (usize, bool, usize) {
     let mut choose = TableRng::new(seed ^ 0x5eed);
     let start = S::sample(&mut rng);
     start.check().unwrap_or_else(|e| panic!("{}", what(&e.0)));
+    // A deal that hides something is sealed (its code would show it).
+    assert!(
+        start.secrets(None).is_empty() || crate::games::record::seals_deal(S::GAME),
+        "{}",
+        what("a fresh game keeps secrets but its deal is not sealed")
+    );
     store
         .play::<S, (), StoreError>(false, |slot| {
             *slot = Some(start.clone());
@@ -321,13 +327,6 @@ fn keeps_secrets<W: Wing>(
     line: &str,
     context: &str,
 ) {
-    if !state.secrets(None).is_empty() {
-        assert!(
-            crate::games::record::seals_deal(W::GAME),
-            "{context}: {} keeps secrets but its deal is not sealed",
-            W::GAME.title()
-        );
-    }
     let seats = std::iter::once(None).chain((0..SEATS_CHECKED).map(Some));
     for seat in seats {
         let secrets = state.secrets(seat);
