@@ -212,6 +212,16 @@ pub mod seed_as_text {
     }
 }
 
+/// 128 bits from the operating system's generator, as 32 hex digits: a
+/// seat's secret, the server's token, a secret roll's salt. Unlike
+/// [`system_word`] it never falls back to the clock: a secret that could
+/// be guessed is refused instead.
+pub fn secret_hex() -> Result<String, getrandom::Error> {
+    let mut bytes = [0u8; 16];
+    getrandom::fill(&mut bytes)?;
+    Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
+}
+
 /// A word from the operating system's generator, which no seed repeats
 /// (a fresh session seed, a sealed deal code): one system call. Where the
 /// system cannot give one, the clock and the process id stand in.

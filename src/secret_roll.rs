@@ -154,12 +154,6 @@ pub fn waiting(dir: &Path, by: &str) -> Result<Vec<HiddenRoll>, Refused> {
         .collect())
 }
 
-/// A fresh salt: 128 bits from the operating system, as hex.
-pub fn salt() -> String {
-    let words = [crate::random::system_word(), crate::random::system_word()];
-    words.iter().map(|w| format!("{w:016x}")).collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

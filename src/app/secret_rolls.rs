@@ -94,7 +94,11 @@ impl App {
         let mut shown = String::new();
         show::roll_line(&mut shown, &parsed, &o, None, &Style::plain());
         let shown: String = shown.chars().take(roll_log::MAX_SHOWN).collect();
-        let salt = secret_roll::salt();
+        let salt = crate::random::secret_hex().map_err(|e| {
+            invalid(format!(
+                "no salt could be drawn from the system ({e}): nothing was rolled"
+            ))
+        })?;
         let totals = vec![o.total];
         let commitment = secret_roll::commitment(&parsed.body, &shown, &totals, seed, 0, &salt);
         let roll = HiddenRoll {

@@ -255,9 +255,7 @@ pub fn secret() -> Result<String, ServeError> {
 }
 
 fn token() -> Result<String, ServeError> {
-    let mut bytes = [0u8; 16];
-    getrandom::fill(&mut bytes).map_err(|e| ServeError::Token(e.to_string()))?;
-    Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
+    crate::random::secret_hex().map_err(|e| ServeError::Token(e.to_string()))
 }
 
 /// Start serving the data directory `dir`; seats' actions go to the desk

@@ -47,8 +47,6 @@ pub fn at_least(quantity: u8, known: u8, unknown: u8, hits: u32) -> Chance {
     }
 }
 
-pub use crate::style::grouped;
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -70,7 +68,10 @@ mod tests {
         // Thirty dice all showing a face or one: (1/3)^30, exactly.
         let c = at_least(30, 0, 30, 2);
         assert_eq!((c.numerator, c.denominator), (1, 3u128.pow(30)));
-        assert_eq!(grouped(205_891_132_094_649), "205,891,132,094,649");
-        assert_eq!(grouped(999), "999");
+        assert_eq!(
+            crate::style::grouped(205_891_132_094_649),
+            "205,891,132,094,649"
+        );
+        assert_eq!(crate::style::grouped(999), "999");
     }
 }

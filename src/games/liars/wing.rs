@@ -116,8 +116,8 @@ impl Show for OddsView {
         format!(
             "{} is true with chance {}/{} ({}), from {}: {} counted, {} of {} unseen dice needed",
             Bid::said(self.quantity, self.face),
-            odds::grouped(c.numerator),
-            odds::grouped(c.denominator),
+            crate::style::grouped(c.numerator),
+            crate::style::grouped(c.denominator),
             // As `prob` says a chance: never a bare 0.00%.
             crate::dice::show::percent(&c.numerator.into(), &c.denominator.into()),
             self.from,

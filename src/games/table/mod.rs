@@ -167,7 +167,7 @@ impl Seating {
         word: &str,
         acting: &Acting,
         in_play: Option<&InPlay>,
-    ) -> Result<usize, GameError> {
+    ) -> Result<(), GameError> {
         let (id, title) = slot;
         if self.playing.as_ref().is_none_or(|p| p.game != id) {
             return Err(not_in_play(word));
@@ -179,7 +179,7 @@ impl Seating {
             )));
         };
         let Some(g) = in_play.filter(|g| g.game == id) else {
-            return Ok(mine);
+            return Ok(());
         };
         if g.turn.over {
             return Err(GameError::rule(format!("{title} is over: {}", g.turn.next)));
@@ -194,7 +194,7 @@ impl Seating {
                     acting.name
                 )))
             }
-            _ => Ok(mine),
+            _ => Ok(()),
         }
     }
 
