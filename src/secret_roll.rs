@@ -127,6 +127,17 @@ pub fn keep(dir: &Path, roll: &HiddenRoll) -> Result<(), Refused> {
     Ok(())
 }
 
+/// The secret rolls' file, held locked until the handle is dropped:
+/// reveals go one at a time, so two processes revealing at once never
+/// open the same roll twice (each reads what is waiting and logs its
+/// reveal under the lock).
+pub fn lock(dir: &Path) -> Result<std::fs::File, Refused> {
+    own_file::private_dir(dir)?;
+    let file = own_file::append(dir, &dir.join(FILE))?;
+    file.lock()?;
+    Ok(file)
+}
+
 /// Every secret roll kept, oldest first (lines that do not read are
 /// passed over).
 pub fn kept(dir: &Path) -> Result<Vec<HiddenRoll>, Refused> {

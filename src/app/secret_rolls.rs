@@ -159,6 +159,9 @@ impl App {
     pub(super) fn reveal_secret(&mut self) -> Result<Reply> {
         let by = self.secret_roller("roll reveal")?;
         let dir = self.store.dir().to_path_buf();
+        // What is waiting is read, and its reveal logged, under one lock.
+        let _one_at_a_time = secret_roll::lock(&dir)
+            .map_err(|e| invalid(format!("the secret rolls cannot be read: {e}")))?;
         let waiting = secret_roll::waiting(&dir, &by)
             .map_err(|e| invalid(format!("the secret rolls cannot be read: {e}")))?;
         let Some(roll) = waiting.into_iter().next() else {

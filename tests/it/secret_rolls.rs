@@ -153,3 +153,47 @@ fn an_edited_secret_roll_is_not_revealed_and_an_edited_reveal_fails_verify() {
         verify.out
     );
 }
+
+/// Rolls and reveals from many processes at once: each secret roll is
+/// revealed exactly once (the reveals take turns under a lock), and the
+/// log verifies. Two processes once revealed the same roll.
+#[test]
+fn secret_rolls_and_reveals_from_many_processes_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    common::run_ok(d, &["players ann ben"]);
+    let _server = serve(d, &[]);
+    let many = |args: &'static [&'static str], n: usize| {
+        let children: Vec<_> = (0..n)
+            .map(|_| common::std_command(d).args(args).output())
+            .collect();
+        children
+            .into_iter()
+            .filter(|c| c.as_ref().is_ok_and(|o| o.status.success()))
+            .count()
+    };
+    let rolled = std::thread::scope(|s| {
+        let hs: Vec<_> = (0..8)
+            .map(|_| s.spawn(|| many(&["roll", "1d6", "secret", "as", "ann"], 1)))
+            .collect();
+        hs.into_iter().map(|h| h.join().unwrap()).sum::<usize>()
+    });
+    assert_eq!(rolled, 8);
+    let revealed = std::thread::scope(|s| {
+        let hs: Vec<_> = (0..10)
+            .map(|_| s.spawn(|| many(&["roll", "reveal", "as", "ann"], 1)))
+            .collect();
+        hs.into_iter().map(|h| h.join().unwrap()).sum::<usize>()
+    });
+    assert_eq!(
+        revealed, 8,
+        "each roll revealed once, the last two told there is none"
+    );
+    let v = run(d, &["log", "verify"], None);
+    assert_eq!(v.code, 0, "{}", v.out);
+    assert!(
+        unwrapped(&v.out).contains("8 rolls in secret; 8 revealed"),
+        "{}",
+        v.out
+    );
+}
