@@ -17,6 +17,8 @@ mod saved;
 mod saved_rolls;
 mod seats;
 mod secret_rolls;
+mod table_dice;
+pub use table_dice::more_line;
 mod serving;
 mod setup;
 mod solve;
@@ -82,6 +84,23 @@ pub enum AppError {
     /// and, on yes, runs `then`; elsewhere it is refused.
     #[error("{question} (`{}` to go ahead)", then.join(" "))]
     Confirm { question: String, then: Vec<String> },
+    /// A roll of the table's dice needs `count` more dice (`ask` says
+    /// which and why): the REPL asks for their faces and runs `before`,
+    /// `faces`, those faces and `after` as one line; elsewhere it is
+    /// refused.
+    #[error(
+        "{ask}, and add {} at the end: {} …{}",
+        if *count == 1 { "its face" } else { "their faces" },
+        before.iter().chain(faces).cloned().collect::<Vec<_>>().join(" "),
+        after.iter().map(|w| format!(" {w}")).collect::<String>()
+    )]
+    MoreDice {
+        ask: String,
+        count: usize,
+        before: Vec<String>,
+        faces: Vec<String>,
+        after: Vec<String>,
+    },
 }
 
 impl From<GameError> for AppError {

@@ -776,6 +776,9 @@ Who rolled: roll 2d6 as ben (a person at the table, or
   as guest:NAME). In secret: roll 2d6 secret as ben shows
   the dice on ben's seat alone and the table a commitment;
   roll reveal as ben shows them to all, checked against it.
+The table's own dice: roll 4d6kh3 = 3 1 4 2 reads the faces
+  they showed (after a lone =; compare with ==), asking for
+  any extra dice the rules need (6 explodes: roll one more).
 
 Examples:
   roll 2d6+1
@@ -791,6 +794,7 @@ Examples:
   roll 2d6[fire] + 1d6[cold]
   roll sr 12
   roll coc 45 bonus=1
+  roll 4d6kh3 = 3 1 4 2
   roll";
 
 #[derive(Subcommand, Debug, Clone, PartialEq, Eq)]

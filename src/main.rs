@@ -640,6 +640,48 @@ fn repl(
                             Err(e) => out.error(&e, ""),
                         }
                     }
+                    Err(AppError::MoreDice {
+                        ask,
+                        count: _,
+                        mut before,
+                        mut faces,
+                        after,
+                    }) => {
+                        // The table rolls what the rules still need; its
+                        // faces complete the line, until nothing is missing.
+                        let mut ask = ask;
+                        loop {
+                            let added = match rl.readline(&format!("{ask}\nfaces> ")) {
+                                Ok(a) if !a.trim().is_empty() => a,
+                                _ => {
+                                    println!("(roll left unfinished: nothing logged)");
+                                    break;
+                                }
+                            };
+                            let line = tablemate::app::more_line(&before, &faces, &added, &after);
+                            let result = app.run_words(&line);
+                            out.notes(app);
+                            match result {
+                                Ok(r) => out.reply(app, &r),
+                                Err(AppError::MoreDice {
+                                    ask: a,
+                                    before: b,
+                                    faces: f,
+                                    ..
+                                }) => {
+                                    (ask, before, faces) = (a, b, f);
+                                    continue;
+                                }
+                                // A face mistyped: the same dice are asked
+                                // for again (an empty line leaves).
+                                Err(e) => {
+                                    out.error(&e, "");
+                                    continue;
+                                }
+                            }
+                            break;
+                        }
+                    }
                     Err(e) => out.error(&e, ""),
                 }
             }

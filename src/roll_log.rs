@@ -70,6 +70,11 @@ pub struct Entry {
     /// salt that opens it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reveals: Option<Reveals>,
+    /// The faces the table's own dice showed (`roll 2d6 = 3 4`), in the
+    /// order read: a roll tablemate did not make, so no seed can prove
+    /// it; its `seed` and `draw` are 0.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub faces: Option<Vec<i64>>,
 }
 
 /// What opens a secret roll's commitment.
@@ -422,15 +427,8 @@ pub fn rolls_of(entries: Vec<Entry>, key: &str) -> Vec<Entry> {
 /// added to it (`1d20+5`, `2d20kh1`); anything more (`2d6+1`) finds that
 /// expression alone.
 pub fn rolls_with(entries: Vec<Entry>, roll: &crate::dice::Roll) -> Vec<Entry> {
-    let bare = match (roll.dice.as_slice(), &roll.expr, &roll.compare) {
-        ([d], crate::dice::parse::Expr::Dice(_), None) => {
-            (d.count == 1 && d.mods == Default::default() && d.label.is_none())
-                .then(|| d.faces.clone())
-        }
-        _ => None,
-    };
-    match bare {
-        Some(faces) => matching(entries, |r| r.dice.iter().any(|d| d.faces == faces)),
+    match roll.bare_die() {
+        Some(faces) => matching(entries, |r| r.dice.iter().any(|d| d.faces == *faces)),
         None => rolls_of(entries, &roll.key()),
     }
 }
@@ -466,6 +464,7 @@ mod tests {
             by: None,
             prev: None,
             secret: None,
+            faces: None,
             reveals: None,
         }
     }

@@ -89,6 +89,7 @@ impl HiddenRoll {
             by: Some(self.by.clone()),
             prev: None,
             secret: Some(self.commitment.clone()),
+            faces: None,
             reveals: None,
         }
     }
@@ -108,6 +109,7 @@ impl HiddenRoll {
             by: Some(self.by.clone()),
             prev: None,
             secret: None,
+            faces: None,
             reveals: Some(roll_log::Reveals {
                 commitment: self.commitment.clone(),
                 salt: self.salt.clone(),

@@ -187,6 +187,11 @@ struct Replayed {
     wrong: Option<Wrong>,
     /// Rolls made in secret (their dice not logged until revealed).
     secret: usize,
+    /// Rolls of the table's own dice: no seed proves them; their faces
+    /// are read again.
+    table: usize,
+    /// Of those, the ones whose faces do not give the dice logged.
+    table_unread: usize,
     /// Of those, revealed, each opening the commitment the table saw.
     revealed: usize,
     /// The first reveal that does not open a commitment logged before
@@ -228,6 +233,14 @@ fn replay_all(entries: &[Entry]) -> Replayed {
         last_at = last_at.max(e.at);
         if e.secret.is_some() {
             r.secret += 1;
+            continue;
+        }
+        if let Some(faces) = &e.faces {
+            r.table += 1;
+            if let Some(why) = table_read_again(e, faces) {
+                r.table_unread += 1;
+                r.forged.get_or_insert((i + 1, why));
+            }
             continue;
         }
         if let Some(why) = e.reveals.as_ref().and_then(|x| opens(&entries[..i], e, x)) {
@@ -288,6 +301,60 @@ fn replay_all(entries: &[Entry]) -> Replayed {
         }
     }
     r
+}
+
+/// Why the table's faces logged with `e` do not give the roll logged
+/// (`None`: they do).
+fn table_read_again(e: &Entry, faces: &[i64]) -> Option<String> {
+    let source = match &e.note {
+        Some(note) => format!("{} # {note}", e.expr),
+        None => e.expr.clone(),
+    };
+    let typed: Vec<String> = faces.iter().map(i64::to_string).collect();
+    if let Some(Ok(system)) = dice::system::System::parse(&e.expr) {
+        let logged: String = e.shown.chars().take(roll_log::MAX_SHOWN).collect();
+        return match super::systems::shown_from_table(system, faces) {
+            None => Some(format!(
+                "its faces {} are not a whole roll of {}",
+                typed.join(" "),
+                e.expr
+            )),
+            Some((shown, total)) => {
+                let shown: String = shown.chars().take(roll_log::MAX_SHOWN).collect();
+                (shown != logged || e.totals != [total]).then(|| {
+                    format!(
+                        "its dice are shown as {logged}, but the table's faces {} give {shown}",
+                        typed.join(" ")
+                    )
+                })
+            }
+        };
+    }
+    let Ok(roll) = dice::parse(&source) else {
+        return Some(format!(
+            "its expression '{}' reads as no roll",
+            crate::visible::line(&e.expr)
+        ));
+    };
+    let words: Vec<&str> = typed.iter().map(String::as_str).collect();
+    let Ok(read) = dice::given::read(&roll, &words) else {
+        return Some(format!(
+            "its faces {} are not a whole roll of {}",
+            typed.join(" "),
+            e.expr
+        ));
+    };
+    let mut shown = String::new();
+    dice::show::roll_line(&mut shown, &roll, &read.outcome, None, &Style::plain());
+    let shown: String = shown.chars().take(roll_log::MAX_SHOWN).collect();
+    if shown != e.shown || e.totals != [read.outcome.total] || e.repeats != 1 {
+        return Some(format!(
+            "its dice are shown as {}, but the table's faces {} give {shown}",
+            e.shown,
+            typed.join(" ")
+        ));
+    }
+    None
 }
 
 /// Why the reveal `e` does not open a secret roll logged before it
@@ -403,6 +470,22 @@ impl Show for Verified {
                 }
             }
             None => {}
+        }
+        if d.table > 0 {
+            let one = d.table == 1;
+            text.push_str(&format!(
+                "\n{} {} of the table's own dice: no seed can prove {}",
+                d.table,
+                plural(d.table as u64, "roll", "rolls"),
+                if one { "it" } else { "them" },
+            ));
+            if d.table_unread == 0 {
+                text.push_str(if one {
+                    "; its faces give the dice logged"
+                } else {
+                    "; their faces give the dice logged"
+                });
+            }
         }
         if let Some(head) = &self.chain.head {
             text.push_str(&format!(
@@ -570,6 +653,9 @@ fn rolled_text(e: &Entry) -> String {
     }
     if e.reveals.is_some() {
         return format!("{} (revealed)", e.shown);
+    }
+    if e.faces.is_some() {
+        return format!("{} {}", e.shown, super::table_dice::MARK);
     }
     if e.repeats == 1 {
         return e.shown.clone();

@@ -4,7 +4,7 @@ use std::io::{self, BufWriter, Write};
 
 use serde_json::Value;
 
-use super::{App, Drawn, Reply, Result, invalid};
+use super::{App, AppError, Drawn, Reply, Result, invalid};
 use crate::dice::{self, show, show::Target};
 use crate::random::TableRng;
 use crate::reply::Body;
@@ -49,6 +49,7 @@ impl App {
 
     pub(super) fn roll(&mut self, words: &[String]) -> Result<Reply> {
         let (words, by) = roller(words)?;
+        let typed_by = by.clone();
         // Unnamed, a roll in the REPL is the player's whose turn it is. A
         // one-shot `roll` opens no database, so it is named only by `as`.
         let by = match by {
@@ -59,7 +60,28 @@ impl App {
         self.rolling_for = by;
         let rolled = self.roll_for(words);
         self.rolling_for = None;
-        rolled
+        // The faces still to come go before `as NAME`.
+        match rolled {
+            Err(AppError::MoreDice {
+                ask,
+                count,
+                before,
+                faces,
+                mut after,
+            }) => {
+                if let Some(typed) = typed_by {
+                    after.splice(0..0, ["as".to_string(), typed]);
+                }
+                Err(AppError::MoreDice {
+                    ask,
+                    count,
+                    before,
+                    faces,
+                    after,
+                })
+            }
+            other => other,
+        }
     }
 
     pub(super) fn roll_for(&mut self, words: &[String]) -> Result<Reply> {
@@ -70,6 +92,10 @@ impl App {
                 return self.roll_secret(&expr.join(" "));
             }
             _ => {}
+        }
+        // `roll 4d6kh3 = 3 1 4 2`: the table's own dice.
+        if let Some((expr, faces)) = super::table_dice::split_faces(words) {
+            return self.roll_table(expr, faces);
         }
         let source = if words.is_empty() {
             self.last_roll
@@ -154,6 +180,10 @@ impl App {
                     words.join(", "),
                     words.join("+")
                 ))
+            } else if let Some(line) = super::table_dice::faces_meant(&source) {
+                invalid(format!(
+                    "{e}\nthe faces the table's dice showed go after '=' standing alone: roll {line}"
+                ))
             } else {
                 e.into()
             }
@@ -198,6 +228,7 @@ impl App {
             // The log links it to the line before, under its lock.
             prev: None,
             secret: None,
+            faces: None,
             reveals: None,
         });
         self.last_roll = Some(source);
@@ -307,7 +338,7 @@ fn pool_hint(parsed: &dice::Roll) -> Option<String> {
 
 /// The rolls of one command: split at commas outside parentheses and
 /// brackets (`max(1d6, 1d8)` is one roll), each trimmed.
-fn top_level_parts(source: &str) -> Vec<&str> {
+pub(super) fn top_level_parts(source: &str) -> Vec<&str> {
     let mut parts = Vec::new();
     let (mut depth, mut from) = (0i32, 0);
     for (i, c) in source.char_indices() {

@@ -29,8 +29,36 @@ struct Rolled {
     /// the line is not parsed again).
     #[serde(skip)]
     system: System,
+    /// The seed, for tablemate's dice.
     #[serde(flatten)]
-    seed: JsonSeed,
+    seed: Option<JsonSeed>,
+    /// The faces, for the table's own dice.
+    #[serde(flatten)]
+    table: Option<TableFaces>,
+}
+
+/// A system's roll read from the table's faces, as the log shows it
+/// (`None`: the faces are not a whole roll of it).
+pub(super) fn shown_from_table(system: System, faces: &[i64]) -> Option<(String, i64)> {
+    let typed: Vec<String> = faces.iter().map(i64::to_string).collect();
+    let words: Vec<&str> = typed.iter().map(String::as_str).collect();
+    let (read, ..) = crate::dice::given::read_system(&system, &words).ok()?;
+    let total = read.total;
+    let rolled = Rolled {
+        read,
+        system,
+        seed: None,
+        table: None,
+    };
+    Some((rolled.show(&Style::plain()), total))
+}
+
+/// What marks a roll of the table's own dice in JSON.
+#[derive(Debug, Serialize)]
+struct TableFaces {
+    /// Always "table".
+    dice: &'static str,
+    faces: Vec<i64>,
 }
 
 /// The dice as the system's players read them.
@@ -70,6 +98,10 @@ impl Show for Rolled {
             dice_text(&self.read, &system),
             style.paint(&self.read.result, Tone::Emph)
         );
+        let line = match self.table {
+            Some(_) => format!("{line} {}", super::table_dice::MARK),
+            None => line,
+        };
         crate::style::wrap(&line, style.width, "  ")
     }
 }
@@ -432,8 +464,69 @@ impl App {
     pub(super) fn roll_system(&mut self, system: System, source: String) -> Result<Reply> {
         self.logged_read(source, |rng, seed| {
             let read = system.roll(rng);
-            Ok(Rolled { read, system, seed })
+            Ok(Rolled {
+                read,
+                system,
+                seed: Some(seed),
+                table: None,
+            })
         })
+    }
+
+    /// `roll sr 12 = 1 2 5 …`: a system's roll read from the table's
+    /// faces (`faces`, their values as read), logged under the person.
+    pub(super) fn system_from_table(
+        &mut self,
+        system: System,
+        read: Read,
+        faces: Vec<i64>,
+        source: String,
+    ) -> Reply {
+        // Logged without its mark: the log marks it by its faces.
+        let unmarked = Rolled {
+            read,
+            system,
+            seed: None,
+            table: None,
+        };
+        let entry = self.entry_of(&unmarked.read, &unmarked);
+        let rolled = Rolled {
+            table: Some(TableFaces {
+                dice: "table",
+                faces: faces.clone(),
+            }),
+            ..unmarked
+        };
+        let warning = self.log_roll(roll_log::Entry {
+            faces: Some(faces),
+            seed: 0,
+            draw: 0,
+            ..entry
+        });
+        self.last_roll = Some(source);
+        let mut reply = Reply::new("roll", rolled);
+        reply.warnings.extend(warning);
+        reply
+    }
+
+    /// The log's entry for a system's roll, as shown without colour.
+    fn entry_of(&self, read: &Read, shown: &dyn Show) -> roll_log::Entry {
+        let shown = shown.show(&Style::plain());
+        roll_log::Entry {
+            at: roll_log::now(),
+            expr: read.expr.clone(),
+            note: None,
+            seed: self.seed(),
+            draw: self.rng.draws(),
+            repeats: 1,
+            totals: vec![read.total],
+            shown: shown.chars().take(roll_log::MAX_SHOWN).collect(),
+            by: self.rolling_for.clone(),
+            prev: None,
+            secret: None,
+            faces: None,
+            reveals: None,
+        }
     }
 
     /// `roll hero+2` or `prob hero` where a rule file (`--rules`) declares
@@ -494,21 +587,9 @@ impl App {
         let draw = self.rng.draws();
         let seed = JsonSeed(self.seed());
         let rolled = roll(&mut self.rng, seed)?;
-        let shown = rolled.show(&Style::plain());
-        let read = rolled.as_ref();
         let warning = self.log_roll(roll_log::Entry {
-            at: roll_log::now(),
-            expr: read.expr.clone(),
-            note: None,
-            seed: self.seed(),
             draw,
-            repeats: 1,
-            totals: vec![read.total],
-            shown: shown.chars().take(roll_log::MAX_SHOWN).collect(),
-            by: self.rolling_for.clone(),
-            prev: None,
-            secret: None,
-            reveals: None,
+            ..self.entry_of(rolled.as_ref(), &rolled)
         });
         self.last_roll = Some(source);
         let mut reply = Reply::new("roll", rolled);

@@ -101,17 +101,14 @@ impl App {
         // From the log, a last word that is no part of the dice names whose
         // rolls (`fair 2d6 --log ben`; `fair --log ben`: the dice ben
         // rolled most).
-        let (expr, by) = if logged {
-            who_rolled(words)
-        } else {
-            (words.join(" "), None)
-        };
+        let (expr, by) = who_rolled(words);
         let expr = match (&by, expr.is_empty()) {
             (Some(name), true) => most_rolled(self.store.dir(), name)?,
             _ => expr,
         };
         let roll = dice::parse(&expr)?;
         let key = roll.key();
+        let mut source = Source::Log;
         let counts = if logged {
             let counts = logged_counts(self.store.dir(), &key, by.as_deref())?;
             if counts.is_empty() {
@@ -126,19 +123,39 @@ impl App {
             }
             counts
         } else {
-            let all: Tallies = self
-                .store
-                .read(|c| store::tallies(c).map_err(AppError::from))?;
-            let counts = all.get(&key).map(|t| t.counts.clone()).unwrap_or_default();
-            if counts.is_empty() {
-                return Err(invalid(format!(
-                    "no {key} results tallied: `tally {key} 3 17 20 ...` records them (`fair {key} --log` tests tablemate's own rolls)"
-                )));
+            // Tallies are the table's, not a person's.
+            let tallied = match &by {
+                None => self
+                    .store
+                    .read(|c| store::tallies(c).map_err(AppError::from))?
+                    .get(&key)
+                    .map(|t| t.counts.clone())
+                    .unwrap_or_default(),
+                Some(_) => BTreeMap::new(),
+            };
+            let table = table_counts(self.store.dir(), &roll, by.as_deref())?;
+            source = match (tallied.is_empty(), table.is_empty()) {
+                (false, true) => Source::Tally,
+                (true, false) => Source::Table,
+                (false, false) => Source::Both,
+                (true, true) => {
+                    return Err(invalid(match &by {
+                        None => format!(
+                            "no {key} results tallied or rolled on the table's dice: `tally {key} 3 17 20 ...` or `roll {key} = …` (the faces shown) records them (`fair {key} --log` tests tablemate's own rolls)"
+                        ),
+                        Some(name) => format!(
+                            "no {key} results of the table's dice by {name}: `roll {key} = … as {name}` (the faces shown) records them (`fair {key} --log {name}` tests tablemate's rolls for them)"
+                        ),
+                    }));
+                }
+            };
+            let mut counts = tallied;
+            for (v, n) in table {
+                *counts.entry(v).or_default() += n;
             }
             counts
         };
         let dist = dice::distribution(&roll)?;
-        let source = if logged { Source::Log } else { Source::Tally };
         let test = dice::fair::test(&dist, &counts);
         let mut reply = Reply::new(
             "fair",
@@ -192,7 +209,64 @@ fn who_rolled(words: &[String]) -> (String, Option<String>) {
     }
 }
 
-/// The log's rolls by `by` (any case or accents), or everyone's.
+/// How often each result came up on the table's own dice, as logged (by
+/// `by`, where named): for a bare die (`d20`) every face of that kind of
+/// die in every roll (the d20 of `1d20+5 = 14` is a 14); for anything
+/// more, the totals of that expression.
+fn table_counts(
+    dir: &std::path::Path,
+    roll: &dice::Roll,
+    by: Option<&str>,
+) -> Result<BTreeMap<i64, u64>> {
+    let entries: Vec<_> = logged_by(dir, by)?
+        .into_iter()
+        .filter(|e| e.faces.is_some())
+        .collect();
+    let mut counts = BTreeMap::new();
+    match roll.bare_die() {
+        Some(kind) => {
+            for e in &entries {
+                for (v, k) in table_faces(e) {
+                    if k == *kind {
+                        *counts.entry(v).or_insert(0u64) += 1;
+                    }
+                }
+            }
+        }
+        None => {
+            for e in crate::roll_log::rolls_of(entries, &roll.key()) {
+                for t in e.totals {
+                    *counts.entry(t).or_insert(0u64) += 1;
+                }
+            }
+        }
+    }
+    Ok(counts)
+}
+
+/// Each face a logged roll of the table's dice read, with its die.
+fn table_faces(e: &crate::roll_log::Entry) -> Vec<(i64, dice::Faces)> {
+    let Some(faces) = &e.faces else {
+        return Vec::new();
+    };
+    let typed: Vec<String> = faces.iter().map(i64::to_string).collect();
+    let words: Vec<&str> = typed.iter().map(String::as_str).collect();
+    let read = match dice::system::System::parse(&e.expr) {
+        Some(Ok(system)) => dice::given::read_system(&system, &words)
+            .ok()
+            .map(|(_, v, k)| (v, k)),
+        Some(Err(_)) => None,
+        None => dice::parse(&e.expr)
+            .ok()
+            .and_then(|r| dice::given::read(&r, &words).ok())
+            .map(|r| (r.faces, r.kinds)),
+    };
+    read.map(|(v, k)| v.into_iter().zip(k).collect())
+        .unwrap_or_default()
+}
+
+/// The log's rolls by `by` (any case or accents), or everyone's: the
+/// table's own dice and tablemate's alike.
 fn logged_by(dir: &std::path::Path, by: Option<&str>) -> Result<Vec<crate::roll_log::Entry>> {
     let log = crate::roll_log::read(dir)
         .map_err(|e| invalid(format!("the roll log could not be read: {e}")))?;
@@ -209,10 +283,16 @@ fn logged_by(dir: &std::path::Path, by: Option<&str>) -> Result<Vec<crate::roll_
         .collect())
 }
 
+/// The rolls tablemate made (`fair --log` tests its generator), not the
+/// table's dice.
+fn tablemate_s(entries: Vec<crate::roll_log::Entry>) -> Vec<crate::roll_log::Entry> {
+    entries.into_iter().filter(|e| e.faces.is_none()).collect()
+}
+
 /// The dice `name` rolled most often in the log.
 fn most_rolled(dir: &std::path::Path, name: &str) -> Result<String> {
     let mut seen: BTreeMap<String, usize> = BTreeMap::new();
-    for e in logged_by(dir, Some(name))? {
+    for e in tablemate_s(logged_by(dir, Some(name))?) {
         if let Ok(roll) = dice::parse(&e.expr) {
             *seen.entry(roll.key()).or_insert(0) += e.totals.len();
         }
@@ -231,7 +311,7 @@ fn most_rolled(dir: &std::path::Path, name: &str) -> Result<String> {
 /// where named).
 fn logged_counts(dir: &std::path::Path, key: &str, by: Option<&str>) -> Result<BTreeMap<i64, u64>> {
     let mut counts = BTreeMap::new();
-    for e in crate::roll_log::rolls_of(logged_by(dir, by)?, key) {
+    for e in crate::roll_log::rolls_of(tablemate_s(logged_by(dir, by)?), key) {
         for t in e.totals {
             *counts.entry(t).or_insert(0u64) += 1;
         }

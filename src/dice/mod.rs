@@ -5,6 +5,7 @@ pub mod cost;
 pub mod dist;
 mod error;
 pub mod fair;
+pub mod given;
 mod hints;
 mod limbs;
 mod lowest;

@@ -491,6 +491,19 @@ pub struct Roll {
 }
 
 impl Roll {
+    /// The kind of die, where the roll is one die and nothing more
+    /// (`d20`, `1d6`, `dF`): what finds every roll of that die.
+    pub fn bare_die(&self) -> Option<&Faces> {
+        match (self.dice.as_slice(), &self.expr, &self.compare) {
+            ([d], Expr::Dice(_), None)
+                if d.count == 1 && d.mods == Mods::default() && d.label.is_none() =>
+            {
+                Some(&d.faces)
+            }
+            _ => None,
+        }
+    }
+
     /// The name its results are kept under (tallies, the roll log's
     /// filter): the expression without repeats, lower case, `1d20` written
     /// `d20`, so that both find the same results.

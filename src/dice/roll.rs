@@ -4,6 +4,10 @@
 //! exploding die's extra rolls add to that same die (it "compounds"), so
 //! keep/drop then ranks whole dice; this matches what `prob` computes.
 //! Keep/drop steps apply in the order written, each to the dice still kept.
+//!
+//! The faces come from a `Source`: the session's generator, or the faces
+//! the table's own dice showed (`dice::given`). The same code reads both,
+//! so a roll typed from real dice is worked out exactly as tablemate's.
 
 use super::parse::{
     Dice, DiceError, Expr, Faces, Func, MAX_EXPLOSIONS, Op, Pick, Roll, Sel, dropped_by_count,
@@ -44,6 +48,68 @@ pub struct Outcome {
     pub right: Option<i64>,
 }
 
+/// Which draw a face is for: the die (its term, and its place among the
+/// term's dice; `ra`'s added die comes after them) and the draw of that
+/// die (0 the face rolled, then each reroll or explosion in turn).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct At {
+    pub term: usize,
+    pub die: u64,
+    pub draw: u32,
+}
+
+/// Why a die is rolled: what a table is told when it must roll one more.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Why {
+    /// One of the dice written.
+    Rolled,
+    /// The face before it is rolled again (`rr`, `ro`).
+    Rerolled(i64),
+    /// The face before it explodes (`!`, `!!`, `!p`).
+    Exploded(i64),
+    /// The face before it is shown by an earlier die already (`u`).
+    Repeated(i64),
+    /// A die showing this face brings one more (`ra`).
+    Added(i64),
+}
+
+/// Where a roll's faces come from.
+pub trait Source {
+    /// The face of the die `at`, one of `faces`.
+    fn face(&mut self, faces: &Faces, at: At, why: Why) -> i64;
+    /// Whether the die `at` has no face for its last draw: its rolls stop
+    /// there (the faces typed ran out; the generator never does).
+    fn short(&self, _at: At) -> bool {
+        false
+    }
+    /// A face `sel` does not match, drawn directly where rerolling has
+    /// run long: only a generator can (the table's dice are read as they
+    /// fell, however many rerolls).
+    fn not_matching(&mut self, _faces: &Faces, _sel: Sel) -> Option<i64> {
+        None
+    }
+    /// A face no die before it shows, drawn directly (`u`, as above).
+    fn free_face(&mut self, _free: &[i64]) -> Option<i64> {
+        None
+    }
+}
+
+impl Source for TableRng {
+    #[inline(always)]
+    fn face(&mut self, faces: &Faces, _: At, _: Why) -> i64 {
+        face(self, faces)
+    }
+
+    fn not_matching(&mut self, faces: &Faces, sel: Sel) -> Option<i64> {
+        Some(face_not_matching(self, faces, sel))
+    }
+
+    fn free_face(&mut self, free: &[i64]) -> Option<i64> {
+        Some(free[self.below(free.len() as u64) as usize])
+    }
+}
+
+#[inline(always)]
 fn face(rng: &mut TableRng, faces: &Faces) -> i64 {
     faces.side(rng.below(faces.count()))
 }
@@ -65,30 +131,40 @@ fn face_not_matching(rng: &mut TableRng, faces: &Faces, sel: Sel) -> i64 {
 }
 
 #[inline(always)]
-fn roll_die(rng: &mut TableRng, d: &Dice, source: &str) -> Result<Die, DiceError> {
+fn roll_die<S: Source>(
+    rng: &mut S,
+    d: &Dice,
+    source: &str,
+    mut at: At,
+    why: Why,
+) -> Result<Die, DiceError> {
     let m = &d.mods;
-    let mut first = face(rng, &d.faces);
+    let mut first = rng.face(&d.faces, at, why);
     let mut rerolled = Vec::new();
     if let Some(sel) = m.reroll {
         if m.reroll_once {
-            if sel.matches(first) {
+            if sel.matches(first) && !rng.short(at) {
                 rerolled.push(first);
-                first = face(rng, &d.faces);
+                at.draw += 1;
+                first = rng.face(&d.faces, at, Why::Rerolled(first));
             }
         } else {
-            while sel.matches(first) {
+            while sel.matches(first) && !rng.short(at) {
                 rerolled.push(first);
-                if rerolled.len() >= 20 {
-                    first = face_not_matching(rng, &d.faces, sel);
+                if rerolled.len() >= 20
+                    && let Some(f) = rng.not_matching(&d.faces, sel)
+                {
+                    first = f;
                     break;
                 }
-                first = face(rng, &d.faces);
+                at.draw += 1;
+                first = rng.face(&d.faces, at, Why::Rerolled(first));
             }
         }
     }
     let mut exploded = Vec::new();
     if let Some(sel) = m.explode {
-        while sel.matches(*exploded.last().unwrap_or(&first)) {
+        while sel.matches(*exploded.last().unwrap_or(&first)) && !rng.short(at) {
             if exploded.len() >= MAX_EXPLOSIONS as usize {
                 return Err(DiceError {
                     input: source.to_string(),
@@ -98,7 +174,9 @@ fn roll_die(rng: &mut TableRng, d: &Dice, source: &str) -> Result<Die, DiceError
                     ),
                 });
             }
-            exploded.push(face(rng, &d.faces));
+            at.draw += 1;
+            let before = *exploded.last().unwrap_or(&first);
+            exploded.push(rng.face(&d.faces, at, Why::Exploded(before)));
         }
     }
     let pen = i64::from(m.penetrate);
@@ -159,16 +237,22 @@ fn push_die(out: &mut Vec<Die>, die: Die, m: &super::parse::Mods) {
 /// `roll_into`, the compiler stopped inlining it into the plain dice loop
 /// and 100000x8d10 took a third longer (measured; now about a sixth).
 #[inline(never)]
-fn reroll_add(
-    rng: &mut TableRng,
+fn reroll_add<S: Source>(
+    rng: &mut S,
     d: &Dice,
     sel: Sel,
     source: &str,
+    term: usize,
     dice: &mut Vec<Die>,
 ) -> Result<(), DiceError> {
-    if dice.iter().any(|x| sel.matches(x.value)) {
+    if let Some(x) = dice.iter().find(|x| sel.matches(x.value)) {
         let from = dice.len();
-        let die = roll_die(rng, d, source)?;
+        let at = At {
+            term,
+            die: d.count,
+            draw: 0,
+        };
+        let die = roll_die(rng, d, source, at, Why::Added(x.value))?;
         push_die(dice, die, &d.mods);
         dice[from].added = true;
     }
@@ -179,19 +263,23 @@ fn reroll_add(
 /// shows (the parser saw to it that they can all differ). Past 20 tries
 /// a die is drawn straight from the faces still free: the same chance for
 /// each, where the last of 10000d10000u would take thousands of tries.
-fn roll_unique(rng: &mut TableRng, d: &Dice, out: &mut Vec<Die>) {
+fn roll_unique<S: Source>(rng: &mut S, d: &Dice, term: usize, out: &mut Vec<Die>) {
     let mut used = std::collections::HashSet::new();
-    for _ in 0..d.count {
-        let mut first = face(rng, &d.faces);
+    for die in 0..d.count {
+        let mut at = At { term, die, draw: 0 };
+        let mut first = rng.face(&d.faces, at, Why::Rolled);
         let mut rerolled = Vec::new();
-        while used.contains(&first) {
+        while used.contains(&first) && !rng.short(at) {
             rerolled.push(first);
             if rerolled.len() >= 20 {
                 let free: Vec<i64> = d.faces.values().filter(|v| !used.contains(v)).collect();
-                first = free[rng.below(free.len() as u64) as usize];
-                break;
+                if let Some(f) = rng.free_face(&free) {
+                    first = f;
+                    break;
+                }
             }
-            first = face(rng, &d.faces);
+            at.draw += 1;
+            first = rng.face(&d.faces, at, Why::Repeated(first));
         }
         used.insert(first);
         out.push(Die {
@@ -290,25 +378,26 @@ fn fold(
 }
 
 /// Roll every dice term once and work out the total.
-pub fn roll(r: &Roll, rng: &mut TableRng) -> Result<Outcome, DiceError> {
+pub fn roll<S: Source>(r: &Roll, rng: &mut S) -> Result<Outcome, DiceError> {
     let mut o = Outcome::default();
     roll_into(r, rng, &mut o)?;
     Ok(o)
 }
 
 /// `roll`, reusing `o`'s storage (for many repeats).
-pub fn roll_into(r: &Roll, rng: &mut TableRng, o: &mut Outcome) -> Result<(), DiceError> {
+pub fn roll_into<S: Source>(r: &Roll, rng: &mut S, o: &mut Outcome) -> Result<(), DiceError> {
     o.terms.resize_with(r.dice.len(), || TermRoll {
         dice: Vec::new(),
         total: 0,
     });
-    for (d, t) in r.dice.iter().zip(o.terms.iter_mut()) {
+    for (term, (d, t)) in r.dice.iter().zip(o.terms.iter_mut()).enumerate() {
         t.dice.clear();
         if d.mods.unique {
-            roll_unique(rng, d, &mut t.dice);
+            roll_unique(rng, d, term, &mut t.dice);
         } else {
-            for _ in 0..d.count {
-                let die = roll_die(rng, d, &r.source)?;
+            for die in 0..d.count {
+                let at = At { term, die, draw: 0 };
+                let die = roll_die(rng, d, &r.source, at, Why::Rolled)?;
                 push_die(&mut t.dice, die, &d.mods);
             }
         }
@@ -316,9 +405,9 @@ pub fn roll_into(r: &Roll, rng: &mut TableRng, o: &mut Outcome) -> Result<(), Di
     // `ra` once every term is rolled, so the loop above stays as plain
     // as it was (see `reroll_add`).
     if r.dice.iter().any(|d| d.mods.reroll_add.is_some()) {
-        for (d, t) in r.dice.iter().zip(o.terms.iter_mut()) {
+        for (term, (d, t)) in r.dice.iter().zip(o.terms.iter_mut()).enumerate() {
             if let Some(sel) = d.mods.reroll_add {
-                reroll_add(rng, d, sel, &r.source, &mut t.dice)?;
+                reroll_add(rng, d, sel, &r.source, term, &mut t.dice)?;
             }
         }
     }

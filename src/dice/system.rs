@@ -24,6 +24,8 @@ pub mod symbols;
 use serde::Serialize;
 
 use super::DiceError;
+use crate::dice::Faces;
+use crate::dice::roll::{At, Source, Why};
 use crate::random::TableRng;
 
 /// A system roll as asked for.
@@ -208,28 +210,96 @@ impl System {
         }
     }
 
+    /// The dice a table rolls for it, as the faces each die can show
+    /// (`None`: its dice show symbols, which only tablemate rolls). The
+    /// dice written are term 0 (Call of Cthulhu's units die term 1).
+    pub fn table_dice(&self) -> Option<Vec<(At, Faces)>> {
+        let n = |count: u32, faces: Faces| -> Vec<(At, Faces)> {
+            (0..u64::from(count))
+                .map(|die| {
+                    (
+                        At {
+                            term: 0,
+                            die,
+                            draw: 0,
+                        },
+                        faces.clone(),
+                    )
+                })
+                .collect()
+        };
+        Some(match *self {
+            System::Shadowrun { dice } => n(dice, Faces::Numbered(6)),
+            System::Storyteller { dice, .. } => n(dice, Faces::Numbered(10)),
+            System::Pbta { .. } => n(2, Faces::Numbered(6)),
+            System::Fate { .. } => n(4, Faces::Fudge),
+            System::Blades { dice } => n(dice.max(2), Faces::Numbered(6)),
+            System::Cthulhu { bonus, penalty, .. } => {
+                let tens = 1 + net_bonus(bonus, penalty).unsigned_abs() as u32;
+                let mut all = n(tens, tens_die());
+                all.push((
+                    At {
+                        term: 1,
+                        die: 0,
+                        draw: 0,
+                    },
+                    units_die(),
+                ));
+                all
+            }
+            System::Narrative { .. } => return None,
+        })
+    }
+
     /// Roll it and read the dice.
     pub fn roll(&self, rng: &mut TableRng) -> Read {
-        let mut d =
-            |n: u32, sides: i64| -> Vec<i64> { (0..n).map(|_| rng.range(1, sides)).collect() };
+        self.roll_from(rng)
+    }
+
+    /// `roll`, its faces from `src` (the generator or the table's dice).
+    /// A table's dice are not asked for symbol dice (see `table_dice`).
+    pub fn roll_from<S: Source>(&self, src: &mut S) -> Read {
+        let mut d = |n: u32, faces: &Faces| -> Vec<i64> {
+            (0..u64::from(n))
+                .map(|die| {
+                    src.face(
+                        faces,
+                        At {
+                            term: 0,
+                            die,
+                            draw: 0,
+                        },
+                        Why::Rolled,
+                    )
+                })
+                .collect()
+        };
         let (dice, total, result) = match *self {
             System::Shadowrun { dice } => {
-                let faces = d(dice, 6);
+                let faces = d(dice, &Faces::Numbered(6));
                 let hits = faces.iter().filter(|&&f| f >= 5).count() as u32;
                 let ones = faces.iter().filter(|&&f| f == 1).count() as u32;
                 (faces, i64::from(hits), shadowrun_words(dice, hits, ones))
             }
             System::Storyteller { dice, diff, again } => {
-                let mut faces = d(dice, 10);
+                let mut faces = d(dice, &Faces::Numbered(10));
                 if again {
-                    let mut tens = faces.iter().filter(|&&f| f == 10).count();
-                    // As `!` in a dice roll: at most 100 extra dice.
+                    // As `!` in a dice roll: each 10 rolls one more die,
+                    // at most 100 extra dice in all.
                     let mut extra = 0;
-                    while tens > 0 && extra < 100 {
-                        let f = rng.range(1, 10);
-                        faces.push(f);
-                        extra += 1;
-                        tens = tens - 1 + usize::from(f == 10);
+                    for die in 0..faces.len() {
+                        let mut at = At {
+                            term: 0,
+                            die: die as u64,
+                            draw: 0,
+                        };
+                        let mut last = faces[die];
+                        while last == 10 && extra < 100 && !src.short(at) {
+                            at.draw += 1;
+                            last = src.face(&Faces::Numbered(10), at, Why::Exploded(10));
+                            faces.push(last);
+                            extra += 1;
+                        }
                     }
                 }
                 let successes = faces.iter().filter(|&&f| f >= i64::from(diff)).count() as i64;
@@ -238,17 +308,17 @@ impl System {
                 (faces, net, storyteller_words(successes, ones))
             }
             System::Pbta { modifier } => {
-                let faces = d(2, 6);
+                let faces = d(2, &Faces::Numbered(6));
                 let total = faces.iter().sum::<i64>() + modifier;
                 (faces, total, pbta_words(total).to_string())
             }
             System::Fate { modifier } => {
-                let faces: Vec<i64> = d(4, 3).into_iter().map(|f| f - 2).collect();
+                let faces = d(4, &Faces::Fudge);
                 let total = faces.iter().sum::<i64>() + modifier;
                 (faces, total, fate_words(total))
             }
             System::Blades { dice } => {
-                let faces = d(dice.max(2), 6);
+                let faces = d(dice.max(2), &Faces::Numbered(6));
                 let (top, sixes) = blades_read(dice, &faces);
                 (faces, top, blades_words(dice, top, sixes).to_string())
             }
@@ -258,18 +328,20 @@ impl System {
                 penalty,
             } => {
                 let net = net_bonus(bonus, penalty);
-                let tens: Vec<i64> = d(1 + net.unsigned_abs() as u32, 10)
-                    .into_iter()
-                    .map(|t| (t - 1) * 10)
-                    .collect();
-                let units = rng.range(0, 9);
+                let tens = d(1 + net.unsigned_abs() as u32, &tens_die());
+                let at = At {
+                    term: 1,
+                    die: 0,
+                    draw: 0,
+                };
+                let units = src.face(&units_die(), at, Why::Rolled);
                 let value = percentile(&tens, units, net);
                 let mut faces = tens;
                 faces.push(units);
                 (faces, value, cthulhu_words(skill, value).to_string())
             }
             System::Narrative { pool } => {
-                let faces = narrative::roll(&pool, rng);
+                let faces = narrative::roll(&pool, src);
                 let (net, _) = narrative::read(&pool, &faces);
                 (faces, net.successes, net.words())
             }
@@ -282,6 +354,16 @@ impl System {
             result,
         }
     }
+}
+
+/// A percentile's tens die: 00 to 90.
+fn tens_die() -> Faces {
+    Faces::List((0..10).map(|t| t * 10).collect())
+}
+
+/// A percentile's units die: 0 to 9.
+fn units_die() -> Faces {
+    Faces::List((0..10).collect())
 }
 
 /// Call of Cthulhu's bonus and penalty dice cancel one for one: the

@@ -133,8 +133,12 @@ fn comparisons_pass_or_fail_with_the_margin_and_exact_odds() {
     assert_eq!(out, "1d20 [13] + 5 = 18 >= 15: pass by 3\n");
     let (out, _, _) = tm(&["--seed", "3", "roll", "1d20+5 > 1d20+3"]);
     assert_eq!(out, "1d20 [13] + 5 = 18 > 1d20 [2] + 3 = 5: pass by 13\n");
-    let (out, _, _) = tm(&["--seed", "4", "roll", "2d6 = 7"]);
+    let (out, _, _) = tm(&["--seed", "4", "roll", "2d6 == 7"]);
     assert_eq!(out, "2d6 [5, 1] = 6 == 7: fail by 1\n");
+    // A lone `=` is followed by the faces the table's own dice showed
+    // (#60): `==` compares.
+    let (out, _, _) = tm(&["roll", "2d6 = 3 4"]);
+    assert_eq!(out, "2d6 [3, 4] = 7 (the table's dice)\n");
     // 1d20+5 >= 15 needs a 10 or more: 11 faces of 20.
     let (out, _, _) = tm(&["--json", "prob", "1d20+5 >= 15"]);
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();

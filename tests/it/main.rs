@@ -42,4 +42,5 @@ mod snapshots;
 mod solve;
 mod store;
 mod systems;
+mod table_dice;
 mod tables;

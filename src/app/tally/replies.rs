@@ -85,6 +85,10 @@ pub(super) enum Source {
     Tally,
     /// tablemate's own rolls, from the roll log.
     Log,
+    /// The table's own dice, read with `roll EXPR = FACES`.
+    Table,
+    /// Tallied, and the table's own dice.
+    Both,
 }
 
 /// `fair EXPR`: the chi-square test and what it means.
@@ -102,12 +106,16 @@ pub(super) struct Fair {
 impl Show for Fair {
     fn show(&self, style: &Style) -> String {
         let (f, key) = (&self.test, &self.expr);
-        let logged = matches!(self.source, Source::Log);
         let mut text = format!(
             "{key}: {} {} {}{}\n",
             f.rolls,
             plural(f.rolls, "result", "results"),
-            if logged { "in the roll log" } else { "tallied" },
+            match self.source {
+                Source::Log => "in the roll log",
+                Source::Tally => "tallied",
+                Source::Table => "from the table's dice",
+                Source::Both => "tallied and from the table's dice",
+            },
             match &self.by {
                 Some(name) => format!(", rolled by {name}"),
                 None => String::new(),
@@ -118,7 +126,11 @@ impl Show for Fair {
         } else if f.dof == 0 {
             format!(
                 "too few results to test: {} more",
-                if logged { "roll" } else { "tally" }
+                if matches!(self.source, Source::Tally) {
+                    "tally"
+                } else {
+                    "roll"
+                }
             )
         } else {
             let _ = writeln!(

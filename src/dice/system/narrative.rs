@@ -12,7 +12,6 @@
 use num_bigint::BigUint;
 
 use super::symbols::pool::{self as symbols, DieView};
-use crate::random::TableRng;
 
 /// One kind of die: its name, its letter in a pool, its faces.
 pub struct Kind {
@@ -195,7 +194,7 @@ pub fn pool_words(pool: &Pool) -> String {
 
 /// Roll the pool: each die's face, numbered from 1 in `KINDS[k].faces`,
 /// kind by kind.
-pub fn roll(pool: &Pool, rng: &mut TableRng) -> Vec<i64> {
+pub fn roll<S: crate::dice::roll::Source>(pool: &Pool, rng: &mut S) -> Vec<i64> {
     symbols::roll(&views(), pool, rng)
 }
 

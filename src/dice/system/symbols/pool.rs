@@ -9,7 +9,8 @@ use num_bigint::BigUint;
 use num_traits::{One, Zero};
 
 use crate::cancel::{self, Cancelled};
-use crate::random::TableRng;
+use crate::dice::Faces;
+use crate::dice::roll::{At, Source, Why};
 
 /// One kind of die as the shared helpers see it: its name, its letter in
 /// a pool, its faces (each a run of symbol letters, `""` blank).
@@ -78,11 +79,12 @@ pub fn pool_words(kinds: &[DieView], pool: &[u8]) -> String {
 }
 
 /// Roll the pool: each die's face, numbered from 1, kind by kind.
-pub fn roll(kinds: &[DieView], pool: &[u8], rng: &mut TableRng) -> Vec<i64> {
+pub fn roll<S: Source>(kinds: &[DieView], pool: &[u8], rng: &mut S) -> Vec<i64> {
     let mut faces = Vec::new();
-    for (kind, &n) in kinds.iter().zip(pool) {
-        for _ in 0..n {
-            faces.push(rng.range(1, kind.faces.len() as i64));
+    for (term, (kind, &n)) in kinds.iter().zip(pool).enumerate() {
+        let sides = Faces::Numbered(kind.faces.len() as u64);
+        for die in 0..u64::from(n) {
+            faces.push(rng.face(&sides, At { term, die, draw: 0 }, Why::Rolled));
         }
     }
     faces
