@@ -164,6 +164,59 @@
       answer.textContent = "the table cannot be reached: is tablemate still serving?";
     });
   }
+  // The keypad's faces follow the die written in the roll (the largest,
+  // up to d20; Fudge and piecepack dice their own), a d6's before any.
+  var expr = document.getElementById("expr");
+  var keys = document.getElementById("keys");
+  function faces() {
+    var written = expr.value.split(" = ")[0];
+    if (/dF/i.test(written)) { return ["-", "0", "+"]; }
+    if (/\dpp|^pp/i.test(written)) { return ["null", "ace", "2", "3", "4", "5"]; }
+    var most = 0;
+    written.replace(/d(\d+|%)/gi, function (_, n) {
+      var sides = n === "%" ? 100 : parseInt(n, 10);
+      if (sides > most) { most = sides; }
+      return _;
+    });
+    var sides = Math.min(most || 6, 20);
+    var out = [];
+    for (var f = 1; f <= sides; f++) { out.push(String(f)); }
+    return out;
+  }
+  function keypad() {
+    if (!keys) { return; }
+    var want = faces().join(" ");
+    if (keys.getAttribute("data-faces") === want) { return; }
+    keys.setAttribute("data-faces", want);
+    keys.textContent = "";
+    faces().concat(["⌫"]).forEach(function (f) {
+      var b = document.createElement("button");
+      b.type = "button";
+      b.className = "face";
+      b.textContent = f;
+      b.setAttribute("aria-label", f === "⌫" ? "take back the last face" : "a face of " + f);
+      keys.appendChild(b);
+    });
+  }
+  if (expr && keys) {
+    expr.addEventListener("input", keypad);
+    keys.addEventListener("click", function (e) {
+      var b = e.target && e.target.closest ? e.target.closest("button.face") : null;
+      if (!b) { return; }
+      var v = expr.value.replace(/\s+$/, "");
+      if (b.textContent === "⌫") {
+        // The last face, and the '=' once no face is left.
+        v = v.replace(/\s*\S+$/, "");
+        if (/ =$/.test(v)) { v = v.slice(0, -2); }
+      } else {
+        if (v.indexOf(" = ") < 0 && !/ =$/.test(v)) { v = (v || "1d6") + " ="; }
+        v += " " + b.textContent;
+      }
+      expr.value = v;
+      keypad();
+    });
+    keypad();
+  }
   document.getElementById("roll").addEventListener("submit", function (e) {
     e.preventDefault();
     var secretly = document.getElementById("secretly");

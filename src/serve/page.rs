@@ -224,10 +224,16 @@ pub fn fragment(view: &TableView) -> String {
         out.push_str("<section class=\"dice\" id=\"dice\" data-key=\"dice\"><h2>Dice</h2>");
         for (i, r) in view.rolls.iter().enumerate() {
             let total = r.total.map_or(String::new(), crate::style::thousands);
+            // Whose dice, in words (the table reads it, not a colour).
+            let dice = if r.table_dice {
+                "the table's dice"
+            } else {
+                "tablemate's dice"
+            };
             out.push_str(&format!(
                 "<div class=\"roll{}\"><span class=\"total\">{}</span>\
                  <span class=\"expr\">{}{}{}</span><span class=\"shown\">{}</span>\
-                 <span class=\"ago\">{}</span></div>",
+                 <span class=\"ago\">{} · <span class=\"whose-dice\">{dice}</span></span></div>",
                 if i == 0 { " last" } else { "" },
                 escape(&total),
                 r.by.as_ref().map_or(String::new(), |b| format!(
@@ -367,6 +373,8 @@ fn seat_panel(look: &SeatLook) -> String {
          spellcheck=\"false\" placeholder=\"2d6\" maxlength=\"200\">\
          <label class=\"secretly\"><input type=\"checkbox\" id=\"secretly\"> in secret</label>\
          <button type=\"submit\">Roll</button></form>\
+         <div class=\"keypad\" id=\"keypad\" role=\"group\" aria-label=\"The faces your own dice showed\">\
+         <p>Rolled your own dice? Tap the faces they showed, then Roll.</p><div id=\"keys\"></div></div>\
          {secret_row}\
          <form id=\"pad\"><label for=\"score\">Score</label>\
          <input id=\"score\" name=\"score\" inputmode=\"numeric\" autocomplete=\"off\" maxlength=\"12\">\

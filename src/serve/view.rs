@@ -134,6 +134,9 @@ pub struct Roll {
     /// The dice as rolled, in words.
     pub shown: String,
     pub ago: String,
+    /// Rolled on the table's own dice (`roll 2d6 = 3 4`), not by
+    /// tablemate.
+    pub table_dice: bool,
 }
 
 impl TableView {
@@ -221,6 +224,7 @@ pub fn build(store: &Store, dir: &Path) -> TableView {
                     None => e.shown,
                 },
                 ago: crate::roll_log::ago(e.at, now),
+                table_dice: e.faces.is_some(),
             })
             .collect();
         (rolls, head.map(|h| h.chars().take(12).collect()))

@@ -713,3 +713,125 @@ fn a_phone_follows_saved_rolls_clears_old_errors_and_speaks_in_sentences() {
         PATIENCE,
     );
 }
+
+/// #60: a seat taps the faces its own dice showed on the keypad (the
+/// keys follow the die written: a d20's twenty), the table asks for the
+/// die an explosion needs, and the TV shows the roll under the person's
+/// name as the table's dice.
+#[test]
+fn a_seat_enters_its_own_dice_on_the_keypad_and_the_tv_shows_them() {
+    let Some((chrome, dir)) = table(&["players ann ben"]) else {
+        return;
+    };
+    let d = dir.path();
+    let server = serve(d, &[]);
+    let mut b = Browser::launch(chrome);
+    let phone = b.open(
+        &format!(
+            "http://127.0.0.1:{}/seat?s={}",
+            server.port,
+            server.seat("ben")
+        ),
+        390,
+        844,
+        true,
+    );
+    let tv = b.open(
+        &format!("http://127.0.0.1:{}/?view=tv", server.port),
+        1920,
+        1080,
+        false,
+    );
+    b.until(
+        &phone,
+        "document.querySelector('.live.on') !== null",
+        PATIENCE,
+    );
+    // A d6's faces before any roll is written; a d20's once it is.
+    assert_eq!(
+        b.eval(
+            &phone,
+            "document.querySelectorAll('#keys button.face').length"
+        ),
+        json!(7)
+    );
+    let tap = |b: &mut Browser, face: &str| {
+        b.eval(
+            &phone,
+            &format!(
+                "Array.from(document.querySelectorAll('#keys button.face')).find(function (k) {{ return k.textContent === '{face}'; }}).click(); true"
+            ),
+        );
+    };
+    b.eval(
+        &phone,
+        "var e = document.getElementById('expr'); e.value = '1d20+5'; e.dispatchEvent(new Event('input')); true",
+    );
+    assert_eq!(
+        b.eval(
+            &phone,
+            "document.querySelectorAll('#keys button.face').length"
+        ),
+        json!(21)
+    );
+    for face in ["1", "7", "⌫", "4"] {
+        tap(&mut b, face);
+    }
+    assert_eq!(
+        b.eval(&phone, "document.getElementById('expr').value"),
+        json!("1d20+5 = 1 4")
+    );
+    // Taken back to the roll alone (the '=' goes with the last face).
+    tap(&mut b, "⌫");
+    tap(&mut b, "⌫");
+    assert_eq!(
+        b.eval(&phone, "document.getElementById('expr').value"),
+        json!("1d20+5")
+    );
+    tap(&mut b, "14");
+    assert_eq!(
+        b.eval(&phone, "document.getElementById('expr').value"),
+        json!("1d20+5 = 14")
+    );
+    b.eval(
+        &phone,
+        "document.querySelector('#roll button[type=submit]').click(); true",
+    );
+    b.until(
+        &phone,
+        "document.getElementById('answer').textContent === \"1d20 [14] + 5 = 19 (the table's dice)\"",
+        PATIENCE,
+    );
+    b.until(
+        &tv,
+        "(function () { var r = document.querySelector('.roll.last'); return r !== null && r.querySelector('.total').textContent === '19' && r.textContent.indexOf('ben') >= 0 && r.querySelector('.whose-dice').textContent === \"the table's dice\"; })()",
+        PATIENCE,
+    );
+    // An explosion: the table asks for its die, one more tap answers.
+    b.eval(
+        &phone,
+        "var e = document.getElementById('expr'); e.value = '2d6! = 6 2'; e.dispatchEvent(new Event('input')); document.querySelector('#roll button[type=submit]').click(); true",
+    );
+    b.until(
+        &phone,
+        "document.getElementById('answer').textContent === '6 explodes: roll one more d6, and add its face at the end: roll 2d6! = 6 2 …'",
+        PATIENCE,
+    );
+    tap(&mut b, "3");
+    b.eval(
+        &phone,
+        "document.querySelector('#roll button[type=submit]').click(); true",
+    );
+    b.until(
+        &tv,
+        "document.querySelector('.roll.last .total').textContent === '11'",
+        PATIENCE,
+    );
+    // tablemate's own roll says so too.
+    common::run_ok(d, &["roll 2d6 as ann"]);
+    b.until(
+        &tv,
+        "document.querySelector('.roll.last .whose-dice').textContent === \"tablemate's dice\"",
+        PATIENCE,
+    );
+}
