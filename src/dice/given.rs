@@ -71,6 +71,10 @@ pub struct Need {
     pub why: Why,
 }
 
+/// Most dice written in one roll of the table's dice (a table that
+/// rolls more is counting, not rolling: `tally` takes results in bulk).
+pub const MAX_DICE: u64 = 1_000;
+
 /// A roll read from the table's dice.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Read {
@@ -90,6 +94,13 @@ pub fn read(r: &Roll, faces: &[&str]) -> Result<Read, Unread> {
                 "{}x rolls {} times; the table's dice are read one roll at a time: roll {} = …",
                 r.repeats, r.repeats, r.body
             ),
+        ));
+    }
+    let count: u64 = r.dice.iter().map(|d| d.count).sum();
+    if count > MAX_DICE {
+        return Err(refusal(
+            &r.source,
+            format!("{count} dice: the table's dice are read up to {MAX_DICE} at a time"),
         ));
     }
     let mut written = Vec::new();
@@ -442,6 +453,36 @@ mod tests {
         assert_eq!(read_str("3pp", "null ace 5").unwrap().total, 6);
         assert_eq!(read_str("2d{0,1,1,2}", "1 2").unwrap().total, 3);
         assert!(refused("2x3d6", "1 2 3").contains("one roll at a time"));
+        assert_eq!(
+            refused("600d6+600d6", "1"),
+            "1200 dice: the table's dice are read up to 1000 at a time"
+        );
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(300))]
+        /// Any faces typed into any roll: an answer, a refusal or a
+        /// request for more, never a panic; an answer used every face.
+        #[test]
+        fn any_faces_get_an_answer_or_a_reason(
+            expr in proptest::sample::select(vec![
+                "4d6kh3", "3d6!", "2d6!!", "2d10!p", "2d6rr<3", "2d6ro1", "3d6ra6", "4d6u",
+                "4dF", "3pp", "2d{0,1,1,2}", "8d10>7f1", "1d20+5 >= 15", "{3d6, 2d10}kh1",
+                "2d2!", "2d2u", "d%", "1d6/(1d2-1)",
+            ]),
+            faces in proptest::collection::vec(
+                proptest::sample::select(vec![
+                    "1", "2", "3", "5", "6", "10", "20", "0", "-1", "+", "-", "null", "ace",
+                    "x", "99999999999999999999", "", "1.5",
+                ]),
+                0..40,
+            ),
+        ) {
+            let r = parse(expr).unwrap();
+            if let Ok(read) = read(&r, &faces) {
+                proptest::prop_assert_eq!(read.faces.len(), faces.len());
+            }
+        }
     }
 
     /// The faces a generator rolled, typed back, give the very same roll:
