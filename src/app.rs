@@ -10,6 +10,7 @@ mod draw_odds;
 mod examples;
 mod log;
 mod lookup;
+mod luck;
 mod play;
 mod records;
 mod rolls;
@@ -415,6 +416,7 @@ impl App {
                 let (flag, expr) = take_flag(expr, "--log");
                 self.fair(&expr, log || flag)
             }
+            Command::Luck { words } => self.luck(&words),
             Command::Log { words, yes } => {
                 let (flag, words) = take_flag(words, "--yes");
                 self.log(&words, yes || flag)

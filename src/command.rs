@@ -513,6 +513,27 @@ pub enum Command {
         log: bool,
     },
 
+    /// How lucky each person's dice were, against the exact odds
+    #[command(after_help = "Where the sum of each person's rolls falls among all the
+        sums the same rolls could make (each roll's exact odds,
+        convolved), and the count of their checks passed among
+        all the counts: a percentile, a word and the chance behind
+        it, tablemate's dice and the table's own apart. Alone, for
+        everyone since `players` last seated the table; `luck ben`
+        for one person; `all` the whole roll log; a day
+        (2026-11-28) or days (2026-11-01..2026-11-28).
+
+        Examples:
+  luck
+  luck ben
+  luck all
+  luck ben today")]
+    Luck {
+        /// A person, and when: all, today, a day or days
+        #[arg(value_name = "NAME|WHEN", trailing_var_arg = true)]
+        words: Vec<String>,
+    },
+
     /// The rolls made lately: `log`, `log 50`, `log d20`
     #[command(
         after_help = "Every roll is kept in the roll log (rolls.log beside the\n\

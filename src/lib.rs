@@ -13,6 +13,7 @@ pub mod deck;
 pub mod dice;
 pub mod games;
 pub mod layout;
+pub mod luck;
 pub mod names;
 pub mod own_file;
 pub mod people;

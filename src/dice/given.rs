@@ -281,7 +281,8 @@ fn count_word(n: usize) -> String {
         .map_or_else(|| n.to_string(), |w| w.to_string())
 }
 
-fn ordinal(n: usize) -> String {
+/// 1st, 2nd, 3rd, 11th, 21st.
+pub fn ordinal(n: usize) -> String {
     let suffix = match (n % 10, n % 100) {
         (_, 11..=13) => "th",
         (1, _) => "st",

@@ -9,6 +9,7 @@ pub mod given;
 mod hints;
 mod limbs;
 mod lowest;
+pub mod luck;
 pub mod parse;
 mod plan;
 mod poly;

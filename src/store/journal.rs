@@ -100,6 +100,17 @@ pub(super) fn record(
     Ok(newest)
 }
 
+/// When the table was last seated (`players …`), as the journal still
+/// remembers it (seconds since 1970): where an evening begins.
+pub fn last_seated(conn: &Connection) -> Result<Option<u64>> {
+    let at: Option<i64> = conn.query_row(
+        "SELECT max(at) FROM journal WHERE what = 'players' OR what LIKE 'players %'",
+        [],
+        |r| r.get(0),
+    )?;
+    Ok(at.and_then(|a| u64::try_from(a).ok()))
+}
+
 /// Restore the newest entry and drop it. An entry that cannot be restored
 /// is dropped all the same (the inner error says why), so one bad entry
 /// never blocks the ones before it; a half-done restore is rolled back.

@@ -44,7 +44,7 @@ use serde_json::Value;
 pub use decks::{delete_deck, save_deck, set_current};
 pub use export::{Document, EXPORT_FORMAT};
 pub use games::versions;
-pub use journal::Undone;
+pub use journal::{Undone, last_seated};
 pub use records::{Note, Record, Step, Summary};
 pub use rolls::{SavedRoll, SavedRolls, Tallies, load as saved_rolls, rolls_tally, tallies};
 pub use serving::Served;

@@ -65,6 +65,14 @@ pub fn run_line(data: &Path, line: &str) -> Run {
     run(data, &words, None)
 }
 
+/// One command line's output, error and exit code, each paragraph on
+/// one line (the terminal wraps at 60 columns, indenting what follows).
+pub fn said(data: &Path, line: &str) -> (String, String, i32) {
+    let r = run_line(data, line);
+    let one = |t: String| t.replace("\n  ", " ");
+    (one(r.out), one(r.err), r.code)
+}
+
 /// Run each line in turn; each must succeed.
 pub fn run_ok(data: &Path, lines: &[&str]) {
     for line in lines {

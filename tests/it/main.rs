@@ -18,6 +18,7 @@ mod grading;
 mod hidden;
 mod hostile;
 mod layouts;
+mod luck;
 mod one_table;
 mod pad;
 mod parallel_play;

@@ -4,16 +4,8 @@
 //! logs the roll under the person as the table's, which `log verify`
 //! reads again from its faces.
 
-use crate::common::{self, run, run_line};
+use crate::common::{self, run, said};
 use crate::secret_rolls::forge;
-
-/// The answer to one command line (words split at spaces), each
-/// paragraph on one line (the terminal wraps at 60 columns).
-fn said(d: &std::path::Path, line: &str) -> (String, String, i32) {
-    let r = run_line(d, line);
-    let one = |t: String| t.replace("\n  ", " ");
-    (one(r.out), one(r.err), r.code)
-}
 
 /// What a terminal shows, without its control sequences.
 fn screen_text(raw: &str) -> String {
