@@ -87,7 +87,7 @@ impl Dice {
 }
 
 /// One measure of one person's luck.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Measure {
     /// Rolls (for totals) or checks weighed.
     pub rolls: usize,
@@ -123,7 +123,7 @@ impl Measure {
 }
 
 /// One person's luck with one kind of dice.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Row {
     pub person: String,
     pub dice: Dice,

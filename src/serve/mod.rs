@@ -13,6 +13,7 @@
 
 mod desk;
 mod http;
+mod luck_bar;
 mod net;
 mod page;
 mod routes;

@@ -205,7 +205,7 @@ pub fn fragment(view: &TableView) -> String {
     }
     // The boards and the dice, together: the TV stacks them beside the
     // game and fits them to the height it has.
-    let side = !view.boards.is_empty() || !view.rolls.is_empty();
+    let side = !view.boards.is_empty() || !view.rolls.is_empty() || !view.luck.is_empty();
     if side {
         out.push_str("<div class=\"side\" id=\"side\" data-key=\"side\">");
     }
@@ -255,6 +255,12 @@ pub fn fragment(view: &TableView) -> String {
             ));
         }
         out.push_str("</section>");
+    }
+    if !view.luck.is_empty() {
+        out.push_str(&format!(
+            "<section class=\"luck\" id=\"luck\" data-key=\"luck\"><h2>Luck tonight</h2>{}</section>",
+            super::luck_bar::svg(&view.luck)
+        ));
     }
     if side {
         out.push_str("</div>");

@@ -44,6 +44,9 @@ pub struct TableView {
     /// followed live; not the TV's.
     #[serde(skip)]
     pub saved: Vec<(String, String)>,
+    /// Each person's luck this evening (`luck`): drawn on one scale.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub luck: Vec<crate::luck::Row>,
     /// What could not be shown this time, and why: the rest is shown,
     /// and the next change is followed as ever.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -167,6 +170,22 @@ fn guarded<T>(problems: &mut Vec<String>, what: &str, part: impl FnOnce() -> T) 
     }
 }
 
+/// The luck of everyone at the table since they sat down, as `luck`
+/// weighs it (none with no one seated).
+fn evening_luck(store: &Store, dir: &Path, at: &crate::store::AtTable) -> Vec<crate::luck::Row> {
+    let Some(seating) = &at.seating else {
+        return Vec::new();
+    };
+    let Ok(log) = crate::roll_log::read(dir) else {
+        return Vec::new();
+    };
+    let since = store.read(crate::store::last_seated).ok().flatten();
+    let span = crate::luck::Span::Evening { since };
+    let entries: Vec<_> = log.entries.into_iter().filter(|e| span.holds(e)).collect();
+    let people: Vec<String> = seating.people.iter().map(|p| p.name.clone()).collect();
+    crate::luck::weigh(&entries, &people).rows
+}
+
 /// The table now.
 pub fn build(store: &Store, dir: &Path) -> TableView {
     let now = crate::roll_log::now();
@@ -203,6 +222,10 @@ pub fn build(store: &Store, dir: &Path) -> TableView {
             });
         }
     }
+    view.luck = guarded(&mut problems, "the evening's luck", || {
+        evening_luck(store, dir, &at)
+    })
+    .unwrap_or_default();
     (view.rolls, view.log_head) = guarded(&mut problems, "the last rolls", || {
         let (entries, head) = crate::roll_log::recent(dir, ROLLS_SHOWN);
         let rolls = entries

@@ -594,6 +594,9 @@ fn every_text_of_the_tv_and_a_seat_meets_aa_contrast() {
         "pad new hearts",
         "pad 3 5",
         "roll 4d6kh3",
+        // Named rolls: the evening's luck is drawn, its legend is text.
+        "roll 2d6 as ann",
+        "roll 2d6 = 6 6 as ben",
         "--seed 2 setup liars-dice",
         "liars bid 2 3",
     ]) else {
@@ -833,5 +836,23 @@ fn a_seat_enters_its_own_dice_on_the_keypad_and_the_tv_shows_them() {
         &tv,
         "document.querySelector('.roll.last .whose-dice').textContent === \"tablemate's dice\"",
         PATIENCE,
+    );
+    // The evening's luck on one scale: a lane each, a mark for each
+    // measure, named in words; the TV still fits its screen.
+    b.until(
+        &tv,
+        "(function () { var t = Array.from(document.querySelectorAll('#luck svg.luck-bar g > title')).map(function (x) { return x.textContent; }); return t.length === 2 && t.some(function (x) { return x.indexOf('ann: ') === 0 && x.indexOf(\"totals of tablemate's dice\") > 0; }) && t.some(function (x) { return x.indexOf('ben: ') === 0 && x.indexOf(\"totals of the table's dice\") > 0; }); })()",
+        PATIENCE,
+    );
+    assert_eq!(
+        b.eval(&tv, "document.querySelector('#luck .legend').textContent"),
+        json!(" totals of tablemate's dice totals of the table's dice")
+    );
+    assert_eq!(
+        b.eval(
+            &tv,
+            "document.documentElement.scrollHeight <= innerHeight && document.documentElement.scrollWidth <= innerWidth"
+        ),
+        json!(true)
     );
 }
