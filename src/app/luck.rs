@@ -77,7 +77,7 @@ impl App {
                         to: day,
                     })
                 }
-                _ => days(&lower).map_err(invalid)?,
+                _ => days(&lower)?,
             };
             if let Some(t) = time {
                 if span.replace(t).is_some() {
@@ -132,7 +132,7 @@ impl App {
 /// `2026-11-28` or `2026-11-01..2026-11-28` (a day as the log dates it,
 /// in UTC): the span, `None` for a word that is no date at all, or why a
 /// date-like word is none.
-fn days(w: &str) -> std::result::Result<Option<Span>, String> {
+fn days(w: &str) -> Result<Option<Span>> {
     // The shape of a date, then whether it is one.
     let shaped = |d: &str| {
         let b = d.as_bytes();
@@ -144,23 +144,23 @@ fn days(w: &str) -> std::result::Result<Option<Span>, String> {
             && digits(5..7)
             && digits(8..10)
     };
-    let day = |d: &str| -> std::result::Result<String, String> {
+    let day = |d: &str| -> Result<String> {
         let (m, dd): (u32, u32) = (d[5..7].parse().unwrap_or(0), d[8..10].parse().unwrap_or(0));
         if (1..=12).contains(&m) && (1..=31).contains(&dd) {
             Ok(d.to_string())
         } else {
-            Err(format!(
+            Err(invalid(format!(
                 "'{d}' is no day: a date is YEAR-MONTH-DAY, like 2026-11-28"
-            ))
+            )))
         }
     };
     match w.split_once("..") {
         Some((a, b)) if shaped(a) && shaped(b) => {
             let (from, to) = (day(a)?, day(b)?);
             if from > to {
-                return Err(format!(
+                return Err(invalid(format!(
                     "'{w}': the days run backwards: the earlier first, like 2026-11-01..2026-11-28"
-                ));
+                )));
             }
             Ok(Some(Span::Days { from, to }))
         }
@@ -358,15 +358,15 @@ mod tests {
     #[test]
     fn days_are_read_as_the_log_dates_them() {
         assert_eq!(
-            days("2026-11-28"),
-            Ok(Some(Span::Days {
+            days("2026-11-28").unwrap(),
+            Some(Span::Days {
                 from: "2026-11-28".into(),
                 to: "2026-11-28".into()
-            }))
+            })
         );
         assert!(days("2026-11-28..2026-11-01").is_err());
         assert!(days("2026-13-01").is_err());
-        assert_eq!(days("2026-1-28"), Ok(None));
-        assert_eq!(days("ben"), Ok(None));
+        assert_eq!(days("2026-1-28").unwrap(), None);
+        assert_eq!(days("ben").unwrap(), None);
     }
 }

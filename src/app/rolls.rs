@@ -112,7 +112,7 @@ impl App {
         if let Some(house) = self.house_line(&source) {
             return self.roll_declared(house?, source);
         }
-        let parts = top_level_parts(&source);
+        let parts = dice::parse::top_level_parts(&source);
         if parts.len() == 1 {
             return self.roll_single(source);
         }
@@ -334,26 +334,6 @@ fn pool_hint(parsed: &dice::Roll) -> Option<String> {
         "note: {} adds up the dice it keeps; to count them as successes write {pool}",
         d.source
     ))
-}
-
-/// The rolls of one command: split at commas outside parentheses and
-/// brackets (`max(1d6, 1d8)` is one roll), each trimmed.
-pub(super) fn top_level_parts(source: &str) -> Vec<&str> {
-    let mut parts = Vec::new();
-    let (mut depth, mut from) = (0i32, 0);
-    for (i, c) in source.char_indices() {
-        match c {
-            '(' | '{' | '[' => depth += 1,
-            ')' | '}' | ']' => depth -= 1,
-            ',' if depth <= 0 => {
-                parts.push(source[from..i].trim());
-                from = i + 1;
-            }
-            _ => {}
-        }
-    }
-    parts.push(source[from..].trim());
-    parts
 }
 
 /// Most expressions one `roll` command takes, separated by commas.

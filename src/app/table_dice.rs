@@ -67,7 +67,7 @@ impl App {
                 "'{typed}' is a rule file's roll: tablemate reads the table's faces into dice expressions and the built-in systems, not yet into a rule file's"
             )));
         }
-        let parts = super::rolls::top_level_parts(&typed);
+        let parts = dice::parse::top_level_parts(&typed);
         if parts.len() > 1 {
             return Err(invalid(format!(
                 "'{typed}': the table's dice are read one roll at a time: roll {} = …",

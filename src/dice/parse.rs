@@ -490,6 +490,26 @@ pub struct Roll {
     pub comment: Option<String>,
 }
 
+/// The rolls of one command: split at commas outside parentheses and
+/// brackets (`max(1d6, 1d8)` is one roll), each trimmed.
+pub fn top_level_parts(source: &str) -> Vec<&str> {
+    let mut parts = Vec::new();
+    let (mut depth, mut from) = (0i32, 0);
+    for (i, c) in source.char_indices() {
+        match c {
+            '(' | '{' | '[' => depth += 1,
+            ')' | '}' | ']' => depth -= 1,
+            ',' if depth <= 0 => {
+                parts.push(source[from..i].trim());
+                from = i + 1;
+            }
+            _ => {}
+        }
+    }
+    parts.push(source[from..].trim());
+    parts
+}
+
 impl Roll {
     /// The kind of die, where the roll is one die and nothing more
     /// (`d20`, `1d6`, `dF`): what finds every roll of that die.

@@ -3,6 +3,7 @@
 
 pub mod cells;
 mod csv;
+pub mod luck;
 mod png;
 mod ppn;
 mod svg;

@@ -60,7 +60,8 @@ fn suit_symbol(s: Suit) -> &'static str {
     }
 }
 
-fn escape(s: &str) -> String {
+/// Text safe inside SVG (and HTML).
+pub(super) fn escape(s: &str) -> String {
     s.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")

@@ -13,7 +13,6 @@
 
 mod desk;
 mod http;
-mod luck_bar;
 mod net;
 mod page;
 mod routes;

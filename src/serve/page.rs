@@ -259,7 +259,7 @@ pub fn fragment(view: &TableView) -> String {
     if !view.luck.is_empty() {
         out.push_str(&format!(
             "<section class=\"luck\" id=\"luck\" data-key=\"luck\"><h2>Luck tonight</h2>{}</section>",
-            super::luck_bar::svg(&view.luck)
+            crate::render::luck::svg(&view.luck)
         ));
     }
     if side {

@@ -26,6 +26,7 @@ mod journal;
 mod legacy;
 mod records;
 mod rolls;
+mod salvage;
 mod schema;
 mod serving;
 mod space;
@@ -531,14 +532,15 @@ impl Store {
         let copy = free_name(&path, "before-repair");
         fs::copy(&path, &copy).map_err(io)?;
         let before = match check(&conn, true)? {
-            Check::Sound => None,
+            Check::Sound => missing_index(&conn)?.map(|i| format!("the index {i} is missing")),
             Check::Index(line) | Check::Damaged(line) => Some(line),
         };
-        conn.execute_batch("REINDEX")
-            .map_err(|e| StoreError::Unrepaired {
-                copy: copy.clone(),
-                why: e.to_string(),
-            })?;
+        let unrepaired = |e: rusqlite::Error| StoreError::Unrepaired {
+            copy: copy.clone(),
+            why: e.to_string(),
+        };
+        make_missing_indexes(&conn).map_err(unrepaired)?;
+        conn.execute_batch("REINDEX").map_err(unrepaired)?;
         match check(&conn, true)? {
             Check::Sound => Ok(Repaired::Rebuilt { copy, before }),
             Check::Index(why) | Check::Damaged(why) => Err(StoreError::Unrepaired { copy, why }),
@@ -661,12 +663,16 @@ impl Store {
                 _ => return Err(e.opening(&path)),
             },
             Err(Opened::Damaged(reason)) => {
-                let backup = self.set_aside_damaged(&path)?;
+                let set_aside = self.set_aside_damaged(&path)?;
                 // The fresh store is the player's alone like the first.
                 own_file::private_file(&path).map_err(dir_err)?;
-                if let Some(backup) = backup {
+                if let Some((backup, salvaged)) = set_aside {
+                    let started = match salvaged {
+                        Some(s) => format!("a fresh store started: {}", s.words()),
+                        None => "a fresh store started".to_string(),
+                    };
                     self.warn(format!(
-                        "warning: {} was damaged ({reason}); it was kept as {} and a fresh store started",
+                        "warning: {} was damaged ({reason}); it was kept as {} and {started}",
                         path.display(),
                         backup.display()
                     ));
@@ -687,11 +693,16 @@ impl Store {
         Ok(conn)
     }
 
-    /// Move a damaged database (and its WAL files) aside, under a lock so
-    /// that two processes finding the same damage do not both move files:
-    /// the second finds the fresh store sound and leaves it. `None` when
-    /// another process already did it.
-    fn set_aside_damaged(&self, path: &Path) -> Result<Option<PathBuf>> {
+    /// Move a damaged database (and its WAL files) aside and start a
+    /// fresh one holding every row that still reads (`salvage`), under a
+    /// lock so that two processes finding the same damage do not both
+    /// move files: the second finds the fresh store sound and leaves it.
+    /// `None` when another process already did it; with the copy, what
+    /// was salvaged (none: nothing of it could be trusted).
+    fn set_aside_damaged(
+        &self,
+        path: &Path,
+    ) -> Result<Option<(PathBuf, Option<salvage::Salvaged>)>> {
         let io = |source| StoreError::Dir {
             path: self.dir.clone(),
             source,
@@ -708,7 +719,12 @@ impl Store {
                 let _ = fs::rename(&side, format!("{}{suffix}", backup.display()));
             }
         }
-        Ok(Some(backup))
+        // Made 0600 before SQLite makes it, whatever the umask.
+        own_file::private_file(path).map_err(io)?;
+        let salvaged = try_open(path, true)
+            .ok()
+            .and_then(|fresh| salvage::salvage(&fresh, &backup).ok().flatten());
+        Ok(Some((backup, salvaged)))
     }
 }
 
@@ -863,6 +879,14 @@ fn try_open(path: &Path, locked: bool) -> Result<Connection, Opened> {
             tables.join(", ")
         )));
     }
+    // An index dropped is as damaged as one that disagrees with its rows:
+    // without `decks_one_current` two decks could both be current.
+    if let Some(missing) = missing_index(&conn)? {
+        return Err(Opened::Failed(StoreError::IndexDamaged {
+            path: path.to_path_buf(),
+            detail: format!("the index {missing} is missing"),
+        }));
+    }
     // Structural damage sets the file aside. A row that breaks a CHECK or
     // NOT NULL rule is left to the part that reads it, which says what is
     // wrong and how to mend it, so one bad row never hides the rest. A
@@ -876,6 +900,40 @@ fn try_open(path: &Path, locked: bool) -> Result<Connection, Opened> {
         })),
         Check::Damaged(line) => Err(Opened::Damaged(format!("integrity check: {line}"))),
     }
+}
+
+/// The first of the schema's named indexes the store lacks.
+fn missing_index(conn: &Connection) -> rusqlite::Result<Option<&'static str>> {
+    let mut stmt = conn.prepare(
+        "SELECT name FROM sqlite_schema WHERE type = 'index' AND name NOT LIKE 'sqlite_%'",
+    )?;
+    let have: Vec<String> = stmt
+        .query_map([], |r| r.get(0))?
+        .collect::<Result<_, _>>()?;
+    Ok(schema::INDEXES
+        .iter()
+        .copied()
+        .find(|want| !have.iter().any(|h| h == want)))
+}
+
+/// Make again each of the schema's named indexes the store lacks, as a
+/// fresh store makes it: the names of those made.
+fn make_missing_indexes(conn: &Connection) -> rusqlite::Result<Vec<String>> {
+    let fresh = Connection::open_in_memory()?;
+    for sql in schema::MIGRATIONS {
+        fresh.execute_batch(sql)?;
+    }
+    let mut made = Vec::new();
+    while let Some(name) = missing_index(conn)? {
+        let sql: String = fresh.query_row(
+            "SELECT sql FROM sqlite_schema WHERE type = 'index' AND name = ?1",
+            [name],
+            |r| r.get(0),
+        )?;
+        conn.execute_batch(&sql)?;
+        made.push(name.to_string());
+    }
+    Ok(made)
 }
 
 /// A store up to this size is checked whole, indexes against their rows,
@@ -906,7 +964,13 @@ fn check(conn: &Connection, whole: bool) -> rusqlite::Result<Check> {
         "quick_check"
     };
     conn.pragma_query(None, pragma, |r| {
-        let line: String = r.get(0)?;
+        let said: String = r.get(0)?;
+        // The first finding comes after a heading naming the database.
+        let line = said
+            .lines()
+            .find(|l| !l.starts_with("*** in database"))
+            .unwrap_or("")
+            .to_string();
         let row_level =
             line.starts_with("CHECK constraint failed") || line.starts_with("NULL value in");
         if line == "ok" || row_level || !matches!(found, Check::Sound) {

@@ -25,6 +25,10 @@ pub const MIGRATIONS: &[&str] = &[V1, V2, V3, V4, V5, V6, V7];
 pub const VERSION: i32 = MIGRATIONS.len() as i32;
 
 /// The tables a store of the current version holds.
+/// The indexes the schema names (SQLite's own, for UNIQUE and PRIMARY
+/// KEY, cannot be dropped): a store without one is damaged.
+pub const INDEXES: &[&str] = &["decks_one_current", "one_open_record"];
+
 pub const TABLES: &[&str] = &[
     "deck_items",
     "decks",

@@ -150,3 +150,22 @@ fn opening_creates_a_wal_database_once() {
     again.read(decks).unwrap();
     assert!(again.take_warnings().is_empty());
 }
+
+/// The named indexes a store must have are those a fresh store makes: a
+/// migration that adds one must name it in `schema::INDEXES`.
+#[test]
+fn the_indexes_checked_are_those_a_fresh_store_makes() {
+    let c = rusqlite::Connection::open_in_memory().unwrap();
+    for sql in schema::MIGRATIONS {
+        c.execute_batch(sql).unwrap();
+    }
+    let mut stmt = c
+        .prepare("SELECT name FROM sqlite_schema WHERE type = 'index' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+        .unwrap();
+    let made: Vec<String> = stmt
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert_eq!(made, schema::INDEXES);
+}

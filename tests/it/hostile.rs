@@ -837,3 +837,129 @@ fn modes_are_the_players_alone_whatever_was_there() {
     );
     assert_eq!(mode(&broken.join("tablemate.db")), 0o600);
 }
+
+/// A store with its pad, people, deck and saved roll, written through to
+/// the main file (nothing left in the WAL); its path.
+fn a_table_s_store(d: &std::path::Path) -> std::path::PathBuf {
+    for line in [
+        "players ann ben cat",
+        "pad new evening",
+        "pad 3 0 10",
+        "pad 4 5 6",
+        "deck new bag tiles",
+        "save attack 1d20+5",
+    ] {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(tm_in(d, &words).2, 0, "{line}");
+    }
+    let db = d.join("tablemate.db");
+    rusqlite::Connection::open(&db)
+        .unwrap()
+        .execute_batch("PRAGMA wal_checkpoint(TRUNCATE)")
+        .unwrap();
+    db
+}
+
+/// #57 item 1: damage that leaves rows readable costs only what it
+/// touched. A page no table uses ("Page 36 is never used") costs
+/// nothing; bytes flipped in the deck's cards cost that deck alone: the
+/// pad, the people and the saved roll come through into the fresh store.
+#[test]
+fn readable_damage_keeps_every_row_that_still_reads() {
+    // A page added past the end, used by nothing.
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let db = a_table_s_store(d);
+    let mut bytes = std::fs::read(&db).unwrap();
+    let page = u16::from_be_bytes([bytes[16], bytes[17]]) as usize;
+    let pages = u32::from_be_bytes(bytes[28..32].try_into().unwrap());
+    bytes[28..32].copy_from_slice(&(pages + 1).to_be_bytes());
+    bytes.extend(vec![0u8; page]);
+    std::fs::write(&db, &bytes).unwrap();
+    let (out, err, code) = tm_in(d, &["pad"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("never used); it was kept as")
+            && err.contains("tablemate.db.damaged-1 and a fresh store started: ")
+            && err.contains("rows that could still be read were copied into it\n"),
+        "{err}"
+    );
+    assert!(out.contains("total   7   5  16"), "{out}");
+    assert!(tm_in(d, &["saved"]).0.contains("attack"));
+    assert!(tm_in(d, &["deck"]).0.contains("bag"));
+    // The fresh store is sound: the next command says nothing.
+    assert_eq!(tm_in(d, &["players"]).1, "");
+
+    // Bytes flipped in the deck's cards.
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let db = a_table_s_store(d);
+    let root: i64 = rusqlite::Connection::open(&db)
+        .unwrap()
+        .query_row(
+            "SELECT rootpage FROM sqlite_schema WHERE name = 'deck_items'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    let mut bytes = std::fs::read(&db).unwrap();
+    let start = (root as usize - 1) * page;
+    let mut x: u64 = 7;
+    for _ in 0..300 {
+        x = x
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let at = start + 100 + (x >> 33) as usize % (page - 100);
+        bytes[at] ^= 0xff;
+    }
+    std::fs::write(&db, &bytes).unwrap();
+    let (out, err, code) = tm_in(d, &["pad"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("was damaged (integrity check: "), "{err}");
+    assert!(!err.contains("*** in database"), "{err}");
+    assert!(out.contains("total   7   5  16"), "{out}");
+    assert!(tm_in(d, &["saved"]).0.contains("attack"));
+    assert!(tm_in(d, &["players"]).0.contains("1. ann (starts)"));
+    // The copy kept is the damaged file as it was.
+    assert_eq!(
+        std::fs::read(d.join("tablemate.db.damaged-1")).unwrap(),
+        bytes
+    );
+}
+
+/// #57 item 1: an index dropped is found like one that disagrees with its
+/// rows, and `repair` makes it again (REINDEX alone did not).
+#[test]
+fn a_dropped_index_is_found_and_made_again_by_repair() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let db = a_table_s_store(d);
+    rusqlite::Connection::open(&db)
+        .unwrap()
+        .execute_batch("DROP INDEX decks_one_current")
+        .unwrap();
+    let (_, err, code) = tm_in(d, &["deck"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("is damaged (the index decks_one_current is missing); nothing was changed: `tablemate repair` rebuilds it"),
+        "{err}"
+    );
+    let (out, err, code) = tm_in(d, &["repair"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("the index decks_one_current is missing"),
+        "{out}"
+    );
+    let (out, err, code) = tm_in(d, &["deck"]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert!(out.contains("bag"), "{out}");
+    let indexes: i64 = rusqlite::Connection::open(&db)
+        .unwrap()
+        .query_row(
+            "SELECT count(*) FROM sqlite_schema WHERE type = 'index' AND name = 'decks_one_current'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(indexes, 1);
+}

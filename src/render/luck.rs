@@ -1,9 +1,9 @@
-//! The evening's luck on the shared screen: one scale from unlucky to
+//! The evening's luck, drawn for the shared screen: one scale from unlucky to
 //! lucky, a lane for each person, a mark for each of their measures
 //! (shaped by kind, so it reads without colour).
 
+use super::svg::escape;
 use crate::luck::{Dice, Measure, Row};
-use crate::serve::page::escape;
 
 /// The drawing's width in its own units; the page scales it to its box.
 const WIDTH: f64 = 400.0;
