@@ -14,6 +14,8 @@ use crate::style::Style;
 /// Larger than any document a real table produces (an export of a
 /// thousand filed games is a few megabytes); said in the refusal.
 const MAX_IMPORT_BYTES: u64 = 50 << 20;
+/// Most bytes of one game's record read by `import`.
+const MAX_RECORD_BYTES: u64 = 8 << 20;
 
 /// `repair`'s reply.
 #[derive(Debug, Serialize)]
@@ -118,6 +120,17 @@ impl App {
             tablemate_record: Some(_),
         }) = serde_json::from_str(&text)
         {
+            // A record's states are built as trees, ten times the text
+            // (a 45 MB file took 511 MB before it was refused): one as
+            // large as no game makes is refused before.
+            if text.len() as u64 > MAX_RECORD_BYTES {
+                return Err(invalid(format!(
+                    "{} is a game record of {} bytes, more than the {} MiB a record may be (a long game's is a few hundred kilobytes)",
+                    path.display(),
+                    text.len(),
+                    MAX_RECORD_BYTES >> 20
+                )));
+            }
             let file = serde_json::from_str(&text)
                 .map_err(|e| invalid(format!("{} is not a game record: {e}", path.display())))?;
             return self.import_record(path, file);

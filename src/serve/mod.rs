@@ -36,9 +36,14 @@ use crate::store::Store;
 /// Connections served at once.
 pub const MOST_CONNECTIONS: usize = 256;
 /// Connections one address may hold at once: a page, its event stream
-/// and what it loads, a few times over. A client that holds more (70
-/// slow connections) is turned away alone; other addresses are served.
-pub const PER_ADDRESS: usize = 16;
+/// and what it loads, twice over. A client that holds more (70 slow
+/// connections) is turned away alone; other addresses are served.
+pub const PER_ADDRESS: usize = 8;
+/// Of `MOST_CONNECTIONS`, the slots kept for an address holding at most
+/// one connection: a phone opening its seat while other addresses hold
+/// the rest (16 addresses with 16 slow connections each filled the
+/// server) still gets in.
+pub const RESERVED: usize = 32;
 /// How long a client has to send a whole request head (and a seat's
 /// action its body), however slowly it trickles.
 pub const HEAD_TIME: Duration = Duration::from_secs(5);

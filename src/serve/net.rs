@@ -18,7 +18,7 @@ use std::time::Duration;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpListener;
 
-use super::{HEAD_TIME, MOST_CONNECTIONS, MOST_HEAD, MOST_HEADERS, PER_ADDRESS, Shared};
+use super::{HEAD_TIME, MOST_CONNECTIONS, MOST_HEAD, MOST_HEADERS, PER_ADDRESS, RESERVED, Shared};
 
 /// Open connections, by address.
 #[derive(Default)]
@@ -47,13 +47,20 @@ impl Drop for Slot {
 }
 
 /// A slot for a connection from `ip`, if its address and the server
-/// have room.
+/// have room. The last `RESERVED` slots go only to an address holding at
+/// most one connection, so many addresses each holding many cannot keep
+/// a newcomer out.
 pub fn admit(counts: &Arc<Mutex<Counts>>, ip: IpAddr) -> Option<Slot> {
     // An IPv4 client reached over IPv6 is the same client.
     let ip = ip.to_canonical();
     let mut c = counts.lock().unwrap_or_else(|e| e.into_inner());
     let here = c.by_address.get(&ip).copied().unwrap_or(0);
-    if here >= PER_ADDRESS || c.total >= MOST_CONNECTIONS {
+    let room = if here <= 1 {
+        MOST_CONNECTIONS
+    } else {
+        MOST_CONNECTIONS - RESERVED
+    };
+    if here >= PER_ADDRESS || c.total >= room {
         return None;
     }
     c.by_address.insert(ip, here + 1);
@@ -125,4 +132,52 @@ async fn turn_away(mut stream: tokio::net::TcpStream) {
     let _ = stream.shutdown().await;
     let mut sink = [0u8; 1024];
     let _ = tokio::time::timeout(Duration::from_millis(200), stream.read(&mut sink)).await;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ip(n: u8) -> IpAddr {
+        IpAddr::from([127, 0, 0, n])
+    }
+
+    /// #57 item 5: addresses holding many slow connections each fill the
+    /// server only up to its reserve; a newcomer still gets its page and
+    /// its event stream, and an address at its share is turned away.
+    #[test]
+    fn many_addresses_cannot_keep_a_newcomer_out() {
+        let counts = Arc::new(Mutex::new(Counts::default()));
+        let mut held = Vec::new();
+        for n in 1..=40u8 {
+            while let Some(slot) = admit(&counts, ip(n)) {
+                held.push(slot);
+            }
+        }
+        // Each got its share until the reserve, then at most two.
+        assert!(held.len() <= MOST_CONNECTIONS, "{}", held.len());
+        assert!(admit(&counts, ip(1)).is_none());
+        let page = admit(&counts, ip(200));
+        let stream = admit(&counts, ip(200));
+        assert!(
+            page.is_some() && stream.is_some(),
+            "a newcomer was kept out"
+        );
+        // Slots come back when dropped.
+        let before = counts.lock().unwrap().total;
+        drop(page);
+        assert_eq!(counts.lock().unwrap().total, before - 1);
+    }
+
+    #[test]
+    fn one_address_holds_at_most_its_share() {
+        let counts = Arc::new(Mutex::new(Counts::default()));
+        let held: Vec<Slot> = std::iter::from_fn(|| admit(&counts, ip(9)))
+            .take(100)
+            .collect();
+        assert_eq!(held.len(), PER_ADDRESS);
+        // IPv4 reached over IPv6 is the same address.
+        let mapped = IpAddr::from(std::net::Ipv4Addr::new(127, 0, 0, 9).to_ipv6_mapped());
+        assert!(admit(&counts, mapped).is_none());
+    }
 }
