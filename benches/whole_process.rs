@@ -12,11 +12,25 @@ fn data_dir() -> std::path::PathBuf {
 }
 
 fn time(program: &str, args: &[&str]) -> Option<(Duration, Duration)> {
+    time_fed(program, args, None)
+}
+
+/// `time`, with the file `input` as standard input where given.
+fn time_fed(
+    program: &str,
+    args: &[&str],
+    input: Option<&std::path::Path>,
+) -> Option<(Duration, Duration)> {
     let run = || {
+        let stdin = match input {
+            Some(path) => Stdio::from(std::fs::File::open(path).ok()?),
+            None => Stdio::null(),
+        };
         let start = Instant::now();
         let status = Command::new(program)
             .args(args)
             .env("TABLEMATE_DATA", data_dir())
+            .stdin(stdin)
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .status()
@@ -32,7 +46,11 @@ fn time(program: &str, args: &[&str]) -> Option<(Duration, Duration)> {
 }
 
 fn report(label: &str, program: &str, args: &[&str]) {
-    match time(program, args) {
+    report_fed(label, program, args, None);
+}
+
+fn report_fed(label: &str, program: &str, args: &[&str], input: Option<&std::path::Path>) {
+    match time_fed(program, args, input) {
         Some((median, best)) => println!(
             "{label:<44} median {:>7.2} ms  best {:>7.2} ms",
             median.as_secs_f64() * 1e3,
@@ -111,5 +129,16 @@ fn main() {
         println!("rolldice, for comparison (goal: tablemate's start-up within 2x and 2 ms):");
         report("rolldice 2d6", rolldice, &["2d6"]);
         report("rolldice 30000x3d6", rolldice, &["30000x3d6"]);
+    }
+    // The REPL fed 10,000 lines, beside `rolldice -s` fed as many (goal,
+    // #63: at most 1.0x; every roll still logged before it is shown).
+    let dir = std::env::temp_dir();
+    let ours = dir.join("tablemate-bench-10000-rolls.txt");
+    let theirs = dir.join("rolldice-bench-10000-rolls.txt");
+    std::fs::write(&ours, "roll 3d6\n".repeat(10_000)).expect("a temporary file");
+    std::fs::write(&theirs, "3d6\n".repeat(10_000)).expect("a temporary file");
+    report_fed("tablemate < 10,000 lines of roll 3d6", tm, &[], Some(&ours));
+    if std::path::Path::new(rolldice).exists() {
+        report_fed("rolldice -s < 10,000 lines of 3d6", rolldice, &["-s"], Some(&theirs));
     }
 }

@@ -259,6 +259,9 @@ pub struct App {
     one_shot: bool,
     /// The roll log could not be written, and the player was told.
     log_warned: bool,
+    /// Rolls shown to no one yet, to be logged in one write (a script's:
+    /// see `hold_rolls`); `None` logs each roll as it is made.
+    held_rolls: Option<Vec<crate::roll_log::Entry>>,
     /// `k>7` was told once that `>7` counts successes.
     pool_hinted: bool,
     /// The record `replay` is stepping through, and the position shown.
@@ -310,6 +313,7 @@ impl App {
             today: "unknown date".into(),
             one_shot: false,
             log_warned: false,
+            held_rolls: None,
             pool_hinted: false,
             replaying: None,
             serving: None,
@@ -358,6 +362,41 @@ impl App {
         reply.text(&self.style)
     }
 
+    /// Log the rolls this session makes in batches, written when
+    /// `log_held_rolls` is called (and before any command but `roll`):
+    /// the caller shows a roll only once it has called that, so every roll
+    /// shown is in the log. A script's rolls each opened, locked and read
+    /// the log alone, most of a piped roll's time.
+    pub fn hold_rolls(&mut self, on: bool) {
+        if !on {
+            self.log_held_rolls();
+        }
+        self.held_rolls = on.then(Vec::new);
+    }
+
+    /// How many rolls wait to be logged.
+    pub fn rolls_held(&self) -> usize {
+        self.held_rolls.as_ref().map_or(0, Vec::len)
+    }
+
+    /// Log the rolls held, in one write (a failure is said once, among
+    /// the warnings).
+    pub fn log_held_rolls(&mut self) {
+        let Some(held) = self.held_rolls.as_mut().filter(|h| !h.is_empty()) else {
+            return;
+        };
+        let entries = std::mem::take(held);
+        if let Err(e) = crate::roll_log::append_all(self.store.dir(), &entries) {
+            let said = self.log_failed(&e.to_string());
+            self.notes.extend(said);
+        }
+    }
+
+    /// Whether `take_warnings` has something to say.
+    pub fn has_warnings(&self) -> bool {
+        !self.notes.is_empty() || self.store.has_warnings()
+    }
+
     /// Messages gathered while running commands (an old state file
     /// imported, a damaged store set aside), to show once.
     pub fn take_warnings(&mut self) -> Vec<String> {
@@ -384,6 +423,12 @@ impl App {
     pub fn run_words(&mut self, words: &[String]) -> Result<Reply> {
         control_free(words)?;
         let parsed = command::parse_at(words, self.style.width)?;
+        // Held rolls go into the log before anything else runs: a command
+        // that reads the log (`log`, `luck`) or writes it another way (a
+        // secret roll) finds every roll made before it.
+        if !matches!(parsed, Parsed::Builtin(Command::Roll { .. })) {
+            self.log_held_rolls();
+        }
         let (seed, draws) = (self.rng.seed(), self.rng.draws());
         let mut reply = match parsed {
             Parsed::Builtin(cmd) => self.execute(cmd)?,

@@ -406,6 +406,16 @@ fn write_out(text: &str) {
 
 /// Write one line; a closed pipe ends the program quietly.
 fn write_out_with(write: impl FnOnce(&mut dyn Write) -> io::Result<()>) {
+    // A script's output waits for its rolls to be logged (`release`).
+    if HELD.with(|h| h.borrow().is_some()) {
+        HELD.with(|h| {
+            if let Some(buf) = h.borrow_mut().as_mut() {
+                let _ = write(buf);
+                buf.push(b'\n');
+            }
+        });
+        return;
+    }
     let mut stdout = io::stdout().lock();
     if write(&mut stdout)
         .and_then(|_| stdout.write_all(b"\n"))
@@ -440,13 +450,29 @@ fn one_shot(app: &mut App, out: &Printer, words: &[String]) -> u8 {
     }
 }
 
+/// Most rolls a script holds before logging them and showing them.
+const HOLD_ROLLS: usize = 1_000;
+/// Most bytes of output a script holds before writing them.
+const HOLD_BYTES: usize = 64 * 1024;
+
 fn script(app: &mut App, out: &Printer) -> u8 {
     let mut failed = false;
     let mut told = false;
-    let mut input = io::stdin().lock();
+    // A reader of our own, whose buffer says whether a line waits.
+    let mut input = io::BufReader::with_capacity(64 * 1024, io::stdin().lock());
     let mut n = 0;
+    // Rolls are logged, and output written, a batch at a time: the log
+    // first, so every roll shown is in the log. A batch ends where the
+    // input waits (a program feeding lines one by one sees each answer),
+    // at its size, and before anything goes to stderr.
+    app.hold_rolls(true);
+    hold_output(true);
     loop {
         n += 1;
+        if input.buffer().is_empty() || app.rolls_held() >= HOLD_ROLLS || held_bytes() > HOLD_BYTES
+        {
+            release(app, out);
+        }
         let line = match read_line(&mut input) {
             Line::End => break,
             Line::Text(l) => l,
@@ -462,6 +488,15 @@ fn script(app: &mut App, out: &Printer) -> u8 {
             }
         };
         let result = app.run_line(&line);
+        // What goes to stderr follows what came before it on stdout.
+        let loud = match &result {
+            Ok(Some(r)) => !r.warnings.is_empty() || (r.random && !told),
+            Ok(None) => false,
+            Err(_) => true,
+        };
+        if loud || app.has_warnings() {
+            release(app, out);
+        }
         out.notes(app);
         match result {
             Ok(None) => {}
@@ -473,14 +508,50 @@ fn script(app: &mut App, out: &Printer) -> u8 {
                     break;
                 }
             }
-            Err(e) if e.is_help() => out.help(&e),
+            Err(e) if e.is_help() => {
+                release(app, out);
+                out.help(&e);
+            }
             Err(e) => {
                 out.error(&e, &format!("line {n}: "));
                 failed = true;
             }
         }
     }
+    release(app, out);
+    app.hold_rolls(false);
+    hold_output(false);
+    out.notes(app);
     if failed { EXIT_FAILED } else { EXIT_OK }
+}
+
+/// Log the rolls held, then write the output held (in that order: a
+/// roll is shown only once it is logged).
+fn release(app: &mut App, out: &Printer) {
+    app.log_held_rolls();
+    out.notes(app);
+    HELD.with(|h| {
+        if let Some(held) = h.borrow_mut().as_mut().filter(|b| !b.is_empty()) {
+            let mut stdout = io::stdout().lock();
+            if stdout.write_all(held).and_then(|_| stdout.flush()).is_err() {
+                std::process::exit(0);
+            }
+            held.clear();
+        }
+    });
+}
+
+thread_local! {
+    /// Output held by a script until its rolls are logged (`release`).
+    static HELD: std::cell::RefCell<Option<Vec<u8>>> = const { std::cell::RefCell::new(None) };
+}
+
+fn hold_output(on: bool) {
+    HELD.with(|h| *h.borrow_mut() = on.then(Vec::new));
+}
+
+fn held_bytes() -> usize {
+    HELD.with(|h| h.borrow().as_ref().map_or(0, Vec::len))
 }
 
 /// The longest script line read; a longer one is reported and skipped

@@ -126,29 +126,86 @@ const LAST_LINE_BYTES: u64 = 64 * 1024;
 /// Add one entry. The caller decides what a failure means (the roll
 /// stands either way).
 pub fn append(dir: &Path, entry: &Entry) -> Result<(), Refused> {
+    append_all(dir, std::slice::from_ref(entry))
+}
+
+/// Add entries, each linked to the one before, in one write under one
+/// lock (a script's rolls, a batch at a time: a file opened, locked and
+/// read for each roll was most of a piped roll's time).
+pub fn append_all(dir: &Path, entries: &[Entry]) -> Result<(), Refused> {
+    if entries.is_empty() {
+        return Ok(());
+    }
     own_file::private_dir(dir)?;
     let path = dir.join(FILE);
     let mut file = own_file::append_read(dir, &path)?;
-    // Held while the last line is read and the new one written, so two
+    // Held while the last line is read and the new ones written, so two
     // processes rolling at once each link to the line truly before theirs.
     file.lock()?;
-    let before = match tail_of(&mut file)? {
+    drop_cut_line(&mut file)?;
+    let mut before = match tail_of(&mut file)? {
         Some(line) => Some(line),
         // A new generation links to the older one's last line.
         None => own_file::read_tail(dir, &dir.join(OLDER), LAST_LINE_BYTES)?
             .and_then(|t| last_line(&t.bytes)),
     };
-    let linked = Entry {
-        prev: Some(link(before.as_deref().unwrap_or(""))),
-        ..entry.clone()
-    };
-    let mut line = serde_json::to_string(&linked).map_err(io::Error::other)?;
-    line.push('\n');
-    file.write_all(line.as_bytes())?;
+    // A batch held a moment may follow another process's later roll:
+    // its time is then that roll's, so the log stays in time order.
+    let mut not_before = before
+        .as_deref()
+        .and_then(|l| serde_json::from_str::<Entry>(l).ok())
+        .map_or(0, |e| e.at);
+    let mut lines = String::new();
+    for entry in entries {
+        not_before = not_before.max(entry.at);
+        let linked = Entry {
+            prev: Some(link(before.as_deref().unwrap_or(""))),
+            at: not_before,
+            ..entry.clone()
+        };
+        let line = serde_json::to_string(&linked).map_err(io::Error::other)?;
+        lines.push_str(&line);
+        lines.push('\n');
+        before = Some(line);
+    }
+    file.write_all(lines.as_bytes())?;
     if file.metadata()?.len() > ROTATE_AT {
         rotate(&file, dir)?;
     }
     Ok(())
+}
+
+/// A last line cut short (a process killed while it wrote) is taken
+/// off before more is added: its rolls were never shown (they are shown
+/// only once logged), and a line added after it would link to half a
+/// line.
+fn drop_cut_line(file: &mut File) -> io::Result<()> {
+    use std::io::{Read, Seek, SeekFrom};
+    let len = file.metadata()?.len();
+    if len == 0 {
+        return Ok(());
+    }
+    let mut last = [0u8; 1];
+    file.seek(SeekFrom::Start(len - 1))?;
+    file.read_exact(&mut last)?;
+    if last[0] == b'\n' {
+        return Ok(());
+    }
+    // Back to the newline before it, reading from the end.
+    let mut end = len;
+    let mut keep = 0;
+    while end > 0 {
+        let start = end.saturating_sub(FIRST_TAIL_BYTES);
+        let mut bytes = vec![0u8; (end - start) as usize];
+        file.seek(SeekFrom::Start(start))?;
+        file.read_exact(&mut bytes)?;
+        if let Some(i) = bytes.iter().rposition(|&b| b == b'\n') {
+            keep = start + i as u64 + 1;
+            break;
+        }
+        end = start;
+    }
+    file.set_len(keep)
 }
 
 /// The last line of the open file, read from its end: 4 KB first (a
@@ -203,6 +260,10 @@ pub struct Verified {
     /// The log's start was not read (it is larger than tablemate writes
     /// one): its first entry's link cannot be checked.
     pub cut: bool,
+    /// Its last line was cut short (a process stopped as it logged): left
+    /// out, since a roll is shown only once its line is whole, and taken
+    /// off by the next roll logged.
+    pub cut_short: bool,
     /// The chain's head: the hash of the last line (hex), which the next
     /// roll will link to. A log rewritten after the table noted it has
     /// another.
@@ -220,6 +281,7 @@ pub struct Broken {
 pub fn verify(dir: &Path) -> Result<Verified, Refused> {
     let mut lines: Vec<String> = Vec::new();
     let mut cut = false;
+    let mut cut_short = false;
     for name in [OLDER, FILE] {
         let Some(tail) = own_file::read_tail(dir, &dir.join(name), MAX_READ)? else {
             continue;
@@ -231,12 +293,22 @@ pub fn verify(dir: &Path) -> Result<Verified, Refused> {
                 .filter(|l| !l.trim().is_empty())
                 .map(str::to_string),
         );
+        if name == FILE
+            && tail.bytes.last().is_some_and(|&b| b != b'\n')
+            && lines
+                .last()
+                .is_some_and(|l| serde_json::from_str::<Entry>(l).is_err())
+        {
+            lines.pop();
+            cut_short = true;
+        }
     }
     let mut v = Verified {
         entries: lines.len(),
         linked: 0,
         broken: None,
         cut,
+        cut_short,
         head: lines.last().map(|l| link(l)),
     };
     for (i, line) in lines.iter().enumerate() {

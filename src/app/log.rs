@@ -542,6 +542,9 @@ impl Verified {
                 if v.cut {
                     t.push_str("; its start was not read, so the first link is taken on trust");
                 }
+                if v.cut_short {
+                    t.push_str("; its last line was cut short as tablemate was stopped (that roll was never shown), and is left out");
+                }
                 t
             }
         }

@@ -85,7 +85,14 @@ impl App {
     }
 
     pub(super) fn roll_for(&mut self, words: &[String]) -> Result<Reply> {
-        // `roll reveal`, `roll 2d6 secret`: a roll only its roller sees.
+        // `roll reveal`, `roll 2d6 secret`: a roll only its roller sees,
+        // logged straight away, after the rolls held.
+        if words
+            .last()
+            .is_some_and(|w| w.eq_ignore_ascii_case("reveal") || w.eq_ignore_ascii_case("secret"))
+        {
+            self.log_held_rolls();
+        }
         match words {
             [only] if only.eq_ignore_ascii_case("reveal") => return self.reveal_secret(),
             [expr @ .., last] if !expr.is_empty() && last.eq_ignore_ascii_case("secret") => {
@@ -264,7 +271,16 @@ impl App {
     /// Add a roll to the log. A log that cannot be written is said once
     /// a session; the roll stands.
     pub(super) fn log_roll(&mut self, entry: roll_log::Entry) -> Option<String> {
+        if let Some(held) = self.held_rolls.as_mut() {
+            held.push(entry);
+            return None;
+        }
         let err = roll_log::append(self.store.dir(), &entry).err()?;
+        self.log_failed(&err.to_string())
+    }
+
+    /// What to say when the log cannot be written: once a session.
+    pub(super) fn log_failed(&mut self, err: &str) -> Option<String> {
         if std::mem::replace(&mut self.log_warned, true) {
             return None;
         }

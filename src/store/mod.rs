@@ -277,6 +277,11 @@ impl Store {
         std::mem::take(&mut self.warnings.borrow_mut())
     }
 
+    /// Whether there is a message to show.
+    pub fn has_warnings(&self) -> bool {
+        !self.warnings.borrow().is_empty()
+    }
+
     /// Keep a message for the player (shown with the command's reply).
     pub fn warn(&self, msg: String) {
         self.warnings.borrow_mut().push(msg);

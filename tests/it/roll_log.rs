@@ -407,3 +407,101 @@ fn log_verify_finds_edits_the_rebuilt_chain_would_hide() {
         "{out}"
     );
 }
+
+/// #63 item 4: a script's rolls are logged a batch at a time, always
+/// before they are shown: a piped run killed (SIGKILL) at any point has
+/// every roll it showed in the log, and the chain holds.
+#[test]
+fn a_piped_run_killed_mid_way_showed_only_rolls_it_had_logged() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::Stdio;
+    for shown_before_kill in [1usize, 700, 2500] {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        let mut child = crate::common::std_command(d)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        let feeder = std::thread::spawn(move || {
+            for _ in 0..200 {
+                let lines = "roll 3d6\n".repeat(1000);
+                if stdin.write_all(lines.as_bytes()).is_err() {
+                    return;
+                }
+            }
+        });
+        let mut out = BufReader::new(child.stdout.take().unwrap());
+        let mut shown = Vec::new();
+        let mut line = String::new();
+        while shown.len() < shown_before_kill {
+            line.clear();
+            if out.read_line(&mut line).unwrap() == 0 {
+                break;
+            }
+            shown.push(line.trim_end().to_string());
+        }
+        child.kill().unwrap();
+        // What was written before the kill may still be in the pipe.
+        let mut rest = String::new();
+        let _ = std::io::Read::read_to_string(&mut out, &mut rest);
+        shown.extend(rest.lines().map(str::to_string));
+        child.wait().unwrap();
+        let _ = feeder.join();
+        let log = std::fs::read_to_string(d.join("rolls.log")).unwrap_or_default();
+        let logged: std::collections::HashSet<String> = log
+            .lines()
+            .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+            .map(|v| v["shown"].as_str().unwrap().to_string())
+            .collect();
+        let lines_logged = log.lines().count();
+        assert!(shown.len() >= shown_before_kill.min(1));
+        for s in &shown {
+            assert!(logged.contains(s), "shown but not logged: {s}");
+        }
+        // Every roll shown is logged, at least as many lines as shown.
+        assert!(
+            lines_logged >= shown.len(),
+            "{lines_logged} < {}",
+            shown.len()
+        );
+        let (out, err, code) = crate::common::tm_in(d, &["log", "verify"]);
+        assert_eq!(code, 0, "{out}{err}");
+        assert!(out.starts_with("the roll log is intact: "), "{out}");
+        // The next roll links on, whatever the kill left.
+        assert_eq!(crate::common::tm_in(d, &["roll", "1d6"]).2, 0);
+        let (out, _, code) = crate::common::tm_in(d, &["log", "verify"]);
+        assert_eq!(code, 0, "{out}");
+        assert!(!out.contains("cut short"), "{out}");
+    }
+}
+
+/// A log whose last line was cut short (a kill as it wrote): `log verify`
+/// leaves the line out and says so, and the next roll takes it off.
+#[test]
+fn a_cut_last_line_is_left_out_and_taken_off_by_the_next_roll() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    for _ in 0..3 {
+        assert_eq!(crate::common::tm_in(d, &["roll", "2d6"]).2, 0);
+    }
+    let path = d.join("rolls.log");
+    let mut log = std::fs::read(&path).unwrap();
+    log.extend_from_slice(b"{\"at\":17,\"expr\":\"2d6\",\"se");
+    std::fs::write(&path, &log).unwrap();
+    let (out, _, code) = crate::common::tm_in(d, &["log", "verify"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.replace("\n  ", " ").contains("the roll log is intact: 3 rolls linked, each to the one before; its last line was cut short as tablemate was stopped (that roll was never shown), and is left out"),
+        "{out}"
+    );
+    assert_eq!(crate::common::tm_in(d, &["roll", "2d6"]).2, 0);
+    let (out, _, _) = crate::common::tm_in(d, &["log", "verify"]);
+    assert!(
+        out.starts_with("the roll log is intact: 4 rolls linked"),
+        "{out}"
+    );
+    assert!(!out.contains("cut short"), "{out}");
+}
