@@ -139,6 +139,11 @@ fn main() {
     std::fs::write(&theirs, "3d6\n".repeat(10_000)).expect("a temporary file");
     report_fed("tablemate < 10,000 lines of roll 3d6", tm, &[], Some(&ours));
     if std::path::Path::new(rolldice).exists() {
-        report_fed("rolldice -s < 10,000 lines of 3d6", rolldice, &["-s"], Some(&theirs));
+        report_fed(
+            "rolldice -s < 10,000 lines of 3d6",
+            rolldice,
+            &["-s"],
+            Some(&theirs),
+        );
     }
 }

@@ -18,6 +18,7 @@ mod saved;
 mod saved_rolls;
 mod seats;
 mod secret_rolls;
+mod stats;
 mod table_dice;
 pub use table_dice::more_line;
 mod serving;
@@ -462,6 +463,7 @@ impl App {
                 self.fair(&expr, log || flag)
             }
             Command::Luck { words } => self.luck(&words),
+            Command::Stats { words } => self.stats(&words),
             Command::Log { words, yes } => {
                 let (flag, words) = take_flag(words, "--yes");
                 self.log(&words, yes || flag)

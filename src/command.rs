@@ -513,6 +513,25 @@ pub enum Command {
         log: bool,
     },
 
+    /// The table's plays in numbers: win rates, rivals, seat advantage
+    #[command(
+        after_help = "Every game filed from the score pad (`pad end`) is a play:\n\
+        who sat where (the first player started), the scores and\n\
+        who won (every best total, on a tie). Per game, each\n\
+        person's plays, wins and win rate with its 95% Wilson\n\
+        interval, average and best score, the person they lost to\n\
+        most and their nemesis (ahead of them in the largest share\n\
+        of 3 or more plays together); each seat's record and\n\
+        whether the sample can tell an advantage; solitaire plays\n\
+        apart.\n\n\
+        Examples:\n  stats\n  stats hearts\n  stats ann"
+    )]
+    Stats {
+        /// One game, or one person
+        #[arg(value_name = "GAME|PERSON", trailing_var_arg = true)]
+        words: Vec<String>,
+    },
+
     /// How lucky each person's dice were, against the exact odds
     #[command(after_help = "Where the sum of each person's rolls falls among all the
         sums the same rolls could make (each roll's exact odds,

@@ -267,7 +267,7 @@ fn every_help_example_runs() {
     let commands = [
         "shuffle", "deck", "draw", "flip", "cast", "roll", "prob", "setup", "troll", "penguins",
         "score", "funhouse", "rules", "seed", "solve", "die", "move", "hint", "par", "slides",
-        "rats", "save", "saved", "unsave", "tally", "fair", "log", "luck",
+        "rats", "save", "saved", "unsave", "tally", "fair", "log", "luck", "stats",
     ];
     // State some examples rely on: a deck called bag, a last roll, games.
     let prelude = "deck new bag tiles\nroll 1d6\nsave attack 1d20+5\ntally d20 4 9\nsetup troll\nsetup penguins players=2\n\

@@ -41,6 +41,7 @@ mod setups;
 mod slides_coach;
 mod snapshots;
 mod solve;
+mod stats;
 mod store;
 mod systems;
 mod table_dice;

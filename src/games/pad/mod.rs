@@ -93,6 +93,31 @@ pub struct Pads {
     pub table: Option<serde_json::Value>,
 }
 
+impl Pads {
+    /// Each filed pad with a score in it, as a play: the first player
+    /// started, the best total won (every best, on a tie).
+    pub fn plays(&self) -> Vec<crate::plays::Play> {
+        self.filed
+            .iter()
+            .filter(|p| !p.rounds.is_empty())
+            .map(|p| crate::plays::Play {
+                game: p.game.clone(),
+                day: p.ended.clone().unwrap_or_else(|| p.started.clone()),
+                people: p.players.clone(),
+                scores: p.totals().into_iter().map(Some).collect(),
+                winners: p.leaders(),
+            })
+            .collect()
+    }
+
+    /// Whether the lowest total wins `game` (as its pads were kept).
+    pub fn lower_wins(&self, game: &str) -> bool {
+        self.filed
+            .iter()
+            .any(|p| p.game.eq_ignore_ascii_case(game) && p.wins == Wins::Lower)
+    }
+}
+
 impl Pad {
     pub fn new(
         game: &str,

@@ -1,0 +1,196 @@
+//! `stats`: the table's plays in numbers (worked out by `crate::plays`):
+//! each person's win rate with its 95% interval, their rival and
+//! nemesis, each seat's record and whether the sample can tell an
+//! advantage, and solitaire plays apart.
+
+use serde::Serialize;
+
+use super::{App, AppError, Reply, Result, invalid};
+use crate::games::pad::Pads;
+use crate::plays::{self, Alone, Person, Play, Rate, Seat, Verdict};
+use crate::reply::Show;
+use crate::style::{Style, Tone, plural, wrap};
+
+/// `stats`' answer.
+#[derive(Debug, Serialize)]
+struct Stats {
+    /// Plays weighed (after the filter).
+    plays: usize,
+    /// The game or person asked about, if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    only: Option<String>,
+    people: Vec<Person>,
+    seats: Vec<Seat>,
+    solitaire: Vec<Alone>,
+}
+
+impl App {
+    pub(super) fn stats(&mut self, words: &[String]) -> Result<Reply> {
+        let pads: Pads = self
+            .store
+            .game::<Pads>()
+            .map_err(AppError::from)?
+            .unwrap_or_default();
+        let mut all = pads.plays();
+        let only = match words {
+            // Nothing filed yet: the answer is the same for any filter.
+            [_] if all.is_empty() => None,
+            [] => None,
+            [w] => Some(filter(&mut all, w)?),
+            [_, extra, ..] => {
+                return Err(invalid(format!(
+                    "'{extra}': stats takes one game or one person (stats hearts, stats ann)"
+                )));
+            }
+        };
+        let lower = |g: &str| pads.lower_wins(g);
+        let mut people = plays::people(&all, lower);
+        // Asked about a person: their rows alone.
+        if let Some(name) = &only
+            && !all.iter().any(|p| p.game.eq_ignore_ascii_case(name))
+        {
+            let folded = crate::people::folded(name);
+            people.retain(|p| crate::people::folded(&p.person) == folded);
+        }
+        Ok(Reply::new(
+            "stats",
+            Stats {
+                plays: all.len(),
+                seats: plays::seats(&all),
+                solitaire: plays::solitaire(&all, lower),
+                people,
+                only,
+            },
+        ))
+    }
+}
+
+/// Keep the plays of the game or the person `w` names; its name as the
+/// plays write it.
+fn filter(all: &mut Vec<Play>, w: &str) -> Result<String> {
+    if let Some(game) = all
+        .iter()
+        .find(|p| p.game.eq_ignore_ascii_case(w))
+        .map(|p| p.game.clone())
+    {
+        all.retain(|p| p.game == game);
+        return Ok(game);
+    }
+    let folded = crate::people::folded(w);
+    let person = all
+        .iter()
+        .flat_map(|p| p.people.iter())
+        .find(|n| crate::people::folded(n) == folded)
+        .cloned();
+    if let Some(person) = person {
+        all.retain(|p| p.people.iter().any(|n| crate::people::folded(n) == folded));
+        return Ok(person);
+    }
+    let mut known: Vec<&str> = all.iter().map(|p| p.game.as_str()).collect();
+    known.extend(all.iter().flat_map(|p| p.people.iter().map(String::as_str)));
+    let hint = crate::suggest::hint(w, known);
+    Err(invalid(format!(
+        "'{w}' is neither a game played nor a person who played{hint}"
+    )))
+}
+
+fn pct(x: f64) -> String {
+    format!("{:.0}%", x * 100.0)
+}
+
+/// `45% (31% to 60%)`.
+fn rate_words(r: &Rate) -> String {
+    format!("{} ({} to {})", pct(r.rate), pct(r.low), pct(r.high))
+}
+
+fn seat_name(seat: usize) -> String {
+    const WORDS: [&str; 6] = ["first", "second", "third", "fourth", "fifth", "sixth"];
+    WORDS.get(seat - 1).map_or_else(
+        || format!("{}", crate::dice::given::ordinal(seat)),
+        |w| w.to_string(),
+    )
+}
+
+impl Show for Stats {
+    fn show(&self, style: &Style) -> String {
+        if self.plays == 0 {
+            return "no plays yet: `pad end` files a pad's game as a play".into();
+        }
+        let mut lines = Vec::new();
+        let mut games: Vec<&str> = Vec::new();
+        for g in self
+            .people
+            .iter()
+            .map(|p| p.game.as_str())
+            .chain(self.seats.iter().map(|s| s.game.as_str()))
+        {
+            if !games.contains(&g) {
+                games.push(g);
+            }
+        }
+        for game in games {
+            lines.push(style.paint(game, Tone::Heading));
+            for p in self.people.iter().filter(|p| p.game == game) {
+                let mut line = format!(
+                    "{}: {} {}, {} won: {}",
+                    p.person,
+                    p.record.of,
+                    plural(p.record.of, "play", "plays"),
+                    p.record.wins,
+                    rate_words(&p.record)
+                );
+                if let (Some(avg), Some(best)) = (p.average, p.best) {
+                    line.push_str(&format!("; average {avg:.1}, best {best}"));
+                }
+                if let Some((who, n)) = &p.rival {
+                    line.push_str(&format!("; lost most to {who} ({n})"));
+                }
+                if let Some((who, r)) = &p.nemesis {
+                    line.push_str(&format!("; nemesis {who}, ahead in {} of {}", r.wins, r.of));
+                }
+                lines.push(format!("  {line}"));
+            }
+            for s in self.seats.iter().filter(|s| s.game == game) {
+                let n = s.record.of;
+                let said = match s.verdict {
+                    Verdict::LikelyAdvantage => "likely an advantage".to_string(),
+                    Verdict::LikelyDisadvantage => "likely a disadvantage".to_string(),
+                    Verdict::NoSign => {
+                        format!("no sign of an advantage (a fair share is {})", pct(s.fair))
+                    }
+                    Verdict::CannotTell => {
+                        format!("{n} {} cannot tell", plural(n, "game", "games"))
+                    }
+                };
+                lines.push(format!(
+                    "  with {} players, the {} player won {} of {n} {}: {said}",
+                    s.players,
+                    seat_name(s.seat),
+                    rate_words(&s.record),
+                    plural(n, "game", "games"),
+                ));
+            }
+        }
+        if !self.solitaire.is_empty() {
+            lines.push(style.paint("solitaire", Tone::Heading));
+            for a in &self.solitaire {
+                let mut line = format!(
+                    "  {} played {} {} {}",
+                    a.person,
+                    a.game,
+                    a.plays,
+                    plural(a.plays, "time", "times")
+                );
+                if let (Some(avg), Some(best)) = (a.average, a.best) {
+                    line.push_str(&format!(": average {avg:.1}, best {best}"));
+                }
+                lines.push(line);
+            }
+        }
+        lines
+            .iter()
+            .map(|l| wrap(l, style.width, "  "))
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+}

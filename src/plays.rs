@@ -1,0 +1,385 @@
+//! Plays: each game that ended, with who sat where (the first seat
+//! started), their scores and who won; and the numbers over them that
+//! `stats` shows: win rates with honest intervals, rivals, and whether a
+//! seat has an advantage. No game is named here: each kind of game gives
+//! its plays (`games::pad` its filed pads).
+
+use serde::Serialize;
+
+/// One game that ended.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Play {
+    pub game: String,
+    /// The day it was played (YYYY-MM-DD).
+    pub day: String,
+    /// Who played, in seat order: the first started.
+    pub people: Vec<String>,
+    /// Each seat's score, where the game keeps one.
+    pub scores: Vec<Option<i64>>,
+    /// The seats that won (several on a tie; none for a co-op loss).
+    pub winners: Vec<usize>,
+}
+
+impl Play {
+    /// Played alone: its score stands on its own.
+    pub fn solitaire(&self) -> bool {
+        self.people.len() == 1
+    }
+
+    /// Whether `a` finished ahead of `b` (won where `b` did not).
+    fn ahead(&self, a: usize, b: usize) -> bool {
+        self.winners.contains(&a) && !self.winners.contains(&b)
+    }
+}
+
+/// A share and its 95% Wilson score interval.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Rate {
+    pub wins: u64,
+    pub of: u64,
+    pub rate: f64,
+    pub low: f64,
+    pub high: f64,
+}
+
+/// The 95% normal quantile.
+const Z: f64 = 1.959_963_984_540_054;
+
+/// `wins` of `of`, with its Wilson interval (which, unlike the textbook
+/// interval, stays inside 0 to 1 and is honest for small samples).
+pub fn wilson(wins: u64, of: u64) -> Rate {
+    if of == 0 {
+        return Rate {
+            wins,
+            of,
+            rate: 0.0,
+            low: 0.0,
+            high: 1.0,
+        };
+    }
+    let n = of as f64;
+    let p = wins as f64 / n;
+    let z2 = Z * Z;
+    let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
+    let half = Z / (1.0 + z2 / n) * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
+    Rate {
+        wins,
+        of,
+        rate: p,
+        low: (centre - half).max(0.0),
+        high: (centre + half).min(1.0),
+    }
+}
+
+/// One person's numbers in one game.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Person {
+    pub person: String,
+    pub game: String,
+    /// Plays with others, and their wins.
+    pub record: Rate,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub average: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub best: Option<i64>,
+    /// Who won most of the plays this person lost, and how many.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rival: Option<(String, u64)>,
+    /// Who finished ahead of them in the largest share (more than half)
+    /// of the plays they shared (3 or more): the one who beats them most
+    /// reliably.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub nemesis: Option<(String, Rate)>,
+}
+
+/// Each person's numbers, game by game (plays with others only; a
+/// solitaire play is weighed by `solitaire`).
+pub fn people(plays: &[Play], lower_wins: impl Fn(&str) -> bool) -> Vec<Person> {
+    let mut out: Vec<Person> = Vec::new();
+    let mut games: Vec<&str> = Vec::new();
+    for p in plays {
+        if !games.contains(&p.game.as_str()) {
+            games.push(&p.game);
+        }
+    }
+    for game in games {
+        let these: Vec<&Play> = plays
+            .iter()
+            .filter(|p| p.game == game && !p.solitaire())
+            .collect();
+        // Each name folded once (any case or accents one person).
+        let folded: Vec<Vec<String>> = these
+            .iter()
+            .map(|p| p.people.iter().map(|n| crate::people::folded(n)).collect())
+            .collect();
+        let mut names: Vec<(&str, &str)> = Vec::new();
+        for (p, f) in these.iter().zip(&folded) {
+            for (n, k) in p.people.iter().zip(f) {
+                if !names.iter().any(|x| x.1 == k) {
+                    names.push((n, k));
+                }
+            }
+        }
+        for (name, key) in names {
+            out.push(person(&these, &folded, game, name, key, lower_wins(game)));
+        }
+    }
+    out
+}
+
+fn same(a: &str, b: &str) -> bool {
+    crate::people::folded(a) == crate::people::folded(b)
+}
+
+/// `name`'s numbers (`key` folded) among `plays`, whose people are
+/// `folded` play by play.
+fn person(
+    plays: &[&Play],
+    folded: &[Vec<String>],
+    game: &str,
+    name: &str,
+    key: &str,
+    lower_wins: bool,
+) -> Person {
+    let (mut of, mut wins) = (0, 0);
+    let mut scores: Vec<i64> = Vec::new();
+    // Per other person (folded): their name, plays shared, they finished
+    // ahead, they won when this person lost.
+    let mut others: Vec<(String, String, u64, u64, u64)> = Vec::new();
+    for (p, keys) in plays.iter().zip(folded) {
+        let Some(me) = keys.iter().position(|k| k == key) else {
+            continue;
+        };
+        of += 1;
+        let won = p.winners.contains(&me);
+        wins += u64::from(won);
+        if let Some(Some(s)) = p.scores.get(me) {
+            scores.push(*s);
+        }
+        for (seat, (other, k)) in p.people.iter().zip(keys).enumerate() {
+            if seat == me {
+                continue;
+            }
+            let at = match others.iter().position(|o| o.1 == *k) {
+                Some(i) => i,
+                None => {
+                    others.push((other.clone(), k.clone(), 0, 0, 0));
+                    others.len() - 1
+                }
+            };
+            let o = &mut others[at];
+            o.2 += 1;
+            o.3 += u64::from(p.ahead(seat, me));
+            o.4 += u64::from(!won && p.winners.contains(&seat));
+        }
+    }
+    let rival = others
+        .iter()
+        .filter(|o| o.4 > 0)
+        .max_by(|a, b| a.4.cmp(&b.4).then(b.0.cmp(&a.0)))
+        .map(|o| (o.0.clone(), o.4));
+    // Ahead of them in more than half of 3 or more plays together.
+    let nemesis = others
+        .iter()
+        .filter(|o| o.2 >= 3 && o.3 * 2 > o.2)
+        .max_by(|a, b| {
+            let (ra, rb) = (a.3 as f64 / a.2 as f64, b.3 as f64 / b.2 as f64);
+            ra.total_cmp(&rb).then(a.2.cmp(&b.2)).then(b.0.cmp(&a.0))
+        })
+        .map(|o| (o.0.clone(), wilson(o.3, o.2)));
+    let best = if lower_wins {
+        scores.iter().min()
+    } else {
+        scores.iter().max()
+    };
+    Person {
+        person: name.to_string(),
+        game: game.to_string(),
+        record: wilson(wins, of),
+        average: (!scores.is_empty())
+            .then(|| scores.iter().map(|&s| s as f64).sum::<f64>() / scores.len() as f64),
+        best: best.copied(),
+        rival,
+        nemesis,
+    }
+}
+
+/// How a seat fares in one game at one number of players.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Seat {
+    pub game: String,
+    pub players: usize,
+    /// 1 is the first player, who started.
+    pub seat: usize,
+    pub record: Rate,
+    /// Its share were no seat favoured: 1 in `players`.
+    pub fair: f64,
+    pub verdict: Verdict,
+}
+
+/// What a seat's record can say.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Verdict {
+    /// The interval lies above the fair share.
+    LikelyAdvantage,
+    /// The interval lies below it.
+    LikelyDisadvantage,
+    /// The interval holds the fair share and is narrow enough to mean it.
+    NoSign,
+    /// Too few plays: the interval is wider than 30 points.
+    CannotTell,
+}
+
+/// Each seat's record, game by game and by number of players.
+pub fn seats(plays: &[Play]) -> Vec<Seat> {
+    let mut keys: Vec<(&str, usize)> = Vec::new();
+    for p in plays.iter().filter(|p| !p.solitaire()) {
+        if !keys.contains(&(p.game.as_str(), p.people.len())) {
+            keys.push((&p.game, p.people.len()));
+        }
+    }
+    let mut out = Vec::new();
+    for (game, players) in keys {
+        let these: Vec<&Play> = plays
+            .iter()
+            .filter(|p| p.game == game && p.people.len() == players)
+            .collect();
+        for seat in 0..players {
+            let wins = these.iter().filter(|p| p.winners.contains(&seat)).count() as u64;
+            let record = wilson(wins, these.len() as u64);
+            let fair = 1.0 / players as f64;
+            let verdict = if record.low > fair {
+                Verdict::LikelyAdvantage
+            } else if record.high < fair {
+                Verdict::LikelyDisadvantage
+            } else if record.high - record.low > 0.3 {
+                Verdict::CannotTell
+            } else {
+                Verdict::NoSign
+            };
+            out.push(Seat {
+                game: game.to_string(),
+                players,
+                seat: seat + 1,
+                record,
+                fair,
+                verdict,
+            });
+        }
+    }
+    out
+}
+
+/// A solitaire game's plays by one person.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Alone {
+    pub person: String,
+    pub game: String,
+    pub plays: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub average: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub best: Option<i64>,
+}
+
+/// Solitaire plays, apart from the rest: each person's count, average
+/// and best in each game.
+pub fn solitaire(plays: &[Play], lower_wins: impl Fn(&str) -> bool) -> Vec<Alone> {
+    let mut out: Vec<Alone> = Vec::new();
+    for p in plays.iter().filter(|p| p.solitaire()) {
+        let at = match out
+            .iter()
+            .position(|a| a.game == p.game && same(&a.person, &p.people[0]))
+        {
+            Some(i) => i,
+            None => {
+                out.push(Alone {
+                    person: p.people[0].clone(),
+                    game: p.game.clone(),
+                    plays: 0,
+                    average: None,
+                    best: None,
+                });
+                out.len() - 1
+            }
+        };
+        let a = &mut out[at];
+        a.plays += 1;
+        if let Some(Some(s)) = p.scores.first() {
+            let n = a.plays as f64;
+            a.average = Some(a.average.map_or(*s as f64, |m| m + (*s as f64 - m) / n));
+            let better = |x: i64, y: i64| if lower_wins(&p.game) { x < y } else { x > y };
+            a.best = Some(a.best.map_or(*s, |b| if better(*s, b) { *s } else { b }));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The worked example: 97 of 156 is 54.4% to 69.4%.
+    #[test]
+    fn wilson_intervals_match_worked_examples() {
+        let r = wilson(97, 156);
+        assert!((r.low - 0.5436).abs() < 5e-4, "{}", r.low);
+        assert!((r.high - 0.6941).abs() < 5e-4, "{}", r.high);
+        // Edges stay inside 0 and 1: 0 of 10 is 0% to 27.8%, 10 of 10
+        // 72.2% to 100%.
+        let none = wilson(0, 10);
+        assert_eq!(none.low, 0.0);
+        assert!((none.high - 0.2775).abs() < 5e-4, "{}", none.high);
+        let all = wilson(10, 10);
+        assert!((all.low - 0.7225).abs() < 5e-4 && (all.high - 1.0).abs() < 1e-12);
+    }
+
+    fn play(people: &[&str], winners: &[usize]) -> Play {
+        Play {
+            game: "hearts".into(),
+            day: "2026-11-28".into(),
+            people: people.iter().map(|s| s.to_string()).collect(),
+            scores: vec![None; people.len()],
+            winners: winners.to_vec(),
+        }
+    }
+
+    #[test]
+    fn a_seat_that_wins_97_of_156_is_likely_an_advantage() {
+        let mut plays = Vec::new();
+        for i in 0..156 {
+            plays.push(play(&["a", "b"], &[if i < 97 { 0 } else { 1 }]));
+        }
+        let seats = seats(&plays);
+        assert_eq!(seats[0].verdict, Verdict::LikelyAdvantage);
+        assert_eq!(seats[1].verdict, Verdict::LikelyDisadvantage);
+        let few: Vec<Play> = (0..12).map(|i| play(&["a", "b"], &[i % 2])).collect();
+        assert_eq!(super::seats(&few)[0].verdict, Verdict::CannotTell);
+        let many: Vec<Play> = (0..400).map(|i| play(&["a", "b"], &[i % 2])).collect();
+        assert_eq!(super::seats(&many)[0].verdict, Verdict::NoSign);
+    }
+
+    #[test]
+    fn rivals_and_nemeses_from_who_won_when() {
+        let plays = vec![
+            play(&["ann", "ben", "cat"], &[1]),
+            play(&["ann", "ben", "cat"], &[1]),
+            play(&["ann", "ben", "cat"], &[2]),
+            play(&["ann", "cat"], &[1]),
+            play(&["ann", "cat"], &[1]),
+            play(&["ann", "ben"], &[0]),
+        ];
+        let all = people(&plays, |_| false);
+        let ann = all.iter().find(|p| p.person == "ann").unwrap();
+        assert_eq!((ann.record.wins, ann.record.of), (1, 6));
+        // Ann lost to Ben twice and to Cat three times.
+        assert_eq!(ann.rival, Some(("cat".into(), 3)));
+        // Cat finished ahead of Ann in 3 of their 5 plays, Ben in 2 of 4.
+        let (who, rate) = ann.nemesis.clone().unwrap();
+        assert_eq!((who.as_str(), rate.wins, rate.of), ("cat", 3, 5));
+        // A tie is broken by the name first in the alphabet.
+        let ben = all.iter().find(|p| p.person == "ben").unwrap();
+        assert_eq!(ben.rival, Some(("ann".into(), 1)));
+    }
+}

@@ -1,0 +1,69 @@
+//! #62 item 2: `stats` over the filed pads: each person's win rate with
+//! its 95% Wilson interval, rival and nemesis, each seat's record with a
+//! sentence on whether the sample can tell, solitaire plays apart.
+
+use crate::common::{self, said};
+
+#[test]
+fn stats_tell_win_rates_rivals_and_seats_word_for_word() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    assert_eq!(
+        said(d, "stats").0,
+        "no plays yet: `pad end` files a pad's game as a play\n"
+    );
+    for i in 1..=5 {
+        common::run_ok(
+            d,
+            &[
+                "pad new hearts ann ben cat",
+                &format!("pad {} {} 5", i * 3, i * 2),
+                "pad end",
+            ],
+        );
+    }
+    common::run_ok(d, &["pad new patience ann", "pad 12", "pad end"]);
+    let (out, err, code) = said(d, "stats");
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        out,
+        "hearts\n\
+         ann: 5 plays, 4 won: 80% (38% to 96%); average 9.0, best 15; lost most to cat (1)\n\
+         ben: 5 plays, 0 won: 0% (0% to 43%); average 6.0, best 10; lost most to ann (4); nemesis ann, ahead in 4 of 5\n\
+         cat: 5 plays, 1 won: 20% (4% to 62%); average 5.0, best 5; lost most to ann (4); nemesis ann, ahead in 4 of 5\n\
+         with 3 players, the first player won 80% (38% to 96%) of 5 games: likely an advantage\n\
+         with 3 players, the second player won 0% (0% to 43%) of 5 games: 5 games cannot tell\n\
+         with 3 players, the third player won 20% (4% to 62%) of 5 games: 5 games cannot tell\n\
+         solitaire\n\
+         ann played patience 1 time: average 12.0, best 12\n"
+    );
+    // One person: their rows; one game: its plays.
+    let (out, _, _) = said(d, "stats Ben");
+    assert!(
+        out.contains("ben: 5 plays, 0 won") && !out.contains("ann: 5 plays"),
+        "{out}"
+    );
+    assert!(!out.contains("solitaire"), "{out}");
+    let (out, _, _) = said(d, "stats patience");
+    assert_eq!(
+        out,
+        "solitaire\nann played patience 1 time: average 12.0, best 12\n"
+    );
+    // JSON carries the interval itself.
+    let (out, _, _) = said(d, "--json stats hearts");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let ann = &v["data"]["people"][0];
+    assert_eq!(ann["person"], "ann");
+    assert_eq!(ann["record"]["wins"], 4);
+    assert!((ann["record"]["low"].as_f64().unwrap() - 0.3755).abs() < 5e-4);
+    assert_eq!(v["data"]["seats"][0]["verdict"], "likely-advantage");
+    // A game mistyped is suggested.
+    let (_, err, code) = said(d, "stats heart");
+    assert_eq!(
+        (err.as_str(), code),
+        (
+            "error: 'heart' is neither a game played nor a person who played (did you mean 'hearts'?)\n",
+            1
+        )
+    );
+}
