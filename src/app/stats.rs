@@ -105,10 +105,9 @@ fn rate_words(r: &Rate) -> String {
 
 fn seat_name(seat: usize) -> String {
     const WORDS: [&str; 6] = ["first", "second", "third", "fourth", "fifth", "sixth"];
-    WORDS.get(seat - 1).map_or_else(
-        || format!("{}", crate::dice::given::ordinal(seat)),
-        |w| w.to_string(),
-    )
+    WORDS
+        .get(seat - 1)
+        .map_or_else(|| crate::dice::given::ordinal(seat), |w| w.to_string())
 }
 
 impl Show for Stats {
