@@ -11,11 +11,8 @@ fn data_dir() -> std::path::PathBuf {
     std::env::temp_dir().join("tablemate-bench")
 }
 
-fn time(program: &str, args: &[&str]) -> Option<(Duration, Duration)> {
-    time_fed(program, args, None)
-}
-
-/// `time`, with the file `input` as standard input where given.
+/// Median and best of `RUNS` runs, the file `input` as standard input
+/// where given.
 fn time_fed(
     program: &str,
     args: &[&str],
