@@ -523,8 +523,9 @@ pub enum Command {
         most and their nemesis (ahead of them in the largest share\n\
         of 3 or more plays together); each seat's record and\n\
         whether the sample can tell an advantage; solitaire plays\n\
-        apart.\n\n\
-        Examples:\n  stats\n  stats hearts\n  stats ann"
+        apart. `stats ratings` rates each person (OpenSkill,\n\
+        Plackett-Luce), shown after 5 plays.\n\n\
+        Examples:\n  stats\n  stats hearts\n  stats ann\n  stats ratings"
     )]
     Stats {
         /// One game, or one person

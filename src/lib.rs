@@ -21,6 +21,7 @@ pub mod pieces;
 pub mod plays;
 pub mod prose;
 pub mod random;
+pub mod ratings;
 pub mod render;
 pub mod reply;
 pub mod roll_log;

@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use super::{App, AppError, Reply, Result, invalid};
 use crate::games::pad::Pads;
-use crate::plays::{self, Alone, Person, Play, Rate, Seat, Verdict};
+use crate::plays::{self, Alone, Person, Play, Rate, Rated, Seat, Verdict};
 use crate::reply::Show;
 use crate::style::{Style, Tone, plural, wrap};
 
@@ -32,6 +32,23 @@ impl App {
             .map_err(AppError::from)?
             .unwrap_or_default();
         let mut all = pads.plays();
+        // `stats ratings [GAME]`: OpenSkill ratings, game by game.
+        if let Some((first, rest)) = words.split_first()
+            && first.eq_ignore_ascii_case("ratings")
+        {
+            let only = match rest {
+                [] => None,
+                [g] if all.is_empty() => Some(g.clone()),
+                [g] => Some(filter(&mut all, g)?),
+                [_, extra, ..] => {
+                    return Err(invalid(format!(
+                        "'{extra}': stats ratings takes one game at most (stats ratings hearts)"
+                    )));
+                }
+            };
+            let rows = plays::ratings(&all, |g| pads.lower_wins(g));
+            return Ok(Reply::new("stats-ratings", Ratings { rows, only }));
+        }
         let only = match words {
             // Nothing filed yet: the answer is the same for any filter.
             [_] if all.is_empty() => None,
@@ -86,12 +103,76 @@ fn filter(all: &mut Vec<Play>, w: &str) -> Result<String> {
         all.retain(|p| p.people.iter().any(|n| crate::people::folded(n) == folded));
         return Ok(person);
     }
-    let mut known: Vec<&str> = all.iter().map(|p| p.game.as_str()).collect();
+    let mut known: Vec<&str> = vec!["ratings"];
+    known.extend(all.iter().map(|p| p.game.as_str()));
     known.extend(all.iter().flat_map(|p| p.people.iter().map(String::as_str)));
     let hint = crate::suggest::hint(w, known);
     Err(invalid(format!(
         "'{w}' is neither a game played nor a person who played{hint}"
     )))
+}
+
+/// `stats ratings`' answer.
+#[derive(Debug, Serialize)]
+struct Ratings {
+    rows: Vec<Rated>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    only: Option<String>,
+}
+
+impl Show for Ratings {
+    fn show(&self, style: &Style) -> String {
+        if self.rows.is_empty() {
+            return "no plays with others yet: `pad end` files a pad's game as a play".into();
+        }
+        let mut lines = Vec::new();
+        let mut games: Vec<&str> = Vec::new();
+        for r in &self.rows {
+            if !games.contains(&r.game.as_str()) {
+                games.push(&r.game);
+            }
+        }
+        for game in games {
+            lines.push(style.paint(
+                &format!("{game}: OpenSkill ratings (rank by the lower end, mu - 3 sigma)"),
+                Tone::Heading,
+            ));
+            let rows: Vec<&Rated> = self.rows.iter().filter(|r| r.game == game).collect();
+            let rated: Vec<&&Rated> = rows
+                .iter()
+                .filter(|r| r.plays >= plays::RATED_AFTER)
+                .collect();
+            for (i, r) in rated.iter().enumerate() {
+                lines.push(format!(
+                    "{}. {}: {:.1} ± {:.1}, ranked at {:.1} after {} plays; the last moved it {:+.1}",
+                    i + 1,
+                    r.person,
+                    r.rating.mu,
+                    r.rating.sigma,
+                    r.ordinal,
+                    r.plays,
+                    r.last_move
+                ));
+            }
+            let waiting: Vec<String> = rows
+                .iter()
+                .filter(|r| r.plays < plays::RATED_AFTER)
+                .map(|r| format!("{} ({} of {})", r.person, r.plays, plays::RATED_AFTER))
+                .collect();
+            if !waiting.is_empty() {
+                lines.push(format!(
+                    "rated after {} plays: {}",
+                    plays::RATED_AFTER,
+                    waiting.join(", ")
+                ));
+            }
+        }
+        lines
+            .iter()
+            .map(|l| wrap(l, style.width, "  "))
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
 }
 
 fn pct(x: f64) -> String {

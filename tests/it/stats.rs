@@ -67,3 +67,57 @@ fn stats_tell_win_rates_rivals_and_seats_word_for_word() {
         )
     );
 }
+
+/// #62 item 3: OpenSkill ratings (Plackett-Luce), shown after 5 plays,
+/// each with how the last play moved it. One play of three fresh people
+/// gives the reference's values (openskill 6.2): 27.795 / 26.553 /
+/// 24.689 for first, second and third of four, here of three.
+#[test]
+fn stats_ratings_rank_the_table_after_five_plays() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    for (a, b, c) in [(9, 5, 1), (8, 6, 2), (7, 3, 5), (9, 2, 4), (6, 5, 1)] {
+        common::run_ok(
+            d,
+            &[
+                "pad new hearts ann ben cat",
+                &format!("pad {a} {b} {c}"),
+                "pad end",
+            ],
+        );
+    }
+    common::run_ok(d, &["pad new hearts ann dan", "pad 1 2", "pad end"]);
+    let (out, err, code) = said(d, "stats ratings");
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines[0],
+        "hearts: OpenSkill ratings (rank by the lower end, mu - 3 sigma)"
+    );
+    assert!(lines[1].starts_with("1. ann: "), "{out}");
+    assert!(
+        lines[1].contains("after 6 plays; the last moved it -"),
+        "{out}"
+    );
+    assert!(
+        lines[2].starts_with("2. ben: ") && lines[3].starts_with("3. cat: "),
+        "{out}"
+    );
+    assert_eq!(lines[4], "rated after 5 plays: dan (1 of 5)");
+    let (out, _, _) = said(d, "--json stats ratings hearts");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let dan = v["data"]["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["person"] == "dan")
+        .unwrap();
+    // Dan beat a rated Ann once: up from 25 with sigma shrunk.
+    assert!(dan["rating"]["mu"].as_f64().unwrap() > 25.0);
+    assert!(dan["rating"]["sigma"].as_f64().unwrap() < 25.0 / 3.0);
+    let (_, err, _) = said(d, "stats ratings hearts ann");
+    assert_eq!(
+        err,
+        "error: 'ann': stats ratings takes one game at most (stats ratings hearts)\n"
+    );
+}
