@@ -61,20 +61,65 @@ impl Cli {
     /// clap's parser for it was a tenth of a one-shot's start-up (its
     /// code's page faults). `None` when a word could be an option (starts
     /// with `-`) or is not UTF-8: clap reads those, and says what is wrong.
+    ///
+    /// The global options in their plain forms (`--data DIR`, `--seed N`,
+    /// `--json`, `--rules DIR`, `--color WHEN`, each also with `=`) are
+    /// read here too: `tablemate --data ~/table roll 2d6` is as common,
+    /// and built the whole parser for four words. Anything else, a value
+    /// that does not read included, is left to clap.
     pub fn plain(args: &[OsString]) -> Option<Cli> {
-        let command = args
-            .iter()
-            .skip(1)
-            .map(|a| a.to_str().filter(|w| !w.starts_with('-')).map(String::from))
-            .collect::<Option<Vec<String>>>()?;
-        Some(Cli {
+        let mut cli = Cli {
             seed: None,
             color: ColorWhen::Auto,
             json: false,
             data: None,
             rules: None,
-            command,
-        })
+            command: Vec::new(),
+        };
+        let mut words = args.iter().skip(1).peekable();
+        // An option given twice is clap's to refuse.
+        let mut seen: Vec<&str> = Vec::new();
+        while let Some(option) = words
+            .peek()
+            .and_then(|a| a.to_str())
+            .filter(|w| w.starts_with("--"))
+        {
+            words.next();
+            if option == "--json" {
+                if cli.json {
+                    return None;
+                }
+                cli.json = true;
+                continue;
+            }
+            let (name, value) = match option.split_once('=') {
+                Some((n, v)) => (n, OsString::from(v)),
+                None => (option, words.next()?.clone()),
+            };
+            let same = if name == "--colour" { "--color" } else { name };
+            if seen.contains(&same) {
+                return None;
+            }
+            seen.push(same);
+            match name {
+                "--data" if !value.is_empty() => cli.data = Some(PathBuf::from(value)),
+                "--rules" if !value.is_empty() => cli.rules = Some(PathBuf::from(value)),
+                "--seed" => cli.seed = Some(value.to_str()?.parse().ok()?),
+                "--color" | "--colour" => {
+                    cli.color = match value.to_str()? {
+                        "auto" => ColorWhen::Auto,
+                        "always" => ColorWhen::Always,
+                        "never" => ColorWhen::Never,
+                        _ => return None,
+                    }
+                }
+                _ => return None,
+            }
+        }
+        cli.command = words
+            .map(|a| a.to_str().filter(|w| !w.starts_with('-')).map(String::from))
+            .collect::<Option<Vec<String>>>()?;
+        Some(cli)
     }
 }
 
@@ -221,5 +266,53 @@ mod colour_tests {
             with(&[("NO_COLOR", "1"), ("FORCE_COLOR", "1")])
         ));
         assert!(colour_wanted(true, with(&[("NO_COLOR", "")])));
+    }
+}
+
+#[cfg(test)]
+mod plain_tests {
+    use super::*;
+
+    fn argv(line: &str) -> Vec<OsString> {
+        std::iter::once("tablemate")
+            .chain(line.split_whitespace())
+            .map(OsString::from)
+            .collect()
+    }
+
+    /// What the fast path reads, it reads as clap does; what it cannot,
+    /// it leaves to clap (which then says what is wrong).
+    #[test]
+    fn the_plain_line_reads_as_clap_reads_it() {
+        for line in [
+            "roll 2d6",
+            "--data /tmp/t roll 2d6",
+            "--data=/tmp/t --seed 3 --json roll 2d6",
+            "--color never prob 3d6",
+            "--colour=always --rules /r rules troll",
+            "--json",
+            "",
+        ] {
+            let fast = Cli::plain(&argv(line)).unwrap_or_else(|| panic!("{line}"));
+            let slow = Cli::try_parse_from(argv(line)).unwrap();
+            assert_eq!(format!("{fast:?}"), format!("{slow:?}"), "{line}");
+        }
+        for line in [
+            "--data /a --data /b roll 2d6",
+            "--json --json roll 2d6",
+            "--seed x roll 2d6",
+            "--seed -1 roll 2d6",
+            "--color sometimes roll 2d6",
+            "--colour never --color never roll",
+            "--help",
+            "--version",
+            "--data",
+            "--data= roll 2d6",
+            "--json=1 roll 2d6",
+            "-- roll 2d6",
+            "roll -2",
+        ] {
+            assert!(Cli::plain(&argv(line)).is_none(), "{line}");
+        }
     }
 }
