@@ -7,7 +7,7 @@
 use std::collections::HashMap;
 use std::path::PathBuf;
 
-use super::{App, Result, invalid};
+use super::{App, AppError, Result, invalid};
 use crate::reply::Reply;
 use crate::serve::{Answer, Desk, SeatAct, SeatLook};
 use crate::store::Store;
@@ -73,12 +73,22 @@ impl Desk for SeatDesk {
                 None => "nothing of yours to take back".to_string(),
             },
             (Ok(reply), _) => app.text(reply),
+            // The table's own dice need more: the keypad answers it.
+            (Err(AppError::MoreDice { ask, count, .. }), _) => format!(
+                "{ask}: tap {} on the keypad and Roll again",
+                if *count == 1 {
+                    "its face"
+                } else {
+                    "their faces"
+                }
+            ),
             (Err(e), _) => e.to_string(),
         };
         for w in app.take_warnings() {
             said.push_str(&format!("\nnote: {w}"));
         }
         Answer {
+            asks: matches!(done, Err(AppError::MoreDice { .. })),
             ok: done.is_ok(),
             said: crate::style::strip_ansi(&said),
         }

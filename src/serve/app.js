@@ -156,7 +156,8 @@
     }).then(function (r) {
       return r.json().catch(function () { return { ok: false, said: "the table sent no answer (" + r.status + ")" }; });
     }).then(function (a) {
-      answer.className = a.ok ? "answer" : "answer refused";
+      // A question (the faces of more dice) is no refusal.
+      answer.className = a.ok || a.asks ? "answer" : "answer refused";
       show(a.said);
       secretly(body, a);
     }, function () {

@@ -41,6 +41,10 @@ pub struct Answer {
     pub ok: bool,
     /// The reply as the terminal would print it, or the error.
     pub said: String,
+    /// Not taken yet, and no mistake: the table asks for more (the faces
+    /// of the extra dice a roll of the table's dice needs).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub asks: bool,
 }
 
 /// Runs seats' actions, on its own thread.

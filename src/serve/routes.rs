@@ -243,6 +243,7 @@ async fn seat_act(req: Request<Incoming>, act: &str, shared: &Shared) -> Answere
             &Answer {
                 ok: false,
                 said: said.into(),
+                asks: false,
             },
         )
     };
