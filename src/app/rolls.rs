@@ -621,7 +621,20 @@ pub(super) fn prob(words: &[String], style: &Style, json: bool) -> Result<Reply>
     // most of the work for a long distribution, and the table of many
     // like dice is streamed without the whole distribution.
     Ok(match (json, target) {
-        (true, _) => {
+        // One chance asked: that chance alone, never the whole listing
+        // (40d10!>=8 atleast 200 listed 145 MB to give one fraction).
+        (true, Some(t)) => {
+            let reach = dice::table::reach(&parsed, seconds, t)?;
+            Reply::new(
+                "prob",
+                super::Drawn {
+                    text: String::new(),
+                    data: Value::Null,
+                    raw: Some(show::target_json(&parsed, reach.as_ref(), t)),
+                },
+            )
+        }
+        (true, None) => {
             dice::dist::listable(&parsed, seconds)?;
             let d = dice::dist::exact(&parsed, seconds)?;
             Reply::new(

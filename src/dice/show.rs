@@ -5,7 +5,7 @@ use std::io;
 
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
-use num_traits::Zero;
+use num_traits::{One, Zero};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -787,6 +787,53 @@ pub fn prob_json(r: &Roll, d: &Dist, target: Option<Target>) -> Vec<u8> {
         mean,
         min: d.min(),
         sd,
+    };
+    serde_json::to_vec(&v).expect("odds serialise")
+}
+
+/// `prob EXPR atleast N --json`: the one chance, with the roll's range,
+/// mean and spread, and no listing of every total.
+#[derive(Serialize)]
+struct TargetJson<'a> {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    atleast: Option<TargetChance>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    atmost: Option<TargetChance>,
+    beyond_limit: Chance,
+    expr: &'a str,
+    max: Option<i64>,
+    mean: f64,
+    min: Option<i64>,
+    sd: f64,
+}
+
+/// `prob`'s `--json` data for one chance (`atleast`, `atmost`).
+pub fn target_json(r: &Roll, reach: Option<&Reach>, target: Target) -> Vec<u8> {
+    let chance = |n: i64, t: &Reach| TargetChance {
+        fraction: fraction(&t.num, &t.denom),
+        probability: prob_f64(&t.num, &t.denom),
+        target: n,
+    };
+    let zero = BigUint::zero();
+    let one = BigUint::one();
+    let v = TargetJson {
+        atleast: match (target, reach) {
+            (Target::AtLeast(n), Some(t)) => Some(chance(n, t)),
+            _ => None,
+        },
+        atmost: match (target, reach) {
+            (Target::AtMost(n), Some(t)) => Some(chance(n, t)),
+            _ => None,
+        },
+        beyond_limit: match reach {
+            Some(t) => Chance::of(&t.beyond, &t.denom),
+            None => Chance::of(&zero, &one),
+        },
+        expr: &r.source,
+        max: reach.map(|t| t.max),
+        mean: reach.map_or(0.0, |t| t.mean),
+        min: reach.map(|t| t.min),
+        sd: reach.map_or(0.0, |t| t.sd),
     };
     serde_json::to_vec(&v).expect("odds serialise")
 }
