@@ -198,3 +198,95 @@ fn each_seat_sees_its_own_cup_and_moves_only_on_its_turn() {
     let last = run(d, &["replay", "1", "last"], None).out;
     assert!(last.contains("ben: liars challenge"), "{last}");
 }
+
+/// What a seat may see, held across every view at once (the promise
+/// #59 made, tested as `one_table` tests whose turn it is): through the
+/// first round of random tables of 2 to 5 playing Liar's Dice, bids made
+/// from the seats and from the terminal at random, no view shows a die
+/// but to its owner: not the TV page, not `/state.json`, not another
+/// seat's page, not `export`, `games` or the moves' answers.
+#[test]
+fn no_view_shows_a_cup_but_to_its_owner_through_a_round() {
+    for case in 0..6u64 {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        let n = 2 + (case % 4) as usize;
+        let names: Vec<String> = (0..n).map(|i| format!("p{i}")).collect();
+        common::run_ok(
+            d,
+            &[
+                &format!("players {}", names.join(" ")),
+                &format!("--seed {} setup liars-dice", 11 + case),
+            ],
+        );
+        let cups = cups(d);
+        let server = serve(d, &[]);
+        let port = server.port;
+        let secrets: Vec<String> = names.iter().map(|p| server.seat(p)).collect();
+        let mut x = case * 7919 + 1;
+        let mut next = |m: u64| {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (x >> 33) % m
+        };
+        for step in 1..=5u64 {
+            // The mover bids one more die than stands, on a face 2 to 6.
+            let doc: serde_json::Value =
+                serde_json::from_str(&run(d, &["export", "--secrets"], None).out).unwrap();
+            let game = &doc["liars_dice"];
+            let mover = game["to_move"].as_u64().unwrap() as usize;
+            let quantity = game["bid"]["quantity"].as_u64().unwrap_or(0) + 1;
+            let face = 2 + next(5);
+            let line = format!("liars bid {quantity} {face}");
+            let said = if next(2) == 0 {
+                let body = format!("{{\"line\":\"{line}\"}}");
+                let (code, a) = seat_post(port, &secrets[mover], "/seat/move", &body);
+                assert_eq!(code, 200, "case {case} step {step}: {a}");
+                a["said"].as_str().unwrap().to_string()
+            } else {
+                let r = run(d, &line.split(' ').collect::<Vec<_>>(), None);
+                assert_eq!(r.code, 0, "case {case} step {step}: {}", r.err);
+                r.out
+            };
+            let context = format!("case {case} step {step} ({line})");
+            // A move's answer shows only the mover's own cup, if any.
+            for (seat, cup) in cups.iter().enumerate() {
+                let shown: Vec<String> = cup.iter().map(u8::to_string).collect();
+                if seat != mover && cup != &cups[mover] {
+                    assert!(
+                        !said.contains(&format!("cup: {}", shown.join(" "))),
+                        "{context}: {said}"
+                    );
+                }
+            }
+            // The TV: no die face up while the round is on.
+            let (_, _, tv) = get(port, "/");
+            assert_eq!(faces_in(&tv), 0, "{context}: the TV shows a die");
+            let (_, _, state) = get(port, "/state.json");
+            assert!(!state.contains("\"cups\""), "{context}: {state}");
+            // Each seat: its own cup, and no one else's.
+            for (seat, secret) in secrets.iter().enumerate() {
+                let (code, _, page) = get(port, &format!("/seat?s={secret}"));
+                assert_eq!(code, 200);
+                let own = yours(&page);
+                assert_eq!(faces_in(own), cups[seat].len(), "{context}: seat {seat}");
+                let rest = page.replace(own, "");
+                assert_eq!(
+                    faces_in(&rest),
+                    0,
+                    "{context}: seat {seat} sees another's die"
+                );
+            }
+            // Files and lists: nothing of the cups, nor their seed.
+            let seed = game["seed"].as_u64().unwrap().to_string();
+            let export = run(d, &["export"], None).out;
+            assert!(
+                !export.contains("\"liars_dice\"") && !export.contains(&seed),
+                "{context}"
+            );
+            let games = run(d, &["--json", "games"], None).out;
+            assert!(!games.contains(&seed), "{context}: {games}");
+        }
+    }
+}
