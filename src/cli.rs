@@ -290,7 +290,7 @@ mod plain_tests {
             "--data /tmp/t roll 2d6",
             "--data=/tmp/t --seed 3 --json roll 2d6",
             "--color never prob 3d6",
-            "--colour=always --rules /r rules troll",
+            "--colour=always --rules /r rules catwalk",
             "--json",
             "",
         ] {
