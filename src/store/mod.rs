@@ -716,19 +716,50 @@ impl Store {
         if !matches!(try_open(path, true), Err(Opened::Damaged(_))) {
             return Ok(None);
         }
+        let side = |p: &Path, suffix: &str| PathBuf::from(format!("{}{suffix}", p.display()));
+        // The damaged file (and its WAL) is copied aside first: kept,
+        // whatever happens next.
         let backup = free_name(path, "damaged");
-        fs::rename(path, &backup).map_err(io)?;
-        for suffix in ["-wal", "-shm"] {
-            let side = PathBuf::from(format!("{}{suffix}", path.display()));
-            if side.exists() {
-                let _ = fs::rename(&side, format!("{}{suffix}", backup.display()));
+        fs::copy(path, &backup).map_err(io)?;
+        if side(path, "-wal").exists() {
+            fs::copy(side(path, "-wal"), side(&backup, "-wal")).map_err(io)?;
+        }
+        // The fresh store is made and filled beside it, then put in its
+        // place in one rename: a process killed while it salvages leaves
+        // the damaged store where it was, to be salvaged again, never an
+        // empty one that looks sound. Made 0600 before SQLite makes it.
+        // What a killed salvage left is ours and unfinished: gone.
+        let stale = format!(
+            "{}.salvaging-",
+            path.file_name().unwrap_or_default().to_string_lossy()
+        );
+        if let Ok(entries) = fs::read_dir(&self.dir) {
+            for e in entries.flatten() {
+                if e.file_name().to_string_lossy().starts_with(&stale) {
+                    let _ = fs::remove_file(e.path());
+                }
             }
         }
-        // Made 0600 before SQLite makes it, whatever the umask.
-        own_file::private_file(path).map_err(io)?;
-        let salvaged = try_open(path, true)
-            .ok()
-            .and_then(|fresh| salvage::salvage(&fresh, &backup).ok().flatten());
+        let fresh = free_name(path, "salvaging");
+        own_file::private_file(&fresh).map_err(io)?;
+        let salvaged = match try_open(&fresh, true) {
+            Ok(conn) => {
+                let s = salvage::salvage(&conn, &backup).ok().flatten();
+                // All of it in the file itself, which moves without its WAL.
+                let _ = conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()));
+                drop(conn);
+                s
+            }
+            Err(_) => None,
+        };
+        // The damaged file's WAL and index go with it (the copy has them).
+        for suffix in ["-wal", "-shm"] {
+            let _ = fs::remove_file(side(path, suffix));
+        }
+        fs::rename(&fresh, path).map_err(io)?;
+        for suffix in ["-wal", "-shm"] {
+            let _ = fs::remove_file(side(&fresh, suffix));
+        }
         Ok(Some((backup, salvaged)))
     }
 }
