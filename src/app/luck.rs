@@ -236,25 +236,21 @@ impl Luck {
                 ),
             )
         };
-        let what = if checks {
-            format!(
-                "{} {} on {}: {} passed ({:.1} expected), ",
-                m.rolls,
-                plural(m.rolls as u64, "check", "checks"),
-                r.dice.words(),
-                m.observed,
-                m.expected
-            )
+        // "3 checks on the table's dice: 2 passed", "3 rolls of … came to 21".
+        let (one, many, on, came) = if checks {
+            ("check", "checks", "on", ":")
         } else {
-            format!(
-                "{} {} of {} came to {} ({:.1} expected), ",
-                m.rolls,
-                plural(m.rolls as u64, "roll", "rolls"),
-                r.dice.words(),
-                m.observed,
-                m.expected
-            )
+            ("roll", "rolls", "of", " came to")
         };
+        let what = format!(
+            "{} {} {on} {}{came} {}{} ({:.1} expected), ",
+            m.rolls,
+            plural(m.rolls as u64, one, many),
+            r.dice.words(),
+            m.observed,
+            if checks { " passed" } else { "" },
+            m.expected
+        );
         format!("{}'s {what}{than}: {} ({chance})", r.person, verdict(p))
     }
 }
@@ -270,13 +266,8 @@ impl Show for Luck {
                 self.span.words(self.now)
             );
             for l in &self.weighed.left_out {
-                said.push_str(&format!(
-                    "\nleft out: {} {}, {} ({})",
-                    l.rolls,
-                    plural(l.rolls as u64, "roll", "rolls"),
-                    l.why,
-                    l.exprs.join(", ")
-                ));
+                said.push('\n');
+                said.push_str(&left_out_line(l));
             }
             return wrap(&said, style.width, "  ");
         }
@@ -313,13 +304,7 @@ impl Show for Luck {
             }
         }
         for l in &self.weighed.left_out {
-            lines.push(format!(
-                "left out: {} {}, {} ({})",
-                l.rolls,
-                plural(l.rolls as u64, "roll", "rolls"),
-                l.why,
-                l.exprs.join(", ")
-            ));
+            lines.push(left_out_line(l));
         }
         // Asked about one person, the unnamed rolls are no news.
         if self.weighed.unnamed > 0 && self.whose.is_none() {
@@ -335,6 +320,17 @@ impl Show for Luck {
             .collect::<Vec<_>>()
             .join("\n")
     }
+}
+
+/// "left out: 2 rolls, a game system's roll (…) (sr 3, wod 4)".
+fn left_out_line(l: &crate::luck::LeftOut) -> String {
+    format!(
+        "left out: {} {}, {} ({})",
+        l.rolls,
+        plural(l.rolls as u64, "roll", "rolls"),
+        l.why,
+        l.exprs.join(", ")
+    )
 }
 
 /// `ben (tablemate's dice, totals)  |----●-----|  41st`: a percentile
