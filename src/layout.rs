@@ -90,6 +90,11 @@ pub struct Layout {
     pub game: String,
     pub title: String,
     pub pieces: Vec<Placed>,
+    /// What the pieces that are not told by a number are (`rat`: `Crowns
+    /// pawn`): said beside the picture, not written on it, so every mark
+    /// drawn on the picture stays short enough to be drawn large (#58).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub key: Vec<(String, String)>,
 }
 
 impl Placed {
@@ -305,7 +310,13 @@ impl Layout {
             game: game.into(),
             title: title.into(),
             pieces: Vec::new(),
+            key: Vec::new(),
         }
+    }
+
+    /// Says what a piece of the picture is (see [`Layout::key`]).
+    pub fn tell(&mut self, what: &str, looks: &str) {
+        self.key.push((what.into(), looks.into()));
     }
 
     pub fn push(&mut self, p: Placed) {

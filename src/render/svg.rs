@@ -79,10 +79,26 @@ fn text(out: &mut String, x: f64, y: f64, size: f64, fill: &str, s: &str) {
     );
 }
 
+/// How large the smallest mark (a count, an order number, a coin's
+/// value, a suit's symbol) is drawn in a picture of the table `w` by `h`
+/// units: at least 1/28 of its height and 1/42 of its width. The TV
+/// gives the board about 1150 by 760 pixels of a 1080-line screen, so a
+/// picture fitted there shows every mark at least 24 pixels high, what a
+/// room reads from three metres (#58); a small picture keeps the sizes
+/// its pieces are drawn with.
+fn mark_size(w: f64, h: f64) -> f64 {
+    (h / 28.0).max(w / 42.0)
+}
+
 pub fn svg(layout: &Layout) -> String {
     let (x0, y0, x1, y1) = layout.bounds();
     let width = (x1 - x0 + 2.0 * MARGIN) * PX;
-    let height = (y1 - y0 + 2.0 * MARGIN + TITLE) * PX;
+    let table = (y1 - y0 + 2.0 * MARGIN) * PX;
+    // The title's band grows with the marks, so a large title never
+    // runs into the pieces.
+    let title = (TITLE * PX).max(1.6 * mark_size(width, table + TITLE * PX));
+    let height = table + title;
+    let m = mark_size(width, height);
     let mut out = format!(
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="{FONT}" role="img">"#,
         w = num(width.ceil()),
@@ -101,9 +117,10 @@ pub fn svg(layout: &Layout) -> String {
     );
     let _ = writeln!(
         out,
-        r##"<text class="title" x="{}" y="{}" font-size="18" fill="#333">{}</text>"##,
+        r##"<text class="title" x="{}" y="{}" font-size="{}" fill="#333" dy="0.35em">{}</text>"##,
         num(MARGIN * PX),
-        num((MARGIN + TITLE / 2.0) * PX),
+        num(MARGIN * PX + title / 2.0),
+        num(m.max(18.0)),
         escape(&layout.title)
     );
     // Badges go on top of every piece: a stack's lowest piece may carry
@@ -111,23 +128,13 @@ pub fn svg(layout: &Layout) -> String {
     let mut badges = String::new();
     for p in &layout.pieces {
         let cx = (p.x - x0 + MARGIN) * PX;
-        let cy = (y1 - p.y + MARGIN + TITLE) * PX;
+        let cy = (y1 - p.y + MARGIN) * PX + title;
         let mut g = String::new();
-        draw(&mut g, p);
+        draw(&mut g, p, m);
         if let Some(label) = &p.label
             && p.kind != Kind::Marker
         {
-            let (hw, hh) = p.half_extent();
-            let (bx, by) = (cx - hw * PX + 9.0, cy - hh * PX + 9.0);
-            let _ = write!(
-                badges,
-                r##"<circle cx="{}" cy="{}" r="9" fill="#ffffff" stroke="#888"/>"##,
-                num(bx),
-                num(by)
-            );
-            let size = if label.chars().count() > 2 { 7.0 } else { 10.0 };
-            text(&mut badges, bx, by, size, "#333", label);
-            badges.push('\n');
+            badge(&mut badges, p, (cx, cy), m, label);
         }
         let _ = writeln!(
             out,
@@ -142,6 +149,34 @@ pub fn svg(layout: &Layout) -> String {
     }
     out.push_str("</svg>\n");
     out
+}
+
+/// A piece's label in a pill, as large as the picture's marks (10 units
+/// at the least).
+fn badge(out: &mut String, p: &Placed, (cx, cy): (f64, f64), m: f64, label: &str) {
+    let size = m.max(10.0);
+    let h = 1.2 * size;
+    let w = h.max(0.62 * size * label.chars().count() as f64 + 0.5 * size);
+    let (hw, hh) = p.half_extent();
+    // Inside the top left corner while the badge is small beside the
+    // piece; standing on its top edge when it is large, so it covers
+    // nothing of the piece's own face.
+    let (bx, by) = if h > hw.min(hh) * PX {
+        (cx, cy - hh * PX - 0.4 * h)
+    } else {
+        (cx - hw * PX + 9.0, cy - hh * PX + 9.0)
+    };
+    let _ = write!(
+        out,
+        r##"<rect x="{}" y="{}" width="{}" height="{}" rx="{}" fill="#ffffff" stroke="#888"/>"##,
+        num(bx - w / 2.0),
+        num(by - h / 2.0),
+        num(w),
+        num(h),
+        num(h / 2.0)
+    );
+    text(out, bx, by, size, "#333", label);
+    out.push('\n');
 }
 
 /// The position in words, for whoever cannot see the picture: how many
@@ -204,11 +239,15 @@ fn describe(layout: &Layout) -> String {
             .collect();
         out.push_str(&format!("; from the top left: {}", words.join(", ")));
     }
+    for (what, looks) in &layout.key {
+        out.push_str(&format!("; {what}: {looks}"));
+    }
     out
 }
 
-/// One piece in its own coordinates (its centre at 0,0; y down).
-fn draw(g: &mut String, p: &Placed) {
+/// One piece in its own coordinates (its centre at 0,0; y down), its
+/// marks at least `m` units high.
+fn draw(g: &mut String, p: &Placed, m: f64) {
     let (hw, hh) = p.half_extent();
     let (w, h) = (2.0 * hw * PX, 2.0 * hh * PX);
     let (l, t) = (-hw * PX, -hh * PX);
@@ -229,11 +268,13 @@ fn draw(g: &mut String, p: &Placed) {
     match (p.kind, p.side) {
         (Kind::Tile, Side::Face) => {
             rect(g, "#fbf7ee", "#6d6d6d", 6.0);
-            text(g, 0.0, 4.0, 40.0, ink, rank);
+            text(g, 0.0, 4.0, m.max(40.0), ink, rank);
             if let Some(s) = suit {
                 // Top right and bottom left: the top left holds a label.
-                text(g, -l - 16.0, t + 16.0, 18.0, ink, suit_symbol(s));
-                text(g, l + 16.0, -t - 16.0, 18.0, ink, suit_symbol(s));
+                let size = m.max(18.0);
+                let d = 0.9 * size;
+                text(g, -l - d, t + d, size, ink, suit_symbol(s));
+                text(g, l + d, -t - d, size, ink, suit_symbol(s));
             }
         }
         (Kind::Tile, Side::Back) => {
@@ -260,8 +301,8 @@ fn draw(g: &mut String, p: &Placed) {
                 num(r)
             );
             match (side, suit) {
-                (Side::Face, _) => text(g, 0.0, 0.0, 18.0, ink, rank),
-                (Side::Back, Some(s)) => text(g, 0.0, 0.0, 20.0, ink, suit_symbol(s)),
+                (Side::Face, _) => text(g, 0.0, 0.0, m.max(18.0), ink, rank),
+                (Side::Back, Some(s)) => text(g, 0.0, 0.0, m.max(20.0), ink, suit_symbol(s)),
                 (Side::Back, None) => {}
             }
         }
@@ -271,20 +312,38 @@ fn draw(g: &mut String, p: &Placed) {
                 // The suit's symbol as well as its colour: a colour-blind
                 // player tells Suns from Crowns by shape.
                 Some(s) => {
-                    text(g, 0.0, -4.0, 12.0, ink, rank);
-                    text(g, 0.0, 8.0, 9.0, ink, suit_symbol(s));
+                    let size = m.max(12.0);
+                    text(g, 0.0, -size / 3.0, size, ink, rank);
+                    text(g, 0.0, size * 0.67, m.max(9.0), ink, suit_symbol(s));
                 }
-                None => text(g, 0.0, 0.0, 14.0, ink, rank),
+                None => text(g, 0.0, 0.0, m.max(14.0), ink, rank),
             }
         }
         (Kind::Pawn, _) => {
             let fill = suit.map_or("#8d6e63", suit_colour);
-            let _ = write!(
-                g,
-                r##"<path d="M-14 30 L14 30 L6 -6 A12 12 0 1 0 -6 -6 Z" fill="{fill}" stroke="#222"/>"##
-            );
-            if let Some(s) = suit {
-                text(g, 0.0, 16.0, 14.0, on_suit(s), suit_symbol(s));
+            // Standing, grown with the marks up to half again; past
+            // that, seen from above: a disc that keeps to its square
+            // while its symbol is drawn as large as the marks.
+            let grow = m / 14.0;
+            if grow <= 1.5 {
+                let f = grow.max(1.0);
+                let _ = write!(
+                    g,
+                    r##"<path d="M-14 30 L14 30 L6 -6 A12 12 0 1 0 -6 -6 Z" transform="scale({})" fill="{fill}" stroke="#222"/>"##,
+                    num(f)
+                );
+                if let Some(s) = suit {
+                    text(g, 0.0, 16.0 * f, 14.0 * f, on_suit(s), suit_symbol(s));
+                }
+            } else {
+                let _ = write!(
+                    g,
+                    r##"<circle r="{}" fill="{fill}" stroke="#222" stroke-width="2"/>"##,
+                    num(0.68 * m)
+                );
+                if let Some(s) = suit {
+                    text(g, 0.0, 0.0, m, on_suit(s), suit_symbol(s));
+                }
             }
         }
         (Kind::Card, Side::Back) => {
@@ -306,8 +365,8 @@ fn draw(g: &mut String, p: &Placed) {
                 Some("C") => ("\u{2663}", "#212121"),
                 _ => ("\u{2660}", "#212121"),
             };
-            text(g, 0.0, -16.0, 36.0, colour, rank);
-            text(g, 0.0, 28.0, 36.0, colour, sym);
+            text(g, 0.0, -16.0, m.max(36.0), colour, rank);
+            text(g, 0.0, 28.0, m.max(36.0), colour, sym);
         }
         (Kind::Domino, _) => {
             rect(g, "#fffdf5", "#333", 5.0);
@@ -319,8 +378,8 @@ fn draw(g: &mut String, p: &Placed) {
                     num(t + 4.0),
                     num(-t - 4.0)
                 );
-                text(g, l / 2.0, 0.0, 22.0, "#222", a);
-                text(g, -l / 2.0, 0.0, 22.0, "#222", rank);
+                text(g, l / 2.0, 0.0, m.max(22.0), "#222", a);
+                text(g, -l / 2.0, 0.0, m.max(22.0), "#222", rank);
             } else {
                 let _ = write!(
                     g,
@@ -328,23 +387,20 @@ fn draw(g: &mut String, p: &Placed) {
                     num(l + 4.0),
                     num(-l - 4.0)
                 );
-                text(g, 0.0, t / 2.0, 22.0, "#222", a);
-                text(g, 0.0, -t / 2.0, 22.0, "#222", rank);
+                text(g, 0.0, t / 2.0, m.max(22.0), "#222", a);
+                text(g, 0.0, -t / 2.0, m.max(22.0), "#222", rank);
             }
         }
         (Kind::Marker, _) => {
+            let word = p.label.as_deref().unwrap_or("");
+            let size = m.max(11.0);
+            let r = 18.0 * size / 11.0;
             let _ = write!(
                 g,
-                r##"<circle r="18" fill="none" stroke="#a3195b" stroke-width="3" stroke-dasharray="6 4"/>"##
+                r##"<circle r="{}" fill="none" stroke="#a3195b" stroke-width="3" stroke-dasharray="6 4"/>"##,
+                num(r)
             );
-            text(
-                g,
-                0.0,
-                0.0,
-                11.0,
-                "#a3195b",
-                p.label.as_deref().unwrap_or(""),
-            );
+            text(g, 0.0, 0.0, size, "#a3195b", word);
         }
     }
 }
@@ -353,6 +409,7 @@ fn draw(g: &mut String, p: &Placed) {
 mod tests {
     use super::*;
     use crate::layout::{Layout, Placed};
+    use crate::pieces::Rank;
 
     /// Suits differ by shape as well as colour (Suns and Crowns are close
     /// in lightness): a suited pawn carries its suit's symbol.
@@ -383,6 +440,45 @@ mod tests {
     }
 
     /// WCAG's relative luminance of `#rrggbb`.
+    /// #58: the larger the picture, the larger its marks, so that fitted
+    /// to a TV every one reads from across a room: no text under 1/28 of
+    /// a big picture's height, a badge that stands on its piece rather
+    /// than over its number, and a key said in the description.
+    #[test]
+    fn a_large_picture_draws_every_mark_in_proportion() {
+        let mut l = Layout::new("example", "Wide");
+        for i in 0..30 {
+            let coin = Placed::coin_value(Rank::ALL[i % 6], f64::from(i as u8), f64::from(i as u8));
+            l.push(if i % 3 == 0 {
+                coin.labelled("12")
+            } else {
+                coin
+            });
+        }
+        l.push(Placed::pawn(Some(Suit::Crowns), 3.0, 5.0));
+        l.tell("rat", "the Crowns pawn");
+        let drawn = svg(&l);
+        let doc = roxmltree::Document::parse(&drawn).unwrap();
+        let height: f64 = doc
+            .root_element()
+            .attribute("height")
+            .unwrap()
+            .parse()
+            .unwrap();
+        let sizes: Vec<f64> = doc
+            .descendants()
+            .filter(|n| n.has_tag_name("text"))
+            .map(|n| n.attribute("font-size").unwrap().parse().unwrap())
+            .collect();
+        assert_eq!(sizes.len(), 1 + 30 + 10 + 1);
+        for size in sizes {
+            assert!(size >= height / 28.0 - 0.01, "{size} in {height}");
+        }
+        // The pawn is seen from above: a disc, not a standing figure.
+        assert!(drawn.contains("<circle r=\""), "{drawn}");
+        assert!(drawn.contains("; rat: the Crowns pawn</desc>"), "{drawn}");
+    }
+
     fn luminance(hex: &str) -> f64 {
         let c = |i: usize| {
             let v = f64::from(u8::from_str_radix(&hex[i..i + 2], 16).unwrap()) / 255.0;

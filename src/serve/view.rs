@@ -292,7 +292,12 @@ fn in_play(
             _ => record::standing(&turn),
         },
         moves,
-        legend: legend(rec.game, state, at, rec.slot),
+        // Whose each piece is, then what the pieces the picture does
+        // not write on are.
+        legend: legend(rec.game, state, at, rec.slot)
+            .into_iter()
+            .chain(layout.key)
+            .collect(),
     })
 }
 

@@ -456,6 +456,20 @@ const FITS: &str = r##"new Promise(function (done) { requestAnimationFrame(funct
   seen(document.querySelector(".roll.last .total"), "the last roll's total");
   Array.prototype.forEach.call(document.querySelectorAll(".legend li"), function (li) { seen(li, "the legend's " + li.textContent); });
   seen(document.querySelector("section.game .picture svg"), "the board");
+  // #58 item 2: every mark on the board reads from three metres: 24 px
+  // high at 1080 lines, in proportion at other heights.
+  var board = document.querySelector("section.game .picture svg");
+  if (board) {
+    var least = null;
+    Array.prototype.forEach.call(board.querySelectorAll("text"), function (t) {
+      var m = t.getScreenCTM();
+      if (!m || t.getClientRects().length === 0) { return; }
+      var px = parseFloat(getComputedStyle(t).fontSize) * Math.sqrt(m.a * m.a + m.b * m.b);
+      if (!least || px < least.px) { least = { px: px, text: t.textContent }; }
+    });
+    var need = 24 * innerHeight / 1080;
+    if (least && least.px < need - 0.05) { fails.push("the board's mark " + JSON.stringify(least.text) + " is " + least.px.toFixed(1) + " px high, under " + need.toFixed(1)); }
+  }
   done(fails);
 }); }); })"##;
 

@@ -24,10 +24,10 @@ fn rats_in_play(layout: &Layout) -> String {
         }
     }
     for p in of(layout, Kind::Pawn) {
-        let mark = if p.label.as_deref() == Some("exit") {
-            "#"
-        } else {
+        let mark = if p.piece_suit() == Some(super::layout::RAT) {
             "R"
+        } else {
+            "#"
         };
         cells.insert(key(p), mark.to_string());
     }

@@ -5,6 +5,9 @@ use super::play::RatsGame;
 use crate::layout::{Layout, Placed};
 use crate::pieces::{Rank, Suit, SuitsByValue};
 
+/// The rat's pawn: the one of this suit (the others mark the exit).
+pub const RAT: Suit = Suit::Crowns;
+
 /// The maze: face-down tiles in laying order (A to X), a square an inch;
 /// the rat's start and, when the maze is whole, the exit.
 pub fn maze_layout(m: &Maze) -> Layout {
@@ -30,8 +33,9 @@ pub fn maze_layout(m: &Maze) -> Layout {
 }
 
 /// A Lab Rats game in play, as the table holds it: the maze's tiles face
-/// down, the coins lying on squares (each pile whole, its height beside
-/// its top), the three stacks beside the start (only the top coin of
+/// down, the coins lying on squares (each pile whole, its height above
+/// its top when it is more than one), the three stacks below the start,
+/// a square apart (only the top coin of
 /// each is seen; those under it are drawn back up, Suns to Arms up the
 /// stack, so nothing about them shows), the rat and the two pawns that
 /// mark the exit.
@@ -55,15 +59,17 @@ pub fn game_layout(g: &RatsGame) -> Layout {
     let mut in_sight = SuitsByValue::new(&Suit::ALL);
     let mut suit = |kept: Option<Suit>, v: Rank| kept.unwrap_or_else(|| in_sight.next(v));
     let kept = g.suits.as_ref();
-    // The stacks in a row two squares below the start, lower while that
-    // row crosses the maze.
+    // The stacks on every other square of a row two squares below the
+    // start (room for each one's height above it), lower while that row
+    // crosses the maze.
     let (sx, mut sy) = g.start.unwrap_or(g.rat);
+    let column = |i: usize| sx + 2 * i as i32;
     sy -= 2;
-    while (0..3).any(|i| g.squares.contains(&(sx + i, sy))) {
+    while (0..5).any(|i| g.squares.contains(&(sx + i, sy))) {
         sy -= 1;
     }
     for (i, stack) in g.stacks.iter().enumerate() {
-        let (x, y) = at((sx + i as i32, sy));
+        let (x, y) = at((column(i), sy));
         let Some((top, under)) = stack.split_last() else {
             continue;
         };
@@ -71,15 +77,16 @@ pub fn game_layout(g: &RatsGame) -> Layout {
             l.push(Placed::coin_suit(Suit::ALL[h % 4], x, y));
         }
         let s = suit(kept.and_then(|k| k.stacks[i].last().copied()), *top);
-        let label = format!("stack {}: {}", i + 1, stack.len());
-        l.push(Placed::coin_value(*top, x, y).suited(s).labelled(label));
+        let height = stack.len().to_string();
+        l.push(Placed::coin_value(*top, x, y).suited(s).labelled(height));
     }
     for (p, (sq, pile)) in g.piles.iter().enumerate() {
         let (x, y) = at(*sq);
         for (h, v) in pile.iter().enumerate() {
             let s = suit(kept.and_then(|k| k.piles.get(p)?.get(h).copied()), *v);
             let coin = Placed::coin_value(*v, x, y).suited(s);
-            l.push(if h + 1 == pile.len() {
+            // A lone coin needs no count.
+            l.push(if h + 1 == pile.len() && pile.len() > 1 {
                 coin.labelled(pile.len().to_string())
             } else {
                 coin
@@ -88,11 +95,18 @@ pub fn game_layout(g: &RatsGame) -> Layout {
     }
     for (sq, s) in g.exit.into_iter().zip([Suit::Suns, Suit::Moons]) {
         let (x, y) = at(sq);
-        l.push(Placed::pawn(Some(s), x, y).labelled("exit"));
+        l.push(Placed::pawn(Some(s), x, y));
     }
     if !g.out {
         let (x, y) = at(g.rat);
-        l.push(Placed::pawn(Some(Suit::Crowns), x, y).labelled("rat"));
+        l.push(Placed::pawn(Some(RAT), x, y));
+    }
+    if !g.out {
+        l.tell("rat", "the Crowns pawn");
+    }
+    l.tell("exit", "the Suns and Moons pawns");
+    if !g.stacks.is_empty() {
+        l.tell("stacks", "1, 2 and 3 from the left, each with its height");
     }
     l
 }

@@ -51,13 +51,21 @@ pub fn layout(t: &Troll) -> Layout {
     }
     let spot = t.troll();
     let slot = usize::from(spot.slot.clamp(1, 6)) - 1;
-    l.push(Placed::pawn(Some(Suit::Moons), slot_x(slot), row_y(spot.row)).labelled("troll"));
+    l.push(Placed::pawn(
+        Some(Suit::Moons),
+        slot_x(slot),
+        row_y(spot.row),
+    ));
+    l.tell("troll", "the Moons pawn");
     for (i, h) in t.held.iter().enumerate() {
         let x = deck_x + (CARD_W + gap) * (i + 1) as f64;
         l.push(match known(&h.card) {
-            Some(c) if h.awake => Placed::card(c, x, row_y(Row::Lower)).labelled("carried"),
-            _ => Placed::card_back(x, row_y(Row::Lower)).labelled("carried"),
+            Some(c) if h.awake => Placed::card(c, x, row_y(Row::Lower)),
+            _ => Placed::card_back(x, row_y(Row::Lower)),
         });
+    }
+    if !t.held.is_empty() {
+        l.tell("carried", "the cards right of the last card played");
     }
     l
 }
