@@ -162,7 +162,7 @@ fn badge(out: &mut String, p: &Placed, (cx, cy): (f64, f64), m: f64, label: &str
     // piece; standing on its top edge when it is large, so it covers
     // nothing of the piece's own face.
     let (bx, by) = if h > hw.min(hh) * PX {
-        (cx, cy - hh * PX - 0.4 * h)
+        (cx, cy - hh * PX - 0.5 * h)
     } else {
         (cx - hw * PX + 9.0, cy - hh * PX + 9.0)
     };
