@@ -4,26 +4,83 @@
 //! seat has an advantage. No game is named here: each kind of game gives
 //! its plays (`games::pad` its filed pads).
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
-/// One game that ended.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+/// One game that ended: kept in the store as it was filed (the names as
+/// they were that evening), exported, taken off again by `undo`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Play {
+    /// The game's id or, for a score pad or an imported play, its name.
     pub game: String,
     /// The day it was played (YYYY-MM-DD).
     pub day: String,
-    /// Who played, in seat order: the first started.
+    /// Who played, in seat order: the first started. A solitaire game
+    /// no one was seated for has one empty name.
     pub people: Vec<String>,
     /// Each seat's score, where the game keeps one.
     pub scores: Vec<Option<i64>>,
-    /// The seats that won (several on a tie; none for a co-op loss).
+    /// The seats that won (several on a tie; every seat for a co-op win,
+    /// none for a co-op loss; the one seat for a solitaire game won).
     pub winners: Vec<usize>,
+    /// The lowest score wins.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub lower: bool,
+    /// Everyone won or lost together.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub coop: bool,
+    /// The seconds each seat took on its turns, where a clock ran.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub seconds: Vec<Option<u64>>,
+    /// How long the game took, in minutes, where that is known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub minutes: Option<u64>,
+    /// Where it was played, where that was said (an imported play's).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub place: Option<String>,
+    /// Where an imported play came from (`bgstats:UUID`, `csv:…`): a
+    /// file imported twice files each play once.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source: Option<String>,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 impl Play {
+    /// A play with nothing but its game, day, people, scores and winners
+    /// said: the rest as a plain competitive game has it.
+    pub fn new(
+        game: &str,
+        day: &str,
+        people: Vec<String>,
+        scores: Vec<Option<i64>>,
+        winners: Vec<usize>,
+    ) -> Play {
+        Play {
+            game: game.to_string(),
+            day: day.to_string(),
+            people,
+            scores,
+            winners,
+            lower: false,
+            coop: false,
+            seconds: Vec::new(),
+            minutes: None,
+            place: None,
+            source: None,
+        }
+    }
+
     /// Played alone: its score stands on its own.
     pub fn solitaire(&self) -> bool {
         self.people.len() == 1
+    }
+
+    /// Played one against another: neither alone nor together.
+    pub fn against(&self) -> bool {
+        !self.solitaire() && !self.coop
     }
 
     /// Whether `a` finished ahead of `b` (won where `b` did not).
@@ -105,7 +162,7 @@ pub fn people(plays: &[Play], lower_wins: impl Fn(&str) -> bool) -> Vec<Person> 
     for game in games {
         let these: Vec<&Play> = plays
             .iter()
-            .filter(|p| p.game == game && !p.solitaire())
+            .filter(|p| p.game == game && p.against())
             .collect();
         // Each name folded once (any case or accents one person).
         let folded: Vec<Vec<String>> = these
@@ -234,7 +291,7 @@ pub enum Verdict {
 /// Each seat's record, game by game and by number of players.
 pub fn seats(plays: &[Play]) -> Vec<Seat> {
     let mut keys: Vec<(&str, usize)> = Vec::new();
-    for p in plays.iter().filter(|p| !p.solitaire()) {
+    for p in plays.iter().filter(|p| p.against()) {
         if !keys.contains(&(p.game.as_str(), p.people.len())) {
             keys.push((&p.game, p.people.len()));
         }
@@ -277,14 +334,17 @@ pub struct Alone {
     pub person: String,
     pub game: String,
     pub plays: u64,
+    /// The plays the game counts as won (the goal reached, every room
+    /// of a run scored).
+    pub won: u64,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub average: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub best: Option<i64>,
 }
 
-/// Solitaire plays, apart from the rest: each person's count, average
-/// and best in each game.
+/// Solitaire plays, apart from the rest: each person's count, wins,
+/// average and best in each game.
 pub fn solitaire(plays: &[Play], lower_wins: impl Fn(&str) -> bool) -> Vec<Alone> {
     let mut out: Vec<Alone> = Vec::new();
     for p in plays.iter().filter(|p| p.solitaire()) {
@@ -298,6 +358,7 @@ pub fn solitaire(plays: &[Play], lower_wins: impl Fn(&str) -> bool) -> Vec<Alone
                     person: p.people[0].clone(),
                     game: p.game.clone(),
                     plays: 0,
+                    won: 0,
                     average: None,
                     best: None,
                 });
@@ -306,6 +367,7 @@ pub fn solitaire(plays: &[Play], lower_wins: impl Fn(&str) -> bool) -> Vec<Alone
         };
         let a = &mut out[at];
         a.plays += 1;
+        a.won += u64::from(!p.winners.is_empty());
         if let Some(Some(s)) = p.scores.first() {
             let n = a.plays as f64;
             a.average = Some(a.average.map_or(*s as f64, |m| m + (*s as f64 - m) / n));
@@ -314,6 +376,64 @@ pub fn solitaire(plays: &[Play], lower_wins: impl Fn(&str) -> bool) -> Vec<Alone
         }
     }
     out
+}
+
+/// One person's co-operative plays of one game: how often the table won
+/// together, and who they played beside most.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Together {
+    pub person: String,
+    pub game: String,
+    pub record: Rate,
+    /// Their buddy: who shared the most of these plays, and how many.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub buddy: Option<(String, u64)>,
+}
+
+/// Co-operative plays, apart from the rest: everyone won or lost
+/// together, so no one is ahead of another.
+pub fn coop(plays: &[Play]) -> Vec<Together> {
+    let mut out: Vec<(Together, Vec<(String, u64)>)> = Vec::new();
+    for p in plays.iter().filter(|p| p.coop && !p.solitaire()) {
+        let won = !p.winners.is_empty();
+        for (seat, name) in p.people.iter().enumerate() {
+            let at = match out
+                .iter()
+                .position(|(t, _)| t.game == p.game && same(&t.person, name))
+            {
+                Some(i) => i,
+                None => {
+                    out.push((
+                        Together {
+                            person: name.clone(),
+                            game: p.game.clone(),
+                            record: wilson(0, 0),
+                            buddy: None,
+                        },
+                        Vec::new(),
+                    ));
+                    out.len() - 1
+                }
+            };
+            let (t, others) = &mut out[at];
+            t.record = wilson(t.record.wins + u64::from(won), t.record.of + 1);
+            let beside = p.people.iter().enumerate().filter(|(i, _)| *i != seat);
+            for (_, o) in beside {
+                match others.iter_mut().find(|(n, _)| same(n, o)) {
+                    Some((_, k)) => *k += 1,
+                    None => others.push((o.clone(), 1)),
+                }
+            }
+        }
+    }
+    out.into_iter()
+        .map(|(mut t, others)| {
+            t.buddy = others
+                .into_iter()
+                .max_by(|a, b| a.1.cmp(&b.1).then(b.0.cmp(&a.0)));
+            t
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -336,13 +456,13 @@ mod tests {
     }
 
     fn play(people: &[&str], winners: &[usize]) -> Play {
-        Play {
-            game: "hearts".into(),
-            day: "2026-11-28".into(),
-            people: people.iter().map(|s| s.to_string()).collect(),
-            scores: vec![None; people.len()],
-            winners: winners.to_vec(),
-        }
+        Play::new(
+            "hearts",
+            "2026-11-28",
+            people.iter().map(|s| s.to_string()).collect(),
+            vec![None; people.len()],
+            winners.to_vec(),
+        )
     }
 
     #[test]
@@ -407,7 +527,7 @@ pub struct Rated {
 pub fn ratings(plays: &[Play], lower_wins: impl Fn(&str) -> bool) -> Vec<Rated> {
     use crate::ratings::{Rating, rate};
     let mut out: Vec<Rated> = Vec::new();
-    for p in plays.iter().filter(|p| !p.solitaire()) {
+    for p in plays.iter().filter(|p| p.against()) {
         let keys: Vec<String> = p.people.iter().map(|n| crate::people::folded(n)).collect();
         let at: Vec<usize> = p
             .people
@@ -465,13 +585,13 @@ mod rating_tests {
     /// values for a four-player game (openskill 6.2).
     #[test]
     fn a_first_play_rates_as_the_reference() {
-        let p = Play {
-            game: "hearts".into(),
-            day: "2026-11-28".into(),
-            people: vec!["a".into(), "b".into(), "c".into(), "d".into()],
-            scores: vec![Some(9), Some(7), Some(5), Some(1)],
-            winners: vec![0],
-        };
+        let p = Play::new(
+            "hearts",
+            "2026-11-28",
+            vec!["a".into(), "b".into(), "c".into(), "d".into()],
+            vec![Some(9), Some(7), Some(5), Some(1)],
+            vec![0],
+        );
         let r = ratings(&[p], |_| false);
         let mu: Vec<f64> = r.iter().map(|x| x.rating.mu).collect();
         let want = [

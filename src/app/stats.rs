@@ -6,8 +6,8 @@
 use serde::Serialize;
 
 use super::{App, AppError, Reply, Result, invalid};
-use crate::games::pad::Pads;
-use crate::plays::{self, Alone, Person, Play, Rate, Rated, Seat, Verdict};
+use crate::games::Game;
+use crate::plays::{self, Alone, Person, Play, Rate, Rated, Seat, Together, Verdict};
 use crate::reply::Show;
 use crate::style::{Style, Tone, plural, wrap};
 
@@ -22,16 +22,29 @@ struct Stats {
     people: Vec<Person>,
     seats: Vec<Seat>,
     solitaire: Vec<Alone>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    coop: Vec<Together>,
 }
 
 impl App {
     pub(super) fn stats(&mut self, words: &[String]) -> Result<Reply> {
-        let pads: Pads = self
-            .store
-            .game::<Pads>()
-            .map_err(AppError::from)?
-            .unwrap_or_default();
-        let mut all = pads.plays();
+        let (mut all, unread) = self.store.plays().map_err(AppError::from)?;
+        if unread > 0 {
+            self.store.warn(format!(
+                "note: {unread} filed plays cannot be read; they are left out"
+            ));
+        }
+        // A followed game's play names it by its id: shown by its title.
+        for p in &mut all {
+            if let Some(g) = Game::by_id(&p.game) {
+                p.game = g.title().to_string();
+            }
+        }
+        let lower_wins = |plays: &[Play], g: &str| {
+            plays
+                .iter()
+                .any(|p| p.lower && p.game.eq_ignore_ascii_case(g))
+        };
         // `stats ratings [GAME]`: OpenSkill ratings, game by game.
         if let Some((first, rest)) = words.split_first()
             && first.eq_ignore_ascii_case("ratings")
@@ -46,7 +59,7 @@ impl App {
                     )));
                 }
             };
-            let rows = plays::ratings(&all, |g| pads.lower_wins(g));
+            let rows = plays::ratings(&all, |g| lower_wins(&all, g));
             return Ok(Reply::new("stats-ratings", Ratings { rows, only }));
         }
         let only = match words {
@@ -60,7 +73,7 @@ impl App {
                 )));
             }
         };
-        let lower = |g: &str| pads.lower_wins(g);
+        let lower = |g: &str| lower_wins(&all, g);
         let mut people = plays::people(&all, lower);
         // Asked about a person: their rows alone.
         if let Some(name) = &only
@@ -75,6 +88,7 @@ impl App {
                 plays: all.len(),
                 seats: plays::seats(&all),
                 solitaire: plays::solitaire(&all, lower),
+                coop: plays::coop(&all),
                 people,
                 only,
             },
@@ -85,6 +99,8 @@ impl App {
 /// Keep the plays of the game or the person `w` names; its name as the
 /// plays write it.
 fn filter(all: &mut Vec<Play>, w: &str) -> Result<String> {
+    // A game asked for by its id (`stats GAME-ID`) is its title here.
+    let w = Game::by_id(w).map_or(w, |g| g.title());
     if let Some(game) = all
         .iter()
         .find(|p| p.game.eq_ignore_ascii_case(w))
@@ -175,6 +191,11 @@ impl Show for Ratings {
     }
 }
 
+/// A solitaire player no one was seated as.
+fn someone(name: &str) -> &str {
+    if name.is_empty() { "someone" } else { name }
+}
+
 fn pct(x: f64) -> String {
     format!("{:.0}%", x * 100.0)
 }
@@ -194,7 +215,7 @@ fn seat_name(seat: usize) -> String {
 impl Show for Stats {
     fn show(&self, style: &Style) -> String {
         if self.plays == 0 {
-            return "no plays yet: `pad end` files a pad's game as a play".into();
+            return "no plays yet: each pad filed (`pad end`) and each followed game that ends is a play".into();
         }
         let mut lines = Vec::new();
         let mut games: Vec<&str> = Vec::new();
@@ -255,14 +276,32 @@ impl Show for Stats {
             lines.push(style.paint("solitaire", Tone::Heading));
             for a in &self.solitaire {
                 let mut line = format!(
-                    "  {} played {} {} {}",
-                    a.person,
+                    "  {} played {} {} {}, won {}",
+                    someone(&a.person),
                     a.game,
                     a.plays,
-                    plural(a.plays, "time", "times")
+                    plural(a.plays, "time", "times"),
+                    a.won
                 );
                 if let (Some(avg), Some(best)) = (a.average, a.best) {
                     line.push_str(&format!(": average {avg:.1}, best {best}"));
+                }
+                lines.push(line);
+            }
+        }
+        if !self.coop.is_empty() {
+            lines.push(style.paint("together (co-op)", Tone::Heading));
+            for t in &self.coop {
+                let mut line = format!(
+                    "  {} played {} {} {} with others; the table won {}",
+                    t.person,
+                    t.game,
+                    t.record.of,
+                    plural(t.record.of, "time", "times"),
+                    rate_words(&t.record)
+                );
+                if let Some((who, n)) = &t.buddy {
+                    line.push_str(&format!("; most often beside {who} ({n})"));
                 }
                 lines.push(line);
             }

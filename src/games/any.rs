@@ -52,6 +52,8 @@ pub trait AnyWing: Sync {
     fn look(&self, state: &Value) -> Result<(Layout, Turn), Unsound>;
     /// What each seat plays as (`Play::roles`), in seat order.
     fn roles(&self, state: &Value) -> Vec<String>;
+    /// The ended games a saved state holds, as plays (`Saved::plays`).
+    fn plays(&self, state: &Value) -> Vec<crate::plays::Play>;
     /// What the game's seat `seat` (0 first) sees of a saved state and
     /// the moves that are its to make now.
     fn seat_view(&self, state: &Value, seat: usize) -> Option<SeatView>;
@@ -216,6 +218,10 @@ impl<W: Wing> AnyWing for Erased<W> {
 
     fn roles(&self, state: &Value) -> Vec<String> {
         laid::<W::State>(state).map_or_else(|_| Vec::new(), |s| s.roles())
+    }
+
+    fn plays(&self, state: &Value) -> Vec<crate::plays::Play> {
+        laid::<W::State>(state).map_or_else(|_| Vec::new(), |s| s.plays())
     }
 
     fn seat_view(&self, state: &Value, seat: usize) -> Option<SeatView> {

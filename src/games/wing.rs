@@ -72,6 +72,15 @@ pub trait Saved: Clone + Debug + PartialEq + Serialize + DeserializeOwned + 'sta
     fn rename(&mut self, from: &str, to: &str) {
         let _ = (from, to);
     }
+
+    /// Every game this state holds that has ended, as a play: a followed
+    /// game once it is over, every filed pad or run. The store files each
+    /// play a change makes new, beside the change, so `undo` takes it off
+    /// again; a play's empty day is the day it is filed, and an empty
+    /// name the person the table seated for it. None by default.
+    fn plays(&self) -> Vec<crate::plays::Play> {
+        Vec::new()
+    }
 }
 
 /// Whose turn it is and what the game waits for.

@@ -37,6 +37,8 @@ pub struct Document {
     pub tallies: Tallies,
     /// Every game record, oldest first (left out of the text when none).
     pub records: Vec<Record>,
+    /// Every play, oldest first (left out of the text when none).
+    pub plays: Vec<crate::plays::Play>,
     /// What the store held but could not be read, and why: left out of
     /// the document, so that one damaged row does not keep the rest from
     /// being saved elsewhere. Not part of the document's text.
@@ -97,6 +99,9 @@ impl Serialize for Document {
         if !self.records.is_empty() {
             map.serialize_entry("records", &self.records)?;
         }
+        if !self.plays.is_empty() {
+            map.serialize_entry("plays", &self.plays)?;
+        }
         map.end()
     }
 }
@@ -113,6 +118,8 @@ impl<'de> Deserialize<'de> for Document {
             tallies: Tallies,
             #[serde(default)]
             records: Vec<Record>,
+            #[serde(default)]
+            plays: Vec<crate::plays::Play>,
             /// The games' states, by their keys; anything else is refused.
             #[serde(flatten)]
             rest: Map<String, Value>,
@@ -133,6 +140,7 @@ impl<'de> Deserialize<'de> for Document {
                 "saved_rolls",
                 "tallies",
                 "records",
+                "plays",
             ]
             .into_iter()
             .chain(Game::saved().map(key))
@@ -149,6 +157,7 @@ impl<'de> Deserialize<'de> for Document {
             saved_rolls: parts.saved_rolls,
             tallies: parts.tallies,
             records: parts.records,
+            plays: parts.plays,
             skipped: Vec::new(),
         })
     }
@@ -188,6 +197,15 @@ impl PartDoc for Document {
             saved_rolls: PartDoc::read(conn)?,
             tallies: PartDoc::read(conn)?,
             records: super::records::all(conn)?,
+            plays: {
+                let (plays, unread) = super::plays::all(conn)?;
+                if unread > 0 {
+                    skipped.push(format!(
+                        "note: {unread} filed plays cannot be read; they are left out of the export"
+                    ));
+                }
+                plays
+            },
             skipped,
         })
     }
@@ -200,7 +218,8 @@ impl PartDoc for Document {
         }
         self.saved_rolls.write(conn)?;
         self.tallies.write(conn)?;
-        super::records::replace_all(conn, &self.records)
+        super::records::replace_all(conn, &self.records)?;
+        super::plays::replace_all(conn, &self.plays)
     }
 
     fn problems(&self) -> Vec<String> {
@@ -235,6 +254,7 @@ impl PartDoc for Document {
             && self.saved_rolls.is_empty()
             && self.tallies.is_empty()
             && self.records.is_empty()
+            && self.plays.is_empty()
     }
 }
 

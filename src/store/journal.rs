@@ -131,6 +131,7 @@ pub(super) fn undo(conn: &Connection, session: &str, own: bool) -> Result<Option
     }
     conn.execute("DELETE FROM journal WHERE id = ?1", [id])?;
     super::records::undo(conn, id)?;
+    super::plays::undo(conn, id)?;
     let bad = |reason: String| StoreError::Damaged {
         what: format!("the undo entry for '{what}'"),
         reason,

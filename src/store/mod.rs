@@ -24,6 +24,7 @@ mod export;
 mod games;
 mod journal;
 mod legacy;
+mod plays;
 mod records;
 mod rolls;
 mod salvage;
@@ -461,8 +462,15 @@ impl Store {
                     in_play: table::in_play(c, seating.as_ref())?,
                     seating: if own { None } else { seating.clone() },
                 };
+                let ended = slot.as_ref().map(Saved::plays).unwrap_or_default();
                 let (out, what, note) = f(&mut slot, &mut at)?;
+                let mut fresh = Vec::new();
                 if what.is_some() {
+                    let now = slot.as_ref().map(Saved::plays).unwrap_or_default();
+                    fresh = plays::new_among(&ended, now);
+                    for p in &mut fresh {
+                        plays::named(p, S::GAME, seating.as_ref());
+                    }
                     games::save(c, slot.as_ref())?;
                     if !own && at.seating != seating {
                         games::save(c, at.seating.as_ref())?;
@@ -480,9 +488,37 @@ impl Store {
                     }
                 }
                 let state = serde_json::to_value(&slot).expect("saved states serialise");
-                Ok((out, what, (note, state)))
+                Ok((out, what, (note, state, fresh)))
             },
-            |c, id, (note, state)| records::note(c, S::GAME, note, &state, Some(id)),
+            |c, id, (note, state, fresh)| {
+                records::note(c, S::GAME, note, &state, Some(id))?;
+                plays::file(c, &fresh, Some(id)).map(|_| ())
+            },
+        )
+    }
+
+    /// Every play filed, oldest first, and how many rows could not be
+    /// read (left out).
+    pub fn plays(&self) -> Result<(Vec<crate::plays::Play>, usize)> {
+        self.read(plays::all)
+    }
+
+    /// File imported plays, each once (a play whose source is filed
+    /// already is left out), as one change `undo` takes back: how many
+    /// were new.
+    pub fn import_plays(&self, what: &str, all: &[crate::plays::Play]) -> Result<usize> {
+        // An import changes no part but the plays, which the journal's
+        // parts do not name: its entry keeps the tallies as they were
+        // (it leaves them as they are), and undoing it takes off the
+        // plays it filed.
+        self.change_then(
+            Part::Tally,
+            |c| {
+                let new = plays::unfiled(c, all)?;
+                let what = (!new.is_empty()).then(|| what.to_string());
+                Ok::<_, StoreError>((new.len(), what, new))
+            },
+            |c, id, new| plays::file(c, &new, Some(id)).map(|_| ()),
         )
     }
 
@@ -618,9 +654,14 @@ impl Store {
                 return Err(ImportError::NotEmpty);
             }
             doc.write(c)?;
-            // An export of an older version keeps the table in its pads.
+            // An export of an older version keeps the table in its pads,
+            // and has no plays: they are made from its games, as
+            // migration 8 makes them.
             c.execute_batch(schema::MOVE_TABLE)
                 .map_err(StoreError::from)?;
+            if doc.plays.is_empty() {
+                plays::fill(c)?;
+            }
             Ok(((), Some("import".to_string())))
         })
     }
@@ -1046,6 +1087,10 @@ fn migrate(conn: &Connection) -> Result<(), Opened> {
     {
         tx.execute_batch(sql)?;
         tx.pragma_update(None, "user_version", i as i32 + 1)?;
+        // Version 8's plays of the games that ended before it.
+        if i + 1 == 8 {
+            plays::fill(&tx).map_err(Opened::Failed)?;
+        }
     }
     tx.commit()?;
     // WAL can only be turned on outside a transaction, and then stays on.

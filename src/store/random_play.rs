@@ -32,6 +32,8 @@ struct Played {
     ended: usize,
     /// Actions taken by `setup ROOM`, not the game's own words.
     by_setup: usize,
+    /// Plays filed (games that ended).
+    plays: usize,
 }
 
 struct RandomPlay;
@@ -46,8 +48,9 @@ impl Visitor for RandomPlay {
         }
         let mut played = Played::default();
         for seed in 0..SEEDS {
-            let (actions, ended, by_setup) = play::<W, W::State>(seed);
+            let (actions, ended, by_setup, plays) = play::<W, W::State>(seed);
             played.actions += actions;
+            played.plays += plays;
             played.by_setup += by_setup;
             played.ended += usize::from(ended);
         }
@@ -115,7 +118,7 @@ fn through_words<W: Wing>(
 }
 
 /// One random game from `seed`: the actions taken, and whether it ended.
-fn play<W: Wing<State = S>, S: Play>(seed: u64) -> (usize, bool, usize) {
+fn play<W: Wing<State = S>, S: Play>(seed: u64) -> (usize, bool, usize, usize) {
     let dir = tempfile::tempdir().unwrap();
     let store = Store::new(dir.path());
     let what = |s: &str| format!("{} (seed {seed}): {s}", S::WHAT);
@@ -243,16 +246,36 @@ fn play<W: Wing<State = S>, S: Play>(seed: u64) -> (usize, bool, usize) {
         "{}",
         what("the replay differs")
     );
+    // Each game that ended was filed as a play once, through every undo
+    // and redo, as the final state tells it (#62).
+    let (filed, unread) = store.plays().unwrap();
+    assert_eq!(unread, 0);
+    let told: Vec<(String, Vec<Option<i64>>, Vec<usize>)> = last
+        .plays()
+        .into_iter()
+        .map(|p| (p.game, p.scores, p.winners))
+        .collect();
+    let kept: Vec<(String, Vec<Option<i64>>, Vec<usize>)> = filed
+        .iter()
+        .map(|p| (p.game.clone(), p.scores.clone(), p.winners.clone()))
+        .collect();
+    assert_eq!(kept, told, "{}", what("the plays filed"));
     let doc = store.export().unwrap();
     let other = tempfile::tempdir().unwrap();
     let fresh = Store::new(other.path());
     fresh.import(&doc, false).unwrap();
     let moved: Option<S> = fresh.game().unwrap();
     assert_eq!(moved.as_ref(), Some(&last), "{}", what("export and import"));
+    assert_eq!(
+        fresh.plays().unwrap().0,
+        filed,
+        "{}",
+        what("plays exported")
+    );
     if std::env::var("SHOW_PLAY").is_ok() {
         eprintln!("{} seed {seed}: {}", S::WHAT, words(&lines));
     }
-    (taken.len(), ended, by_setup)
+    (taken.len(), ended, by_setup, filed.len())
 }
 
 /// Actions as the words that replay them.
@@ -465,4 +488,11 @@ fn every_game_plays_at_random_legally_and_replays() {
     // Some games end within the bound (a game that can never end would
     // leave the check of its last position untried).
     assert!(all.values().any(|p| p.ended > 0), "no game ended: {all:?}");
+    // And those that end are filed as plays, a game's to the last.
+    let filed: Vec<&str> = all
+        .iter()
+        .filter(|(_, p)| p.plays > 0)
+        .map(|(id, _)| *id)
+        .collect();
+    assert!(filed.len() >= 3, "plays filed only by {filed:?}: {all:?}");
 }

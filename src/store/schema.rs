@@ -19,7 +19,7 @@
 pub const APPLICATION_ID: i32 = 0x5462_4d74;
 
 /// Each entry moves the schema up one version.
-pub const MIGRATIONS: &[&str] = &[V1, V2, V3, V4, V5, V6, V7];
+pub const MIGRATIONS: &[&str] = &[V1, V2, V3, V4, V5, V6, V7, V8];
 
 /// The version this build writes.
 pub const VERSION: i32 = MIGRATIONS.len() as i32;
@@ -35,6 +35,7 @@ pub const TABLES: &[&str] = &[
     "games",
     "imported_files",
     "journal",
+    "plays",
     "record_steps",
     "records",
     "saved_rolls",
@@ -42,6 +43,24 @@ pub const TABLES: &[&str] = &[
     "serving",
     "tallies",
 ];
+
+/// Version 8: every game that ended, as a play (`crate::plays::Play`, one
+/// JSON document a row, as it was filed), for `stats`. The journal entry
+/// of the change that filed it lets `undo` take it off; an imported play
+/// keeps where it came from, once. The pads and runs filed and the
+/// records of games that ended before this version are made plays by
+/// the migration's second half, in Rust (`plays::fill`): SQL cannot read
+/// a game's state.
+const V8: &str = r#"
+CREATE TABLE plays (
+    id      INTEGER PRIMARY KEY AUTOINCREMENT,
+    play    TEXT NOT NULL CHECK (json_valid(play) AND json_type(play) = 'object'),
+    -- `bgstats:UUID` or `csv:…` for an imported play: a file imported
+    -- twice files each play once.
+    source  TEXT UNIQUE,
+    journal INTEGER
+) STRICT;
+"#;
 
 /// Version 5: every followed game's record. A record starts with a setup
 /// (the state it laid) and gains a step with each change made to that

@@ -169,3 +169,56 @@ fn the_indexes_checked_are_those_a_fresh_store_makes() {
         .unwrap();
     assert_eq!(made, schema::INDEXES);
 }
+
+/// #62 item 1: a store of version 7 becomes version 8 with a play for
+/// each pad it filed (the higher total won; a lowest-wins pad says so),
+/// and the play is in the export.
+#[test]
+fn migration_8_makes_plays_of_the_pads_filed_before_it() {
+    use crate::games::pad::{Pad, Pads, Wins};
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    std::fs::create_dir_all(&data).unwrap();
+    {
+        let c = Connection::open(data.join(DB_FILE)).unwrap();
+        c.pragma_update(None, "application_id", schema::APPLICATION_ID)
+            .unwrap();
+        for sql in &schema::MIGRATIONS[..7] {
+            c.execute_batch(sql).unwrap();
+        }
+        c.pragma_update(None, "user_version", 7).unwrap();
+        let mut hearts = Pad::new(
+            "hearts",
+            vec!["Ann".into(), "Ben".into()],
+            Wins::Lower,
+            None,
+            "2026-11-20",
+        );
+        hearts.rounds = vec![vec![Some(3), Some(9)], vec![Some(4), Some(2)]];
+        hearts.ended = Some("2026-11-21".into());
+        let pads = Pads {
+            open: None,
+            filed: vec![hearts],
+            table: None,
+        };
+        c.execute(
+            "INSERT INTO games (game, state) VALUES ('score-pad', ?1)",
+            [serde_json::to_string(&pads).unwrap()],
+        )
+        .unwrap();
+    }
+    let store = Store::new(&data);
+    let (plays, unread) = store.plays().unwrap();
+    assert_eq!(unread, 0);
+    let mut want = crate::plays::Play::new(
+        "hearts",
+        "2026-11-21",
+        vec!["Ann".into(), "Ben".into()],
+        vec![Some(7), Some(11)],
+        vec![0],
+    );
+    want.lower = true;
+    assert_eq!(plays, vec![want.clone()]);
+    let doc: export::Document = store.read(export::Document::read).unwrap();
+    assert_eq!(doc.plays, vec![want]);
+}

@@ -546,7 +546,7 @@ fn a_table_kept_in_the_pad_moves_to_its_own_home() {
                UPDATE games SET state = json_set(state, '$.table',
                    json('{"players":["Ann","Ben","Zoë","Li Wei"],"first":1,"turn":2}'))
                  WHERE game = 'score-pad';
-               DROP TABLE serving; DROP TABLE seat_links;
+               DROP TABLE serving; DROP TABLE seat_links; DROP TABLE plays;
                PRAGMA user_version = 6;"#,
         )
         .unwrap();

@@ -42,11 +42,18 @@ fn replays(dir: &Path, transcript: &str) {
 
 /// The same export document: every key and value as the release before
 /// wrote it (the games' keys come in the order of the list of games, which
-/// a reader does not depend on).
-fn same_document(got: &str, want: &str) {
+/// a reader does not depend on), and the plays migration 8 made of the
+/// games that had ended (#62).
+fn same_document(got: &str, want: &str) -> serde_json::Value {
     let parse = |t: &str| serde_json::from_str::<serde_json::Value>(t).expect("a JSON document");
     assert!(got.ends_with("}\n"), "a document and a newline");
-    assert_eq!(parse(got), parse(want));
+    let mut got = parse(got);
+    let plays = got
+        .as_object_mut()
+        .and_then(|o| o.remove("plays"))
+        .unwrap_or_default();
+    assert_eq!(got, parse(want));
+    plays
 }
 
 #[test]
@@ -54,14 +61,20 @@ fn a_schema_3_store_opens_exports_the_same_and_plays_on() {
     let dir = store("tablemate.db");
     let (out, err, code) = common::tm_in(dir.path(), &["export", "--secrets"]);
     assert_eq!(code, 0, "{err}");
-    same_document(&out, &expected("export.json"));
+    let plays = same_document(&out, &expected("export.json"));
+    // Its one filed Funhouse run, of all six rooms, is a play now; no one
+    // was seated for it.
+    assert_eq!(
+        plays,
+        serde_json::json!([{"game": "epic-funhouse", "day": "2026-11-25", "people": [""], "scores": [56], "winners": [0]}])
+    );
     // Opening migrated it: the per-game tables are gone.
     let c = rusqlite::Connection::open(dir.path().join("tablemate.db")).unwrap();
     let version: i32 = c
         .pragma_query_value(None, "user_version", |r| r.get(0))
         .unwrap();
-    // Migrated to the newest schema (7: the table of its own).
-    assert_eq!(version, 7);
+    // Migrated to the newest schema (8: plays).
+    assert_eq!(version, 8);
     let games: i64 = c
         .query_row("SELECT count(*) FROM games", [], |r| r.get(0))
         .unwrap();

@@ -10,7 +10,7 @@ fn stats_tell_win_rates_rivals_and_seats_word_for_word() {
     let d = dir.path();
     assert_eq!(
         said(d, "stats").0,
-        "no plays yet: `pad end` files a pad's game as a play\n"
+        "no plays yet: each pad filed (`pad end`) and each followed game that ends is a play\n"
     );
     for i in 1..=5 {
         common::run_ok(
@@ -35,7 +35,7 @@ fn stats_tell_win_rates_rivals_and_seats_word_for_word() {
          with 3 players, the second player won 0% (0% to 43%) of 5 games: 5 games cannot tell\n\
          with 3 players, the third player won 20% (4% to 62%) of 5 games: 5 games cannot tell\n\
          solitaire\n\
-         ann played patience 1 time: average 12.0, best 12\n"
+         ann played patience 1 time, won 1: average 12.0, best 12\n"
     );
     // One person: their rows; one game: its plays.
     let (out, _, _) = said(d, "stats Ben");
@@ -47,7 +47,7 @@ fn stats_tell_win_rates_rivals_and_seats_word_for_word() {
     let (out, _, _) = said(d, "stats patience");
     assert_eq!(
         out,
-        "solitaire\nann played patience 1 time: average 12.0, best 12\n"
+        "solitaire\nann played patience 1 time, won 1: average 12.0, best 12\n"
     );
     // JSON carries the interval itself.
     let (out, _, _) = said(d, "--json stats hearts");
@@ -120,4 +120,68 @@ fn stats_ratings_rank_the_table_after_five_plays() {
         err,
         "error: 'ann': stats ratings takes one game at most (stats ratings hearts)\n"
     );
+}
+
+/// #62 item 1: a followed game that ends is a play of the person the
+/// table seated, kept in the store: `stats` counts it, `export` holds it,
+/// and `undo` of the move that ended it takes it off again.
+#[test]
+fn a_followed_game_that_ends_is_a_play_until_undone() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    common::run_ok(d, &["players Ann", "--seed 4 setup lab-rats"]);
+    let solved = common::run_out(d, &["solve", "lab-rats"]);
+    let moves: Vec<&str> = solved
+        .split('(')
+        .filter_map(|s| s.split_once(')').map(|(m, _)| m))
+        .filter(|m| m.starts_with("rats "))
+        .collect();
+    let (last, before) = moves.split_last().expect("a way out");
+    for m in before {
+        common::run_ok(d, &[*m]);
+    }
+    assert!(said(d, "stats").0.starts_with("no plays yet"));
+    let (out, err, code) = said(d, last);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("you win"), "{out}");
+    assert_eq!(
+        said(d, "stats").0,
+        "solitaire\nAnn played Lab Rats 1 time, won 1: average 15.0, best 15\n"
+    );
+    assert_eq!(said(d, "stats lab-rats").0, said(d, "stats Ann").0);
+    let export: serde_json::Value = serde_json::from_str(&common::run_out(d, &["export"])).unwrap();
+    let play = &export["plays"][0];
+    assert_eq!(
+        (
+            &play["game"],
+            &play["people"],
+            &play["scores"],
+            &play["winners"],
+            &play["lower"]
+        ),
+        (
+            &serde_json::json!("lab-rats"),
+            &serde_json::json!(["Ann"]),
+            &serde_json::json!([15]),
+            &serde_json::json!([0]),
+            &serde_json::json!(true)
+        )
+    );
+    common::run_ok(d, &["undo"]);
+    assert!(said(d, "stats").0.starts_with("no plays yet"));
+    assert!(common::run_out(d, &["export"]).find("\"plays\"").is_none());
+    // Played again to the end: one play, not two.
+    common::run_ok(d, &[*last]);
+    let mut export: serde_json::Value =
+        serde_json::from_str(&common::run_out(d, &["export"])).unwrap();
+    assert_eq!(export["plays"].as_array().map(Vec::len), Some(1));
+    // An export made before plays were kept has none: importing it makes
+    // them from its records, as the migration does.
+    export.as_object_mut().unwrap().remove("plays");
+    let elsewhere = tempfile::tempdir().unwrap();
+    let file = elsewhere.path().join("old.json");
+    std::fs::write(&file, export.to_string()).unwrap();
+    let e = elsewhere.path();
+    common::run_ok(e, &[format!("import {}", file.display()).as_str()]);
+    assert_eq!(said(e, "stats").0, said(d, "stats").0);
 }

@@ -183,6 +183,24 @@ impl Saved for Book {
             crate::style::plural(n as u64, "filed run", "filed runs")
         )
     }
+
+    /// Each filed run that scored a room, as a solitaire play: its points
+    /// its score; won when all six rooms were scored.
+    fn plays(&self) -> Vec<crate::plays::Play> {
+        self.history
+            .iter()
+            .filter(|r| r.played() > 0)
+            .map(|r| {
+                crate::plays::Play::new(
+                    Self::GAME.id(),
+                    &r.started,
+                    vec![r.player.clone().unwrap_or_default()],
+                    vec![Some(i64::from(r.total()))],
+                    if r.is_complete() { vec![0] } else { Vec::new() },
+                )
+            })
+            .collect()
+    }
 }
 
 /// The room in play: the run's first room not yet scored.

@@ -94,6 +94,23 @@ impl Saved for RatsGame {
     fn summary(&self) -> String {
         "a Lab Rats game".into()
     }
+
+    /// Out (won) or stuck in the harder game (lost): the coins used are
+    /// its score, the fewer the better.
+    fn plays(&self) -> Vec<crate::plays::Play> {
+        if !(self.out || (self.harder && self.stuck())) {
+            return Vec::new();
+        }
+        let mut play = crate::plays::Play::new(
+            Self::GAME.id(),
+            "",
+            vec![String::new()],
+            vec![Some(self.used.len() as i64)],
+            if self.out { vec![0] } else { Vec::new() },
+        );
+        play.lower = true;
+        vec![play]
+    }
 }
 
 impl Play for RatsGame {

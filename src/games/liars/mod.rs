@@ -367,6 +367,21 @@ impl Saved for Liars {
             }
         }
     }
+
+    /// The last cup with dice in it won; each seat's score is the dice
+    /// it had left.
+    fn plays(&self) -> Vec<crate::plays::Play> {
+        let Some(w) = self.winner() else {
+            return Vec::new();
+        };
+        vec![crate::plays::Play::new(
+            Self::GAME.id(),
+            "",
+            self.people.clone(),
+            self.cups.iter().map(|c| Some(c.len() as i64)).collect(),
+            vec![w],
+        )]
+    }
 }
 
 impl Play for Liars {

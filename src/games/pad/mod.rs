@@ -96,16 +96,24 @@ pub struct Pads {
 impl Pads {
     /// Each filed pad with a score in it, as a play: the first player
     /// started, the best total won (every best, on a tie).
-    pub fn plays(&self) -> Vec<crate::plays::Play> {
+    pub fn filed_plays(&self) -> Vec<crate::plays::Play> {
         self.filed
             .iter()
             .filter(|p| !p.rounds.is_empty())
-            .map(|p| crate::plays::Play {
-                game: p.game.clone(),
-                day: p.ended.clone().unwrap_or_else(|| p.started.clone()),
-                people: p.players.clone(),
-                scores: p.totals().into_iter().map(Some).collect(),
-                winners: p.leaders(),
+            .map(|p| {
+                let mut play = crate::plays::Play::new(
+                    &p.game,
+                    p.ended.as_deref().unwrap_or(&p.started),
+                    p.players.clone(),
+                    p.totals().into_iter().map(Some).collect(),
+                    p.leaders(),
+                );
+                play.lower = p.wins == Wins::Lower;
+                // The turn clock's count, where it ran.
+                if p.clock.thinking.iter().any(|&t| t > 0) {
+                    play.seconds = p.clock.thinking.iter().map(|&t| Some(t)).collect();
+                }
+                play
             })
             .collect()
     }

@@ -249,6 +249,10 @@ impl Saved for Pads {
             crate::style::plural(n as u64, "filed game", "filed games")
         )
     }
+
+    fn plays(&self) -> Vec<crate::plays::Play> {
+        self.filed_plays()
+    }
 }
 
 impl Play for Pads {

@@ -46,6 +46,19 @@ impl Saved for Board {
             }
         }
     }
+
+    fn plays(&self) -> Vec<crate::plays::Play> {
+        let Some(play) = self.play.as_ref().filter(|p| p.phase == Phase::Over) else {
+            return Vec::new();
+        };
+        vec![crate::plays::Play::new(
+            Self::GAME.id(),
+            "",
+            play.people.clone(),
+            vec![None; play.people.len()],
+            play.winner.into_iter().collect(),
+        )]
+    }
 }
 
 impl Play for Board {

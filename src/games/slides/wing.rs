@@ -76,6 +76,26 @@ impl Saved for SlidesGame {
             p.name = to.to_string();
         }
     }
+
+    /// Its people in their seats; the one whose suit won (none on a draw,
+    /// or when tablemate's suit won).
+    fn plays(&self) -> Vec<crate::plays::Play> {
+        if !self.over() || self.people.is_empty() {
+            return Vec::new();
+        }
+        let winners = self
+            .winner
+            .and_then(|w| self.people.iter().position(|p| p.suit == w))
+            .into_iter()
+            .collect();
+        vec![crate::plays::Play::new(
+            Self::GAME.id(),
+            "",
+            self.people.iter().map(|p| p.name.clone()).collect(),
+            vec![None; self.people.len()],
+            winners,
+        )]
+    }
 }
 
 impl SlidesGame {

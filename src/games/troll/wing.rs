@@ -36,6 +36,23 @@ impl Saved for Troll {
     fn summary(&self) -> String {
         "a troll game".into()
     }
+
+    /// The player plays the troll: won when the troll won; the score is
+    /// the cards left in the deck, the fewer the better.
+    fn plays(&self) -> Vec<crate::plays::Play> {
+        let Some(end) = self.outcome.as_ref().filter(|_| self.phase == Phase::Over) else {
+            return Vec::new();
+        };
+        let mut play = crate::plays::Play::new(
+            Self::GAME.id(),
+            "",
+            vec![String::new()],
+            vec![Some(end.score as i64)],
+            if end.troll_won { vec![0] } else { Vec::new() },
+        );
+        play.lower = true;
+        vec![play]
+    }
 }
 
 impl Play for Troll {
