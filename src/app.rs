@@ -12,6 +12,7 @@ mod log;
 mod lookup;
 mod luck;
 mod play;
+mod plays_files;
 mod records;
 mod rolls;
 mod saved;

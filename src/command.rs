@@ -515,17 +515,22 @@ pub enum Command {
 
     /// The table's plays in numbers: win rates, rivals, seat advantage
     #[command(
-        after_help = "Every game filed from the score pad (`pad end`) is a play:\n\
-        who sat where (the first player started), the scores and\n\
-        who won (every best total, on a tie). Per game, each\n\
+        after_help = "Every game that ends is a play, kept with the day: a pad\n\
+        filed (`pad end`), a followed game over, a run of rooms\n\
+        filed; who sat where (the first player started), the scores\n\
+        and who won (every best total, on a tie). Per game, each\n\
         person's plays, wins and win rate with its 95% Wilson\n\
         interval, average and best score, the person they lost to\n\
         most and their nemesis (ahead of them in the largest share\n\
         of 3 or more plays together); each seat's record and\n\
         whether the sample can tell an advantage; solitaire plays\n\
-        apart. `stats ratings` rates each person (OpenSkill,\n\
-        Plackett-Luce), shown after 5 plays.\n\n\
-        Examples:\n  stats\n  stats hearts\n  stats ann\n  stats ratings"
+        apart, and co-op plays with each person's buddy. `stats\n\
+        ratings` rates each person (OpenSkill, Plackett-Luce),\n\
+        shown after 5 plays. `stats export FILE` writes the plays as\n\
+        BG Stats' play file (.json) or a BoardGameGeek-style plays\n\
+        CSV (.csv); `stats import FILE` files the plays of such a\n\
+        file, each once however often it is imported.\n\n\
+        Examples:\n  stats\n  stats hearts\n  stats ann\n  stats ratings\n  stats export plays.json\n  stats import plays.json"
     )]
     Stats {
         /// One game, or one person

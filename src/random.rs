@@ -222,6 +222,22 @@ pub fn secret_hex() -> Result<String, getrandom::Error> {
     Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
 }
 
+/// A fresh UUID (version 4, RFC 9562) from the operating system's
+/// generator: a play's name in every file it travels in.
+pub fn uuid() -> String {
+    let (a, b) = (system_word(), system_word());
+    let a = (a & !0xf000) | 0x4000;
+    let b = (b & !(0xc000 << 48)) | (0x8000 << 48);
+    format!(
+        "{:08x}-{:04x}-{:04x}-{:04x}-{:012x}",
+        a >> 32,
+        (a >> 16) & 0xffff,
+        a & 0xffff,
+        b >> 48,
+        b & 0xffff_ffff_ffff
+    )
+}
+
 /// A word from the operating system's generator, which no seed repeats
 /// (a fresh session seed, a sealed deal code): one system call. Where the
 /// system cannot give one, the clock and the process id stand in.

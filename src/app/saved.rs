@@ -157,7 +157,7 @@ impl App {
 
 /// Read a document, refusing anything but a regular file of sane size
 /// (a FIFO would hang, /dev/zero would never end).
-fn read_document(path: &Path) -> Result<String> {
+pub(super) fn read_document(path: &Path) -> Result<String> {
     let cannot = |why: String| invalid(format!("cannot read {}: {why}", path.display()));
     let meta = fs::metadata(path).map_err(|e| cannot(e.to_string()))?;
     if !meta.is_file() {

@@ -3,6 +3,8 @@
 //! nemesis, each seat's record and whether the sample can tell an
 //! advantage, and solitaire plays apart.
 
+use std::path::Path;
+
 use serde::Serialize;
 
 use super::{App, AppError, Reply, Result, invalid};
@@ -28,6 +30,46 @@ struct Stats {
 
 impl App {
     pub(super) fn stats(&mut self, words: &[String]) -> Result<Reply> {
+        // `stats export FILE [--force]`, `stats import FILE`: plays that
+        // travel.
+        if let Some((first, rest)) = words.split_first() {
+            let force = rest.iter().any(|w| w == "--force");
+            let files: Vec<&String> = rest.iter().filter(|w| *w != "--force").collect();
+            let verb = first.to_ascii_lowercase();
+            // A sub-command mistyped before a file (`stats exprot
+            // plays.json`) is said as one, not as a game.
+            let hint = crate::suggest::hint(&verb, ["export", "import", "ratings"]);
+            if !rest.is_empty()
+                && !["export", "import", "ratings"].contains(&verb.as_str())
+                && !hint.is_empty()
+            {
+                return Err(invalid(format!(
+                    "'{first}' is not understood here{hint}: stats [GAME|PERSON], stats ratings [GAME], stats export FILE, stats import FILE"
+                )));
+            }
+            if verb == "export" || verb == "import" {
+                let example = if verb == "export" {
+                    "stats export plays.json"
+                } else {
+                    "stats import plays.csv"
+                };
+                return match files.as_slice() {
+                    [] => Err(invalid(format!(
+                        "stats {verb} takes a file, .json for BG Stats or .csv ({example})"
+                    ))),
+                    [file] if verb == "export" => {
+                        self.export_plays(Path::new(file.as_str()), force)
+                    }
+                    [file] if !force => self.import_plays(Path::new(file.as_str())),
+                    [_] => Err(invalid(
+                        "'--force': stats import files each play once; nothing to force",
+                    )),
+                    [_, extra, ..] => Err(invalid(format!(
+                        "'{extra}': stats {verb} takes one file ({example})"
+                    ))),
+                };
+            }
+        }
         let (mut all, unread) = self.store.plays().map_err(AppError::from)?;
         if unread > 0 {
             self.store.warn(format!(
@@ -119,7 +161,7 @@ fn filter(all: &mut Vec<Play>, w: &str) -> Result<String> {
         all.retain(|p| p.people.iter().any(|n| crate::people::folded(n) == folded));
         return Ok(person);
     }
-    let mut known: Vec<&str> = vec!["ratings"];
+    let mut known: Vec<&str> = vec!["ratings", "export", "import"];
     known.extend(all.iter().map(|p| p.game.as_str()));
     known.extend(all.iter().flat_map(|p| p.people.iter().map(String::as_str)));
     let hint = crate::suggest::hint(w, known);

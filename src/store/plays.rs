@@ -78,9 +78,10 @@ pub fn all(conn: &Connection) -> Result<(Vec<Play>, usize)> {
     Ok((plays, unread))
 }
 
-/// A play as the table seated it: an unnamed seat is the person the
-/// table seated for this game in that seat, or the table's one person;
-/// an undated play was filed today.
+/// A play as the table seated it: each person named as the table names
+/// them; an unnamed seat is the person the table seated for this game in
+/// that seat, or the table's one person;
+/// an undated play was filed today; a new play is given its UUID.
 pub(super) fn named(
     p: &mut crate::plays::Play,
     game: Game,
@@ -89,17 +90,25 @@ pub(super) fn named(
     if p.day.is_empty() {
         p.day = crate::roll_log::day_of(crate::roll_log::now());
     }
+    if p.source.is_none() {
+        p.source = Some(crate::random::uuid());
+    }
     let Some(t) = seating else {
         return;
     };
     let plays_it = t.playing.as_ref().is_some_and(|g| g.game == game.id());
     for (seat, name) in p.people.iter_mut().enumerate() {
-        if !name.is_empty() {
-            continue;
-        }
-        let person = match (plays_it, t.people.as_slice()) {
-            (true, _) => t.in_seat(seat),
-            (false, [one]) => Some(one),
+        // One person, one name: as the table writes them, however the
+        // game was told it (`ann` on a pad of Ann's table).
+        let person = match (name.is_empty(), plays_it, t.people.as_slice()) {
+            (false, _, people) => {
+                let folded = crate::people::folded(name);
+                people
+                    .iter()
+                    .find(|p| crate::people::folded(&p.name) == folded)
+            }
+            (true, true, _) => t.in_seat(seat),
+            (true, false, [one]) => Some(one),
             _ => None,
         };
         if let Some(person) = person {

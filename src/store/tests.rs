@@ -208,8 +208,11 @@ fn migration_8_makes_plays_of_the_pads_filed_before_it() {
         .unwrap();
     }
     let store = Store::new(&data);
-    let (plays, unread) = store.plays().unwrap();
+    let (mut plays, unread) = store.plays().unwrap();
     assert_eq!(unread, 0);
+    // Each play is given its UUID, to travel by.
+    let id = plays[0].source.take().unwrap();
+    assert_eq!((id.len(), &id[14..15]), (36, "4"), "{id}");
     let mut want = crate::plays::Play::new(
         "hearts",
         "2026-11-21",
@@ -220,5 +223,6 @@ fn migration_8_makes_plays_of_the_pads_filed_before_it() {
     want.lower = true;
     assert_eq!(plays, vec![want.clone()]);
     let doc: export::Document = store.read(export::Document::read).unwrap();
+    want.source = Some(id);
     assert_eq!(doc.plays, vec![want]);
 }

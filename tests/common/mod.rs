@@ -41,6 +41,15 @@ pub fn command(data: &Path) -> Command {
     }
     c.env("COLUMNS", COLUMNS);
     c.arg("--data").arg(data);
+    // A file a command writes by a relative name (`stats export
+    // plays.json`) lands in the test's own directory, never in the
+    // checkout nor a folder tests share.
+    let here = if data.is_dir() {
+        data
+    } else {
+        data.parent().unwrap_or(data)
+    };
+    c.current_dir(here);
     c
 }
 

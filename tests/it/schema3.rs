@@ -61,7 +61,12 @@ fn a_schema_3_store_opens_exports_the_same_and_plays_on() {
     let dir = store("tablemate.db");
     let (out, err, code) = common::tm_in(dir.path(), &["export", "--secrets"]);
     assert_eq!(code, 0, "{err}");
-    let plays = same_document(&out, &expected("export.json"));
+    let mut plays = same_document(&out, &expected("export.json"));
+    let id = plays[0]
+        .as_object_mut()
+        .and_then(|p| p.remove("source"))
+        .unwrap();
+    assert_eq!(id.as_str().map(str::len), Some(36), "a UUID: {id}");
     // Its one filed Funhouse run, of all six rooms, is a play now; no one
     // was seated for it.
     assert_eq!(

@@ -185,3 +185,107 @@ fn a_followed_game_that_ends_is_a_play_until_undone() {
     common::run_ok(e, &[format!("import {}", file.display()).as_str()]);
     assert_eq!(said(e, "stats").0, said(d, "stats").0);
 }
+
+/// #62 item 5: plays travel to BG Stats and a plays CSV and back, word
+/// for word: each file imported twice files each play once, `undo` takes
+/// an import back, and a damaged file is refused naming the place (the
+/// binary, fed junk, never panics).
+#[test]
+fn plays_travel_as_bg_stats_and_csv_and_come_back_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    common::run_ok(d, &["players Ann Ben Cat"]);
+    for (a, b, c) in [(1, 5, 3), (9, 2, 4)] {
+        common::run_ok(
+            d,
+            &[
+                "pad new golf ann ben cat lower wins",
+                &format!("pad {a} {b} {c}"),
+                "pad end",
+            ],
+        );
+    }
+    let json = d.join("plays.json");
+    let csv = d.join("plays.csv");
+    assert_eq!(
+        said(d, &format!("stats export {}", json.display())).0,
+        format!(
+            "wrote 2 plays to {} (BG Stats' play file)\n",
+            json.display()
+        )
+    );
+    common::run_ok(d, &[format!("stats export {}", csv.display()).as_str()]);
+    let text = std::fs::read_to_string(&csv).unwrap();
+    let rows: Vec<Vec<&str>> = text.lines().map(|l| l.split(',').collect()).collect();
+    assert_eq!(
+        rows[0].join(","),
+        "play_id,date,game,location,length,name,startposition,score,win,cooperative,lowest_wins"
+    );
+    // Past the play's id and date: the rows as the pad filed them.
+    let tails: Vec<String> = rows[1..].iter().map(|r| r[2..].join(",")).collect();
+    assert_eq!(
+        tails,
+        [
+            "golf,,,Ann,1,1,1,0,1",
+            "golf,,,Ben,2,5,0,0,1",
+            "golf,,,Cat,3,3,0,0,1",
+            "golf,,,Ann,1,9,0,0,1",
+            "golf,,,Ben,2,2,1,0,1",
+            "golf,,,Cat,3,4,0,0,1",
+        ]
+    );
+    let stats = said(d, "stats").0;
+    // Elsewhere: each file files the plays once between them.
+    let other = tempfile::tempdir().unwrap();
+    let e = other.path();
+    assert_eq!(
+        said(e, &format!("stats import {}", json.display())).0,
+        format!("filed 2 plays from {}\n", json.display())
+    );
+    assert_eq!(
+        said(e, &format!("stats import {}", csv.display())).0,
+        format!(
+            "all 2 plays in {} were filed already: nothing new\n",
+            csv.display()
+        )
+    );
+    assert_eq!(said(e, "stats").0, stats);
+    common::run_ok(e, &["undo"]);
+    assert!(said(e, "stats").0.starts_with("no plays yet"));
+    common::run_ok(e, &[format!("stats import {}", csv.display()).as_str()]);
+    assert_eq!(said(e, "stats").0, stats);
+    // Damaged files: refused, naming the place; nothing filed.
+    let bad = d.join("bad.csv");
+    std::fs::write(&bad, "date,game,name,score\n2026-11-28,golf,Ann,x\n").unwrap();
+    assert_eq!(
+        said(e, &format!("stats import {}", bad.display())).1,
+        format!(
+            "error: {} is not a BoardGameGeek-style plays CSV: line 2, score: 'x' is not a whole number\n",
+            bad.display()
+        )
+    );
+    let mut seed = 7u64;
+    let base = std::fs::read(&json).unwrap();
+    for round in 0..40 {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let mut bytes = base.clone();
+        let at = (seed >> 33) as usize % bytes.len();
+        bytes[at] = (seed >> 20) as u8;
+        bytes.truncate(((seed >> 40) as usize % bytes.len()).max(1));
+        let name = if round % 2 == 0 {
+            "junk.json"
+        } else {
+            "junk.csv"
+        };
+        let file = d.join(name);
+        std::fs::write(&file, &bytes).unwrap();
+        let (_, err, code) = said(e, &format!("stats import {}", file.display()));
+        assert!(
+            code == 0 || err.starts_with("error: "),
+            "{round}: {code} {err}"
+        );
+    }
+    assert_eq!(said(e, "stats").0, stats, "junk files filed nothing");
+}

@@ -6,6 +6,9 @@
 
 use serde::{Deserialize, Serialize};
 
+pub mod bgstats;
+pub mod csv;
+
 /// One game that ended: kept in the store as it was filed (the names as
 /// they were that evening), exported, taken off again by `undo`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -38,10 +41,26 @@ pub struct Play {
     /// Where it was played, where that was said (an imported play's).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub place: Option<String>,
-    /// Where an imported play came from (`bgstats:UUID`, `csv:…`): a
-    /// file imported twice files each play once.
+    /// Who this play is in every file it travels in: a UUID made when it
+    /// was filed here, or the id an imported play had in its file (BG
+    /// Stats' UUID, a plays CSV's id). A play is filed once by it: a file
+    /// imported twice adds nothing the second time.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub source: Option<String>,
+}
+
+/// The day a file's date starts with (`2026-11-28`, of `2026-11-28
+/// 19:30:00`), if it starts with one.
+fn day_of(date: &str) -> Option<&str> {
+    let d = date.get(..10)?;
+    let digits = d.bytes().enumerate().all(|(i, b)| {
+        if i == 4 || i == 7 {
+            b == b'-'
+        } else {
+            b.is_ascii_digit()
+        }
+    });
+    digits.then_some(d)
 }
 
 fn is_false(b: &bool) -> bool {
@@ -606,3 +625,6 @@ mod rating_tests {
         assert!(r.iter().all(|x| x.plays == 1));
     }
 }
+
+#[cfg(test)]
+mod travel_tests;
