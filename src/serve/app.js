@@ -107,7 +107,33 @@
     var now = parts.join(". ");
     if (now !== said) { said = now; say.textContent = now; }
   });
+  // The time bank: the running person's time counts down from what the
+  // table said when the page heard it; under a minute it warns, past
+  // zero it is over (said in words as well as colour).
+  function clock(s) {
+    var sign = s < 0 ? "-" : "";
+    s = Math.abs(s);
+    var h = Math.floor(s / 3600), m = Math.floor(s / 60) % 60, r = s % 60;
+    var two = function (n) { return (n < 10 ? "0" : "") + n; };
+    return sign + (h > 0 ? h + ":" + two(m) : String(m)) + ":" + two(r);
+  }
+  function tick() {
+    var now = Date.now();
+    Array.prototype.forEach.call(document.querySelectorAll(".bank[data-left]"), function (el) {
+      if (!el.getAttribute("data-seen")) { el.setAttribute("data-seen", String(now)); }
+      var left = parseInt(el.getAttribute("data-left"), 10);
+      if (el.getAttribute("data-run") === "1") {
+        left -= Math.floor((now - parseInt(el.getAttribute("data-seen"), 10)) / 1000);
+      }
+      var text = left < 0 ? clock(left) + " over" : left < 60 ? clock(left) + " left!" : clock(left);
+      if (el.textContent !== text) { el.textContent = text; }
+      el.classList.toggle("low", left >= 0 && left < 60);
+      el.classList.toggle("over", left < 0);
+    });
+  }
+  setInterval(tick, 500);
   tvLayout();
+  tick();
   source.onopen = function () { live.className = "live on"; live.textContent = "live"; };
   source.onerror = function () { live.className = "live off"; live.textContent = "reconnecting"; };
 

@@ -155,18 +155,42 @@ pub fn fragment(view: &TableView) -> String {
         // Whose turn it is, large enough to read across the room: the
         // table's one answer (the game's mover while its game is in play).
         let now = t.turn.as_ref().map(|n| n.name.as_str());
+        // With a time bank, each one's time beside their name, and the
+        // running one's beside the banner, large: the page counts it down.
+        let time = |i: usize| {
+            t.bank.as_ref().map_or(String::new(), |b| {
+                let left = b.left.get(i).copied().unwrap_or(0);
+                format!(
+                    " <span class=\"bank{}\" data-left=\"{left}\" data-run=\"{}\">{}</span>",
+                    if b.out.get(i).copied().unwrap_or(false) {
+                        " ran-out"
+                    } else {
+                        ""
+                    },
+                    u8::from(b.running == Some(i)),
+                    crate::games::table::bank::clock(left)
+                )
+            })
+        };
+        let banner_time = t.bank.as_ref().map_or(String::new(), |b| match b.running {
+            Some(i) => time(i),
+            None if b.paused => " <span class=\"bank paused\">paused</span>".to_string(),
+            None => String::new(),
+        });
         out.push_str(&format!(
-            "<section class=\"people\" data-key=\"people\"><p class=\"whose\" id=\"whose\">{}</p>\
+            "<section class=\"people\" data-key=\"people\"><p class=\"whose\" id=\"whose\">{}{banner_time}</p>\
              <ol class=\"seats\">{}</ol></section>",
             escape(&t.banner),
             t.players
                 .iter()
-                .map(|p| {
+                .enumerate()
+                .map(|(i, p)| {
                     let now = now == Some(p.as_str());
                     format!(
-                        "<li{}>{}</li>",
+                        "<li{}>{}{}</li>",
                         if now { " class=\"now\"" } else { "" },
-                        escape(p)
+                        escape(p),
+                        time(i)
                     )
                 })
                 .collect::<String>()

@@ -64,6 +64,23 @@ pub struct People {
     /// The banner: whose turn it is in words (`Ben (Arms) to move`,
     /// `Zoë's turn`, `Ann starts`).
     pub banner: String,
+    /// The time bank, when the table keeps one: each person's time left
+    /// as the view was made, in the order of `players`; the page counts
+    /// the running one down.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bank: Option<BankView>,
+}
+
+/// The time bank on the screen.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct BankView {
+    /// Seconds left for each of `People::players` (below zero: over).
+    pub left: Vec<i64>,
+    /// Which of them is spending their time now (none while paused).
+    pub running: Option<usize>,
+    /// Who ran out.
+    pub out: Vec<bool>,
+    pub paused: bool,
 }
 
 impl People {
@@ -77,10 +94,31 @@ impl People {
             Some(now) => format!("{}'s turn", now.name),
             None => format!("{} starts", players.first()?),
         };
+        let now = crate::roll_log::now();
+        // A game of the table in play passes the turn by its moves: no
+        // one's banked time runs then.
+        let running = t
+            .running
+            .filter(|_| t.game_of_table(at.in_play.as_ref()).is_none());
+        let bank = t.bank.as_ref().map(|b| {
+            let from = t.from_first();
+            BankView {
+                left: from
+                    .iter()
+                    .map(|p| b.left_at(p.id, running, now).unwrap_or(0))
+                    .collect(),
+                running: running
+                    .filter(|_| b.paused.is_none())
+                    .and_then(|(id, _)| from.iter().position(|p| p.id == id)),
+                out: from.iter().map(|p| b.flagged.contains(&p.id)).collect(),
+                paused: b.paused.is_some(),
+            }
+        });
         Some(People {
             players,
             turn,
             banner,
+            bank,
         })
     }
 }

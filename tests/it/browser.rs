@@ -605,6 +605,9 @@ const CONTRAST: &str = r##"(function () {
 fn every_text_of_the_tv_and_a_seat_meets_aa_contrast() {
     let Some((chrome, dir)) = table(&[
         "players ann ben",
+        // A time bank: each one's time, ann's under a minute (a warning).
+        "turn clock 30s",
+        "turn",
         "pad new hearts",
         "pad 3 5",
         "roll 4d6kh3",
@@ -868,5 +871,89 @@ fn a_seat_enters_its_own_dice_on_the_keypad_and_the_tv_shows_them() {
             "document.documentElement.scrollHeight <= innerHeight && document.documentElement.scrollWidth <= innerWidth"
         ),
         json!(true)
+    );
+}
+
+/// #62 item 4: a time bank that runs out while the TV, a seat and the
+/// REPL watch: the running time counts down on the TV's banner and the
+/// seat's page, warns under a minute and says "over" past zero; the REPL
+/// open beside it says who ran out and what the table said it means.
+#[test]
+fn a_time_bank_runs_out_while_the_tv_a_seat_and_the_repl_watch() {
+    use std::io::Write;
+    let Some((chrome, dir)) = table(&["players Ann Ben", "turn clock 3s out=lose"]) else {
+        return;
+    };
+    let d = dir.path();
+    let server = serve(d, &[]);
+    let port = server.port;
+    let mut b = Browser::launch(chrome);
+    let tv = b.open(&format!("http://127.0.0.1:{port}/"), 1920, 1080, false);
+    let seat = b.open(
+        &format!("http://127.0.0.1:{port}/seat?s={}", server.seat("Ann")),
+        390,
+        844,
+        true,
+    );
+    for page in [&tv, &seat] {
+        b.until(
+            page,
+            "document.querySelector('.live.on') !== null",
+            PATIENCE,
+        );
+    }
+    // The REPL, open beside them.
+    let mut repl = common::std_command(d)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = repl.stdin.take().unwrap();
+    writeln!(input, "turn").unwrap();
+    // Ann's three seconds run on the TV's banner, large, then warn.
+    b.until(
+        &tv,
+        "(function () { var t = document.querySelector('#whose .bank'); \
+         return !!t && t.getAttribute('data-run') === '1' && t.classList.contains('low') \
+           && / left!$/.test(t.textContent); })()",
+        PATIENCE,
+    );
+    let banner = b.eval(
+        &tv,
+        "parseFloat(getComputedStyle(document.querySelector('#whose .bank')).fontSize)",
+    );
+    assert!(
+        banner.as_f64().unwrap() >= 48.0,
+        "the TV's clock is {banner} px"
+    );
+    // Past zero: "over" on the TV and on Ann's seat, without a reload.
+    for page in [&tv, &seat] {
+        b.until(
+            page,
+            "(function () { var t = document.querySelector('.seats li.now .bank'); \
+             return !!t && t.classList.contains('over') && / over$/.test(t.textContent); })()",
+            PATIENCE,
+        );
+    }
+    writeln!(input, "players").unwrap();
+    writeln!(input, "turn").unwrap();
+    drop(input);
+    let out = repl.wait_with_output().unwrap();
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(said.contains("1. Ann (starts): ran out, 0:0"), "{said}");
+    assert!(
+        said.contains("Ann's time ran out: Ann loses (the table's rule: out=lose)"),
+        "{said}"
+    );
+    // Kept: the table shows it, and the seat's page hears it.
+    let players = common::run_out(d, &["players"]);
+    assert!(players.contains("1. Ann (starts): thought "), "{players}");
+    assert!(players.contains("; ran out, 0:0"), "{players}");
+    b.until(
+        &seat,
+        "(function () { var t = document.querySelector('.seats li:first-child .bank'); \
+         return !!t && t.classList.contains('ran-out'); })()",
+        PATIENCE,
     );
 }

@@ -46,3 +46,4 @@ mod store;
 mod systems;
 mod table_dice;
 mod tables;
+mod time_bank;

@@ -236,7 +236,7 @@ fn bad_input_names_the_word_and_changes_nothing() {
         ),
         (
             "turn now",
-            "error: 'now': `turn` takes no words (the turn passes in seating order; `players` says whose turn it is)\n",
+            "error: 'now' is not understood here: `turn` passes the turn; turn clock 20m [+10s] [out=lose|warn], turn clock NAME 25m, turn clock off, turn pause, turn resume\n",
         ),
         ("pad new hearts al al", "error: 'al' is named twice\n"),
         (

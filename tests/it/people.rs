@@ -96,7 +96,7 @@ fn a_bad_seating_is_refused_and_changes_nothing() {
         ),
         (
             &["turn", "now"][..],
-            "error: 'now': `turn` takes no words (the turn passes in seating order; `players` says whose turn it is)\n",
+            "error: 'now' is not understood here: `turn` passes the turn; turn clock 20m [+10s] [out=lose|warn], turn clock NAME 25m, turn clock off, turn pause, turn resume\n",
         ),
         (
             &["first", "ann"][..],

@@ -5,6 +5,8 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use super::bank::{Out, clock};
+
 /// A duration in words a player reads at a glance: `42 s`, `3 min 05 s`.
 pub fn seconds(s: u64) -> String {
     match s {
@@ -12,6 +14,17 @@ pub fn seconds(s: u64) -> String {
         60..3600 => format!("{} min {:02} s", s / 60, s % 60),
         _ => format!("{} h {:02} min", s / 3600, (s % 3600) / 60),
     }
+}
+
+/// A length as it is typed back: `20m`, `1h30m`, `45s`, `2m30s`.
+pub fn typed(s: u64) -> String {
+    let mut out = String::new();
+    for (unit, n) in [("h", s / 3600), ("m", (s / 60) % 60), ("s", s % 60)] {
+        if n > 0 {
+            out.push_str(&format!("{n}{unit}"));
+        }
+    }
+    if out.is_empty() { "0s".into() } else { out }
 }
 
 /// Names as typed on a command line: one with a space or a quote in it
@@ -70,6 +83,28 @@ pub enum TableAction {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         by: Option<u32>,
     },
+    /// Keep a time bank, or change it: `each` seconds for everyone (or,
+    /// with `who`, for that person alone), `plus` after each turn, what
+    /// running out means; `off` ends it. At `at` (a running turn's time
+    /// counts from then).
+    Clock {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        who: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        each: Option<u64>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        plus: Option<u64>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        out: Option<Out>,
+        #[serde(default)]
+        off: bool,
+        at: u64,
+    },
+    /// Stop everyone's time (`turn pause`) or let it run again.
+    Pause {
+        on: bool,
+        at: u64,
+    },
 }
 
 impl fmt::Display for TableAction {
@@ -83,6 +118,35 @@ impl fmt::Display for TableAction {
             }
             TableAction::Move { name: n, to } => write!(f, "players move {} {to}", name(n)),
             TableAction::Turn { .. } => f.write_str("turn"),
+            TableAction::Clock {
+                who,
+                each,
+                plus,
+                out,
+                off,
+                ..
+            } => {
+                f.write_str("turn clock")?;
+                if *off {
+                    return f.write_str(" off");
+                }
+                if let Some(w) = who {
+                    write!(f, " {}", name(w))?;
+                }
+                if let Some(s) = each {
+                    write!(f, " {}", typed(*s))?;
+                }
+                if let Some(p) = plus {
+                    write!(f, " +{}", typed(*p))?;
+                }
+                if let Some(o) = out {
+                    write!(f, " out={}", o.word())?;
+                }
+                Ok(())
+            }
+            TableAction::Pause { on, .. } => {
+                f.write_str(if *on { "turn pause" } else { "turn resume" })
+            }
             TableAction::Seat {
                 whole,
                 names: seated,
@@ -133,10 +197,31 @@ pub enum Event {
         place: usize,
     },
     /// A turn passed: who finished and in how many seconds (none for the
-    /// first `turn`, which starts the clock), and whose turn it is now.
+    /// first `turn`, which starts the clock), and whose turn it is now;
+    /// with a time bank, what each of them has left.
     Passed {
         finished: Option<(String, u64)>,
         now: String,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        banked: Option<(Option<i64>, i64)>,
+    },
+    /// The time bank began or changed: what each has (`who`: one
+    /// person's), the increment, what running out means.
+    Clocked {
+        who: Option<String>,
+        each: u64,
+        plus: u64,
+        out: Out,
+    },
+    ClockOff,
+    /// Time stopped (`on`) or runs again, for whose turn it is.
+    Paused {
+        on: bool,
+    },
+    /// Someone's time ran out, and what the table said that means.
+    RanOut {
+        name: String,
+        out: Out,
     },
     /// The game set up while the table sat has lost a seat's person:
     /// the turn goes round the table again.
@@ -179,9 +264,57 @@ impl fmt::Display for Event {
             Event::Removed { name } => write!(f, "{name} has left the table"),
             Event::Renamed { from, to } => write!(f, "{from} is called {to} from now on"),
             Event::Moved { name, place } => write!(f, "{name} moves to place {place}"),
-            Event::Passed { finished, now } => match finished {
-                Some((who, s)) => write!(f, "{who} took {}; {now}'s turn", seconds(*s)),
-                None => write!(f, "{now}'s turn"),
+            Event::Passed {
+                finished,
+                now,
+                banked,
+            } => {
+                let (was, next) = match banked {
+                    Some((was, next)) => (
+                        was.map_or(String::new(), |w| format!(", {} left", clock(w))),
+                        format!(" ({} left)", clock(*next)),
+                    ),
+                    None => (String::new(), String::new()),
+                };
+                match finished {
+                    Some((who, s)) => {
+                        write!(f, "{who} took {}{was}; {now}'s turn{next}", seconds(*s))
+                    }
+                    None => write!(f, "{now}'s turn{next}"),
+                }
+            }
+            Event::Clocked {
+                who,
+                each,
+                plus,
+                out,
+            } => {
+                match who {
+                    Some(w) => write!(f, "{w} has {} in the bank", clock(*each as i64))?,
+                    None => write!(f, "each has {} in the bank", clock(*each as i64))?,
+                }
+                if *plus > 0 {
+                    write!(f, ", +{} after each turn", seconds(*plus))?;
+                }
+                match out {
+                    Out::Lose => f.write_str("; who runs out loses"),
+                    Out::Warn => f.write_str("; running out is said, and play goes on"),
+                }
+            }
+            Event::ClockOff => f.write_str("the time bank is off; turns are still timed"),
+            Event::Paused { on: true } => {
+                f.write_str("the clock is paused: `turn resume` starts it again")
+            }
+            Event::Paused { on: false } => f.write_str("the clock runs again"),
+            Event::RanOut { name, out } => match out {
+                Out::Lose => write!(
+                    f,
+                    "{name}'s time ran out: {name} loses (the table's rule: out=lose)"
+                ),
+                Out::Warn => write!(
+                    f,
+                    "{name}'s time ran out (the table's rule: out=warn, play on)"
+                ),
             },
             Event::LeftGame { game } => write!(
                 f,

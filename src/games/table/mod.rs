@@ -11,6 +11,7 @@
 //! Plain data and rules, free of I/O: the clock's time comes in with each
 //! action.
 
+pub mod bank;
 pub mod events;
 pub mod show;
 pub mod wing;
@@ -79,6 +80,9 @@ pub struct Seating {
     /// The game set up while they sat, and who sits in each of its seats.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub playing: Option<Playing>,
+    /// The time bank, when the table keeps one (`turn clock 20m`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bank: Option<bank::Bank>,
 }
 
 /// Why a seat's `word` (a command) is refused: it is no move of the
@@ -108,6 +112,7 @@ impl Seating {
             next_id: 1,
             running: None,
             playing: None,
+            bank: None,
         };
         for n in names {
             t.seat_new(n);

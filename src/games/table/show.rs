@@ -20,6 +20,13 @@ pub struct Sitter {
     /// Seconds thought on finished turns, and how many.
     pub thought: u64,
     pub turns: u32,
+    /// Seconds left in the time bank now (below zero: over), if the
+    /// table keeps one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub left: Option<i64>,
+    /// Their time ran out.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub out: bool,
 }
 
 /// Whose turn it is, in one answer for every view.
@@ -89,6 +96,17 @@ pub struct Players {
     /// The clock of the turn running: whose, and seconds so far.
     #[serde(skip_serializing_if = "Option::is_none")]
     running: Option<(String, u64)>,
+    /// The time bank's rules, when the table keeps one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    bank: Option<BankRules>,
+}
+
+/// What the time bank says beside each person's time.
+#[derive(Debug, Serialize)]
+pub struct BankRules {
+    pub plus: u64,
+    pub out: super::bank::Out,
+    pub paused: bool,
 }
 
 pub fn players(table: Option<&Seating>, in_play: Option<&InPlay>, now: u64) -> Reply {
@@ -100,9 +118,13 @@ pub fn players(table: Option<&Seating>, in_play: Option<&InPlay>, now: u64) -> R
                 first: None,
                 turn: None,
                 running: None,
+                bank: None,
             },
         );
     };
+    // A game of the table in play passes the turn by its moves: no one's
+    // banked time runs then.
+    let running = t.running.filter(|_| t.game_of_table(in_play).is_none());
     Reply::new(
         "players",
         Players {
@@ -117,12 +139,27 @@ pub fn players(table: Option<&Seating>, in_play: Option<&InPlay>, now: u64) -> R
                     starts: i == t.first,
                     thought: p.thought,
                     turns: p.turns,
+                    left: t.bank.as_ref().and_then(|b| b.left_at(p.id, running, now)),
+                    // Out once flagged, or over their time this turn.
+                    out: t.bank.as_ref().is_some_and(|b| {
+                        b.flagged.contains(&p.id)
+                            || b.left_at(p.id, running, now).is_some_and(|l| l < 0)
+                    }),
                 })
                 .collect(),
             first: Some(t.people[t.first].name.clone()),
             turn: turn_now(t, in_play),
             running: t.running.and_then(|(id, since)| {
-                Some((t.by_id(id)?.name.clone(), now.saturating_sub(since)))
+                let spent = match &t.bank {
+                    Some(b) => b.spent(since, now),
+                    None => now.saturating_sub(since),
+                };
+                Some((t.by_id(id)?.name.clone(), spent))
+            }),
+            bank: t.bank.as_ref().map(|b| BankRules {
+                plus: b.plus,
+                out: b.out,
+                paused: b.paused.is_some(),
             }),
         },
     )
@@ -149,6 +186,15 @@ impl Show for Players {
                         if p.turns == 1 { "turn" } else { "turns" }
                     ));
                 }
+                if let Some(left) = p.left {
+                    let sep = if p.turns > 0 { ";" } else { ":" };
+                    let time = super::bank::clock(left.abs());
+                    line.push_str(&match (left < 0, p.out) {
+                        (true, _) => format!("{sep} ran out, {time} over"),
+                        (false, true) => format!("{sep} {time} left (ran out)"),
+                        (false, false) => format!("{sep} {time} left"),
+                    });
+                }
                 line
             })
             .collect();
@@ -169,6 +215,21 @@ impl Show for Players {
                 lines.push(line);
             }
             None => {}
+        }
+        if let Some(b) = &self.bank {
+            let mut line = match b.out {
+                super::bank::Out::Lose => "time bank: who runs out loses".to_string(),
+                super::bank::Out::Warn => {
+                    "time bank: running out is said, play goes on".to_string()
+                }
+            };
+            if b.plus > 0 {
+                line.push_str(&format!("; +{} after each turn", seconds(b.plus)));
+            }
+            if b.paused {
+                line.push_str("; paused (`turn resume`)");
+            }
+            lines.push(line);
         }
         lines.join("\n")
     }

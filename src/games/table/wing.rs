@@ -1,6 +1,7 @@
 //! The table plugged into tablemate: its saved state, its actions, and
 //! the `players`, `first`, `seating` and `turn` commands.
 
+use super::bank::{Bank, Out};
 use super::events::{Event, TableAction};
 use super::words::{self, Ask};
 use super::{MOST_PEOPLE, Seating, show};
@@ -173,22 +174,138 @@ impl Seating {
                         "it is {who}'s turn: only {who} passes it"
                     )));
                 }
+                // Time paused is no one's: the turn ends where it paused.
+                let paused = self.bank.as_mut().and_then(|b| b.paused.take());
+                let ended = paused.unwrap_or(*at);
+                let mut said = Vec::new();
+                let mut was = None;
                 let finished = self.running.and_then(|(id, since)| {
                     let i = self.index_of(id)?;
-                    let took = at.saturating_sub(since);
+                    let took = ended.saturating_sub(since);
                     let p = &mut self.people[i];
                     p.thought = p.thought.saturating_add(took);
                     p.turns = p.turns.saturating_add(1);
-                    Some((p.name.clone(), took))
+                    let name = p.name.clone();
+                    if let Some(b) = self.bank.as_mut() {
+                        if b.spend(id, took) {
+                            said.push(Event::RanOut {
+                                name: name.clone(),
+                                out: b.out,
+                            });
+                        }
+                        was = b.kept(id);
+                    }
+                    Some((name, took))
                 });
                 // The first turn goes to the one who starts.
                 let next = self.next();
                 self.turn = Some(next);
-                self.running = Some((self.people[next].id, *at));
-                Ok(vec![Event::Passed {
-                    finished,
-                    now: self.people[next].name.clone(),
-                }])
+                let id = self.people[next].id;
+                self.running = Some((id, *at));
+                let banked = self.bank.as_ref().and_then(|b| Some((was, b.kept(id)?)));
+                said.insert(
+                    0,
+                    Event::Passed {
+                        finished,
+                        now: self.people[next].name.clone(),
+                        banked,
+                    },
+                );
+                Ok(said)
+            }
+            TableAction::Clock {
+                who,
+                each,
+                plus,
+                out,
+                off,
+                at,
+            } => {
+                if *off {
+                    if self.bank.take().is_none() {
+                        return Err(GameError::rule(
+                            "the table keeps no time bank: `turn clock 20m` starts one",
+                        ));
+                    }
+                    return Ok(vec![Event::ClockOff]);
+                }
+                let ids: Vec<u32> = self.people.iter().map(|p| p.id).collect();
+                let named = match who {
+                    Some(w) => Some(self.find(w)?.clone()),
+                    None => None,
+                };
+                let bank = match (self.bank.take(), each, &named) {
+                    (Some(mut b), Some(secs), Some(p)) => {
+                        b.set(p.id, *secs);
+                        b
+                    }
+                    (None, _, Some(p)) => {
+                        return Err(GameError::rule(format!(
+                            "the table keeps no time bank yet: `turn clock 20m` gives everyone theirs, then `turn clock {} 25m` changes one",
+                            p.name
+                        )));
+                    }
+                    // A bank for everyone starts afresh: a running turn
+                    // counts from now.
+                    (_, Some(secs), None) => {
+                        if let Some((id, _)) = self.running {
+                            self.running = Some((id, *at));
+                        }
+                        Bank::new(&ids, *secs, 0, Out::Warn)
+                    }
+                    (Some(b), None, _) => b,
+                    (None, None, _) => {
+                        return Err(GameError::missing(
+                            "how long? `turn clock 20m` (add +10s a turn, out=lose or out=warn)",
+                        ));
+                    }
+                };
+                let mut bank = bank;
+                if let Some(p) = plus {
+                    bank.plus = *p;
+                }
+                if let Some(o) = out {
+                    bank.out = *o;
+                }
+                let said = Event::Clocked {
+                    who: named.as_ref().map(|p| p.name.clone()),
+                    each: match &named {
+                        Some(p) => bank.kept(p.id).unwrap_or(0).max(0) as u64,
+                        None => bank.each,
+                    },
+                    plus: bank.plus,
+                    out: bank.out,
+                };
+                self.bank = Some(bank);
+                Ok(vec![said])
+            }
+            TableAction::Pause { on, at } => {
+                let Some(b) = self.bank.as_mut() else {
+                    return Err(GameError::rule(
+                        "the table keeps no time bank to pause: `turn clock 20m` starts one",
+                    ));
+                };
+                match (on, b.paused) {
+                    (true, Some(_)) => Err(GameError::rule(
+                        "the clock is paused already: `turn resume` starts it",
+                    )),
+                    (false, None) => Err(GameError::rule(
+                        "the clock is not paused: `turn pause` stops it",
+                    )),
+                    (true, None) => {
+                        b.paused = Some(*at);
+                        Ok(vec![Event::Paused { on: true }])
+                    }
+                    (false, Some(since)) => {
+                        b.paused = None;
+                        // The running turn starts later by the pause.
+                        if let Some((id, start)) = self.running {
+                            self.running =
+                                Some((id, start.saturating_add(at.saturating_sub(since))));
+                        }
+                        Ok(vec![Event::Paused { on: false }])
+                    }
+                }
             }
         }
     }
@@ -322,7 +439,18 @@ impl Wing for TheTable {
         vec![
             clap::Command::new("turn")
                 .about("Pass the turn round the table, timed (a game in play passes it by its moves)")
-                .arg(words("nothing: the turn passes in seating order")),
+                .after_help(
+                    "Alone, passes the turn in seating order and times it.\n\
+                     `turn clock 20m` keeps a time bank: each person's time runs\n\
+                     while it is their turn (+10s adds that after each turn,\n\
+                     Fischer style; out=lose or out=warn says what running out\n\
+                     means, warn by default). `turn clock ann 25m` changes one\n\
+                     person's, `turn clock off` ends it; `turn pause` stops\n\
+                     everyone's time and `turn resume` lets it run. The TV and\n\
+                     each seat count the running time down.\n\n\
+                     Examples:\n  turn\n  turn clock 20m +10s out=lose\n  turn clock ann 25m\n  turn pause\n  turn resume\n  turn clock off",
+                )
+                .arg(words("nothing, or clock LENGTH [+LENGTH] [out=lose|warn], clock NAME LENGTH, clock off, pause, resume")),
             clap::Command::new("players")
                 .about("Who sits at the table, in seating order (for turn, pads, games, rolls and seats)")
                 .after_help(
@@ -398,6 +526,7 @@ impl Wing for TheTable {
                 *at = table.now;
                 *by = table.acting.as_ref().map(|p| p.id);
             }
+            TableAction::Clock { at, .. } | TableAction::Pause { at, .. } => *at = table.now,
             // A seating not typed with a code is dealt from a fresh one.
             TableAction::Seat { deal, .. } if deal.is_none() => {
                 *deal = Some(DealCode::draw(table.rng).to_string())

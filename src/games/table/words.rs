@@ -154,12 +154,110 @@ fn people(names: &[String], least: usize) -> Result<Vec<String>, GameError> {
     Ok(names.to_vec())
 }
 
-/// The words after `turn`: none.
+/// The words after `turn`: none (pass it), `clock ...` (the time bank),
+/// `pause` or `resume`.
 pub fn turn(words: &[String]) -> Result<TableAction, GameError> {
-    match words.first() {
-        None => Ok(TableAction::Turn { at: 0, by: None }),
-        Some(x) => Err(GameError::word(format!(
-            "'{x}': `turn` takes no words (the turn passes in seating order; `players` says whose turn it is)"
-        ))),
+    let Some(first) = words.first() else {
+        return Ok(TableAction::Turn { at: 0, by: None });
+    };
+    let rest = &words[1..];
+    let verb = first.to_lowercase();
+    match verb.as_str() {
+        "clock" => clock(rest),
+        "pause" | "resume" => match rest.first() {
+            None => Ok(TableAction::Pause {
+                on: verb == "pause",
+                at: 0,
+            }),
+            Some(x) => Err(GameError::word(format!(
+                "'{x}': `turn {verb}` takes no words"
+            ))),
+        },
+        _ => {
+            let hint = crate::suggest::hint(&verb, TURN_WORDS.iter().copied());
+            Err(GameError::word(format!(
+                "'{first}' is not understood here{hint}: `turn` passes the turn; turn clock 20m [+10s] [out=lose|warn], turn clock NAME 25m, turn clock off, turn pause, turn resume"
+            )))
+        }
     }
+}
+
+/// The words `turn` takes.
+pub const TURN_WORDS: &[&str] = &["clock", "pause", "resume"];
+
+/// The words after `turn clock`: a length for everyone, or a name and a
+/// length for one person; `+LENGTH` a turn; `out=lose|warn`; or `off`.
+fn clock(words: &[String]) -> Result<TableAction, GameError> {
+    let usage = "turn clock 20m [+10s] [out=lose|warn], turn clock NAME 25m, turn clock off";
+    let mut action = TableAction::Clock {
+        who: None,
+        each: None,
+        plus: None,
+        out: None,
+        off: false,
+        at: 0,
+    };
+    let TableAction::Clock {
+        who,
+        each,
+        plus,
+        out,
+        off,
+        ..
+    } = &mut action
+    else {
+        unreachable!("a clock action")
+    };
+    if words.is_empty() {
+        return Err(GameError::missing(format!("how long? {usage}")));
+    }
+    for (i, w) in words.iter().enumerate() {
+        let lower = w.to_lowercase();
+        if lower == "off" && words.len() == 1 {
+            *off = true;
+        } else if let Some(p) = w.strip_prefix('+') {
+            *plus = Some(super::bank::length(p).ok_or_else(|| {
+                GameError::word(format!(
+                    "'{w}' is not a length to add after each turn: +10s, +1m"
+                ))
+            })?);
+        } else if let Some(o) = lower.strip_prefix("out=") {
+            *out = Some(match o {
+                "lose" => super::bank::Out::Lose,
+                "warn" => super::bank::Out::Warn,
+                _ => {
+                    return Err(GameError::word(format!(
+                        "'{w}': out=lose (who runs out loses) or out=warn (it is said, play goes on)"
+                    )));
+                }
+            });
+        } else if let Some(s) = super::bank::length(w) {
+            if each.is_some() {
+                return Err(GameError::word(format!(
+                    "'{w}': one length for the bank ({usage})"
+                )));
+            }
+            *each = Some(s);
+        } else if i == 0 && who.is_none() && !w.starts_with(|c: char| c.is_ascii_digit()) {
+            let hint = crate::suggest::hint(&lower, ["off"]);
+            if !hint.is_empty() {
+                return Err(GameError::word(format!(
+                    "'{w}' is not understood here{hint}: {usage}"
+                )));
+            }
+            *who = Some(w.clone());
+        } else {
+            return Err(GameError::word(format!(
+                "'{w}' is not a length (20m, 1h30m, 45s), +10s, out=lose|warn nor off: {usage}"
+            )));
+        }
+    }
+    if who.is_some() && each.is_none() {
+        return Err(GameError::missing(format!(
+            "how long for {}? turn clock {} 25m",
+            who.as_deref().unwrap_or_default(),
+            who.as_deref().unwrap_or_default()
+        )));
+    }
+    Ok(action)
 }
