@@ -464,7 +464,7 @@ impl App {
                 self.fair(&expr, log || flag)
             }
             Command::Luck { words } => self.luck(&words),
-            Command::Stats { words } => self.stats(&words),
+            Command::Stats { words, out, force } => self.stats(&words, out.as_deref(), force),
             Command::Log { words, yes } => {
                 let (flag, words) = take_flag(words, "--yes");
                 self.log(&words, yes || flag)

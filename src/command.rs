@@ -526,16 +526,23 @@ pub enum Command {
         whether the sample can tell an advantage; solitaire plays\n\
         apart, and co-op plays with each person's buddy. `stats\n\
         ratings` rates each person (OpenSkill, Plackett-Luce),\n\
-        shown after 5 plays. `stats export FILE` writes the plays as\n\
+        shown after 5 plays. `--out stats.svg` draws each win rate\n\
+        with its interval. `stats export FILE` writes the plays as\n\
         BG Stats' play file (.json) or a BoardGameGeek-style plays\n\
         CSV (.csv); `stats import FILE` files the plays of such a\n\
         file, each once however often it is imported.\n\n\
-        Examples:\n  stats\n  stats hearts\n  stats ann\n  stats ratings\n  stats export plays.json\n  stats import plays.json"
+        Examples:\n  stats\n  stats hearts\n  stats ann\n  stats ratings\n  stats --out stats.svg\n  stats export plays.json\n  stats import plays.json"
     )]
     Stats {
         /// One game, or one person
-        #[arg(value_name = "GAME|PERSON", trailing_var_arg = true)]
+        #[arg(value_name = "GAME|PERSON")]
         words: Vec<String>,
+        /// Draw the win rates with their intervals (SVG)
+        #[arg(long, value_name = "FILE.svg")]
+        out: Option<std::path::PathBuf>,
+        /// Write over a file that is there
+        #[arg(long)]
+        force: bool,
     },
 
     /// How lucky each person's dice were, against the exact odds

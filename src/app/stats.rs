@@ -29,12 +29,44 @@ struct Stats {
 }
 
 impl App {
-    pub(super) fn stats(&mut self, words: &[String]) -> Result<Reply> {
+    pub(super) fn stats(
+        &mut self,
+        words: &[String],
+        out: Option<&Path>,
+        force: bool,
+    ) -> Result<Reply> {
+        // `--out stats.svg`: the win rates drawn, beside the answer.
+        if let Some(file) = out {
+            let svg = file
+                .extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case("svg"));
+            if !svg {
+                return Err(invalid(format!(
+                    "'{}': the win rates are drawn as SVG (stats --out stats.svg)",
+                    file.display()
+                )));
+            }
+            if let Some(first) = words.first()
+                && ["ratings", "export", "import"].contains(&first.to_ascii_lowercase().as_str())
+            {
+                return Err(invalid(format!(
+                    "--out draws the win rates of `stats` (stats --out stats.svg), not of `stats {first}`"
+                )));
+            }
+        }
+        self.stats_of(words, out.map(|f| (f, force)), force)
+    }
+
+    fn stats_of(
+        &mut self,
+        words: &[String],
+        picture: Option<(&Path, bool)>,
+        force: bool,
+    ) -> Result<Reply> {
         // `stats export FILE [--force]`, `stats import FILE`: plays that
         // travel.
         if let Some((first, rest)) = words.split_first() {
-            let force = rest.iter().any(|w| w == "--force");
-            let files: Vec<&String> = rest.iter().filter(|w| *w != "--force").collect();
+            let files: Vec<&String> = rest.iter().collect();
             let verb = first.to_ascii_lowercase();
             // A sub-command mistyped before a file (`stats exprot
             // plays.json`) is said as one, not as a game.
@@ -124,17 +156,19 @@ impl App {
             let folded = crate::people::folded(name);
             people.retain(|p| crate::people::folded(&p.person) == folded);
         }
-        Ok(Reply::new(
-            "stats",
-            Stats {
-                plays: all.len(),
-                seats: plays::seats(&all),
-                solitaire: plays::solitaire(&all, lower),
-                coop: plays::coop(&all),
-                people,
-                only,
-            },
-        ))
+        let stats = Stats {
+            plays: all.len(),
+            seats: plays::seats(&all),
+            solitaire: plays::solitaire(&all, lower),
+            coop: plays::coop(&all),
+            people,
+            only,
+        };
+        if let Some((file, force)) = picture {
+            let svg = crate::render::stats_svg(&stats.people, &stats.seats);
+            super::saved::write_new(file, svg.as_bytes(), force)?;
+        }
+        Ok(Reply::new("stats", stats))
     }
 }
 
@@ -284,6 +318,12 @@ impl Show for Stats {
                 );
                 if let (Some(avg), Some(best)) = (p.average, p.best) {
                     line.push_str(&format!("; average {avg:.1}, best {best}"));
+                }
+                if let Some(s) = p.per_turn {
+                    line.push_str(&format!(
+                        "; {} a turn",
+                        crate::games::table::events::seconds(s.round() as u64)
+                    ));
                 }
                 if let Some((who, n)) = &p.rival {
                     line.push_str(&format!("; lost most to {who} ({n})"));

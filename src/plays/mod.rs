@@ -35,6 +35,9 @@ pub struct Play {
     /// The seconds each seat took on its turns, where a clock ran.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub seconds: Vec<Option<u64>>,
+    /// How many turns each seat took, where a clock counted them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub turns: Vec<Option<u32>>,
     /// How long the game took, in minutes, where that is known.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub minutes: Option<u64>,
@@ -86,6 +89,7 @@ impl Play {
             lower: false,
             coop: false,
             seconds: Vec::new(),
+            turns: Vec::new(),
             minutes: None,
             place: None,
             source: None,
@@ -161,6 +165,9 @@ pub struct Person {
     /// Who won most of the plays this person lost, and how many.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rival: Option<(String, u64)>,
+    /// Seconds a turn, over the plays whose clock ran.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub per_turn: Option<f64>,
     /// Who finished ahead of them in the largest share (more than half)
     /// of the plays they shared (3 or more): the one who beats them most
     /// reliably.
@@ -218,6 +225,8 @@ fn person(
     lower_wins: bool,
 ) -> Person {
     let (mut of, mut wins) = (0, 0);
+    // Seconds and turns where a clock ran.
+    let mut clocked: (u64, u64) = (0, 0);
     let mut scores: Vec<i64> = Vec::new();
     // Per other person (folded): their name, plays shared, they finished
     // ahead, they won when this person lost.
@@ -227,6 +236,11 @@ fn person(
             continue;
         };
         of += 1;
+        if let (Some(Some(s)), Some(Some(t))) = (p.seconds.get(me), p.turns.get(me))
+            && *t > 0
+        {
+            clocked = (clocked.0 + s, clocked.1 + u64::from(*t));
+        }
         let won = p.winners.contains(&me);
         wins += u64::from(won);
         if let Some(Some(s)) = p.scores.get(me) {
@@ -275,6 +289,7 @@ fn person(
         average: (!scores.is_empty())
             .then(|| scores.iter().map(|&s| s as f64).sum::<f64>() / scores.len() as f64),
         best: best.copied(),
+        per_turn: (clocked.1 > 0).then(|| clocked.0 as f64 / clocked.1 as f64),
         rival,
         nemesis,
     }

@@ -6,6 +6,7 @@ mod csv;
 pub mod luck;
 mod png;
 mod ppn;
+mod stats;
 mod svg;
 
 use std::path::Path;
@@ -15,6 +16,7 @@ use crate::layout::Layout;
 pub use csv::csv;
 pub use png::{animation, png};
 pub use ppn::{Header as PpnHeader, ppn, ppn_game};
+pub use stats::stats_svg;
 pub use svg::svg;
 
 /// Why a layout could not be written.

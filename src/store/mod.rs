@@ -471,6 +471,17 @@ impl Store {
                     for p in &mut fresh {
                         plays::named(p, S::GAME, seating.as_ref());
                     }
+                    // Each one's time on the table's clock since the last
+                    // play, kept with the play; the clock counts on.
+                    if !own
+                        && !fresh.is_empty()
+                        && let Some(t) = at.seating.as_mut()
+                    {
+                        for p in &mut fresh {
+                            plays::timed(p, t);
+                        }
+                        t.mark_clock();
+                    }
                     games::save(c, slot.as_ref())?;
                     if !own && at.seating != seating {
                         games::save(c, at.seating.as_ref())?;

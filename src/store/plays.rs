@@ -117,6 +117,20 @@ pub(super) fn named(
     }
 }
 
+/// `p`'s time per person from the table's clock since the last play was
+/// filed, where the clock ran and the play has none of its own.
+pub(super) fn timed(p: &mut crate::plays::Play, t: &crate::games::table::Seating) {
+    if !p.seconds.is_empty() {
+        return;
+    }
+    let each: Vec<Option<(u64, u32)>> = p.people.iter().map(|n| t.clocked_since_mark(n)).collect();
+    if each.iter().flatten().all(|&(_, turns)| turns == 0) {
+        return;
+    }
+    p.seconds = each.iter().map(|e| e.map(|(s, _)| s)).collect();
+    p.turns = each.iter().map(|e| e.map(|(_, n)| n)).collect();
+}
+
 /// Undo the journal entry `journal`: the plays it filed go.
 pub(super) fn undo(conn: &Connection, journal: i64) -> Result<()> {
     conn.execute("DELETE FROM plays WHERE journal = ?1", [journal])?;

@@ -289,3 +289,94 @@ fn plays_travel_as_bg_stats_and_csv_and_come_back_once() {
     }
     assert_eq!(said(e, "stats").0, stats, "junk files filed nothing");
 }
+
+/// #62 item 2's picture: `stats --out stats.svg` draws each win rate with
+/// its interval, a row a person and a row a seat, the numbers written
+/// beside (it reads without colour); only `stats` is drawn.
+#[test]
+fn stats_draws_win_rates_with_their_intervals() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    for i in 1..=5 {
+        common::run_ok(
+            d,
+            &[
+                "pad new hearts ann ben cat",
+                &format!("pad {} {} 5", i * 3, i * 2),
+                "pad end",
+            ],
+        );
+    }
+    let file = d.join("stats.svg");
+    let (out, err, code) = said(d, &format!("stats --out {}", file.display()));
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("hearts\nann: 5 plays, 4 won"), "{out}");
+    let svg = std::fs::read_to_string(&file).unwrap();
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let texts: Vec<&str> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("text"))
+        .filter_map(|n| n.text())
+        .collect();
+    for want in [
+        "hearts",
+        "ann",
+        "4 of 5: 80% (38% to 96%)",
+        "ben",
+        "0 of 5: 0% (0% to 43%)",
+        "seat 1 of 3",
+    ] {
+        assert!(texts.contains(&want), "{want} in {texts:?}");
+    }
+    let dots = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("circle"))
+        .count();
+    assert_eq!(dots, 3 + 3, "a dot a person and a seat");
+    // Written once; over it only with --force.
+    let again = said(d, &format!("stats --out {}", file.display()));
+    assert_eq!(
+        again.1,
+        format!(
+            "error: {} exists: add --force to overwrite it\n",
+            file.display()
+        )
+    );
+    common::run_ok(
+        d,
+        &[format!("stats --out {} --force", file.display()).as_str()],
+    );
+    assert_eq!(
+        said(d, &format!("stats ratings --out {}", file.display())).1,
+        "error: --out draws the win rates of `stats` (stats --out stats.svg), not of `stats ratings`\n"
+    );
+}
+
+/// Time per turn: the table's clock (`turn`) since the last play is kept
+/// with the next one filed, per person; `stats` gives seconds a turn.
+#[test]
+fn a_play_keeps_each_ones_time_on_the_tables_clock() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    common::run_ok(d, &["players Ann Ben", "pad new hearts", "turn"]);
+    std::thread::sleep(std::time::Duration::from_millis(1100));
+    common::run_ok(d, &["turn", "turn", "pad 3 5", "pad end"]);
+    let export: serde_json::Value = serde_json::from_str(&common::run_out(d, &["export"])).unwrap();
+    let play = &export["plays"][0];
+    assert_eq!(play["turns"], serde_json::json!([1, 1]), "{play}");
+    assert!(play["seconds"][0].as_u64().unwrap() >= 1, "{play}");
+    let v: serde_json::Value = serde_json::from_str(&said(d, "--json stats").0).unwrap();
+    assert!(
+        v["data"]["people"][0]["per_turn"].as_f64().unwrap() >= 1.0,
+        "{v}"
+    );
+    assert!(said(d, "stats").0.contains(" a turn"));
+    // The next play counts from here: a pad filed with no turn has none.
+    common::run_ok(d, &["pad new hearts", "pad 1 2", "pad end"]);
+    let export: serde_json::Value = serde_json::from_str(&common::run_out(d, &["export"])).unwrap();
+    assert!(
+        export["plays"][1].get("seconds").is_none(),
+        "{}",
+        export["plays"][1]
+    );
+}

@@ -112,6 +112,7 @@ impl Pads {
                 // The turn clock's count, where it ran.
                 if p.clock.thinking.iter().any(|&t| t > 0) {
                     play.seconds = p.clock.thinking.iter().map(|&t| Some(t)).collect();
+                    play.turns = p.clock.turns.iter().map(|&t| Some(t)).collect();
                 }
                 play
             })

@@ -83,6 +83,11 @@ pub struct Seating {
     /// The time bank, when the table keeps one (`turn clock 20m`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bank: Option<bank::Bank>,
+    /// Each person's thinking time and turns (id, seconds, turns) when
+    /// the last play was filed: a play's time is what the clock counted
+    /// since.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub clock_mark: Vec<(u32, u64, u32)>,
 }
 
 /// Why a seat's `word` (a command) is refused: it is no move of the
@@ -103,6 +108,28 @@ pub struct Holder<'a> {
 }
 
 impl Seating {
+    /// The seconds `name` thought and the turns they took since the last
+    /// play was filed.
+    pub fn clocked_since_mark(&self, name: &str) -> Option<(u64, u32)> {
+        let p = self.people.iter().find(|p| p.name == name)?;
+        let (_, s, t) = self
+            .clock_mark
+            .iter()
+            .find(|(id, _, _)| *id == p.id)
+            .copied()
+            .unwrap_or((p.id, 0, 0));
+        Some((p.thought.saturating_sub(s), p.turns.saturating_sub(t)))
+    }
+
+    /// A play was filed: the clock counts the next one from here.
+    pub fn mark_clock(&mut self) {
+        self.clock_mark = self
+            .people
+            .iter()
+            .map(|p| (p.id, p.thought, p.turns))
+            .collect();
+    }
+
     /// A table of `names` in this order, ids from 1.
     pub fn new(names: &[String]) -> Seating {
         let mut t = Seating {
@@ -113,6 +140,7 @@ impl Seating {
             running: None,
             playing: None,
             bank: None,
+            clock_mark: Vec::new(),
         };
         for n in names {
             t.seat_new(n);
