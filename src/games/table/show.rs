@@ -166,7 +166,7 @@ pub fn players(table: Option<&Seating>, in_play: Option<&InPlay>, now: u64) -> R
 }
 
 impl Show for Players {
-    fn show(&self, _: &Style) -> String {
+    fn show(&self, style: &Style) -> String {
         if self.players.is_empty() {
             return "no one is seated: `players alice bob carol` seats the table".into();
         }
@@ -231,7 +231,11 @@ impl Show for Players {
             }
             lines.push(line);
         }
-        lines.join("\n")
+        lines
+            .iter()
+            .map(|l| crate::style::wrap(l, style.width, "  "))
+            .collect::<Vec<_>>()
+            .join("\n")
     }
 }
 
@@ -284,8 +288,8 @@ pub fn seated(said: Vec<Event>) -> Reply {
 }
 
 impl Show for Seated {
-    fn show(&self, _: &Style) -> String {
-        lines(&self.said)
+    fn show(&self, style: &Style) -> String {
+        lines(&self.said, style)
     }
 }
 
@@ -311,14 +315,21 @@ pub fn said(said: Vec<Event>, table: Option<&Seating>) -> Reply {
 }
 
 impl Show for Said {
-    fn show(&self, _: &Style) -> String {
-        lines(&self.said)
+    fn show(&self, style: &Style) -> String {
+        lines(&self.said, style)
     }
 }
 
-fn lines(said: &[Event]) -> String {
-    said.iter()
+/// What the table said, a line an event (a seating is several), each
+/// wrapped to the terminal.
+fn lines(said: &[Event], style: &Style) -> String {
+    let all = said
+        .iter()
         .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join("\n");
+    all.lines()
+        .map(|l| crate::style::wrap(l, style.width, "  "))
         .collect::<Vec<_>>()
         .join("\n")
 }
