@@ -54,15 +54,12 @@ impl App {
                 )));
             }
         }
-        self.stats_of(words, out.map(|f| (f, force)), force)
+        self.stats_of(words, out, force)
     }
 
-    fn stats_of(
-        &mut self,
-        words: &[String],
-        picture: Option<(&Path, bool)>,
-        force: bool,
-    ) -> Result<Reply> {
+    /// `stats` after its options: `out` draws it, `force` writes over a
+    /// file there (the picture's, an export's).
+    fn stats_of(&mut self, words: &[String], out: Option<&Path>, force: bool) -> Result<Reply> {
         // `stats export FILE [--force]`, `stats import FILE`: plays that
         // travel.
         if let Some((first, rest)) = words.split_first() {
@@ -164,7 +161,7 @@ impl App {
             people,
             only,
         };
-        if let Some((file, force)) = picture {
+        if let Some(file) = out {
             let svg = crate::render::stats_svg(&stats.people, &stats.seats);
             super::saved::write_new(file, svg.as_bytes(), force)?;
         }

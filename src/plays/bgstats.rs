@@ -7,20 +7,7 @@
 use serde::Serialize;
 use serde_json::{Map, Value};
 
-use super::Play;
-
-/// Why a file is refused: where, and what is wrong there.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Refused {
-    pub at: String,
-    pub why: String,
-}
-
-impl std::fmt::Display for Refused {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}: {}", self.at, self.why)
-    }
-}
+use super::{Play, Refused};
 
 fn refused<T>(at: &str, why: impl Into<String>) -> Result<T, Refused> {
     Err(Refused {

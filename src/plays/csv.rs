@@ -5,8 +5,7 @@
 //! file with fewer columns (only `date,game,name`) reads too, and
 //! refused naming the line and column where a value is wrong.
 
-use super::Play;
-use super::bgstats::Refused;
+use super::{Play, Refused};
 
 /// The columns written, in order.
 const COLUMNS: [&str; 11] = [

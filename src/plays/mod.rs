@@ -9,6 +9,20 @@ use serde::{Deserialize, Serialize};
 pub mod bgstats;
 pub mod csv;
 
+/// Why a play file is refused: where (`plays[3].playerRefId`, `line 4,
+/// score`), and what is wrong there.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Refused {
+    pub at: String,
+    pub why: String,
+}
+
+impl std::fmt::Display for Refused {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.at, self.why)
+    }
+}
+
 /// One game that ended: kept in the store as it was filed (the names as
 /// they were that evening), exported, taken off again by `undo`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

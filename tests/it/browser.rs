@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use serde_json::json;
 
-use super::cdp::{Browser, browser};
+use super::cdp::{Browser, Page, browser};
 use super::common;
 use super::serve::serve;
 
@@ -401,6 +401,27 @@ fn three_seats_play_liars_dice_to_the_end_by_tapping() {
     keep(&b.screenshot(&seats[0]), "liars-phone.png");
 }
 
+/// A TV (1920x1080) and `name`'s seat on a phone, each with its stream
+/// open.
+fn tv_and_seat(b: &mut Browser, server: &super::serve::Server, name: &str) -> (Page, Page) {
+    let port = server.port;
+    let tv = b.open(&format!("http://127.0.0.1:{port}/"), 1920, 1080, false);
+    let seat = b.open(
+        &format!("http://127.0.0.1:{port}/seat?s={}", server.seat(name)),
+        390,
+        844,
+        true,
+    );
+    for page in [&tv, &seat] {
+        b.until(
+            page,
+            "document.querySelector('.live.on') !== null",
+            PATIENCE,
+        );
+    }
+    (tv, seat)
+}
+
 /// Every board the TV may show, by the setup that lays it and the title
 /// its picture has.
 const BOARDS: [(&str, &str); 11] = [
@@ -620,22 +641,8 @@ fn every_text_of_the_tv_and_a_seat_meets_aa_contrast() {
         return;
     };
     let server = serve(dir.path(), &[]);
-    let port = server.port;
     let mut b = Browser::launch(chrome);
-    let tv = b.open(&format!("http://127.0.0.1:{port}/"), 1920, 1080, false);
-    let seat = b.open(
-        &format!("http://127.0.0.1:{port}/seat?s={}", server.seat("ben")),
-        390,
-        844,
-        true,
-    );
-    for page in [&tv, &seat] {
-        b.until(
-            page,
-            "document.querySelector('.live.on') !== null",
-            PATIENCE,
-        );
-    }
+    let (tv, seat) = tv_and_seat(&mut b, &server, "ben");
     // A refused answer on the seat, in its own colour.
     b.eval(
         &seat,
@@ -886,22 +893,8 @@ fn a_time_bank_runs_out_while_the_tv_a_seat_and_the_repl_watch() {
     };
     let d = dir.path();
     let server = serve(d, &[]);
-    let port = server.port;
     let mut b = Browser::launch(chrome);
-    let tv = b.open(&format!("http://127.0.0.1:{port}/"), 1920, 1080, false);
-    let seat = b.open(
-        &format!("http://127.0.0.1:{port}/seat?s={}", server.seat("Ann")),
-        390,
-        844,
-        true,
-    );
-    for page in [&tv, &seat] {
-        b.until(
-            page,
-            "document.querySelector('.live.on') !== null",
-            PATIENCE,
-        );
-    }
+    let (tv, seat) = tv_and_seat(&mut b, &server, "Ann");
     // The REPL, open beside them.
     let mut repl = common::std_command(d)
         .stdin(std::process::Stdio::piped())
