@@ -49,6 +49,8 @@ pub(super) fn snapshot(conn: &Connection, part: Part) -> Result<Value> {
         .expect("documents serialise")),
         Part::Rolls => value::<SavedRolls>(conn),
         Part::Tally => value::<Tallies>(conn),
+        // The plays a change files name its entry: nothing to keep.
+        Part::Plays => Ok(Value::Null),
         Part::All => value::<Document>(conn),
     }
 }
@@ -77,6 +79,7 @@ fn restore(conn: &Connection, part: Part, v: Value) -> Result<()> {
         }
         Part::Rolls => put::<SavedRolls>(conn, v),
         Part::Tally => put::<Tallies>(conn, v),
+        Part::Plays => Ok(()),
         Part::All => put::<Document>(conn, v),
     }
 }

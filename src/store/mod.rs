@@ -187,6 +187,9 @@ pub enum Part {
     Rolls,
     /// Tallied results of real dice.
     Tally,
+    /// Plays imported from a file: they are the change's own (each names
+    /// its journal entry), so there is nothing else to keep.
+    Plays,
     /// Everything at once (an import).
     All,
 }
@@ -200,6 +203,7 @@ impl Part {
             Part::Seated(g) => format!("seated:{}", g.id()),
             Part::Rolls => "rolls".into(),
             Part::Tally => "tally".into(),
+            Part::Plays => "plays".into(),
             Part::All => "all".into(),
         }
     }
@@ -209,6 +213,7 @@ impl Part {
             "decks" => Some(Part::Decks),
             "rolls" => Some(Part::Rolls),
             "tally" => Some(Part::Tally),
+            "plays" => Some(Part::Plays),
             "all" => Some(Part::All),
             _ => match s.strip_prefix("seated:") {
                 Some(id) => Game::by_id(id).map(Part::Seated),
@@ -518,12 +523,9 @@ impl Store {
     /// already is left out), as one change `undo` takes back: how many
     /// were new.
     pub fn import_plays(&self, what: &str, all: &[crate::plays::Play]) -> Result<usize> {
-        // An import changes no part but the plays, which the journal's
-        // parts do not name: its entry keeps the tallies as they were
-        // (it leaves them as they are), and undoing it takes off the
-        // plays it filed.
+        // Undoing it takes off the plays it filed (they name its entry).
         self.change_then(
-            Part::Tally,
+            Part::Plays,
             |c| {
                 let new = plays::unfiled(c, all)?;
                 let what = (!new.is_empty()).then(|| what.to_string());

@@ -55,11 +55,30 @@ const V8: &str = r#"
 CREATE TABLE plays (
     id      INTEGER PRIMARY KEY AUTOINCREMENT,
     play    TEXT NOT NULL CHECK (json_valid(play) AND json_type(play) = 'object'),
-    -- `bgstats:UUID` or `csv:…` for an imported play: a file imported
-    -- twice files each play once.
+    -- Who the play is in every file it travels in: its UUID, or the id
+    -- an imported play had in its file; a file imported twice files each
+    -- play once.
     source  TEXT UNIQUE,
     journal INTEGER
 ) STRICT;
+
+-- The journal names `plays` as a part: an import of plays changes
+-- nothing else, and undoing it takes its plays off.
+CREATE TABLE journal_v8 (
+    id      INTEGER PRIMARY KEY AUTOINCREMENT,
+    at      INTEGER NOT NULL,
+    session TEXT NOT NULL,
+    part    TEXT NOT NULL
+            CHECK (part IN ('decks', 'rolls', 'tally', 'plays', 'all')
+                   OR (part GLOB 'game:[a-z]*' AND length(part) <= 45)
+                   OR (part GLOB 'seated:[a-z]*' AND length(part) <= 47)),
+    what    TEXT NOT NULL,
+    snapshot TEXT NOT NULL CHECK (json_valid(snapshot))
+) STRICT;
+INSERT INTO journal_v8 (id, at, session, part, what, snapshot)
+    SELECT id, at, session, part, what, snapshot FROM journal;
+DROP TABLE journal;
+ALTER TABLE journal_v8 RENAME TO journal;
 "#;
 
 /// Version 5: every followed game's record. A record starts with a setup

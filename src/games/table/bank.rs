@@ -94,12 +94,15 @@ impl Bank {
     /// `id`'s turn of `took` seconds ends: it comes off their time, then
     /// the increment goes on. Whether they ran out with it (said once).
     pub fn spend(&mut self, id: u32, took: u64) -> bool {
-        if !self.left.iter().any(|(p, _)| *p == id) {
-            self.left.push((id, self.each as i64));
-        }
-        let Some((_, s)) = self.left.iter_mut().find(|(p, _)| *p == id) else {
-            return false;
+        // One seated since the bank began starts with what all did.
+        let i = match self.left.iter().position(|(p, _)| *p == id) {
+            Some(i) => i,
+            None => {
+                self.left.push((id, self.each as i64));
+                self.left.len() - 1
+            }
         };
+        let s = &mut self.left[i].1;
         *s -= took as i64;
         let out = *s <= 0 && !self.flagged.contains(&id);
         if out {
