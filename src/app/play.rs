@@ -58,7 +58,6 @@ impl Visitor for Run<'_> {
                 day: table.today.to_string(),
                 state: serde_json::Value::Null,
             };
-            let in_record = W::in_record(&change);
             let (more, after) = store.play_noted::<W::State, _, AppError>(false, |slot, at| {
                 seat_in(&mut table, at);
                 // What the table knows and the words did not say (who
@@ -71,6 +70,9 @@ impl Visitor for Run<'_> {
                     t.may_move((game.id(), game.title()), command, p, at.in_play.as_ref())?;
                 }
                 let action = Some(serde_json::to_value(&change).expect("actions serialise"));
+                let in_record = W::in_record(slot.as_ref(), &change);
+                let before = matches!(in_record, InRecord::StepOf(_))
+                    .then(|| serde_json::to_value(&*slot).expect("saved states serialise"));
                 // Who made it: the seat's person, or whose move it was.
                 let by = match &table.acting {
                     Some(p) => Some(p.name.clone()),
@@ -81,12 +83,20 @@ impl Visitor for Run<'_> {
                 let note = match (&d.what, in_record) {
                     (None, _) | (Some(_), InRecord::Apart) => Note::Nothing,
                     (Some(_), InRecord::Ends) => Note::Close,
-                    (Some(what), InRecord::Step) => Note::Step(Step {
-                        what: what.clone(),
-                        by: step.by.or(by),
-                        action,
-                        ..step
-                    }),
+                    (Some(what), InRecord::Step | InRecord::StepOf(_)) => {
+                        let step = Step {
+                            what: what.clone(),
+                            by: step.by.or(by),
+                            action,
+                            ..step
+                        };
+                        match (in_record, before) {
+                            (InRecord::StepOf(game), Some(before)) => {
+                                Note::StepOf { game, before, step }
+                            }
+                            _ => Note::Step(step),
+                        }
+                    }
                 };
                 Ok(((d.out, slot.clone()), d.what, note))
             })?;

@@ -185,6 +185,11 @@ pub const MOST_MOVES: usize = 200;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum InRecord {
     Step,
+    /// A step of this game's record: where the record open is another
+    /// game's (a room played straight on from the room before it), that
+    /// one is filed and this game's opens, from the state before the
+    /// step.
+    StepOf(Game),
     Ends,
     Apart,
 }
@@ -424,10 +429,11 @@ pub trait Wing: 'static {
         table: &mut Context,
     ) -> Result<Reply, GameError>;
 
-    /// What an action is to the open record of this game: a step of it
-    /// (the default), its end (filing a run ends the room in play rather
+    /// What an action is to the open record of this game, as the state
+    /// before it stands: a step of it (the default), a step of a room's
+    /// own record, its end (filing a run ends the room in play rather
     /// than adding to it), or apart from it (tidying a history).
-    fn in_record(_action: &Self::Action) -> InRecord {
+    fn in_record(_state: Option<&Self::State>, _action: &Self::Action) -> InRecord {
         InRecord::Step
     }
 

@@ -23,6 +23,16 @@ pub enum Note {
     Start { game: Game, setup: String },
     /// A change to the game in play.
     Step(Step),
+    /// A change to `game`, played on from the game before it without a
+    /// setup of its own (Whack-a-Dummy on the barrels' table): where the
+    /// record open is another game's, it is filed and `game`'s opens from
+    /// the state `before` the change, laid again by the line that laid
+    /// the one filed; the change is its first step.
+    StepOf {
+        game: Game,
+        before: Value,
+        step: Step,
+    },
     /// The game in play ends without a move of its own (its run filed).
     Close,
 }
@@ -80,6 +90,30 @@ pub(super) fn note(
                 params![slot.id(), journal],
             )?;
             Ok(())
+        }
+        Note::StepOf {
+            game,
+            before,
+            mut step,
+        } => {
+            step.state = state.clone();
+            let open: Option<(i64, String, String)> = conn
+                .query_row(
+                    "SELECT id, game, setup FROM records WHERE slot = ?1 AND open = 1",
+                    [slot.id()],
+                    |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+                )
+                .optional()?;
+            let setup = match open {
+                Some((record, of, _)) if of == game.id() => {
+                    return add_step(conn, record, &step, journal);
+                }
+                Some((_, _, setup)) => setup,
+                None => format!("setup {}", game.id()),
+            };
+            self::note(conn, slot, Note::Start { game, setup }, &before, journal)?;
+            let record = conn.last_insert_rowid();
+            add_step(conn, record, &step, journal)
         }
         Note::Step(mut step) => {
             step.state = state.clone();

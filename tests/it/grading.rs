@@ -119,20 +119,20 @@ fn a_lab_rats_deal_for_a_level_is_built_as_dealt_and_graded() {
     let text = ok(d, "--seed 3 setup lab-rats level=hard");
     assert!(
         text.contains(
-            "Build the three stacks number side up, bottom coin first, so\nthat each reads, top first:\n  1: a 5 2 5 5 5 3 3\n  2: a a 4 3 n a 2 n\n  3: 2 4 4 n 3 n 4 2\n"
+            "Build the three stacks number side up, bottom coin first, so\nthat each reads, top first:\n  1: 3 3 3 n n 4 4 a\n  2: 2 a 5 2 3 5 2 a\n  3: 5 a n 4 5 4 2 n\n"
         ),
         "{text}"
     );
     assert!(
         text.contains(
-            "graded hard (56): out in 20 coins at best; 0 moves where\n  only one choice keeps a way out; 11% of the 42,225\n  positions play can reach still have a way out\n"
+            "graded hard (66): out in 21 coins at best; 0 moves where\n  only one choice keeps a way out; 6% of the 31,880\n  positions play can reach still have a way out\n"
         ),
         "{text}"
     );
     assert!(text.contains("`setup lab-rats level=hard deal=KXXCQD`"));
     assert_eq!(
         ok(d, "rats grade"),
-        "Lab Rats, as dealt, without backing up: hard (56): out in 20\n  coins at best; 0 moves where only one choice keeps a way\n  out; 11% of the 42,225 positions play can reach still have\n  a way out\n"
+        "Lab Rats, as dealt, from the right start square (the left\n  takes 22 coins), without backing up: hard (66): out in 21\n  coins at best; 0 moves where only one choice keeps a way\n  out; 6% of the 31,880 positions play can reach still have\n  a way out\n"
     );
     // The stacks are the table's: the solver has nothing to stand in.
     let solved = ok(d, "solve lab-rats");
@@ -146,7 +146,7 @@ fn a_lab_rats_deal_for_a_level_is_built_as_dealt_and_graded() {
         .unwrap();
     ok(d, &first);
     let after = json(d, "rats grade")["data"].clone();
-    assert_eq!(after["coins"], 19, "{after}");
+    assert_eq!(after["coins"], 20, "{after}");
     assert_eq!(after["spent"], 1);
     assert_eq!(after["known"], 24);
     // The code and level deal the same maze and stacks in another store.
@@ -157,7 +157,7 @@ fn a_lab_rats_deal_for_a_level_is_built_as_dealt_and_graded() {
     assert_eq!(again["stacks"], laid["stacks"]);
     assert_eq!(again["grade"], laid["grade"]);
     assert_eq!(laid["grade"]["level"], "hard");
-    assert_eq!(laid["grade"]["coins"], 20);
+    assert_eq!(laid["grade"]["coins"], 21);
 }
 
 /// Every level of Lab Rats is found, and the daily deal of a level is the
@@ -220,8 +220,72 @@ fn lab_rats_refusals_name_the_word() {
         .collect::<Vec<_>>()
         .join(" ");
     assert!(
-        text.starts_with("Lab Rats, as dealt, without backing up: ")
+        text.starts_with("Lab Rats, as dealt, from the left start square (the right takes 17 coins), without backing up: ")
             && text.ends_with("(of tablemate's stacks: 3 of the 24 coins have shown on a stack's top, and the rest stand for coins still hidden at the table)"),
         "{text}"
     );
+}
+
+/// The rat may begin on either start square (#61 item 4): a graded deal
+/// puts it on the one its stacks take out in fewer coins, and `solve` and
+/// `rats grade` take that one too, naming the other's count. The issue's
+/// expert deal PXY6DA: 21 coins from the right against 23 from the left.
+#[test]
+fn lab_rats_begins_on_the_better_start_square_and_the_player_may_choose() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let flat = |t: String| t.split_whitespace().collect::<Vec<_>>().join(" ");
+    let laid = flat(ok(d, "setup lab-rats level=expert deal=PXY6DA"));
+    assert!(
+        laid.contains("The rat starts on the right * (1,0), where these stacks take it out in the fewest coins; `rats start left` puts it on the other before the first coin."),
+        "{laid}"
+    );
+    let solved = flat(ok(d, "solve lab-rats"));
+    assert!(
+        solved.contains("the rat could get out with 21 coins from the right start square (the left takes 23 coins), without backing up:"),
+        "{solved}"
+    );
+    assert_eq!(
+        flat(ok(d, "rats grade")),
+        "Lab Rats, as dealt, from the right start square (the left takes 23 coins), without backing up: expert (81): out in 21 coins at best; 0 moves where only one choice keeps a way out; 1% of the 29,068 positions play can reach still have a way out"
+    );
+    let graded = json(d, "rats grade")["data"].clone();
+    assert_eq!(graded["side"], "right");
+    assert_eq!(
+        graded["other"],
+        serde_json::json!({"side": "left", "coins": 23})
+    );
+    // The player chooses; the choice is a move, undone like one.
+    assert!(
+        ok(d, "rats start left").starts_with("the rat starts on the left start square (0,0)\n")
+    );
+    assert_eq!(json(d, "rats")["data"]["rat"], serde_json::json!([0, 0]));
+    assert!(
+        ok(d, "rats start left").starts_with("the rat is already on the left start square (0,0)\n")
+    );
+    assert!(flat(ok(d, "solve lab-rats")).contains(
+        "without backing up: (the rat stands on the other start square: `rats start right` first) 1. stack 1 (a)"
+    ));
+    ok(d, "undo");
+    ok(d, "undo");
+    assert_eq!(json(d, "rats")["data"]["rat"], serde_json::json!([1, 0]));
+    // Once a coin is used the start is fixed, and grade is from the rat.
+    ok(d, "rats move north 1");
+    let r = common::run_line(d, "rats start left");
+    assert_eq!(
+        r.err,
+        "error: the rat chooses its start square before the first coin is used: this game is under way\n"
+    );
+    assert!(
+        flat(ok(d, "rats grade")).starts_with("Lab Rats, after 1 coin, without backing up: expert")
+    );
+    // Every count of stacks starts at 1, the saved game's moves too.
+    let moves = json(d, "rats")["data"]["moves"].clone();
+    assert_eq!(
+        moves,
+        serde_json::json!([{"at": [1, 0], "coin": "a", "stack": 1}])
+    );
+    let solve = json(d, "solve lab-rats")["data"].clone();
+    assert_eq!(solve["steps"][0]["stack"], 1);
+    assert_eq!(solve["side"], "right");
 }

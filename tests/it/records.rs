@@ -277,6 +277,61 @@ fn undo_takes_a_move_off_the_record_and_a_setup_brings_back_the_game_before() {
     assert_eq!(json(d, "games")["data"]["games"][0]["moves"], 2);
 }
 
+/// Whack-a-Dummy played straight on from the barrels' table (`score
+/// barrels 0`, then its moves) is a game of its own (#61 item 4), as when
+/// `setup whack-a-dummy` lays it: its own record in `games`, a replay
+/// from its first position, and a PPN whose moves say the die and the
+/// flips. Undoing its first move puts the moves back where they were.
+#[test]
+fn whack_a_dummy_played_on_from_the_barrels_is_its_own_record() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok(d, "funhouse new");
+    ok(d, "score slide-jam none");
+    ok(d, "score mirror twins=3 cousins=1 distant=5 strangers=3");
+    ok(d, "score catwalk none");
+    ok(d, "--seed 3 setup barrels");
+    ok(d, "score barrels 0");
+    ok(d, "move start r3c2");
+    ok(d, "move west");
+    assert_eq!(
+        ok(d, "games"),
+        "Epic Funhouse run 1, started TODAY\n  1 TODAY Roll Out the Barrels, 1 move: scored 0 points\n  2 TODAY Whack-a-Dummy, 2 moves (in play): unfinished\n"
+            .replace("TODAY", json(d, "games")["data"]["games"][0]["day"].as_str().unwrap())
+    );
+    let games = json(d, "games")["data"]["games"].clone();
+    assert_eq!(games[1]["setup"], "setup roll-out-the-barrels deal=KXXCQD");
+    assert_eq!(games[0]["open"], false);
+    ok(d, "replay 2 --out on.ppn");
+    let on = std::fs::read_to_string(d.join("on.ppn")).unwrap();
+    // The same board set up as the room: the same moves, word for word.
+    ok(d, "setup whack-a-dummy");
+    ok(d, "move start r3c2");
+    ok(d, "move west");
+    ok(d, "replay 3 --out set.ppn");
+    let set = std::fs::read_to_string(d.join("set.ppn")).unwrap();
+    let moves = |t: &str| t.split_once("\n...\n").unwrap().1.to_string();
+    assert_eq!(moves(&on), moves(&set));
+    assert!(
+        moves(&on).contains("2. { move west (whack-a-dummy) } (0.5,3.5)=cfC4 (1.5,3.5)-(0.5,3.5)"),
+        "{on}"
+    );
+    // Undo back past the first move: the barrels' record is open again
+    // and the straight-on record is gone.
+    for _ in 0..5 {
+        ok(d, "undo");
+    }
+    let games = json(d, "games")["data"]["games"].clone();
+    assert_eq!(games.as_array().unwrap().len(), 1, "{games}");
+    assert_eq!(games[0]["moves"], 1);
+    ok(d, "move start r3c2");
+    let games = json(d, "games")["data"]["games"].clone();
+    assert_eq!(
+        (games[0]["moves"].clone(), games[1]["moves"].clone()),
+        (1.into(), 1.into())
+    );
+}
+
 #[test]
 fn bad_replay_words_are_named() {
     let dir = tempfile::tempdir().unwrap();

@@ -789,11 +789,19 @@ impl Wing for Funhouse {
     /// A run's own business is no room's move: starting or filing a run
     /// ends the room in play's record; deleting a filed run touches none.
     /// A hint is a step of the room's record: it changes what the score
-    /// sheet counts, and the replay counts it again.
-    fn in_record(action: &FunhouseAction) -> InRecord {
+    /// sheet counts, and the replay counts it again. A move is a step of
+    /// the room in play's own record, so Whack-a-Dummy played straight on
+    /// from the barrels' table is a game of its own, as when set up.
+    fn in_record(book: Option<&Book>, action: &FunhouseAction) -> InRecord {
         match action {
             FunhouseAction::New { .. } | FunhouseAction::End { .. } => InRecord::Ends,
             FunhouseAction::Delete { .. } => InRecord::Apart,
+            FunhouseAction::Move { .. } | FunhouseAction::Hint { .. } => {
+                match book.map(room_in_play) {
+                    Some(Ok((_, room))) => InRecord::StepOf(room.game()),
+                    _ => InRecord::Step,
+                }
+            }
             _ => InRecord::Step,
         }
     }

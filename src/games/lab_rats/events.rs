@@ -4,7 +4,7 @@ use std::fmt;
 
 use serde::Serialize;
 
-use super::square::{Square, square_name};
+use super::square::{Side, Square, square_name};
 use crate::games::compass::Dir;
 use crate::pieces::Rank;
 
@@ -34,6 +34,12 @@ pub enum Event {
     Returned {
         coin: Rank,
         stack: usize,
+    },
+    /// The rat begins on this start square.
+    Begins {
+        side: Side,
+        at: Square,
+        already: bool,
     },
     /// What a stack shows at the table.
     Shows {
@@ -67,6 +73,13 @@ impl fmt::Display for Event {
                     dir.name()
                 )
             }
+            Event::Begins { side, at, already } => write!(
+                f,
+                "the rat {} on the {} start square ({})",
+                if *already { "is already" } else { "starts" },
+                side.name(),
+                square_name(*at)
+            ),
             Event::Lost { coin } => write!(f, "the {} is lost, left under the rat", coin.code()),
             Event::BackedUp { to } => write!(f, "the rat backed up to {}", square_name(*to)),
             Event::Returned { coin, stack } => {

@@ -7,13 +7,13 @@ use serde::{Deserialize, Serialize};
 
 use super::events::Event;
 use super::maze::Maze;
-use super::square::{Square, square_name};
+use super::square::{Side, Square, square_name};
 use crate::games::compass::Dir;
 use crate::games::error::{GameError, Unsound};
 use crate::pieces::{Rank, Suit, SuitsByValue};
 
 /// A movement coin used: its value, the square it was left on, and the
-/// stack it came from.
+/// stack it came from, counted from 1 as the commands count them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Used {
     pub coin: Rank,
@@ -21,9 +21,12 @@ pub struct Used {
     pub stack: usize,
 }
 
-/// A game in progress, in the form the store keeps.
+/// A game in progress, in the form the store keeps. Its serde impls are
+/// written out below so that a game saved before `moves` (whose `used`
+/// counted stacks from 0) reads as one saved now, wherever it was kept:
+/// the store, the journal, a record, an export.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(remote = "Self", deny_unknown_fields)]
 pub struct RatsGame {
     /// The maze's squares (x east, y north).
     pub squares: Vec<Square>,
@@ -34,7 +37,7 @@ pub struct RatsGame {
     /// Coins lying on squares, each pile bottom first.
     pub piles: Vec<(Square, Vec<Rank>)>,
     /// Movement coins in the order used (backing up walks this back).
-    pub used: Vec<Used>,
+    pub moves: Vec<Used>,
     /// No backing up.
     pub harder: bool,
     pub out: bool,
@@ -45,6 +48,11 @@ pub struct RatsGame {
     pub dealt: Option<[Vec<Rank>; 3]>,
     #[serde(default)]
     pub start: Option<Square>,
+    /// Both start squares, left then right as the rat faces into the
+    /// maze: the rat may begin on either. Absent in games saved before
+    /// the choice was kept (they began on the left).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub starts: Option<[Square; 2]>,
     /// The fewest coins each stack has held: below that height every coin
     /// is still the one dealt there.
     #[serde(default)]
@@ -60,6 +68,31 @@ pub struct RatsGame {
     /// table's, not stand-ins.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub built: bool,
+}
+
+impl Serialize for RatsGame {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        RatsGame::serialize(self, s)
+    }
+}
+
+impl<'de> Deserialize<'de> for RatsGame {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<RatsGame, D::Error> {
+        let mut doc = serde_json::Value::deserialize(d)?;
+        if let Some(fields) = doc.as_object_mut()
+            && let Some(mut used) = fields.remove("used")
+        {
+            for one in used.as_array_mut().into_iter().flatten() {
+                if let Some(n) = one.get_mut("stack")
+                    && let Some(from_0) = n.as_u64()
+                {
+                    *n = from_0.saturating_add(1).into();
+                }
+            }
+            fields.entry("moves").or_insert(used);
+        }
+        RatsGame::deserialize(doc).map_err(serde::de::Error::custom)
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -101,6 +134,7 @@ impl RatsGame {
                 .collect();
         }
         let rat = maze.start()[start.min(1)];
+        let starts = Some(maze.start());
         Ok(RatsGame {
             squares: maze.tiles.iter().flat_map(|t| t.squares()).collect(),
             exit: maze.exit(),
@@ -108,10 +142,11 @@ impl RatsGame {
             stacks,
             rat,
             piles: Vec::new(),
-            used: Vec::new(),
+            moves: Vec::new(),
             harder,
             out: false,
             start: Some(rat),
+            starts,
             low: [8; 3],
             suits: Some(suits),
             built: false,
@@ -221,10 +256,10 @@ impl RatsGame {
         let (_, suit) = self.take(stack)?;
         let from = self.rat;
         self.put(from, coin, suit);
-        self.used.push(Used {
+        self.moves.push(Used {
             coin,
             at: from,
-            stack: stack - 1,
+            stack,
         });
         if out {
             self.out = true;
@@ -238,6 +273,42 @@ impl RatsGame {
             coin,
             left: from,
         })
+    }
+
+    /// Begin on the `side` start square instead: only before any coin
+    /// has left a stack.
+    pub fn begin_on(&mut self, side: Side) -> Result<Event, GameError> {
+        self.playing()?;
+        let Some(starts) = self.starts else {
+            return Err(GameError::rule(
+                "this game was saved before tablemate kept both start squares: `setup lab-rats` starts one where the rat may begin on either",
+            ));
+        };
+        if !self.moves.is_empty() || !self.piles.is_empty() {
+            return Err(GameError::rule(
+                "the rat chooses its start square before the first coin is used: this game is under way",
+            ));
+        }
+        let at = starts[side as usize];
+        let already = self.rat == at;
+        self.rat = at;
+        self.start = Some(at);
+        Ok(Event::Begins { side, at, already })
+    }
+
+    /// Which start square `at` is, if it is one.
+    pub fn side_of(&self, at: Square) -> Option<Side> {
+        let starts = self.starts?;
+        Side::BOTH.into_iter().find(|&s| starts[s as usize] == at)
+    }
+
+    /// The squares the rat may still begin on: both before the first
+    /// coin is used (where both are known), else none.
+    pub fn open_starts(&self) -> Vec<Square> {
+        match self.starts {
+            Some(s) if self.moves.is_empty() && self.piles.is_empty() && !self.out => s.to_vec(),
+            _ => Vec::new(),
+        }
     }
 
     /// Give up a coin: put stack's showing coin under the rat, unmoved.
@@ -264,7 +335,7 @@ impl RatsGame {
                 .into());
             }
             let last = self
-                .used
+                .moves
                 .last()
                 .ok_or("no coin has moved the rat yet: nothing to back up to")?;
             self.rat = last.at;
@@ -279,8 +350,12 @@ impl RatsGame {
         }
         let at = self.rat;
         let (coin, suit) = self.lift(at).expect("the rat is on a coin");
-        if let Some(i) = self.used.iter().rposition(|u| u.at == at && u.coin == coin) {
-            self.used.remove(i);
+        if let Some(i) = self
+            .moves
+            .iter()
+            .rposition(|u| u.at == at && u.coin == coin)
+        {
+            self.moves.remove(i);
         }
         self.stacks[s].push(coin);
         if let (Some(cs), Some(suit)) = (&mut self.suits, suit) {
@@ -388,6 +463,9 @@ impl RatsGame {
         }
         if !self.out && !self.squares.contains(&self.rat) {
             return Err("the rat is off the maze".into());
+        }
+        if let Some(m) = self.moves.iter().find(|m| !(1..=3).contains(&m.stack)) {
+            return Err(format!("a move took a coin from stack {}", m.stack).into());
         }
         Ok(())
     }
@@ -526,7 +604,7 @@ mod tests {
         );
         assert_eq!(g.back(Some(2)).unwrap(), "the a went back on stack 2");
         assert_eq!(g.stacks[1].len(), 8);
-        assert!(g.used.is_empty());
+        assert!(g.moves.is_empty());
         // A stack of eight takes no more.
         g.lose(1).unwrap();
         assert_eq!(
@@ -540,6 +618,27 @@ mod tests {
             h.back(None).unwrap_err(),
             "the harder game has no backing up"
         );
+    }
+
+    #[test]
+    fn a_game_saved_with_stacks_counted_from_0_reads_counted_from_1() {
+        let mut g = game(COINS);
+        let way = open_way(&g);
+        g.step(way, 2, None).unwrap();
+        let now = serde_json::to_value(&g).unwrap();
+        assert_eq!(now["moves"][0]["stack"], 2);
+        assert!(now.get("used").is_none());
+        let mut old = now.clone();
+        let fields = old.as_object_mut().unwrap();
+        let mut moves = fields.remove("moves").unwrap();
+        moves[0]["stack"] = 1.into();
+        fields.insert("used".into(), moves);
+        let read: RatsGame = serde_json::from_value(old).unwrap();
+        assert_eq!(read, g);
+        // Anything else about it is still refused.
+        let mut bad = now;
+        bad["moves"][0]["stack"] = "two".into();
+        assert!(serde_json::from_value::<RatsGame>(bad).is_err());
     }
 
     #[test]

@@ -11,7 +11,7 @@ use super::layout::{game_layout, maze_layout};
 use super::maze::Maze;
 use super::play::RatsGame;
 use super::solve::{RatsSolution, Step};
-use super::square::{Square, square_name};
+use super::square::{Side, Square, square_name};
 use crate::pieces::Rank;
 use crate::reply::{Reply, Show};
 use crate::style::{Style, Tone, plural, wrap};
@@ -125,8 +125,8 @@ impl Show for Laid {
                     let _ = write!(text, "\n{}", wrap(&line, style.width, "  "));
                 }
                 let follow = format!(
-                    "The rat starts on the left * ({}). `rats move north 2` moves it by stack 2's coin; `help rats` for more.",
-                    square_name(game.rat)
+                    "{} `rats move north 2` moves it by stack 2's coin; `help rats` for more.",
+                    begins(game, true)
                 );
                 let _ = write!(text, "\n{}", wrap(&follow, style.width, ""));
             }
@@ -134,9 +134,9 @@ impl Show for Laid {
                 let mix = "Mix the 24 coins suit side up, deal three face-down stacks of eight, and turn each stack over.";
                 let _ = write!(text, "\n{}", wrap(mix, style.width, ""));
                 let follow = format!(
-                    "To follow the game here, say what your stacks show: `rats turned 1=3 2=a 3=5` (tablemate dealt {} until you do). The rat starts on the left * ({}). `rats move north 2` moves it by stack 2's coin; `help rats` for more.",
+                    "To follow the game here, say what your stacks show: `rats turned 1=3 2=a 3=5` (tablemate dealt {} until you do). {} `rats move north 2` moves it by stack 2's coin; `help rats` for more.",
                     tops(game),
-                    square_name(game.rat)
+                    begins(game, false)
                 );
                 let _ = write!(text, "\n{}", wrap(&follow, style.width, ""));
             }
@@ -150,6 +150,60 @@ impl Show for Laid {
         }
         text
     }
+}
+
+/// Where the rat begins, and how to put it on the other start square.
+/// A graded deal puts it on the better one.
+fn begins(game: &RatsGame, graded: bool) -> String {
+    let side = game.side_of(game.rat).unwrap_or(Side::Left);
+    let other = match side {
+        Side::Left => Side::Right,
+        Side::Right => Side::Left,
+    };
+    format!(
+        "The rat starts on the {} * ({}){}; `rats start {}` puts it on the other before the first coin.",
+        side.name(),
+        square_name(game.rat),
+        if graded {
+            ", where these stacks take it out in the fewest coins"
+        } else {
+            ""
+        },
+        other.name()
+    )
+}
+
+/// The start square not taken, and the fewest coins out from it (`None`:
+/// no way out without backing up).
+#[derive(Debug, Serialize)]
+pub struct OtherStart {
+    pub side: Side,
+    pub coins: Option<usize>,
+}
+
+/// `from the right start square (the left takes 23 coins)`.
+fn from_start(side: Option<Side>, other: &Option<OtherStart>) -> String {
+    let Some(side) = side else {
+        return String::new();
+    };
+    let beside = match other {
+        Some(OtherStart {
+            side: o,
+            coins: Some(n),
+        }) => format!(
+            " (the {} takes {n} {})",
+            o.name(),
+            plural(*n as u64, "coin", "coins")
+        ),
+        Some(OtherStart {
+            side: o,
+            coins: None,
+        }) => {
+            format!(" (the {} has no way out)", o.name())
+        }
+        None => String::new(),
+    };
+    format!(" from the {} start square{beside}", side.name())
 }
 
 /// The maze in play, after what just happened.
@@ -214,13 +268,22 @@ pub struct Solved {
     pub seen: usize,
     #[serde(skip)]
     pub dealt: [Vec<Rank>; 3],
-    #[serde(skip)]
+    /// The square the way out starts on: the better of the two.
     pub start: Square,
+    pub side: Option<Side>,
+    pub other: Option<OtherStart>,
     #[serde(skip)]
     pub played: RatsGame,
 }
 
-pub fn solved(sol: RatsSolution, played: RatsGame, dealt: [Vec<Rank>; 3], start: Square) -> Reply {
+pub fn solved(
+    sol: RatsSolution,
+    played: RatsGame,
+    dealt: [Vec<Rank>; 3],
+    start: Square,
+    side: Option<Side>,
+    other: Option<OtherStart>,
+) -> Reply {
     let seen = played.known();
     Reply::new(
         "solve",
@@ -232,6 +295,8 @@ pub fn solved(sol: RatsSolution, played: RatsGame, dealt: [Vec<Rank>; 3], start:
             seen,
             dealt,
             start,
+            side,
+            other,
             played,
         },
     )
@@ -254,12 +319,23 @@ impl Show for Solved {
         }
         match &self.steps {
             Some(steps) => {
-                let _ = writeln!(
-                    text,
-                    "the rat could get out with {} {}, without backing up:",
+                let line = format!(
+                    "the rat could get out with {} {}{}, without backing up:",
                     steps.len(),
-                    plural(steps.len() as u64, "coin", "coins")
+                    plural(steps.len() as u64, "coin", "coins"),
+                    from_start(self.side, &self.other)
                 );
+                let _ = writeln!(text, "{}", wrap(&line, style.width, ""));
+                if let Some(side) = self.side
+                    && !game.open_starts().is_empty()
+                    && game.side_of(game.rat) != Some(side)
+                {
+                    let first = format!(
+                        "(the rat stands on the other start square: `rats start {}` first)",
+                        side.name()
+                    );
+                    let _ = writeln!(text, "{}", wrap(&first, style.width, ""));
+                }
                 let mut at = self.start;
                 for (i, st) in steps.iter().enumerate() {
                     let what = match *st {
@@ -313,15 +389,15 @@ impl Show for Solved {
             if game.out {
                 format!(
                     "the rat got out using {} {}",
-                    game.used.len(),
-                    plural(game.used.len() as u64, "coin", "coins")
+                    game.moves.len(),
+                    plural(game.moves.len() as u64, "coin", "coins")
                 )
             } else {
                 format!(
                     "the rat is on {}, {} {} used so far",
                     square_name(game.rat),
-                    game.used.len(),
-                    plural(game.used.len() as u64, "coin", "coins")
+                    game.moves.len(),
+                    plural(game.moves.len() as u64, "coin", "coins")
                 )
             }
         );
@@ -339,15 +415,29 @@ pub struct Graded {
     pub known: usize,
     #[serde(flatten)]
     pub grade: RatsGrade,
+    /// Before the first coin: the start square graded (the better).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub side: Option<Side>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub other: Option<OtherStart>,
 }
 
-pub fn graded(game: &RatsGame, grade: RatsGrade) -> Reply {
+pub fn graded(
+    game: &RatsGame,
+    grade: RatsGrade,
+    side: Option<Side>,
+    other: Option<OtherStart>,
+) -> Reply {
+    let spent = 24 - game.stacks.iter().map(Vec::len).sum::<usize>();
+    let open = !game.open_starts().is_empty();
     Reply::new(
         "grade",
         Graded {
-            spent: 24 - game.stacks.iter().map(Vec::len).sum::<usize>(),
+            spent,
             known: game.known(),
             grade,
+            side: side.filter(|_| open),
+            other: other.filter(|_| open),
         },
     )
 }
@@ -357,7 +447,11 @@ impl Show for Graded {
         let from = crate::games::grading::graded_from(self.spent, "coin", "coins");
         let mut text = wrap(
             &format!(
-                "Lab Rats, {from}, without backing up: {}",
+                "Lab Rats, {from}{}, without backing up: {}",
+                match from_start(self.side, &self.other) {
+                    f if f.is_empty() => f,
+                    f => format!(",{f}"),
+                },
                 describe(&self.grade)
             ),
             style.width,

@@ -12,7 +12,8 @@ use super::grade::{RatsGrade, grade};
 use super::layout::game_layout;
 use super::maze::{Maze, build};
 use super::play::RatsGame;
-use super::solve::solve;
+use super::solve::{RatsSolution, solve};
+use super::square::{Side, Square};
 use super::{diagram, show};
 use crate::games::args::{Arg, Declared, Given, Type};
 use crate::games::compass::Dir;
@@ -49,6 +50,10 @@ pub enum RatsAction {
     Turned {
         shown: Vec<(usize, Rank)>,
     },
+    /// Begin on the other start square (before the first coin is used).
+    Start {
+        side: Side,
+    },
 }
 
 impl fmt::Display for RatsAction {
@@ -64,6 +69,7 @@ impl fmt::Display for RatsAction {
             RatsAction::Lose { stack } => write!(f, "lose {stack}"),
             RatsAction::Back { stack: None } => f.write_str("back"),
             RatsAction::Back { stack: Some(s) } => write!(f, "back {s}"),
+            RatsAction::Start { side } => write!(f, "start {}", side.name()),
             RatsAction::Turned { shown } => {
                 f.write_str("turned")?;
                 for (s, v) in shown {
@@ -105,7 +111,7 @@ impl Saved for RatsGame {
             Self::GAME.id(),
             "",
             vec![String::new()],
-            vec![Some(self.used.len() as i64)],
+            vec![Some(self.moves.len() as i64)],
             if self.out { vec![0] } else { Vec::new() },
         );
         play.lower = true;
@@ -133,6 +139,7 @@ impl Play for RatsGame {
             }
             RatsAction::Lose { stack } => self.lose(*stack).map(|e| vec![e]),
             RatsAction::Back { stack } => self.back(*stack).map(|e| vec![e]),
+            RatsAction::Start { side } => self.begin_on(*side).map(|e| vec![e]),
             RatsAction::Turned { shown } => shown
                 .iter()
                 .map(|&(stack, value)| self.turned(stack, value))
@@ -164,6 +171,9 @@ impl Play for RatsGame {
                 }
             }
             all.push(RatsAction::Lose { stack });
+        }
+        if !self.open_starts().is_empty() {
+            all.extend(Side::BOTH.map(|side| RatsAction::Start { side }));
         }
         all.push(RatsAction::Back { stack: None });
         all.extend((1..=3).map(|s| RatsAction::Back { stack: Some(s) }));
@@ -297,9 +307,11 @@ impl Wing for LabRats {
     fn commands() -> Vec<clap::Command> {
         vec![
             clap::Command::new("rats")
-                .about("Lab Rats play: move, lose, back, grade, show")
+                .about("Lab Rats play: start, move, lose, back, grade, show")
                 .after_help(
-                    "After `setup lab-rats`: `move DIRECTION STACK` moves the rat\n\
+                    "After `setup lab-rats`: the rat begins on the left start\n\
+                     square; `start right` puts it on the right one before the\n\
+                     first coin is used. `move DIRECTION STACK` moves the rat\n\
                      by the coin showing on that stack (a null needs how far:\n\
                      `move north 2 3`); the coin stays under the rat. `lose\n\
                      STACK` gives a coin up without moving. `back` backs up off\n\
@@ -308,24 +320,24 @@ impl Wing for LabRats {
                      the table (after each move, the next coin). `grade` says\n\
                      how hard the game is from here, and why. Alone, it shows\n\
                      the maze.\n\n\
-                     Examples:\n  rats\n  rats turned 1=3 2=a\n  rats lose 1\n  rats grade",
+                     Examples:\n  rats\n  rats start right\n  rats turned 1=3 2=a\n  rats lose 1\n  rats grade",
                 )
                 .arg(
                     clap::Arg::new("words")
                         .value_name("ACTION")
                         .num_args(0..=4)
                         .help(
-                            "move DIRECTION STACK [SQUARES], lose STACK, back [STACK], turned STACK=VALUE, grade",
+                            "start left|right, move DIRECTION STACK [SQUARES], lose STACK, back [STACK], turned STACK=VALUE, grade",
                         ),
                 ),
         ]
     }
 
-    fn completions(_path: &[&str], index: usize) -> Vec<&'static str> {
-        if index == 0 {
-            vec!["move", "lose", "back", "turned", "grade", "show"]
-        } else {
-            Vec::new()
+    fn completions(path: &[&str], index: usize) -> Vec<&'static str> {
+        match (path, index) {
+            (["rats"], 0) => vec!["start", "move", "lose", "back", "turned", "grade", "show"],
+            (["rats", "start"], 0) => vec!["left", "right"],
+            _ => Vec::new(),
         }
     }
 
@@ -360,6 +372,18 @@ impl Wing for LabRats {
                 }
             }
             ["lose", s] => RatsAction::Lose { stack: stack(s)? },
+            ["start", side] => RatsAction::Start {
+                side: match *side {
+                    "left" => Side::Left,
+                    "right" => Side::Right,
+                    other => {
+                        return Err(GameError::word(format!(
+                            "'{other}' is not a start square{}: expected left or right",
+                            crate::suggest::hint(other, ["left", "right"])
+                        )));
+                    }
+                },
+            },
             ["back"] => RatsAction::Back { stack: None },
             ["back", s] => RatsAction::Back {
                 stack: Some(stack(s)?),
@@ -380,8 +404,12 @@ impl Wing for LabRats {
                 RatsAction::Turned { shown: said }
             }
             // A known action with the wrong number of words: what it takes.
-            [action @ ("move" | "lose" | "back" | "turned" | "grade"), ..] => {
+            [
+                action @ ("start" | "move" | "lose" | "back" | "turned" | "grade"),
+                ..,
+            ] => {
                 let takes = match *action {
+                    "start" => "left or right: `rats start right`",
                     "move" => {
                         "a direction and a stack, and with a null how far: `rats move north 2`, `rats move north 2 3`"
                     }
@@ -399,10 +427,10 @@ impl Wing for LabRats {
             }
             [other, ..] => {
                 return Err(GameError::word(format!(
-                    "'{other}' is not a rats action{}: expected move DIRECTION STACK [SQUARES], lose STACK, back [STACK], turned STACK=VALUE, grade or show",
+                    "'{other}' is not a rats action{}: expected start left|right, move DIRECTION STACK [SQUARES], lose STACK, back [STACK], turned STACK=VALUE, grade or show",
                     crate::suggest::hint(
                         other,
-                        ["move", "lose", "back", "turned", "grade", "show"]
+                        ["start", "move", "lose", "back", "turned", "grade", "show"]
                     )
                 )));
             }
@@ -488,9 +516,15 @@ fn deal_graded(
                 new.maze.tiles.len()
             )));
         };
-        let Some(g) = grade(&game.squares, &game.exit, game.rat, &game.stacks) else {
+        // The rat begins where the deal is better played from.
+        let mut ranked = ranked(game.open_starts(), |at| {
+            grade(&game.squares, &game.exit, at, &game.stacks)
+        });
+        let (at, Some(g)) = ranked.remove(0) else {
             return Ok(None);
         };
+        game.rat = at;
+        game.start = Some(at);
         game.built = true;
         let level = g.level;
         Ok(Some(((new, g), level)))
@@ -504,14 +538,70 @@ fn graded_here(game: &RatsGame) -> Result<Reply, GameError> {
             "the rat is out: there is nothing left to grade (`setup lab-rats level=hard` deals a graded maze)",
         ));
     }
-    let g = grade(&game.squares, &game.exit, game.rat, &game.stacks).ok_or_else(|| {
+    // Before the first coin, the deal is graded from the better start.
+    let mut from = game.open_starts();
+    if from.is_empty() {
+        from.push(game.rat);
+    }
+    let mut ranked = ranked(from, |at| {
+        grade(&game.squares, &game.exit, at, &game.stacks)
+    });
+    let (at, best) = ranked.remove(0);
+    let other = other_start(
+        game,
+        ranked
+            .first()
+            .map(|(s, g)| (*s, g.as_ref().map(|g| g.coins))),
+    );
+    let g = best.ok_or_else(|| {
         GameError::rule(if game.harder {
             "no way out from here: the coins left cannot take the rat out, so there is nothing to grade"
         } else {
             "no way out from here without backing up, so there is nothing to grade (backing up may still find one)"
         })
     })?;
-    Ok(show::graded(game, g))
+    Ok(show::graded(game, g, game.side_of(at), other))
+}
+
+/// The Lab Rats measures that rank a start square: a way out before
+/// none, then the fewer coins, then the easier grade.
+trait Ranks {
+    fn rank(&self) -> (usize, u32);
+}
+
+impl Ranks for RatsGrade {
+    fn rank(&self) -> (usize, u32) {
+        (self.coins, self.points)
+    }
+}
+
+impl Ranks for RatsSolution {
+    fn rank(&self) -> (usize, u32) {
+        (self.steps.as_ref().map_or(usize::MAX, Vec::len), 0)
+    }
+}
+
+/// What `look` finds from each of `squares`, the better start first (the
+/// first given, the left, on a tie).
+fn ranked<T: Ranks>(
+    squares: Vec<Square>,
+    look: impl Fn(Square) -> Option<T>,
+) -> Vec<(Square, Option<T>)> {
+    let mut all: Vec<(Square, Option<T>)> = squares.into_iter().map(|s| (s, look(s))).collect();
+    all.sort_by_key(|(_, t)| t.as_ref().map_or((usize::MAX, u32::MAX), Ranks::rank));
+    all
+}
+
+/// The start square not taken, and the fewest coins out from it.
+fn other_start(
+    game: &RatsGame,
+    other: Option<(Square, Option<usize>)>,
+) -> Option<show::OtherStart> {
+    let (at, coins) = other?;
+    Some(show::OtherStart {
+        side: game.side_of(at)?,
+        coins,
+    })
 }
 
 /// `solve` for it (`Wing::solver`).
@@ -529,8 +619,25 @@ fn solved(state: Option<&RatsGame>, given: &Given, _: &mut Context) -> Result<Re
             "this game was saved before tablemate kept the stacks as dealt: `setup lab-rats` starts one it can solve",
         ));
     };
-    let sol = solve(&game.squares, &game.exit, start, dealt);
-    Ok(show::solved(sol, game.clone(), dealt.clone(), start))
+    // From the deal, both start squares are open: the better is solved.
+    let from = game.starts.map_or(vec![start], |s| s.to_vec());
+    let mut ranked = ranked(from, |at| Some(solve(&game.squares, &game.exit, at, dealt)));
+    let (at, sol) = ranked.remove(0);
+    let other = other_start(
+        game,
+        ranked
+            .first()
+            .map(|(s, o)| (*s, o.as_ref().and_then(|o| o.steps.as_ref().map(Vec::len)))),
+    );
+    let sol = sol.expect("every start is solved");
+    Ok(show::solved(
+        sol,
+        game.clone(),
+        dealt.clone(),
+        at,
+        game.side_of(at),
+        other,
+    ))
 }
 
 #[cfg(test)]
