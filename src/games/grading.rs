@@ -110,6 +110,17 @@ pub fn points(keeping: f64, random: f64, length: usize, full: usize) -> u32 {
     p.round().clamp(0.0, 100.0) as u32
 }
 
+/// The points where par itself is part of what a level promises (the
+/// puzzle rooms with a par, #61): the three measures of [`points`] weigh three
+/// quarters, and how good par is (`reach`, 1 at a good par of the room,
+/// 0 at a bad one) the last quarter. An easy deal is then both forgiving
+/// and one that scores well.
+pub fn points_with_par(keeping: f64, random: f64, length: usize, full: usize, reach: f64) -> u32 {
+    let long = (length.min(full) as f64) / full as f64;
+    let p = 30.0 * (1.0 - keeping) + 30.0 * (1.0 - random) + 15.0 * long + 25.0 * (1.0 - reach);
+    p.round().clamp(0.0, 100.0) as u32
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -121,6 +132,10 @@ mod tests {
         assert_eq!(points(0.0, 0.0, 30, 16), 100);
         assert_eq!(points(0.5, 0.5, 8, 16), 50);
         assert_eq!(points(0.5, 0.5, 12, 24), 50);
+        assert_eq!(points_with_par(1.0, 1.0, 0, 16, 1.0), 0);
+        assert_eq!(points_with_par(1.0, 1.0, 0, 16, 0.0), 25);
+        assert_eq!(points_with_par(0.0, 0.0, 16, 16, 0.0), 100);
+        assert_eq!(points_with_par(0.5, 0.5, 8, 16, 0.5), 50);
         assert_eq!(Level::of(0, [47, 49, 51]), Level::Easy);
         assert_eq!(Level::of(47, [47, 49, 51]), Level::Easy);
         assert_eq!(Level::of(48, [47, 49, 51]), Level::Medium);

@@ -43,6 +43,22 @@ fn play() -> impl Strategy<Value = Play> {
         })
 }
 
+/// BG Stats' file lists each place once, as it was first written: `A`
+/// and `a` are one place there, as `Ann` and `ann` are one person.
+fn one_spelling_a_place(mut plays: Vec<Play>) -> Vec<Play> {
+    let mut seen: Vec<String> = Vec::new();
+    for p in &mut plays {
+        if let Some(place) = &mut p.place {
+            let folded = crate::people::folded(place);
+            match seen.iter().find(|s| crate::people::folded(s) == folded) {
+                Some(first) => *place = first.clone(),
+                None => seen.push(place.clone()),
+            }
+        }
+    }
+    plays
+}
+
 fn same_name(s: &str) -> String {
     s.to_string()
 }
@@ -58,7 +74,7 @@ proptest! {
     fn plays_go_through_bg_stats_and_back(plays in proptest::collection::vec(play(), 0..12)) {
         let file = bgstats::write(&plays, same_name, no_uuid);
         let back = bgstats::read(&file, same_name).unwrap();
-        prop_assert_eq!(back, plays);
+        prop_assert_eq!(back, one_spelling_a_place(plays));
     }
 
     #[test]

@@ -24,10 +24,10 @@ pub enum Note {
     /// A change to the game in play.
     Step(Step),
     /// A change to `game`, played on from the game before it without a
-    /// setup of its own (Whack-a-Dummy on the barrels' table): where the
-    /// record open is another game's, it is filed and `game`'s opens from
-    /// the state `before` the change, laid again by the line that laid
-    /// the one filed; the change is its first step.
+    /// setup of its own (a room played on the table the room before it
+    /// left): where the record open is another game's, it is filed and
+    /// `game`'s opens from the state `before` the change, laid again by
+    /// the line that laid the one filed; the change is its first step.
     StepOf {
         game: Game,
         before: Value,
