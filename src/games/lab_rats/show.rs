@@ -156,10 +156,6 @@ impl Show for Laid {
 /// A graded deal puts it on the better one.
 fn begins(game: &RatsGame, graded: bool) -> String {
     let side = game.side_of(game.rat).unwrap_or(Side::Left);
-    let other = match side {
-        Side::Left => Side::Right,
-        Side::Right => Side::Left,
-    };
     format!(
         "The rat starts on the {} * ({}){}; `rats start {}` puts it on the other before the first coin.",
         side.name(),
@@ -169,7 +165,7 @@ fn begins(game: &RatsGame, graded: bool) -> String {
         } else {
             ""
         },
-        other.name()
+        side.other().name()
     )
 }
 

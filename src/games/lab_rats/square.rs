@@ -19,6 +19,18 @@ pub enum Side {
 impl Side {
     pub const BOTH: [Side; 2] = [Side::Left, Side::Right];
 
+    /// The side a word names (as typed after `rats start`).
+    pub fn named(word: &str) -> Option<Side> {
+        Side::BOTH.into_iter().find(|s| s.name() == word)
+    }
+
+    pub fn other(self) -> Side {
+        match self {
+            Side::Left => Side::Right,
+            Side::Right => Side::Left,
+        }
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             Side::Left => "left",

@@ -30,6 +30,9 @@ use crate::style::Style;
 
 pub struct LabRats;
 
+/// The words after `rats`, as Tab offers them.
+const ACTIONS: [&str; 7] = ["start", "move", "lose", "back", "turned", "grade", "show"];
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "do", rename_all = "snake_case")]
 pub enum RatsAction {
@@ -335,7 +338,7 @@ impl Wing for LabRats {
 
     fn completions(path: &[&str], index: usize) -> Vec<&'static str> {
         match (path, index) {
-            (["rats"], 0) => vec!["start", "move", "lose", "back", "turned", "grade", "show"],
+            (["rats"], 0) => ACTIONS.to_vec(),
             (["rats", "start"], 0) => vec!["left", "right"],
             _ => Vec::new(),
         }
@@ -373,16 +376,12 @@ impl Wing for LabRats {
             }
             ["lose", s] => RatsAction::Lose { stack: stack(s)? },
             ["start", side] => RatsAction::Start {
-                side: match *side {
-                    "left" => Side::Left,
-                    "right" => Side::Right,
-                    other => {
-                        return Err(GameError::word(format!(
-                            "'{other}' is not a start square{}: expected left or right",
-                            crate::suggest::hint(other, ["left", "right"])
-                        )));
-                    }
-                },
+                side: Side::named(side).ok_or_else(|| {
+                    GameError::word(format!(
+                        "'{side}' is not a start square{}: expected left or right",
+                        crate::suggest::hint(side, Side::BOTH.map(Side::name))
+                    ))
+                })?,
             },
             ["back"] => RatsAction::Back { stack: None },
             ["back", s] => RatsAction::Back {
@@ -428,10 +427,7 @@ impl Wing for LabRats {
             [other, ..] => {
                 return Err(GameError::word(format!(
                     "'{other}' is not a rats action{}: expected start left|right, move DIRECTION STACK [SQUARES], lose STACK, back [STACK], turned STACK=VALUE, grade or show",
-                    crate::suggest::hint(
-                        other,
-                        ["start", "move", "lose", "back", "turned", "grade", "show"]
-                    )
+                    crate::suggest::hint(other, ACTIONS)
                 )));
             }
         };
