@@ -339,7 +339,8 @@ impl Wing for LabRats {
     fn completions(path: &[&str], index: usize) -> Vec<&'static str> {
         match (path, index) {
             (["rats"], 0) => ACTIONS.to_vec(),
-            (["rats", "start"], 0) => vec!["left", "right"],
+            // The word after `start` is the second of `rats`' words.
+            (["rats", "start"], 1) => Side::BOTH.map(Side::name).to_vec(),
             _ => Vec::new(),
         }
     }
@@ -639,6 +640,16 @@ fn solved(state: Option<&RatsGame>, given: &Given, _: &mut Context) -> Result<Re
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Tab offers the actions, then the start squares, as the REPL asks.
+    #[test]
+    fn tab_offers_the_actions_and_the_start_squares() {
+        let complete = |line: &str| crate::command::complete(line).1;
+        assert_eq!(complete("rats st"), vec!["start"]);
+        assert_eq!(complete("rats start "), vec!["left", "right"]);
+        assert_eq!(complete("rats start r"), vec!["right"]);
+        assert!(complete("rats move ").is_empty());
+    }
     use crate::games::grading::Level;
 
     /// 100 deals of each level found as `setup lab-rats level=L` finds
