@@ -71,8 +71,15 @@ impl Visitor for Run<'_> {
                 }
                 let action = Some(serde_json::to_value(&change).expect("actions serialise"));
                 let in_record = W::in_record(slot.as_ref(), &change);
-                let before = matches!(in_record, InRecord::StepOf(_))
-                    .then(|| serde_json::to_value(&*slot).expect("saved states serialise"));
+                // A step that may open its game's own record keeps the
+                // state it starts from.
+                let opens = match in_record {
+                    InRecord::StepOf(game) => Some((
+                        game,
+                        serde_json::to_value(&*slot).expect("saved states serialise"),
+                    )),
+                    _ => None,
+                };
                 // Who made it: the seat's person, or whose move it was.
                 let by = match &table.acting {
                     Some(p) => Some(p.name.clone()),
@@ -90,11 +97,9 @@ impl Visitor for Run<'_> {
                             action,
                             ..step
                         };
-                        match (in_record, before) {
-                            (InRecord::StepOf(game), Some(before)) => {
-                                Note::StepOf { game, before, step }
-                            }
-                            _ => Note::Step(step),
+                        match opens {
+                            Some((game, before)) => Note::StepOf { game, before, step },
+                            None => Note::Step(step),
                         }
                     }
                 };

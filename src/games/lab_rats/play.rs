@@ -284,7 +284,7 @@ impl RatsGame {
                 "this game was saved before tablemate kept both start squares: `setup lab-rats` starts one where the rat may begin on either",
             ));
         };
-        if !self.moves.is_empty() || !self.piles.is_empty() {
+        if self.under_way() {
             return Err(GameError::rule(
                 "the rat chooses its start square before the first coin is used: this game is under way",
             ));
@@ -302,11 +302,16 @@ impl RatsGame {
         Side::BOTH.into_iter().find(|&s| starts[s as usize] == at)
     }
 
+    /// A coin has left a stack (moved the rat or been given up).
+    fn under_way(&self) -> bool {
+        !self.moves.is_empty() || !self.piles.is_empty()
+    }
+
     /// The squares the rat may still begin on: both before the first
     /// coin is used (where both are known), else none.
     pub fn open_starts(&self) -> Vec<Square> {
         match self.starts {
-            Some(s) if self.moves.is_empty() && self.piles.is_empty() && !self.out => s.to_vec(),
+            Some(s) if !self.under_way() && !self.out => s.to_vec(),
             _ => Vec::new(),
         }
     }

@@ -183,20 +183,14 @@ fn from_start(side: Option<Side>, other: &Option<OtherStart>) -> String {
         return String::new();
     };
     let beside = match other {
-        Some(OtherStart {
-            side: o,
-            coins: Some(n),
-        }) => format!(
-            " (the {} takes {n} {})",
-            o.name(),
-            plural(*n as u64, "coin", "coins")
-        ),
-        Some(OtherStart {
-            side: o,
-            coins: None,
-        }) => {
-            format!(" (the {} has no way out)", o.name())
-        }
+        Some(o) => match o.coins {
+            Some(n) => format!(
+                " (the {} takes {n} {})",
+                o.side.name(),
+                plural(n as u64, "coin", "coins")
+            ),
+            None => format!(" (the {} has no way out)", o.side.name()),
+        },
         None => String::new(),
     };
     format!(" from the {} start square{beside}", side.name())
