@@ -314,11 +314,11 @@ fn odds_of(expr: &str, check: bool) -> Option<Pmf> {
     let roll = dice::parse(expr).ok()?;
     if check {
         let (cmp, _) = roll.compare.as_ref()?;
-        let margin = dist::margin(&roll, ODDS_BUDGET).ok()??;
+        let margin = dice::odds::margin(&roll, ODDS_BUDGET).ok()??;
         let (num, den) = margin.chance(|sign| cmp.passes(sign));
         return Some(Pmf::check(dist::prob_f64(&num, &den)));
     }
-    Pmf::of(&dist::exact(&roll, ODDS_BUDGET).ok()?)
+    Pmf::of(&dice::odds::exact(&roll, ODDS_BUDGET).ok()?)
 }
 
 #[cfg(test)]

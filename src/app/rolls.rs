@@ -601,7 +601,7 @@ pub(super) fn prob(words: &[String], style: &Style, json: bool) -> Result<Reply>
         return Err(invalid("prob needs a dice expression: prob 3d6"));
     }
     let parsed = dice::parse(&expr.join(" "))?;
-    if let Some(margin) = dice::dist::margin(&parsed, seconds)? {
+    if let Some(margin) = dice::odds::margin(&parsed, seconds)? {
         if target.is_some() || all {
             return Err(invalid(
                 "a comparison gives pass and fail: leave out atleast, atmost and --all",
@@ -635,8 +635,8 @@ pub(super) fn prob(words: &[String], style: &Style, json: bool) -> Result<Reply>
             )
         }
         (true, None) => {
-            dice::dist::listable(&parsed, seconds)?;
-            let d = dice::dist::exact(&parsed, seconds)?;
+            dice::odds::listable(&parsed, seconds)?;
+            let d = dice::odds::exact(&parsed, seconds)?;
             Reply::new(
                 "prob",
                 super::Drawn {

@@ -9,7 +9,10 @@
 //! within a factor of about two, and the budget leaves room for that.
 
 use super::parse::{Dice, Expr, MAX_EXPLOSIONS, Op, Roll};
-use super::plan::{Method, explosion_depth, flatten, method, places, places_among, plain_sum};
+use super::plan::{
+    Limit, Method, explosion_depth, explosion_limit, flatten, method, places, places_among,
+    plain_sum,
+};
 
 /// Estimated seconds past which `prob` refuses (unless told to wait).
 pub const TIME_BUDGET: f64 = 2.0;
@@ -52,6 +55,10 @@ const DOUBLING_STEP: f64 = 3.0e-10;
 /// A Miller step whose die weighs its values with big numbers (an
 /// exploding die's chains), per pair of limbs.
 const MILLER_BIG_STEP: f64 = 8.2e-10;
+/// A step of the walk over kept places (`places`), and its product by
+/// one prime.
+const WALK_STEP: f64 = 8e-9;
+const WALK_PRIME: f64 = 3.2e-9;
 /// Most order-statistics steps carry a small weight: less overhead.
 const PLACE_OVERHEAD: f64 = 2e-9;
 /// A single die's weights are built one map entry at a time.
@@ -135,15 +142,23 @@ fn dice_cost(d: &Dice) -> Cost {
             0.0
         };
     let (values, die_bits) = one_die(d);
-    let bits = n * die_bits;
+    let mut bits = n * die_bits;
+    // The factored methods count explosions in all: K of them over
+    // f^(n + K).
+    let explosions = match explosion_limit(d) {
+        Some(Limit::InAll(k)) => {
+            bits = (n + k as f64) * (d.faces.count() as f64).log2().max(1.0);
+            k as f64 + 1.0
+        }
+        _ => n * f64::from(explosion_depth(d).unwrap_or(MAX_EXPLOSIONS)) + 1.0,
+    };
     match method(d) {
         Method::Exploding(_) => {
             let f = d.faces.count() as f64;
-            let depth = f64::from(explosion_depth(d).unwrap_or(MAX_EXPLOSIONS));
-            let explosions = n * depth + 1.0;
             let plain = n * (f - 1.0).max(1.0) + 1.0;
+            let most = d.faces.max().unsigned_abs().max(1) as f64;
             Cost {
-                totals: n * values,
+                totals: plain + explosions * most,
                 bits,
                 seconds: EXPLODING
                     * (explosions * plain * step(limbs(bits), SMALL_STEP)
@@ -208,7 +223,6 @@ fn dice_cost(d: &Dice) -> Cost {
                 * depth.max(1.0)
                 * totals
                 * (PLACE_OVERHEAD + small * PLACE_STEP);
-            let explosions = n * f64::from(explosion_depth(d).unwrap_or(MAX_EXPLOSIONS)) + 1.0;
             // Keeping a fixed count (`kh3`) bounds the totals by it; else
             // (`dl1`) they grow with the pool.
             let wider = places_among(d, d.count + 100);
@@ -217,7 +231,7 @@ fn dice_cost(d: &Dice) -> Cost {
                 totals: if fixed {
                     kept * d.faces.max().unsigned_abs().max(1) as f64 + 1.0
                 } else {
-                    n * values
+                    (n + explosions) * d.faces.max().unsigned_abs().max(1) as f64
                 },
                 bits,
                 seconds: splits * walk
@@ -233,7 +247,6 @@ fn dice_cost(d: &Dice) -> Cost {
             // over every total so far; then a product with the stopping
             // faces' power.
             let f = d.faces.count() as f64;
-            let explosions = n * f64::from(explosion_depth(d).unwrap_or(MAX_EXPLOSIONS)) + 1.0;
             let totals = explosions * e_hi.max(1) as f64 + n * f;
             Cost {
                 totals,
@@ -256,6 +269,20 @@ fn dice_cost(d: &Dice) -> Cost {
                 bits,
                 seconds: UNIFORM_PLACES * k * k * m * m / 4.0
                     * step(limbs(bits) * small, MILLER_BIG_STEP),
+            }
+        }
+        Method::Places if let Some(w) = super::dist::places_work(d) => {
+            // The walk counted out: each step a product per prime, with
+            // the step's own cost; each value's retiring weights (a power
+            // and a product per place); the totals turned back from
+            // their remainders (a prime's digit each, for every prime).
+            let primes = (w.bits / 61.0).ceil() + 1.0;
+            Cost {
+                totals: w.totals,
+                bits,
+                seconds: w.steps * (WALK_STEP + primes * WALK_PRIME)
+                    + w.values * w.places * w.places * primes * WALK_PRIME
+                    + w.totals * primes * primes * WALK_PRIME,
             }
         }
         Method::Places => {
@@ -389,12 +416,12 @@ pub fn estimate(r: &Roll) -> Cost {
         return left;
     };
     let right = expr_cost(right, &terms, &r.dice);
-    // Measured about twice the sum of its parts: both sides are held at
-    // once, and their masses multiplied out.
+    // Measured about one and a half times the sum of its parts: both
+    // sides are held at once, and their masses multiplied out.
     Cost {
         totals: left.totals.max(right.totals),
         bits: left.bits + right.bits,
-        seconds: 2.0
+        seconds: 1.5
             * (left.seconds
                 + right.seconds
                 + left.totals * step(limbs(left.bits) * limbs(right.bits), PAIR_STEP)

@@ -17,14 +17,17 @@ use super::limbs::{from_u64_digits, mul_add};
 use super::parse::{
     Dice, DiceError, Expr, Faces, Func, MAX_EXPLOSIONS, Op, Pick, PoolMods, Roll, Sel, floor_div,
 };
-use super::plan::{Method, explosion_depth, flatten, method, places, places_among, plain_sum};
+use super::plan::{
+    Limit, Method, explosion_depth, explosion_limit, flatten, method, places, places_among,
+    plain_sum,
+};
 
 /// More distinct totals than this is refused rather than computed.
 pub const MAX_TOTALS: usize = 1_000_001;
 /// Refuse work past this many weight multiplications. `cost` refuses
 /// anything slow before it starts; this only guards against an estimate
 /// gone wrong.
-const MAX_WORK: u128 = 4_000_000_000;
+pub(super) const MAX_WORK: u128 = 4_000_000_000;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Dist {
@@ -155,7 +158,7 @@ impl Dist {
     }
 
     /// A power's weights over the power's denominator, the rest beyond.
-    fn powered(weights: BTreeMap<i64, BigUint>, denom: BigUint) -> Dist {
+    pub(super) fn powered(weights: BTreeMap<i64, BigUint>, denom: BigUint) -> Dist {
         let counted: BigUint = weights.values().sum();
         Dist {
             beyond: &denom - counted,
@@ -558,7 +561,7 @@ fn explode(first: &Dist, sel: Sel, faces: &Faces, depth: u32, chain: &Chain) -> 
 }
 
 /// The sum of `n` dice with faces `lo..=hi` that explode on the one face
-/// `e`, each to at most `depth` extra rolls, each roll adding its
+/// `e`, to at most `most` extra rolls in all, each roll adding its
 /// `worth` (its value; with `!`, its own count of successes): the same
 /// answer as adding `n` exploded dice, found by factoring instead of
 /// convolving.
@@ -566,24 +569,22 @@ fn explode(first: &Dist, sel: Sel, faces: &Faces, depth: u32, chain: &Chain) -> 
 /// A die's chain is k explosions (worth k*w, w the worth of e) then one
 /// plain face r, with chance f^-(k+1). Over n dice, with K explosions in
 /// all, the plain faces' worths sum to s: the weight of total s + K*w
-/// over f^(n(D+1)) is
-///   a_s * c_K * f^(nD - K),
+/// over f^(n + M), M the most explosions counted, is
+///   a_s * c_K * f^(M - K),
 /// a_s the ways n plain faces make s, c_K the ways n dice share K
-/// explosions at most D each. Both are small-number sequences, so the only
-/// big products are one per (s, K) pair, where convolving exploded dice
-/// multiplied big numbers by big numbers across every pair of totals.
+/// explosions. Both are small-number sequences, so the only big products
+/// are one per (s, K) pair, where convolving exploded dice multiplied big
+/// numbers by big numbers across every pair of totals.
 fn exploding_sum(
     lo: i64,
     hi: i64,
     e: i64,
     n: u64,
-    depth: u32,
+    most: u64,
     worth: &dyn Fn(i64) -> i64,
 ) -> Res<Dist> {
     let f = (hi - lo + 1) as u64;
-    let depth = u64::from(depth);
-    let most = n
-        .checked_mul(depth)
+    let most = Some(most)
         .filter(|&k| k <= MAX_TOTALS as u64)
         .ok_or_else(|| format!("more than {MAX_TOTALS} totals to list"))? as usize;
     let mut weights: BTreeMap<i64, BigUint> = BTreeMap::new();
@@ -602,8 +603,8 @@ fn exploding_sum(
         // Every face explodes (a one-sided die): every chain passes the limit.
         return Ok(Dist {
             weights: BTreeMap::new(),
-            denom: BigUint::from(f).pow((n * (depth + 1)) as u32),
-            beyond: BigUint::from(f).pow((n * (depth + 1)) as u32),
+            denom: BigUint::one(),
+            beyond: BigUint::one(),
         });
     };
     let reach = i64::try_from(most)
@@ -624,8 +625,8 @@ fn exploding_sum(
     if pairs > MAX_WORK / 8 {
         return Err("too many outcomes to compute exactly".into());
     }
-    let c = shared_explosions(n, depth)?;
-    // b_K = c_K * f^(nD - K), from the top down so each power is one step.
+    let c = shared_explosions(n, most as u64)?;
+    // b_K = c_K * f^(M - K), from the top down so each power is one step.
     let mut b = vec![BigUint::zero(); most + 1];
     let mut power = BigUint::one();
     for k in (0..=most).rev() {
@@ -652,7 +653,7 @@ fn exploding_sum(
         }
     }
     let acc = acc.iter().map(|limbs| from_u64_digits(limbs)).collect();
-    let denom = BigUint::from(f).pow((n * (depth + 1)) as u32);
+    let denom = BigUint::from(f).pow((n + most as u64) as u32);
     let weights: BTreeMap<i64, BigUint> = dense(t_lo, acc);
     let counted: BigUint = weights.values().sum();
     Ok(Dist {
@@ -739,8 +740,7 @@ fn term(d: &Dice) -> Res<Dist> {
             );
         }
         if let Method::Exploding(face) = method(d) {
-            let depth = explosion_depth(d).unwrap_or(MAX_EXPLOSIONS);
-            return exploding_sum(d.faces.min(), d.faces.max(), face, n, depth, &worth);
+            return exploding_sum(d.faces.min(), d.faces.max(), face, n, in_all(d), &worth);
         }
         let (lo_c, hi_c) = (d.mods.min, d.mods.max);
         let element = |v: i64| {
@@ -750,45 +750,34 @@ fn term(d: &Dice) -> Res<Dist> {
         return one_die(d, Some(&element))?.power(n);
     }
     match method(d) {
-        Method::Exploding(face) => exploding_sum(
-            d.faces.min(),
-            d.faces.max(),
-            face,
-            n,
-            explosion_depth(d).unwrap_or(MAX_EXPLOSIONS),
-            &worth,
-        ),
+        Method::Exploding(face) => {
+            exploding_sum(d.faces.min(), d.faces.max(), face, n, in_all(d), &worth)
+        }
         // No copy when nothing is filtered: a 1d1000000 is a million weights.
         Method::Sum if filters.is_empty() && d.mods.success.is_none() => single_die(d)?.power(n),
         Method::Sum => single_die(d)?.map(worth).power(n),
-        Method::Places => order_statistics(&single_die(d)?, n, lo, hi, &worth),
+        Method::Places => kept_places(&single_die(d)?, n, lo, hi, d.faces.count(), &worth),
         Method::ExplodingPlaces(face) => exploding_places(d, face, &worth),
         Method::UniformPlaces => uniform_places(d.faces.min(), d.faces.max(), n, lo, hi),
-        Method::ExplodingRun { lo, hi } => exploding_run(
-            d.faces.min(),
-            d.faces.max(),
-            (lo, hi),
-            n,
-            explosion_depth(d).unwrap_or(MAX_EXPLOSIONS),
-        ),
+        Method::ExplodingRun { lo, hi } => {
+            exploding_run(d.faces.min(), d.faces.max(), (lo, hi), n, in_all(d))
+        }
     }
 }
 
 /// The sum of `n` dice with faces `min..=max` (from 0 up) that explode on
-/// the run `e_lo..=e_hi` at one end, each to at most `depth` extra rolls
+/// the run `e_lo..=e_hi` at one end, to at most `most` extra rolls in all
 /// (`7d12!>1`). As in `exploding_sum`, a die's chain is k exploding
-/// faces then one stopping face, weighing f^(D-k) over f^(D+1); over n
-/// dice, with K explosions in all,
-///   sum over K of c_K f^(nD-K) E(x)^K S(x)^n,
+/// faces then one stopping face; over n dice, with K explosions in all
+/// (at most M), over f^(n + M),
+///   sum over K of c_K f^(M-K) E(x)^K S(x)^n,
 /// E and S the faces that explode and that stop, each a window of
 /// consecutive faces. The sum over K is taken by Horner's rule, each step
 /// one sliding-window multiply by E: a few big additions a total, where
 /// a power of the whole chain's distribution multiplied big by big.
-fn exploding_run(min: i64, max: i64, (e_lo, e_hi): (i64, i64), n: u64, depth: u32) -> Res<Dist> {
+fn exploding_run(min: i64, max: i64, (e_lo, e_hi): (i64, i64), n: u64, most: u64) -> Res<Dist> {
     let f = (max - min + 1) as u64;
-    let depth = u64::from(depth);
-    let most = n
-        .checked_mul(depth)
+    let most = Some(most)
         .filter(|&k| k <= MAX_TOTALS as u64)
         .ok_or_else(|| format!("more than {MAX_TOTALS} totals to list"))?;
     let (s_lo, s_hi) = if e_lo == min {
@@ -801,7 +790,7 @@ fn exploding_run(min: i64, max: i64, (e_lo, e_hi): (i64, i64), n: u64, depth: u3
         .and_then(|e| e.checked_mul(most as usize))
         .filter(|&t| t <= MAX_TOTALS)
         .ok_or_else(|| format!("more than {MAX_TOTALS} totals to list"))?;
-    let c = shared_explosions(n, depth)?;
+    let c = shared_explosions(n, most)?;
     let window = (e_hi - e_lo + 1) as usize;
     let shift = e_lo as usize;
     // h[x]: Horner's partial sum, as weights of x^0..; the top K first.
@@ -845,17 +834,31 @@ fn exploding_run(min: i64, max: i64, (e_lo, e_hi): (i64, i64), n: u64, depth: u3
         beyond: BigUint::zero(),
     }
     .power(n)?;
-    let mut weights: BTreeMap<i64, BigUint> = BTreeMap::new();
+    // Each product added into its total limb by limb (`mul_add`), into a
+    // dense row: a map entry a product was most of the time.
+    let (Some(low), Some(high)) = (stops.min(), stops.max()) else {
+        return Ok(Dist::powered(
+            BTreeMap::new(),
+            BigUint::from(f).pow((n + most) as u32),
+        ));
+    };
+    let span = (high - low) as usize + h.len();
+    let mut acc: Vec<Vec<u64>> = vec![Vec::new(); span];
+    let h: Vec<Vec<u64>> = h.iter().map(BigUint::to_u64_digits).collect();
     for (&s, sw) in &stops.weights {
+        crate::cancel::check()?;
+        let sw = sw.to_u64_digits();
+        let at = (s - low) as usize;
         for (x, hx) in h.iter().enumerate() {
-            if !hx.is_zero() {
-                *weights.entry(s + x as i64).or_default() += sw * hx;
+            if !hx.is_empty() {
+                mul_add(&mut acc[at + x], hx, &sw);
             }
         }
     }
+    let acc = acc.iter().map(|limbs| from_u64_digits(limbs)).collect();
     Ok(Dist::powered(
-        weights,
-        BigUint::from(f).pow((n * (depth + 1)) as u32),
+        dense(low, acc),
+        BigUint::from(f).pow((n + most) as u32),
     ))
 }
 
@@ -871,9 +874,7 @@ fn exploding_run(min: i64, max: i64, (e_lo, e_hi): (i64, i64), n: u64, depth: u3
 fn exploding_places(d: &Dice, e: i64, worth: &dyn Fn(i64) -> i64) -> Res<Dist> {
     let n = d.count;
     let f = d.faces.count();
-    let depth = u64::from(explosion_depth(d).unwrap_or(MAX_EXPLOSIONS));
-    let most = n
-        .checked_mul(depth)
+    let most = Some(in_all(d))
         .filter(|&k| k <= MAX_TOTALS as u64)
         .ok_or_else(|| format!("more than {MAX_TOTALS} totals to list"))?;
     let side = |keep: &dyn Fn(i64) -> bool| {
@@ -890,7 +891,7 @@ fn exploding_places(d: &Dice, e: i64, worth: &dyn Fn(i64) -> i64) -> Res<Dist> {
         }
     };
     let (above, below) = (side(&|v| v > e), side(&|v| v < e));
-    let c = shared_explosions(n, depth)?;
+    let c = shared_explosions(n, most)?;
     let mut cache: BTreeMap<(bool, u64, u64, u64), Dist> = BTreeMap::new();
     let mut part = |high: bool, dice: u64, lo: u64, hi: u64| -> Res<Dist> {
         let key = (high, dice, lo, hi);
@@ -907,7 +908,7 @@ fn exploding_places(d: &Dice, e: i64, worth: &dyn Fn(i64) -> i64) -> Res<Dist> {
                 beyond: BigUint::zero(),
             }
         } else {
-            order_statistics(die, dice, lo, hi, worth)?
+            kept_places(die, dice, lo, hi, 1, worth)?
         };
         cache.insert(key, out.clone());
         Ok(out)
@@ -917,7 +918,7 @@ fn exploding_places(d: &Dice, e: i64, worth: &dyn Fn(i64) -> i64) -> Res<Dist> {
         crate::cancel::check()?;
         let k = k as u64;
         let (lo, hi) = places_among(d, n + k);
-        let scale = ck * BigUint::from(f).pow((n * depth - k) as u32);
+        let scale = ck * BigUint::from(f).pow((most - k) as u32);
         // With no face above e (the usual top face), every plain face is
         // below it; with none below, above.
         let splits = match (above.weights.is_empty(), below.weights.is_empty()) {
@@ -951,29 +952,114 @@ fn exploding_places(d: &Dice, e: i64, worth: &dyn Fn(i64) -> i64) -> Res<Dist> {
     }
     Ok(Dist::powered(
         weights,
-        BigUint::from(f).pow((n * (depth + 1)) as u32),
+        BigUint::from(f).pow((n + most) as u32),
     ))
 }
 
-/// c_K: the ways n dice share K explosions, each at most `depth`: n
-/// times multiply by 1 + y + ... + y^depth, as a running window sum.
-fn shared_explosions(n: u64, depth: u64) -> Res<Vec<BigUint>> {
-    let mut c: Vec<BigUint> = vec![BigUint::one()];
-    for _ in 0..n {
-        crate::cancel::check()?;
-        let len = c.len() + depth as usize;
-        let mut next = Vec::with_capacity(len);
-        let mut window = BigUint::zero();
-        for k in 0..len {
-            if k < c.len() {
-                window += &c[k];
-            }
-            if k > depth as usize && k - depth as usize - 1 < c.len() {
-                window -= &c[k - depth as usize - 1];
-            }
-            next.push(window.clone());
+/// Where the outcomes `prob` leaves out of a term lie: the plan's limit
+/// ([`explosion_limit`]), and for kept places among exploding dice, the
+/// kept total past which the walk does not go (`places::kept_cap`).
+pub fn term_limit(d: &Dice) -> Option<Limit> {
+    let limit = explosion_limit(d)?;
+    let (Limit::PerDie(depth), Method::Places) = (limit, method(d)) else {
+        return Some(limit);
+    };
+    let (lo, hi) = places(d);
+    let cap = value_filters(d).ok().and_then(|filters| {
+        let die = single_die(d).ok()?;
+        let die = walked(&die);
+        super::places::kept_cap(&die, d.count - lo, hi - lo, &|v| kept_worth(d, &filters, v))
+    });
+    Some(match cap {
+        Some(total) => Limit::Kept { depth, total },
+        None => limit,
+    })
+}
+
+/// What keeping places among a term's dice will walk (`Method::Places`),
+/// for the cost model: `None` where the walk would be too large to
+/// count out quickly (the cost model's formula then stands in).
+pub(super) fn places_work(d: &Dice) -> Option<super::places::Work> {
+    let (lo, hi) = places(d);
+    let filters = value_filters(d).ok()?;
+    if d.faces.count() > 100_000 {
+        return None;
+    }
+    let die = single_die(d).ok()?;
+    let steps = die.weights.len() as f64 * (hi.min(d.count - lo) as f64).powi(2);
+    if steps > 2e7 {
+        return None;
+    }
+    let worth = |v: i64| kept_worth(d, &filters, v);
+    super::places::work(&walked(&die), d.count, lo, hi, d.faces.count(), &worth).ok()
+}
+
+/// A die as the walk over kept places takes it.
+fn walked(die: &Dist) -> super::places::Die<'_> {
+    super::places::Die {
+        weights: &die.weights,
+        denom: &die.denom,
+        chances: die
+            .weights
+            .values()
+            .map(|w| prob_f64(w, &die.denom))
+            .collect(),
+        explodes: !die.beyond.is_zero(),
+    }
+}
+
+/// The sum of the dice ranked `lo..hi` (0 = highest) among `n` dice of
+/// `die`, each kept die adding `worth` (`places::order_statistics`,
+/// `base` the number its weights carry powers of), within the limits.
+fn kept_places(
+    die: &Dist,
+    n: u64,
+    lo: u64,
+    hi: u64,
+    base: u64,
+    worth: &dyn Fn(i64) -> i64,
+) -> Res<Dist> {
+    // The walk fills the kept places from whichever end reaches them
+    // first, so holds states for that many dice.
+    let walked_places = u128::from(hi.min(n - lo));
+    let values = die.weights.len() as u128;
+    if let (Some(min), Some(max)) = (die.min(), die.max()) {
+        let span = (i128::from(max) - i128::from(min)) as u128 + 1;
+        let kept = u128::from(hi - lo);
+        let sums = (kept * span + 1).min(values.pow(kept.min(8) as u32));
+        if values * walked_places * walked_places * sums > MAX_WORK * 4 {
+            return Err("too many outcomes to compute exactly".into());
         }
-        c = next;
+        if kept * span > MAX_TOTALS as u128 * 8 {
+            return Err(format!("more than {MAX_TOTALS} totals to list").into());
+        }
+    }
+    let kept = super::places::order_statistics(&walked(die), n, lo, hi, base, worth)?;
+    Ok(Dist::powered(kept.weights, kept.denom))
+}
+
+/// The most explosions in all a factored term counts (`plan::Limit`).
+fn in_all(d: &Dice) -> u64 {
+    match explosion_limit(d) {
+        Some(Limit::InAll(k)) => k,
+        _ => u64::from(explosion_depth(d).unwrap_or(MAX_EXPLOSIONS)) * d.count,
+    }
+}
+
+/// c_K for K = 0..=most: the ways n dice share K explosions, as many to a
+/// die as it likes (a chain is a die's explosions, so the ways are the
+/// multisets, C(n+K-1, K)), each from the last by one small product and
+/// one small exact division.
+fn shared_explosions(n: u64, most: u64) -> Res<Vec<BigUint>> {
+    let mut c: Vec<BigUint> = Vec::with_capacity(most as usize + 1);
+    c.push(BigUint::one());
+    for k in 1..=most {
+        if k % 256 == 0 {
+            crate::cancel::check()?;
+        }
+        let mut next = &c[k as usize - 1] * (n + k - 1);
+        next /= k;
+        c.push(next);
     }
     Ok(c)
 }
@@ -1090,146 +1176,6 @@ fn unique(d: &Dice, lo: u64, hi: u64, worth: &dyn Fn(i64) -> i64) -> Res<Dist> {
         weights: std::mem::take(&mut ways[n]),
         denom,
         beyond: BigUint::zero(),
-    })
-}
-
-/// Distribution of the sum of the dice ranked `lo..hi` (0 = highest) among
-/// n iid dice, each kept die adding `worth` of its value. Dynamic programming
-/// over face values from the highest down: state (dice placed, kept sum).
-///
-/// Once a state has filled every kept place, the dice still to place can
-/// only be lower and are not counted: the state is retired with one
-/// binomial-tail weight for all of them (icepool's technique), so states
-/// never hold more than `hi` dice and only the binomials below `hi` are
-/// needed. Keeping the lowest walks the values from the bottom instead,
-/// which is the same problem mirrored.
-fn order_statistics(die: &Dist, n: u64, lo: u64, hi: u64, worth: &dyn Fn(i64) -> i64) -> Res<Dist> {
-    let n = n as usize;
-    let (lo, hi) = (lo as usize, hi as usize);
-    // Fill the kept places from whichever end reaches them first.
-    let from_top = hi <= n - lo;
-    let (lo, hi) = if from_top { (lo, hi) } else { (n - hi, n - lo) };
-    let values = die.weights.len() as u128;
-    let (Some(min), Some(max)) = (die.min(), die.max()) else {
-        return Ok(Dist {
-            weights: BTreeMap::new(),
-            denom: die.denom.pow(n as u32),
-            beyond: die.denom.pow(n as u32),
-        });
-    };
-    let span = (i128::from(max) - i128::from(min)) as u128 + 1;
-    let kept = (hi - lo) as u128;
-    let sums = (kept * span + 1).min(values.pow(kept.min(8) as u32));
-    if values * hi as u128 * hi as u128 * sums > MAX_WORK * 4 {
-        return Err("too many outcomes to compute exactly".into());
-    }
-    if kept * span > MAX_TOTALS as u128 * 8 {
-        return Err(format!("more than {MAX_TOTALS} totals to list").into());
-    }
-    // choose[r][c] = C(n - r, c) for r, c < hi.
-    let choose: Vec<Vec<BigUint>> = (0..hi)
-        .map(|r| {
-            let top = n - r;
-            let mut row = vec![BigUint::one()];
-            for c in 1..hi - r {
-                let next = &row[c - 1] * BigUint::from(top - c + 1) / BigUint::from(c);
-                row.push(next);
-            }
-            row
-        })
-        .collect();
-    // state[m] maps kept-sum -> weight, for m < hi dice placed so far.
-    let mut state: Vec<BTreeMap<i64, BigUint>> = vec![BTreeMap::new(); hi];
-    if hi > 0 {
-        state[0].insert(0, BigUint::one());
-    }
-    let mut done: BTreeMap<i64, BigUint> = BTreeMap::new();
-    if hi == 0 {
-        done.insert(0, die.weights.values().sum::<BigUint>().pow(n as u32));
-    }
-    let mut rest: BigUint = die.weights.values().sum();
-    let order: Box<dyn Iterator<Item = (&i64, &BigUint)>> = if from_top {
-        Box::new(die.weights.iter().rev())
-    } else {
-        Box::new(die.weights.iter())
-    };
-    for (&v, w) in order {
-        crate::cancel::check()?;
-        let all = rest.clone();
-        rest -= w;
-        let powers: Vec<BigUint> = std::iter::successors(Some(BigUint::one()), |p| Some(p * w))
-            .take(hi + 1)
-            .collect();
-        let mut next: Vec<BTreeMap<i64, BigUint>> = vec![BTreeMap::new(); hi];
-        for (m, sums) in state.iter_mut().enumerate() {
-            if sums.is_empty() {
-                continue;
-            }
-            let sums = std::mem::take(sums);
-            let left = n - m;
-            let value_of = |c: usize| -> Res<i64> {
-                let overlap = (m + c).min(hi).saturating_sub(m.max(lo));
-                worth(v)
-                    .checked_mul(overlap as i64)
-                    .ok_or_else(|| "a total is too large".into())
-            };
-            // c of the m-placed state's remaining dice show v, the others
-            // lower: c < hi - m keeps the state open...
-            let mut open_weight = BigUint::zero();
-            let rest_powers: Vec<BigUint> = {
-                let need = hi - m;
-                let mut p = vec![BigUint::one(); need];
-                let base = rest.pow((left + 1 - need) as u32);
-                for c in (0..need).rev() {
-                    p[c] = if c == need - 1 {
-                        base.clone()
-                    } else {
-                        &p[c + 1] * &rest
-                    };
-                }
-                p
-            };
-            open_weight += &rest_powers[0];
-            for c in 1..hi - m {
-                let factor = &choose[m][c] * &powers[c];
-                open_weight += &factor * &rest_powers[c];
-                let add = value_of(c)?;
-                for (&s, sw) in &sums {
-                    let total = s.checked_add(add).ok_or("a total is too large")?;
-                    *next[m + c].entry(total).or_default() += sw * &factor;
-                }
-            }
-            // ...and every c from hi - m up fills the kept places: their
-            // weights sum to all^left minus the open ones.
-            let tail = all.pow(left as u32) - open_weight;
-            if !tail.is_zero() {
-                let add = value_of(hi - m)?;
-                for (&s, sw) in &sums {
-                    let total = s.checked_add(add).ok_or("a total is too large")?;
-                    *done.entry(total).or_default() += sw * &tail;
-                }
-            }
-            // No die shows v (c = 0): the state goes on as it is, moved
-            // rather than multiplied by one. Lower states have already
-            // added to next[m], so merge the smaller map into the larger.
-            let mut sums = sums;
-            if next[m].len() > sums.len() {
-                std::mem::swap(&mut next[m], &mut sums);
-            }
-            for (s, w) in std::mem::take(&mut next[m]) {
-                *sums.entry(s).or_default() += w;
-            }
-            next[m] = sums;
-        }
-        state = next;
-    }
-    let weights = done;
-    let denom = die.denom.pow(n as u32);
-    let counted: BigUint = weights.values().sum();
-    Ok(Dist {
-        beyond: &denom - counted,
-        weights,
-        denom,
     })
 }
 
@@ -1649,36 +1595,22 @@ impl Margin {
 
 /// For a comparison (`1d20+5 >= 15`), how its margin (the left side less
 /// the right) falls; the two sides roll different dice, so they are
-/// independent. `None` for a roll with no comparison.
-pub fn margin(r: &Roll, seconds: f64) -> Result<Option<Margin>, DiceError> {
+/// independent. `None` for a roll with no comparison. No budget is asked:
+/// `odds::margin` asks the cost model first.
+pub(super) fn margin_of(r: &Roll) -> Result<Option<Margin>, DiceError> {
     let Some((_, right)) = &r.compare else {
         return Ok(None);
     };
-    with_terms(r, seconds, |terms| {
+    with_terms(r, |terms| {
         let (a, b) = (eval(&r.expr, terms)?, eval(right, terms)?);
         Margin::of(&a, &b).map(Some)
     })
 }
 
-/// The exact distribution of one roll of `r` (one of its repeats), if it
-/// can be worked out within the time budget.
-pub fn distribution(r: &Roll) -> Result<Dist, DiceError> {
-    exact(r, super::cost::TIME_BUDGET)
-}
-
-/// `distribution`, refused past about `seconds` of work.
-pub fn exact(r: &Roll, seconds: f64) -> Result<Dist, DiceError> {
-    with_terms(r, seconds, |terms| eval(&r.expr, terms))
-}
-
-/// Whether `--json prob` may list every total of `r` (see
-/// `cost::check_listing`).
-pub fn listable(r: &Roll, seconds: f64) -> Result<(), DiceError> {
-    super::cost::check_listing(r).map_err(|why| refused(r, why))?;
-    // The fractions take as long to write as to work out.
-    super::cost::check_json(r, seconds)
-        .map(|_| ())
-        .map_err(|why| refused(r, why))
+/// The exact distribution of one roll of `r` (one of its repeats), with
+/// no budget asked (`odds::exact` asks the cost model first).
+pub(super) fn worked_out(r: &Roll) -> Result<Dist, DiceError> {
+    with_terms(r, |terms| eval(&r.expr, terms))
 }
 
 /// A refusal, naming the roll.
@@ -1736,18 +1668,19 @@ fn like_sum(e: &Expr, dice: &[Dice]) -> Res<Option<LikeDice>> {
     }))
 }
 
-/// `f` of the dice terms' distributions, after the cost check (every way
-/// to an answer goes through it first); errors name the roll.
-fn with_terms<T>(r: &Roll, seconds: f64, f: impl FnOnce(&Terms) -> Res<T>) -> Result<T, DiceError> {
-    let err = |why: Refusal| refused(r, why);
-    super::cost::check(r, seconds).map_err(err)?;
-    f(&Terms::new(&r.dice)).map_err(err)
+/// `f` of the dice terms' distributions; errors name the roll.
+fn with_terms<T>(r: &Roll, f: impl FnOnce(&Terms) -> Res<T>) -> Result<T, DiceError> {
+    f(&Terms::new(&r.dice)).map_err(|why| refused(r, why))
 }
 
 #[cfg(test)]
 mod tests {
     use super::super::parse::parse;
     use super::*;
+
+    fn distribution(r: &Roll) -> Result<Dist, DiceError> {
+        worked_out(r)
+    }
 
     fn dist(s: &str) -> Dist {
         distribution(&parse(s).unwrap()).unwrap()
@@ -1762,25 +1695,77 @@ mod tests {
         total == d.denom
     }
 
-    /// Miller's recurrence gives exactly what repeated doubling gives, on
-    /// dice with uniform and uneven weights, gaps and negative values.
+    /// The distribution of n dice exploding on the faces `sel` matches,
+    /// each roll adding its `worth`, over every outcome with at most `most`
+    /// explosions in all, worked out the plain way: for one die, how many
+    /// sequences of faces make each (explosions, total); then n of them
+    /// convolved in both at once, explosions past `most` dropped; a count
+    /// with k explosions weighs f^(most - k) over f^(n + most). It shares
+    /// nothing with the factored methods it checks.
+    fn by_chains(r: &str, most: u64, worth: &dyn Fn(i64) -> i64) -> Dist {
+        let roll = parse(r).unwrap();
+        let d = &roll.dice[0];
+        let sel = d.mods.explode.unwrap();
+        let f = d.faces.count();
+        let most = most as usize;
+        // one[k]: total -> sequences of faces with k explosions.
+        let mut one: Vec<BTreeMap<i64, BigUint>> = vec![BTreeMap::new(); most + 1];
+        for v in d.faces.values().filter(|&v| !sel.matches(v)) {
+            *one[0].entry(worth(v)).or_default() += 1u32;
+        }
+        for k in 1..=most {
+            let below = one[k - 1].clone();
+            for e in d.faces.values().filter(|&v| sel.matches(v)) {
+                for (t, w) in &below {
+                    *one[k].entry(t + worth(e)).or_default() += w;
+                }
+            }
+        }
+        let mut all: Vec<BTreeMap<i64, BigUint>> = vec![BTreeMap::new(); most + 1];
+        all[0].insert(0, BigUint::one());
+        for _ in 0..d.count {
+            let mut next: Vec<BTreeMap<i64, BigUint>> = vec![BTreeMap::new(); most + 1];
+            for (ka, a) in all.iter().enumerate() {
+                for (kb, b) in one.iter().enumerate().take(most + 1 - ka) {
+                    for (ta, wa) in a {
+                        for (tb, wb) in b {
+                            *next[ka + kb].entry(ta + tb).or_default() += wa * wb;
+                        }
+                    }
+                }
+            }
+            all = next;
+        }
+        let mut weights: BTreeMap<i64, BigUint> = BTreeMap::new();
+        for (k, totals) in all.iter().enumerate() {
+            let scale = BigUint::from(f).pow((most - k) as u32);
+            for (t, w) in totals {
+                *weights.entry(*t).or_default() += w * &scale;
+            }
+        }
+        Dist::powered(weights, BigUint::from(f).pow(d.count as u32 + most as u32))
+    }
+
+    /// The explosions a factored term counts in all.
+    fn counted(r: &str) -> u64 {
+        match explosion_limit(&parse(r).unwrap().dice[0]) {
+            Some(Limit::InAll(k)) => k,
+            other => panic!("{r}: {other:?}"),
+        }
+    }
+
+    /// Dice exploding on one face, factored, agree weight for weight with
+    /// their chains counted out, on faces from 1, from 0 (a piecepack
+    /// die), negative (Fudge), exploding on the top, a middle or the
+    /// bottom face.
     #[test]
-    fn factored_explosions_agree_with_convolving() {
-        for (die, n) in [
-            ("d6!", 1),
-            ("d6!", 3),
-            ("d4!", 5),
-            ("d6!3", 2),
-            ("d2!", 4),
-            ("dF!", 3),
-            ("pp!", 2),
-            ("d10!", 2),
-            ("d6!<2", 3),
+    fn factored_explosions_agree_with_their_chains() {
+        for e in [
+            "1d6!", "3d6!", "5d4!", "2d6!3", "4d2!", "3dF!", "2pp!", "2d10!", "3d6!<2",
         ] {
-            let one = single_die(&parse(&format!("1{die}")).unwrap().dice[0]).unwrap();
-            let slow = one.power_doubling(n).unwrap();
-            let fast = dist(&format!("{n}{die}"));
-            assert!(fast == slow, "{n}{die} differs");
+            let fast = dist(e);
+            let slow = by_chains(e, counted(e), &|v| v);
+            assert!(fast == slow, "{e} differs");
             assert!(sums_to_one(&fast));
         }
     }
@@ -1805,6 +1790,24 @@ mod tests {
         }
     }
 
+    /// The valuations walk never claims more of the base than divides a
+    /// weight: every weight found by remainders divided by its power
+    /// exactly, and agreeing with the walk without the valuation pass.
+    #[test]
+    fn powers_of_the_base_divide_the_weights_they_claim() {
+        for (die, n, lo, hi) in [
+            ("1d6!!", 5u64, 0u64, 2u64),
+            ("1d4!!", 6, 2, 5),
+            ("1d3!!", 4, 1, 4),
+        ] {
+            let r = parse(die).unwrap();
+            let one = distribution(&r).unwrap();
+            let with = kept_places(&one, n, lo, hi, r.dice[0].faces.count(), &|v| v).unwrap();
+            let without = kept_places(&one, n, lo, hi, 1, &|v| v).unwrap();
+            assert_eq!(with, without, "{n}{die} places {lo}..{hi}");
+        }
+    }
+
     #[test]
     fn two_d6() {
         let d = dist("2d6");
@@ -1815,7 +1818,9 @@ mod tests {
         assert!((m - 7.0).abs() < 1e-12 && (sd - (35.0f64 / 6.0).sqrt()).abs() < 1e-12);
     }
 
-    /// Keep/drop by count agrees with listing every outcome of the pool.
+    /// Keep/drop by count agrees with listing every outcome of the pool
+    /// (of an exploding die, every kept total up to the cap the walk
+    /// stops at; the rest lies beyond).
     #[test]
     fn order_statistics_agree_with_enumeration() {
         for die in ["d4", "d6", "dF", "d3ro1", "d3!!"] {
@@ -1823,8 +1828,12 @@ mod tests {
             for n in 1..=4u32 {
                 for pick in ["kh1", "kh2", "kl1", "dh1", "dl2", "kh3"] {
                     let k: usize = pick[2..].parse().unwrap();
-                    // An exploded die has hundreds of values: pairs only.
-                    if k > n as usize || (die.ends_with('!') && n > 2) {
+                    // An exploded die has hundreds of values: pairs only;
+                    // and a keep of every one of them is a sum, whose
+                    // explosions are counted in all (checked against its
+                    // chains above).
+                    let every = matches!(&pick[..2], "kh" | "kl") && k == n as usize;
+                    if k > n as usize || (die.ends_with('!') && (n > 2 || every)) {
                         continue;
                     }
                     let d = dist(&format!("{n}{die}{pick}"));
@@ -1848,6 +1857,20 @@ mod tests {
                             _ => vals[..n as usize - k].iter().sum(),
                         };
                         *want.entry(kept).or_default() += w;
+                    }
+                    let (k_kept, dropped_high) = match &pick[..2] {
+                        "kh" => (k as u64, 0),
+                        "kl" => (k as u64, u64::from(n) - k as u64),
+                        "dh" => (u64::from(n) - k as u64, k as u64),
+                        _ => (u64::from(n) - k as u64, 0),
+                    };
+                    if let Some(cap) = super::super::places::kept_cap(
+                        &walked(&one),
+                        u64::from(n) - dropped_high,
+                        k_kept,
+                        &|v| v,
+                    ) {
+                        want.retain(|&t, _| t <= cap);
                     }
                     assert_eq!(d.weights, want, "{n}{die}{pick}");
                     assert!(sums_to_one(&d), "{n}{die}{pick}");
@@ -1996,7 +2019,15 @@ mod tests {
                     ));
                     for (lo, hi) in [(0, k), (n - k, n)] {
                         let fast = uniform_places(3, m + 2, n, lo, hi).unwrap();
-                        let walk = order_statistics(&die, n, lo, hi, &|v| v).unwrap();
+                        let walk = super::super::places::order_statistics(
+                            &walked(&die),
+                            n,
+                            lo,
+                            hi,
+                            1,
+                            &|v| v,
+                        )
+                        .unwrap();
                         assert_eq!(fast.weights, walk.weights, "{n}d{m} places {lo}..{hi}");
                         assert_eq!(fast.denom, walk.denom);
                         assert!(fast.beyond.is_zero());
@@ -2007,14 +2038,14 @@ mod tests {
     }
 
     /// A run of exploding faces summed by Horner's rule agrees, weight
-    /// for weight, with the power of one exploded die.
+    /// for weight, with its chains counted out.
     #[test]
-    fn exploding_runs_agree_with_the_chain_power() {
+    fn exploding_runs_agree_with_their_chains() {
         for e in [
             "2d6!>4",
             "3d4!<3",
             "2d10!>=8",
-            "3d8!>1",
+            "3d8!>6",
             "3d20!>=18",
             "4d6!<3",
         ] {
@@ -2023,18 +2054,17 @@ mod tests {
             let Method::ExplodingRun { lo, hi } = method(d) else {
                 panic!("{e}: {:?}", method(d));
             };
-            let depth = explosion_depth(d).unwrap_or(MAX_EXPLOSIONS);
             let fast =
-                exploding_run(d.faces.min(), d.faces.max(), (lo, hi), d.count, depth).unwrap();
-            let slow = one_die(d, None).unwrap().power(d.count).unwrap();
+                exploding_run(d.faces.min(), d.faces.max(), (lo, hi), d.count, counted(e)).unwrap();
+            let slow = by_chains(e, counted(e), &|v| v);
             assert_eq!(fast.weights, slow.weights, "{e}");
             assert_eq!((fast.denom, fast.beyond), (slow.denom, slow.beyond), "{e}");
         }
     }
 
     /// Exploding dice counted or filtered roll by roll (`7d12!12>8`),
-    /// factored, agree weight for weight with the power of one die whose
-    /// chain is counted roll by roll (as they were found before): worths
+    /// factored, agree weight for weight with their chains counted out
+    /// roll by roll: worths
     /// of 0 and 1, failures taking away, a face kept or dropped, and an
     /// exploding face that counts nothing (`3d6!1>3`).
     #[test]
@@ -2056,10 +2086,10 @@ mod tests {
             };
             let filters = value_filters(d).unwrap();
             let worth = |v: i64| kept_worth(d, &filters, v);
-            let depth = explosion_depth(d).unwrap_or(MAX_EXPLOSIONS);
+            let most = counted(e);
             let fast =
-                exploding_sum(d.faces.min(), d.faces.max(), face, d.count, depth, &worth).unwrap();
-            let slow = one_die(d, Some(&worth)).unwrap().power(d.count).unwrap();
+                exploding_sum(d.faces.min(), d.faces.max(), face, d.count, most, &worth).unwrap();
+            let slow = by_chains(e, most, &worth);
             assert_eq!(fast.weights, slow.weights, "{e}");
             assert_eq!((fast.denom, fast.beyond), (slow.denom, slow.beyond), "{e}");
         }

@@ -80,12 +80,11 @@ fn exploding_run(d: &Dice) -> Option<(i64, i64)> {
     let run: Vec<i64> = (min..=max).filter(|&v| sel.matches(v)).collect();
     let (&lo, &hi) = (run.first()?, run.last()?);
     let at_an_end = lo == min || hi == max;
-    // Horner takes a pass over every total per explosion count (n D of
-    // them); the power of the chain, a product per face of the chain
-    // (f D) per total. Past a few dice per face the power is quicker
-    // (80d12!>10: 39 s against 8.6 s; 7d12!>1: 0.17 s against 2.1 s).
-    let few = d.count <= 2 * d.faces.count();
-    (run.len() >= 2 && run.len() < (max - min + 1) as usize && at_an_end && few).then_some((lo, hi))
+    // Horner takes a pass over every total per explosion count in all:
+    // counted together, they are few (77 for 40d10!>=8), where a depth
+    // for each die made n times as many and the power of one die's
+    // chain was quicker past a few dice a face.
+    (run.len() >= 2 && run.len() < (max - min + 1) as usize && at_an_end).then_some((lo, hi))
 }
 
 /// The face a plain exploding die explodes on, when exactly one face
@@ -125,21 +124,96 @@ pub(super) fn places_among(d: &Dice, m: u64) -> (u64, u64) {
     (lo, hi)
 }
 
+/// The chance of the outcomes `prob` leaves out, per die: so that even
+/// 10,000 dice leave out less than 10^-12 of the whole (said, as what is
+/// not counted), where a bound of 10^-34 a die (44 explosions of a d6)
+/// worked out chances a thousand billion times too small to see, and
+/// made `40d10!>=8` take 9 s.
+pub(super) const TAIL_PER_DIE: f64 = 1e-16;
+
 /// How many explosions `prob` follows per die: until the chance of one
-/// die going further is below 10^-34, so that even 10,000 such dice leave
-/// out less than 10^-30 of the whole (shown, as what is not counted),
-/// never more than the `MAX_EXPLOSIONS` a roll allows. A d6 needs 44, a d2
-/// the full 100; following all 100 everywhere made 20d6! six times slower
-/// for chances nobody could see. Per die, not per term, so a die's
-/// distribution is the same alone or in a pool.
+/// die going further (one more explosion, p^(D+1)) is below
+/// [`TAIL_PER_DIE`], never more than the `MAX_EXPLOSIONS` a roll allows.
+/// A d6 needs 20, a d2 53. Per die, not per term, so a die's distribution
+/// is the same alone or in a pool (and one die counted in all,
+/// [`Limit::InAll`], goes as deep).
 pub fn explosion_depth(d: &Dice) -> Option<u32> {
     let sel = d.mods.explode?;
     let (f, m) = (d.faces.count() as f64, sel.matching(&d.faces) as f64);
     if m >= f {
         return Some(MAX_EXPLOSIONS);
     }
-    let needed = 34.0 / (f / m).log10();
-    Some((needed.ceil() as u32).clamp(1, MAX_EXPLOSIONS))
+    let needed = -TAIL_PER_DIE.log10() / (f / m).log10();
+    Some(
+        (needed.ceil() as u32)
+            .saturating_sub(1)
+            .clamp(1, MAX_EXPLOSIONS),
+    )
+}
+
+/// What `prob` leaves out of a term whose dice explode.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Limit {
+    /// Chains longer than this many explosions, die by die.
+    PerDie(u32),
+    /// As `PerDie`, and kept totals past `total` (where keeping some
+    /// places among exploding dice stops walking: `places::kept_cap`).
+    Kept { depth: u32, total: i64 },
+    /// More explosions than this among all the term's dice: where a
+    /// term's explosions are counted together (the factored methods), the
+    /// outcomes past a count in all are far fewer than those past a depth
+    /// each, for the same chance left out (`40d10!>=8`: 2,600 explosions
+    /// of the dice one by one against 77 in all).
+    InAll(u64),
+}
+
+/// How far `prob` follows a term's explosions (`None`: it has none).
+pub fn explosion_limit(d: &Dice) -> Option<Limit> {
+    let depth = explosion_depth(d)?;
+    Some(match method(d) {
+        Method::Exploding(_) | Method::ExplodingRun { .. } | Method::ExplodingPlaces(_) => {
+            Limit::InAll(explosions_in_all(d, depth))
+        }
+        _ => Limit::PerDie(depth),
+    })
+}
+
+/// The fewest explosions in all among a term's n dice past which their
+/// chance is below n times [`TAIL_PER_DIE`] (what a depth for each die
+/// leaves out at most), and at most n times `depth` (the depth a die may
+/// reach). Each roll explodes with chance p, so the explosions of n dice
+/// are negative binomial: P(K = k) = C(n+k-1, k) p^k (1-p)^n. Past the
+/// mode the terms fall by a ratio that only shrinks, so the tail past K
+/// is at most its first term over one less that ratio.
+fn explosions_in_all(d: &Dice, depth: u32) -> u64 {
+    let n = d.count.max(1);
+    let most = n.saturating_mul(u64::from(depth));
+    let Some(sel) = d.mods.explode else {
+        return most;
+    };
+    let (f, m) = (d.faces.count() as f64, sel.matching(&d.faces) as f64);
+    let p = m / f;
+    if p >= 1.0 || p <= 0.0 {
+        return most;
+    }
+    let nf = n as f64;
+    let target = (nf * TAIL_PER_DIE).ln();
+    // log P(K = k), term by term.
+    let mut log_term = nf * (1.0 - p).ln();
+    let mut k = 0u64;
+    while k < most {
+        let kf = k as f64;
+        let ratio = (nf + kf) / (kf + 1.0) * p;
+        let next = log_term + ratio.ln();
+        // The tail from k+1 on: its first term over 1 - the next ratio.
+        let ahead = (nf + kf + 1.0) / (kf + 2.0) * p;
+        if ahead < 1.0 && next - (1.0 - ahead).ln() < target {
+            return k;
+        }
+        log_term = next;
+        k += 1;
+    }
+    most
 }
 
 /// Whether a term is the sum of identical independent dice with a range of
@@ -189,5 +263,33 @@ pub(super) fn flatten(
             flatten(a, neg, parts, constant) && flatten(b, !neg, parts, constant)
         }
         _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The explosions counted in all for a few terms, as the tests that
+    /// count their chains out need them small.
+    #[test]
+    fn explosions_in_all_of_small_terms() {
+        for (e, k) in [
+            ("1d6!", 20u64),
+            ("1d3!!", 33),
+            ("3d6!", 22),
+            ("2d10!>=8", 32),
+        ] {
+            let r = super::super::parse::parse(e).unwrap();
+            assert_eq!(explosion_limit(&r.dice[0]), Some(Limit::InAll(k)), "{e}");
+            // One die counted in all goes as deep as a die alone.
+            let one = super::super::parse::parse(&e.replacen(|c: char| c.is_ascii_digit(), "1", 1));
+            let one = &one.unwrap().dice[0];
+            assert_eq!(
+                explosions_in_all(one, 100),
+                u64::from(explosion_depth(one).unwrap()),
+                "{e}"
+            );
+        }
     }
 }

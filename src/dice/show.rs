@@ -537,14 +537,49 @@ fn beyond_line(out: &mut String, r: &Roll, beyond: &BigUint, denom: &BigUint) {
     }
     let _ = writeln!(
         out,
-        "not counted: {} of outcomes, where a die explodes more than {} times\n(the mean and sd above are of the outcomes counted)",
+        "not counted: {} of outcomes, where {}\n(the mean and sd above are of the outcomes counted)",
         percent(beyond, denom),
-        r.dice
-            .iter()
-            .filter_map(super::plan::explosion_depth)
-            .min()
-            .unwrap_or(super::parse::MAX_EXPLOSIONS)
+        past_the_limit(r)
     );
+}
+
+/// Where the outcomes left out lie, term by term (`a die explodes more
+/// than 21 times`, `the dice of 40d10!>=8 explode more than 77 times in
+/// all`), each limit said once.
+fn past_the_limit(r: &Roll) -> String {
+    use super::plan::Limit;
+    let mut said: Vec<String> = Vec::new();
+    let terms = r.dice.iter().filter(|d| d.mods.explode.is_some()).count();
+    for d in &r.dice {
+        let words = match super::dist::term_limit(d) {
+            None => continue,
+            Some(Limit::PerDie(depth)) => format!("a die explodes more than {depth} times"),
+            Some(Limit::Kept { depth, total }) => format!(
+                "a die explodes more than {depth} times or {} keeps more than {total}",
+                d.source
+            ),
+            Some(Limit::InAll(k)) if d.count == 1 => format!("a die explodes more than {k} times"),
+            Some(Limit::InAll(k)) if terms == 1 => {
+                format!("the dice explode more than {k} times in all")
+            }
+            Some(Limit::InAll(k)) => {
+                format!(
+                    "the dice of {} explode more than {k} times in all",
+                    d.source
+                )
+            }
+        };
+        if !said.contains(&words) {
+            said.push(words);
+        }
+    }
+    if said.is_empty() {
+        return format!(
+            "a die explodes more than {} times",
+            super::parse::MAX_EXPLOSIONS
+        );
+    }
+    said.join(" or ")
 }
 
 fn no_outcome(r: &Roll) -> String {

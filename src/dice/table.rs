@@ -180,7 +180,7 @@ pub fn table(r: &Roll, seconds: f64, all: bool) -> Result<Option<Table>, DiceErr
     if !all && let Some(t) = streamed(r, seconds, Table::streamed)? {
         return Ok(Some(t));
     }
-    Ok(Table::of(&dist::exact(r, seconds)?, all))
+    Ok(Table::of(&super::odds::exact(r, seconds)?, all))
 }
 
 /// `answer` of `r`'s like dice after the streamed cost check, or `None`
@@ -215,7 +215,7 @@ struct Shape {
 impl LikeDice {
     /// The die's highest value less its lowest: how many weights the
     /// recurrence holds at once.
-    fn span(&self) -> u64 {
+    pub fn span(&self) -> u64 {
         self.values.0.abs_diff(self.values.1)
     }
 
@@ -362,7 +362,7 @@ pub fn reach(r: &Roll, seconds: f64, target: Target) -> Result<Option<Reach>, Di
     if let Some(t) = streamed(r, seconds, |like| like.reach(target))? {
         return Ok(Some(t));
     }
-    Ok(Reach::of(&dist::exact(r, seconds)?, target))
+    Ok(Reach::of(&super::odds::exact(r, seconds)?, target))
 }
 
 impl Table {
@@ -474,7 +474,7 @@ fn tails(d: &Dist) -> (usize, usize) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::dist::distribution;
+    use super::super::odds::distribution;
     use super::super::parse::parse;
     use super::*;
 
