@@ -21,6 +21,7 @@ pub mod help;
 pub mod record;
 pub mod wing;
 
+pub mod fujisan;
 pub mod funhouse;
 pub mod lab_rats;
 pub mod liars;
@@ -82,6 +83,7 @@ games! {
     WhackADummy => funhouse::rooms::WhackADummy,
     TrampoLand => funhouse::rooms::TrampoLand,
     LabRats => lab_rats::LabRats,
+    FujiSan => fujisan::FujiSan,
     AngryTroll => troll::AngryTroll,
     SlidesOfAction => slides::SlidesOfAction,
     PenguinsNightOut => penguins::PenguinsNightOut,

@@ -85,6 +85,20 @@ fn is_false(b: &bool) -> bool {
 }
 
 impl Play {
+    /// A solitaire's play: the person the table seated, the moves or
+    /// coins it took as the score (the fewer the better), won or not.
+    pub fn of_one(game: &str, score: usize, won: bool) -> Play {
+        let mut play = Play::new(
+            game,
+            "",
+            vec![String::new()],
+            vec![Some(score as i64)],
+            if won { vec![0] } else { Vec::new() },
+        );
+        play.lower = true;
+        play
+    }
+
     /// A play with nothing but its game, day, people, scores and winners
     /// said: the rest as a plain competitive game has it.
     pub fn new(

@@ -110,15 +110,11 @@ impl Saved for RatsGame {
         if !(self.out || (self.harder && self.stuck())) {
             return Vec::new();
         }
-        let mut play = crate::plays::Play::new(
+        vec![crate::plays::Play::of_one(
             Self::GAME.id(),
-            "",
-            vec![String::new()],
-            vec![Some(self.moves.len() as i64)],
-            if self.out { vec![0] } else { Vec::new() },
-        );
-        play.lower = true;
-        vec![play]
+            self.moves.len(),
+            self.out,
+        )]
     }
 }
 

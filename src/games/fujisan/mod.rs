@@ -1,0 +1,11 @@
+//! Fuji-san (James Kyle, 2004, public domain): four priests climb a
+//! two-row mountain of coins to its summit. A solitaire, solved exactly.
+
+pub mod grade;
+pub mod mountain;
+pub mod play;
+pub mod ppn;
+pub mod solve;
+mod wing;
+
+pub use wing::FujiSan;
