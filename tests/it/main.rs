@@ -13,6 +13,7 @@ mod cli;
 mod deal_again;
 mod dice;
 mod evening;
+mod fujisan;
 mod funhouse;
 mod grading;
 mod hidden;
