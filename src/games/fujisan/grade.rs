@@ -91,6 +91,7 @@ pub fn grade(coins: &Coins, dice: &Dice, from: u32) -> Option<FujiGrade> {
 #[cfg(test)]
 mod tests {
     use super::super::mountain::START;
+    use super::super::play::FujiGame;
     use super::*;
 
     #[test]
@@ -114,8 +115,7 @@ mod tests {
         while points.len() < 2000 {
             let mut rng = TableRng::new(seed);
             seed += 1;
-            let coins = Coins::deal(|six| rng.shuffle(six));
-            let dice = Dice([0; 4].map(|_| crate::pieces::Rank::ALL[rng.below(6) as usize]));
+            let FujiGame { coins, dice, .. } = FujiGame::deal(&mut rng);
             if let Some(g) = grade(&coins, &dice, START) {
                 points.push(g.points);
             }

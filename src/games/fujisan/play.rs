@@ -1,10 +1,14 @@
 //! A game of Fuji-san as the table plays it: the mountain as dealt, the
 //! four priests and the moves made, with the rules that check each move.
 
+use std::fmt;
+
 use serde::{Deserialize, Serialize};
 
 use super::mountain::{Coins, Dice, Move, PRIESTS, START, STARTS, SUMMIT, Space, moves};
 use crate::games::error::{GameError, Unsound};
+use crate::pieces::Rank;
+use crate::random::TableRng;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -27,6 +31,13 @@ impl FujiGame {
             priests: STARTS,
             moves: Vec::new(),
         }
+    }
+
+    /// A mountain laid as the rules lay it, and the four dice rolled.
+    pub fn deal(rng: &mut TableRng) -> FujiGame {
+        let coins = Coins::deal(|six| rng.shuffle(six));
+        let dice = Dice([0; 4].map(|_| Rank::ALL[rng.below(6) as usize]));
+        FujiGame::new(coins, dice)
     }
 
     /// The spaces the priests stand on, as a set.
@@ -123,8 +134,7 @@ fn why_not(game: &FujiGame, m: Move, legal: &[Move]) -> String {
     if legal.is_empty() {
         return "no priest can move".into();
     }
-    let start = game.taken() == START;
-    if start && game.on_the_dice() {
+    if game.on_the_dice() {
         let k = STARTS.iter().position(|&s| s == m.from).unwrap_or(0);
         return format!(
             "no coin gives a move from the start, so the dice decide: the {} priest's die shows {} ({})",
@@ -170,4 +180,22 @@ fn why_not(game: &FujiGame, m: Move, legal: &[Move]) -> String {
 fn list(legal: &[Move]) -> String {
     let all: Vec<String> = legal.iter().map(Move::to_string).collect();
     format!("the moves now: {}", all.join(", "))
+}
+
+/// A move made: its number, the move, and whether it went down.
+#[derive(Debug, Clone, Serialize)]
+pub struct Moved {
+    pub n: usize,
+    pub by: Move,
+    pub downhill: bool,
+}
+
+impl fmt::Display for Moved {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}. {}", self.n, self.by)?;
+        if self.downhill {
+            f.write_str(" (down the mountain)")?;
+        }
+        Ok(())
+    }
 }

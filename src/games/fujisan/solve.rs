@@ -119,6 +119,7 @@ impl Graph {
 #[cfg(test)]
 mod tests {
     use super::super::mountain::{COLS, START, Space};
+    use super::super::play::FujiGame;
     use super::*;
     use crate::random::TableRng;
 
@@ -247,8 +248,7 @@ mod tests {
         let mut rng = TableRng::new(61);
         let (mut solved, mut unsolved) = (0, 0);
         for _ in 0..200 {
-            let coins = Coins::deal(|six| rng.shuffle(six));
-            let dice = Dice([0; 4].map(|_| crate::pieces::Rank::ALL[rng.below(6) as usize]));
+            let FujiGame { coins, dice, .. } = FujiGame::deal(&mut rng);
             let g = Graph::of(&coins, &dice, START);
             assert_eq!(g.par(), plain(&coins, &dice), "{coins} {dice}");
             if g.par().is_some() {

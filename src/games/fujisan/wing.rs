@@ -3,23 +3,20 @@
 //! from a ppgames PPN file), its solver, grade, hint and coach, and its
 //! diagram.
 
-use std::collections::BTreeMap;
-
-use serde::Serialize;
-
-use super::grade::{FujiGrade, grade};
+use super::diagram::draw;
+use super::grade::grade;
 use super::mountain::{Coins, Dice, Move, PRIESTS, START, Space, needs_dice, step_suit};
-use super::play::FujiGame;
+use super::play::{FujiGame, Moved};
+use super::show::{Board, Graded, Hint, Laid, Ppn, Solved, board};
 use super::solve::Graph;
 use crate::games::args::{Arg, Declared, Given, Type};
 use crate::games::error::{GameError, Unsound};
 use crate::games::game::{Game, Names};
 use crate::games::grading;
 use crate::games::wing::{Context, Done, Order, Play, Saved, SetUp, Solver, Turn, Wing};
-use crate::layout::{Kind, Layout, Placed};
-use crate::pieces::Rank;
+use crate::layout::{Layout, Placed};
 use crate::random::TableRng;
-use crate::reply::{Reply, Show};
+use crate::reply::Reply;
 use crate::style::Style;
 
 pub struct FujiSan;
@@ -69,7 +66,7 @@ impl Play for FujiGame {
     type Event = Moved;
 
     fn sample(rng: &mut TableRng) -> FujiGame {
-        deal(rng)
+        FujiGame::deal(rng)
     }
 
     fn apply(&mut self, m: &Move, _: &mut TableRng) -> Result<Vec<Moved>, GameError> {
@@ -142,31 +139,6 @@ impl Play for FujiGame {
     }
 }
 
-/// A move made: its number, the move, and whether it went down.
-#[derive(Debug, Clone, Serialize)]
-pub struct Moved {
-    pub n: usize,
-    pub by: Move,
-    pub downhill: bool,
-}
-
-impl std::fmt::Display for Moved {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}. {}", self.n, self.by)?;
-        if self.downhill {
-            f.write_str(" (down the mountain)")?;
-        }
-        Ok(())
-    }
-}
-
-/// A mountain laid as the rules lay it, and the four dice rolled.
-fn deal(rng: &mut TableRng) -> FujiGame {
-    let coins = Coins::deal(|six| rng.shuffle(six));
-    let dice = Dice([0; 4].map(|_| Rank::ALL[rng.below(6) as usize]));
-    FujiGame::new(coins, dice)
-}
-
 const COINS: Arg = Arg {
     key: "coins",
     ty: Type::Text("TOP12/BOTTOM12"),
@@ -210,7 +182,7 @@ fn bad(key: &str) -> impl Fn(super::mountain::Misread) -> GameError + '_ {
 
 /// The mountain from the table's coins and dice, the rest dealt.
 fn laid_from(given: &Given, rng: &mut TableRng) -> Result<FujiGame, GameError> {
-    let mut game = deal(rng);
+    let mut game = FujiGame::deal(rng);
     if let Some(c) = given.text("coins") {
         game.coins = Coins::parse(c).map_err(bad("coins"))?;
     }
@@ -412,136 +384,6 @@ impl Wing for FujiSan {
     }
 }
 
-/// The mountain in the terminal: each step's coin value, a priest as its
-/// suit's letter where it stands, the summit between bars.
-fn draw(layout: &Layout) -> String {
-    let mut cells: BTreeMap<(u8, u8), String> = BTreeMap::new();
-    let at = |p: &Placed| (if p.y > 1.0 { 0u8 } else { 1 }, p.x.floor() as u8);
-    for c in layout.pieces.iter().filter(|p| p.kind == Kind::Coin) {
-        cells.insert(at(c), c.rank.clone().unwrap_or_default());
-    }
-    for p in layout.pieces.iter().filter(|p| p.kind == Kind::Pawn) {
-        let letter = p.piece_suit().map_or("P", |s| &s.name()[..1]);
-        cells.insert(at(p), letter.to_string());
-    }
-    let mut out = vec!["   a b c d e f g h i j k l m n".to_string()];
-    for row in 0..2u8 {
-        let mut line = format!("{}  ", 2 - row);
-        for col in 0..14u8 {
-            line.push_str(cells.get(&(row, col)).map_or(".", String::as_str));
-            line.push(if col == 5 || col == 7 { '|' } else { ' ' });
-        }
-        out.push(line.trim_end().to_string());
-    }
-    let dice: Vec<String> = layout
-        .pieces
-        .iter()
-        .filter(|p| p.kind == Kind::Die)
-        .map(|d| {
-            format!(
-                "{} {}",
-                d.piece_suit().map_or("", |s| s.name()),
-                d.rank.clone().unwrap_or_default()
-            )
-        })
-        .collect();
-    if !dice.is_empty() {
-        out.push(format!("dice: {}", dice.join(", ")));
-    }
-    out.join("\n")
-}
-
-/// The game as it stands: what was said, the mountain, what comes next.
-#[derive(Debug, Serialize)]
-struct Board {
-    said: Vec<Moved>,
-    coins: Coins,
-    dice: Dice,
-    priests: Vec<Space>,
-    moves: usize,
-    won: bool,
-    over: bool,
-    next: String,
-    #[serde(skip)]
-    picture: String,
-}
-
-impl Show for Board {
-    fn show(&self, _: &Style) -> String {
-        let mut lines: Vec<String> = self.said.iter().map(Moved::to_string).collect();
-        lines.push(self.picture.clone());
-        lines.push(format!("moves: {}; {}", self.moves, self.next));
-        lines.join("\n")
-    }
-}
-
-fn board(game: &FujiGame, said: Vec<Moved>) -> Reply {
-    let layout = game.layout();
-    let turn = game.turn();
-    Reply::new(
-        "fuji-san",
-        Board {
-            said,
-            coins: game.coins,
-            dice: game.dice,
-            priests: game.priests.to_vec(),
-            moves: game.moves.len(),
-            won: game.won(),
-            over: turn.over,
-            next: turn.next,
-            picture: draw(&layout),
-        },
-    )
-    .with_layout(layout)
-}
-
-/// A setup's reply: the mountain, its par and grade.
-#[derive(Debug, Serialize)]
-struct Laid {
-    coins: Coins,
-    dice: Dice,
-    /// Fewest moves to the summit (`None`: no way up: proved).
-    par: Option<u32>,
-    grade: Option<FujiGrade>,
-    dice_decide: bool,
-    /// Moves read from a PPN file, every one checked.
-    read: Option<usize>,
-    #[serde(skip)]
-    board: String,
-}
-
-impl Show for Laid {
-    fn show(&self, _: &Style) -> String {
-        let mut lines = vec![format!("Fuji-san: coins {}", self.coins)];
-        if self.dice_decide {
-            lines.push(format!(
-                "no coin gives a first move, so the dice decide: {} (top left, top right / bottom left, bottom right)",
-                self.dice
-            ));
-        }
-        if let Some(n) = self.read {
-            lines.push(format!(
-                "read {n} move{} from the PPN, every one legal",
-                if n == 1 { "" } else { "s" }
-            ));
-        }
-        lines.push(self.board.clone());
-        lines.push(match (&self.grade, self.par) {
-            (Some(g), _) => format!(
-                "level {}, par {} moves ({} down the mountain)",
-                g.level.name(),
-                g.par,
-                g.downhill
-            ),
-            (None, Some(p)) => format!("par {p} moves"),
-            (None, None) => {
-                "no way to the summit from this deal (the whole mountain searched)".into()
-            }
-        });
-        lines.join("\n")
-    }
-}
-
 /// `setup` for it (`Wing::setup`).
 fn lay(
     slot: &mut Option<FujiGame>,
@@ -568,80 +410,28 @@ fn lay(
     } else {
         (laid_from(given, table.rng)?, None)
     };
-    // Par is the deal's: from the start, whatever a file's moves did.
-    let graph = Graph::of(&game.coins, &game.dice, START);
+    // Par is the deal's: from the start, whatever a file's moves did (a
+    // graded deal's grade has it).
+    let par = match &graded {
+        Some(g) => Some(g.par),
+        None => Graph::of(&game.coins, &game.dice, START).par(),
+    };
+    let layout = game.layout();
     let reply = Reply::new(
         "setup",
         Laid {
             coins: game.coins,
             dice: game.dice,
-            par: graph.par(),
+            par,
             dice_decide: needs_dice(&game.coins),
             read: given.text("ppn").map(|_| game.moves.len()),
-            board: board(&game, Vec::new()).text(&Style::plain()),
+            board: Board::of(&game, Vec::new(), &layout),
             grade: graded,
         },
     )
-    .with_layout(game.layout());
+    .with_layout(layout);
     *slot = Some(game);
     Ok(Done::changed(reply, "setup fuji-san"))
-}
-
-/// `fuji hint`'s reply: a best move and the moves to go after it
-/// (`None`: no way up from here, proved).
-#[derive(Debug, Serialize)]
-struct Hint {
-    #[serde(rename = "move")]
-    best: Option<Move>,
-    to_go: Option<u32>,
-}
-
-impl Show for Hint {
-    fn show(&self, _: &Style) -> String {
-        match (self.best, self.to_go) {
-            (Some(m), Some(left)) => format!("`fuji {m}`: {left} moves to the summit from here"),
-            _ => {
-                "no way to the summit from here (every position the priests can reach was searched)"
-                    .into()
-            }
-        }
-    }
-}
-
-/// `fuji ppn`: the game in ppgames' notation.
-#[derive(Debug, Serialize)]
-struct Ppn {
-    ppn: String,
-}
-
-impl Show for Ppn {
-    fn show(&self, _: &Style) -> String {
-        self.ppn.trim_end().to_string()
-    }
-}
-
-/// `fuji grade`'s reply: the grade, and from where it was taken.
-#[derive(Debug, Serialize)]
-struct Graded {
-    from: String,
-    #[serde(flatten)]
-    grade: FujiGrade,
-}
-
-impl Show for Graded {
-    fn show(&self, _: &Style) -> String {
-        let g = &self.grade;
-        format!(
-            "{}: level {} ({} points): par {} moves, {} of them down the mountain; {:.0}% of moves along the best line keep it, {:.0}% of random lines reach the summit",
-            self.from,
-            g.level.name(),
-            g.points,
-            g.par,
-            g.downhill,
-            100.0 * g.keeping,
-            100.0 * g.random
-        )
-    }
 }
 
 /// `fuji hint`: a move that keeps the summit nearest.
@@ -679,50 +469,6 @@ fn graded_here(game: &FujiGame) -> Result<Reply, GameError> {
     })?;
     let from = grading::graded_from(game.moves.len(), "move", "moves");
     Ok(Reply::new("grade", Graded { from, grade }))
-}
-
-/// The solution's reply.
-#[derive(Debug, Serialize)]
-struct Solved {
-    coins: Coins,
-    dice: Dice,
-    from_moves: usize,
-    /// `None`: no way up, proved by searching every reachable position.
-    par: Option<u32>,
-    line: Vec<Move>,
-    downhill: usize,
-    searched: usize,
-}
-
-impl Show for Solved {
-    fn show(&self, _: &Style) -> String {
-        let from = grading::graded_from(self.from_moves, "move", "moves");
-        match self.par {
-            None if self.searched == 1 => format!(
-                "Fuji-san {}: no solution {from}: no priest can move",
-                self.coins
-            ),
-            None => format!(
-                "Fuji-san {}: no solution {from} ({} positions reachable, none with all four on the summit)",
-                self.coins, self.searched
-            ),
-            Some(p) => {
-                let line: Vec<String> = self
-                    .line
-                    .iter()
-                    .enumerate()
-                    .map(|(i, m)| format!("{}. {m}", i + 1))
-                    .collect();
-                format!(
-                    "Fuji-san {}: {p} moves {from} ({} down the mountain; shortest, of {} positions)\n{}",
-                    self.coins,
-                    self.downhill,
-                    self.searched,
-                    line.join(" ")
-                )
-            }
-        }
-    }
 }
 
 /// `solve fuji-san`: the saved game from where it stands, or the coins
