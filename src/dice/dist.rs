@@ -991,7 +991,15 @@ pub(super) fn places_work(d: &Dice) -> Option<super::places::Work> {
         return None;
     }
     let worth = |v: i64| kept_worth(d, &filters, v);
-    super::places::work(&walked(&die), d.count, lo, hi, d.faces.count(), &worth).ok()
+    super::places::work(&super::places::Pool {
+        die: walked(&die),
+        n: d.count,
+        lo,
+        hi,
+        base: d.faces.count(),
+        worth: &worth,
+    })
+    .ok()
 }
 
 /// A die as the walk over kept places takes it.
@@ -1034,7 +1042,14 @@ fn kept_places(
             return Err(format!("more than {MAX_TOTALS} totals to list").into());
         }
     }
-    let kept = super::places::order_statistics(&walked(die), n, lo, hi, base, worth)?;
+    let kept = super::places::order_statistics(&super::places::Pool {
+        die: walked(die),
+        n,
+        lo,
+        hi,
+        base,
+        worth,
+    })?;
     Ok(Dist::powered(kept.weights, kept.denom))
 }
 
@@ -2019,15 +2034,16 @@ mod tests {
                     ));
                     for (lo, hi) in [(0, k), (n - k, n)] {
                         let fast = uniform_places(3, m + 2, n, lo, hi).unwrap();
-                        let walk = super::super::places::order_statistics(
-                            &walked(&die),
-                            n,
-                            lo,
-                            hi,
-                            1,
-                            &|v| v,
-                        )
-                        .unwrap();
+                        let walk =
+                            super::super::places::order_statistics(&super::super::places::Pool {
+                                die: walked(&die),
+                                n,
+                                lo,
+                                hi,
+                                base: 1,
+                                worth: &|v| v,
+                            })
+                            .unwrap();
                         assert_eq!(fast.weights, walk.weights, "{n}d{m} places {lo}..{hi}");
                         assert_eq!(fast.denom, walk.denom);
                         assert!(fast.beyond.is_zero());

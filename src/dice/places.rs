@@ -52,18 +52,23 @@ pub(super) struct Kept {
     pub denom: BigUint,
 }
 
-/// The sum of the dice ranked `lo..hi` among `n` dice of `die`, each kept
-/// die adding `worth` of its value; `base` is the number whose powers the
-/// die's weights carry (its faces, for an exploding die; 1 for none).
-pub(super) fn order_statistics(
-    die: &Die,
-    n: u64,
-    lo: u64,
-    hi: u64,
-    base: u64,
-    worth: &dyn Fn(i64) -> i64,
-) -> Res<Kept> {
-    let (walk, denom) = match prepare(die, n, lo, hi, worth)? {
+/// What is summed: the dice ranked `lo..hi` (0 the highest) among `n`
+/// dice of `die`, each kept die adding `worth` of its value; `base` is
+/// the number whose powers the die's weights carry (its faces, for an
+/// exploding die; 1 for none).
+pub(super) struct Pool<'a> {
+    pub die: Die<'a>,
+    pub n: u64,
+    pub lo: u64,
+    pub hi: u64,
+    pub base: u64,
+    pub worth: &'a dyn Fn(i64) -> i64,
+}
+
+/// The kept sum's exact weights.
+pub(super) fn order_statistics(pool: &Pool) -> Res<Kept> {
+    let base = pool.base;
+    let (walk, denom) = match prepare(pool)? {
         Prepared::Answer(k) => return Ok(k),
         Prepared::Walk(walk, denom) => (walk, denom),
     };
@@ -128,15 +133,10 @@ pub struct Work {
     pub bits: f64,
 }
 
-pub(super) fn work(
-    die: &Die,
-    n: u64,
-    lo: u64,
-    hi: u64,
-    base: u64,
-    worth: &dyn Fn(i64) -> i64,
-) -> Res<Work> {
-    let (walk, denom) = match prepare(die, n, lo, hi, worth)? {
+/// What `order_statistics` would do, counted without doing it.
+pub(super) fn work(pool: &Pool) -> Res<Work> {
+    let (die, n, base) = (&pool.die, pool.n, pool.base);
+    let (walk, denom) = match prepare(pool)? {
         Prepared::Answer(_) => return Ok(Work::default()),
         Prepared::Walk(walk, denom) => (walk, denom),
     };
@@ -182,13 +182,16 @@ enum Prepared<'a> {
     Walk(Walk<'a>, BigUint),
 }
 
-fn prepare<'a>(
-    die: &'a Die,
-    n: u64,
-    lo: u64,
-    hi: u64,
-    worth: &dyn Fn(i64) -> i64,
-) -> Res<Prepared<'a>> {
+fn prepare<'a>(pool: &'a Pool) -> Res<Prepared<'a>> {
+    let Pool {
+        die,
+        n,
+        lo,
+        hi,
+        worth,
+        ..
+    } = pool;
+    let (n, lo, hi) = (*n, *lo, *hi);
     // The kept dice are among the lowest n - lo.
     let cap = kept_cap(die, n - lo, hi - lo, worth);
     let n = n as usize;
