@@ -5,7 +5,6 @@
 //! never prints and never reads the environment; `main.rs` does both.
 
 pub mod app;
-pub mod cancel;
 pub mod cli;
 pub mod command;
 pub mod deal;
@@ -34,3 +33,6 @@ pub mod suggest;
 pub mod visible;
 
 pub use app::{App, AppError, Reply};
+/// Ctrl-C's flag, which the dice engine's long loops look at.
+pub use tablemate_dice::cancel;
+

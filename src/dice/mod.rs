@@ -1,27 +1,9 @@
-//! Dice: the expression language (`parse`), rolling it (`roll`), and its
-//! exact distribution (`dist`), plus how results are shown.
+//! Dice. The engine (the expression language, rolling, exact odds, the
+//! cost model, the systems of rule files) is a crate of its own,
+//! `tablemate-dice` in `crates/dice`, which knows nothing of games,
+//! stores or screens; this module is it, plus how its results are shown
+//! (`show`: text at the table's width and colours, and JSON).
 
-pub mod cost;
-pub mod dist;
-mod error;
-pub mod fair;
-pub mod given;
-mod hints;
-mod limbs;
-mod lowest;
-pub mod luck;
-pub mod odds;
-pub mod parse;
-mod places;
-mod plan;
-mod poly;
-mod residues;
-pub mod roll;
+pub use tablemate_dice::*;
+
 pub mod show;
-pub mod system;
-pub mod table;
-
-pub use dist::Dist;
-pub use odds::distribution;
-pub use parse::{DiceError, Faces, Roll, parse};
-pub use roll::{Outcome, roll};

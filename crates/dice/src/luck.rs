@@ -193,8 +193,8 @@ pub fn standing(sum: &Pmf, observed: i64) -> Standing {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::dice::{distribution, parse};
     use crate::random::TableRng;
+    use crate::{distribution, parse};
 
     fn pmf(expr: &str) -> Pmf {
         Pmf::of(&distribution(&parse(expr).unwrap()).unwrap()).unwrap()
@@ -261,7 +261,7 @@ mod tests {
         for _ in 0..100_000 {
             let t: i64 = rolls
                 .iter()
-                .map(|r| crate::dice::roll(r, &mut rng).unwrap().total)
+                .map(|r| crate::roll(r, &mut rng).unwrap().total)
                 .sum();
             totals.push(t);
         }

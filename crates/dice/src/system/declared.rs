@@ -3,7 +3,7 @@
 
 use super::house::{House, HouseRoll};
 use super::symbols::{SymbolDice, SymbolRoll};
-use crate::dice::DiceError;
+use crate::DiceError;
 
 /// A system a rule file declares: a total read in words, or symbol dice
 /// (`symbols`).

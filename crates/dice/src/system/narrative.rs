@@ -194,7 +194,7 @@ pub fn pool_words(pool: &Pool) -> String {
 
 /// Roll the pool: each die's face, numbered from 1 in `KINDS[k].faces`,
 /// kind by kind.
-pub fn roll<S: crate::dice::roll::Source>(pool: &Pool, rng: &mut S) -> Vec<i64> {
+pub fn roll<S: crate::roll::Source>(pool: &Pool, rng: &mut S) -> Vec<i64> {
     symbols::roll(&views(), pool, rng)
 }
 

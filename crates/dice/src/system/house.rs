@@ -21,8 +21,9 @@ use num_traits::Zero;
 use super::Read;
 use super::name::{check_name, split_name};
 use super::odds::Odds;
-use crate::dice::{self, DiceError, Outcome, Roll};
+use crate as dice;
 use crate::random::TableRng;
+use crate::{DiceError, Outcome, Roll};
 
 /// Most words one system reads.
 pub const MAX_WORDS: usize = 20;

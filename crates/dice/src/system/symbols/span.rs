@@ -9,7 +9,7 @@
 
 use num_integer::Integer;
 
-use crate::dice::dist::binomial;
+use crate::dist::binomial;
 
 /// The affine dimension of `points`: the rank of their differences from
 /// the first (fraction-free elimination, exact on integers).

@@ -2,7 +2,7 @@
 //! it must not take (a built-in system's, one that reads as dice).
 
 use super::NAMES;
-use crate::dice;
+use crate as dice;
 
 /// Longest name.
 const MAX_NAME: usize = 20;

@@ -509,7 +509,7 @@ mod tests {
             "2d6[fire]+1d4[ice]",
         ];
         // Every example of the guide's grammar table that is one roll.
-        let guide = include_str!("../../docs/GUIDE.md");
+        let guide = include_str!("../../../docs/GUIDE.md");
         let table = guide
             .split("| construct | example | meaning | follows |")
             .nth(1)

@@ -1,7 +1,7 @@
 //! The exact chance of each of a system's words, counted (no sampling):
 //! pools from multinomial counts, the rest by listing every roll.
 
-use crate::dice::dist::binomial;
+use crate::dist::binomial;
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
 use std::collections::BTreeMap;
@@ -269,7 +269,7 @@ mod tests {
 
     fn chance(odds: &Odds, word: &str) -> String {
         let (_, c) = odds.rows.iter().find(|(w, _)| w == word).unwrap();
-        crate::dice::dist::fraction(c, &odds.denom)
+        crate::dist::fraction(c, &odds.denom)
     }
 
     /// Every system's counts add up to all the rolls, and agree with
@@ -318,8 +318,8 @@ mod tests {
             for (word, count) in &odds.rows {
                 let want = brute.get(word).cloned().unwrap_or_default();
                 assert_eq!(
-                    crate::dice::dist::fraction(count, &odds.denom),
-                    crate::dice::dist::fraction(&want, &odds.denom),
+                    crate::dist::fraction(count, &odds.denom),
+                    crate::dist::fraction(&want, &odds.denom),
                     "{sys:?} {word}"
                 );
             }

@@ -2,7 +2,7 @@
 //! problem named, each with the part it is in.
 
 use super::{Kind, Symbol, SymbolDice, Track};
-use crate::dice::system::name::check_name;
+use crate::system::name::check_name;
 
 /// Most symbols and kinds a set declares, faces a die has, and symbols
 /// one face shows.
@@ -19,7 +19,6 @@ pub struct SymbolDecl<'a> {
     pub counts_as: Option<&'a str>,
 }
 
-#[cfg(test)]
 impl<'a> SymbolDecl<'a> {
     pub(super) fn new(
         letter: &'a str,

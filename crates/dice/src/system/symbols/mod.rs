@@ -42,7 +42,7 @@ pub use declare::{KindDecl, SymbolDecl};
 use pool::{Budget, Counted, DieView, Stopped, alike, count, parse_pool, pool_words, roll, shown};
 
 use super::Read;
-use crate::dice::DiceError;
+use crate::DiceError;
 use crate::random::TableRng;
 
 /// What `prob` may take before it refuses, in counting steps: on 160
@@ -408,7 +408,6 @@ impl SymbolRoll {
 
 /// The example's symbols: successes cancel failures, advantages threats,
 /// a triumph is a success too and stays.
-#[cfg(test)]
 fn example_symbols() -> Vec<SymbolDecl<'static>> {
     let mut symbols = vec![
         SymbolDecl::new("s", "success", Some("f"), None),
@@ -422,9 +421,8 @@ fn example_symbols() -> Vec<SymbolDecl<'static>> {
     symbols
 }
 
-/// The module's own example (for tests): the saga symbols on a good die
-/// and a bad one.
-#[cfg(test)]
+/// A worked example (the guide's `saga` dice, and tests here and in the
+/// program): the saga symbols on a good die and a bad one.
 pub fn example() -> SymbolDice {
     let good: Vec<String> = ["", "s", "s", "sa", "a", "T"].map(String::from).to_vec();
     let bad: Vec<String> = ["", "f", "f", "t", "ft", "t"].map(String::from).to_vec();

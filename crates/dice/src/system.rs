@@ -24,9 +24,9 @@ pub mod symbols;
 use serde::Serialize;
 
 use super::DiceError;
-use crate::dice::Faces;
-use crate::dice::roll::{At, Source, Why};
+use crate::Faces;
 use crate::random::TableRng;
+use crate::roll::{At, Source, Why};
 
 /// A system roll as asked for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -8,9 +8,9 @@ use std::collections::{BTreeMap, BTreeSet, BinaryHeap};
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
 
+use crate::Faces;
 use crate::cancel::{self, Cancelled};
-use crate::dice::Faces;
-use crate::dice::roll::{At, Source, Why};
+use crate::roll::{At, Source, Why};
 
 /// One kind of die as the shared helpers see it: its name, its letter in
 /// a pool, its faces (each a run of symbol letters, `""` blank).
