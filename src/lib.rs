@@ -36,3 +36,15 @@ pub use app::{App, AppError, Reply};
 /// Ctrl-C's flag, which the dice engine's long loops look at.
 pub use tablemate_dice::cancel;
 
+/// How many cases a proof test checks (issue #76): `small` in every
+/// `cargo test`, sized so each test takes seconds unoptimised; `full`
+/// when `TABLEMATE_FULL_PROOFS` is set, the measured sample its comment
+/// states (`TABLEMATE_FULL_PROOFS=1 cargo test --profile profiling --lib`).
+#[cfg(test)]
+pub(crate) fn proof_sample(small: usize, full: usize) -> usize {
+    if std::env::var_os("TABLEMATE_FULL_PROOFS").is_some() {
+        full
+    } else {
+        small
+    }
+}

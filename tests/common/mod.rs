@@ -5,6 +5,8 @@
 
 pub mod docs;
 pub mod owned;
+pub mod wait;
+pub mod watchdog;
 
 use std::path::Path;
 
@@ -33,9 +35,12 @@ const CLEARED: [&str; 7] = [
 pub const COLUMNS: &str = "60";
 
 /// The binary with tablemate's environment variables cleared, at
-/// `COLUMNS`.
+/// `COLUMNS`, killed if it runs past `wait::COMMAND` (a run that had to
+/// be killed fails the test in `run`).
 pub fn command(data: &Path) -> Command {
+    watchdog::note("running tablemate");
     let mut c = Command::cargo_bin("tablemate").unwrap();
+    c.timeout(wait::COMMAND);
     for v in CLEARED {
         c.env_remove(v);
     }
@@ -54,17 +59,28 @@ pub fn command(data: &Path) -> Command {
 }
 
 /// Run `args` (one-shot), with `stdin` piped in when given.
+/// The test fails, naming the command, if it runs past `wait::COMMAND`.
 pub fn run(data: &Path, args: &[&str], stdin: Option<&str>) -> Run {
     let mut c = command(data);
     c.args(args);
     if let Some(input) = stdin {
         c.write_stdin(input);
     }
+    let what = format!("`tablemate {}`", args.join(" "));
+    watchdog::note(&format!("running {what}"));
     let out = c.output().unwrap();
+    // Killed by the deadline: it ended by a signal, with no code.
+    let Some(code) = out.status.code() else {
+        panic!(
+            "waited {} s for {what} to exit; it was killed ({})",
+            wait::COMMAND.as_secs(),
+            out.status
+        );
+    };
     Run {
         out: String::from_utf8(out.stdout).unwrap(),
         err: String::from_utf8(out.stderr).unwrap(),
-        code: out.status.code().unwrap_or(-1),
+        code,
     }
 }
 
@@ -125,8 +141,10 @@ pub fn fractions(expr: &str) -> Vec<(i64, String)> {
 }
 
 /// The binary as a std command (for spawning several at once), with the
-/// same clean environment as `command`.
+/// same clean environment as `command`. Wait for it with `wait`'s
+/// helpers, which have deadlines.
 pub fn std_command(data: &Path) -> std::process::Command {
+    watchdog::note("running tablemate");
     let mut c = std::process::Command::new(env!("CARGO_BIN_EXE_tablemate"));
     for v in CLEARED {
         c.env_remove(v);
@@ -134,6 +152,18 @@ pub fn std_command(data: &Path) -> std::process::Command {
     c.env("COLUMNS", COLUMNS);
     c.arg("--data").arg(data);
     c
+}
+
+/// A std command's output, as `Command::output` gives it; the test fails
+/// naming the command if it runs past `wait::COMMAND`.
+pub fn output(c: &mut std::process::Command) -> std::process::Output {
+    let args: Vec<String> = c
+        .get_args()
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect();
+    let what = format!("`tablemate {}`", args.join(" "));
+    watchdog::note(&format!("running {what}"));
+    wait::output_within(c, wait::COMMAND, &what)
 }
 
 /// `run`, killed after `secs` seconds: `None` when it had to be (a

@@ -20,9 +20,13 @@ pub fn spawn(command: &mut Command) -> std::io::Result<Owned> {
         use std::os::unix::process::CommandExt;
         command.process_group(0);
     }
-    Ok(Owned {
-        child: command.spawn()?,
-    })
+    super::watchdog::note(&format!(
+        "running {}",
+        command.get_program().to_string_lossy()
+    ));
+    let child = command.spawn()?;
+    super::watchdog::own_group(child.id());
+    Ok(Owned { child })
 }
 
 impl Owned {
@@ -60,6 +64,7 @@ impl Owned {
         }
         let _ = self.child.kill();
         let _ = self.child.wait();
+        super::watchdog::disown_group(self.child.id());
     }
 }
 

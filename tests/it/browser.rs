@@ -932,7 +932,7 @@ fn a_time_bank_runs_out_while_the_tv_a_seat_and_the_repl_watch() {
     writeln!(input, "players").unwrap();
     writeln!(input, "turn").unwrap();
     drop(input);
-    let out = repl.wait_with_output().unwrap();
+    let out = common::wait::collect_within(repl, common::wait::COMMAND, "the REPL");
     let said = String::from_utf8_lossy(&out.stdout);
     assert!(said.contains("1. Ann (starts): ran out, 0:0"), "{said}");
     assert!(

@@ -3,7 +3,6 @@
 //! them (type, tap), read what they show, and take a screenshot. Over a
 //! WebSocket on 127.0.0.1, to a browser the test starts and ends.
 
-use std::io::{BufRead, BufReader};
 use std::net::TcpStream;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -17,10 +16,19 @@ pub fn browser() -> Option<&'static str> {
     ["chromium-headless-shell", "chromium", "chromium-browser"]
         .into_iter()
         .find(|b| {
+            // Asked within a deadline: a browser that hangs on
+            // `--version` fails the test rather than holding it.
             Command::new(b)
                 .arg("--version")
-                .output()
-                .is_ok_and(|o| o.status.success())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped())
+                .spawn()
+                .is_ok_and(|c| {
+                    let what = format!("`{b} --version`");
+                    super::common::wait::collect_within(c, super::common::wait::COMMAND, &what)
+                        .status
+                        .success()
+                })
         })
 }
 
@@ -32,6 +40,8 @@ pub struct Browser {
     ws: WebSocket<TcpStream>,
     next: u64,
     _profile: tempfile::TempDir,
+    /// Its stderr, read on while the browser runs.
+    _err: super::common::wait::Lines,
 }
 
 impl Drop for Browser {
@@ -68,16 +78,17 @@ impl Browser {
                 .stderr(Stdio::piped()),
         )
         .unwrap();
-        let err = BufReader::new(child.child.stderr.take().unwrap());
-        let mut url = None;
-        for line in err.lines() {
-            let line = line.unwrap();
-            if let Some(u) = line.strip_prefix("DevTools listening on ") {
-                url = Some(u.trim().to_string());
-                break;
-            }
-        }
-        let url = url.expect("the browser said where its DevTools listen");
+        let err = super::common::wait::Lines::new(
+            child.child.stderr.take().unwrap(),
+            "the browser's stderr",
+        );
+        let said = err.until("DevTools listening on ");
+        let url = said
+            .lines()
+            .find_map(|l| l.strip_prefix("DevTools listening on "))
+            .expect("the browser said where its DevTools listen")
+            .trim()
+            .to_string();
         let host = url
             .strip_prefix("ws://")
             .and_then(|r| r.split('/').next())
@@ -93,6 +104,7 @@ impl Browser {
             ws,
             next: 0,
             _profile: profile,
+            _err: err,
         }
     }
 
@@ -104,7 +116,14 @@ impl Browser {
             msg["sessionId"] = json!(p.0);
         }
         self.ws.send(Message::text(msg.to_string())).unwrap();
+        // Each read has the socket's 30 s; events that keep coming without
+        // the answer are bounded too.
+        let asked = Instant::now();
         loop {
+            assert!(
+                asked.elapsed() < Duration::from_secs(60),
+                "{method}: no answer from the browser within 60 s"
+            );
             let Message::Text(text) = self.ws.read().unwrap() else {
                 continue;
             };

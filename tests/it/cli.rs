@@ -551,37 +551,34 @@ fn folders_come_from_the_environment_on_a_plain_line() {
     let other = tempfile::tempdir().unwrap();
     let log = |dir: &std::path::Path| dir.join("rolls.log").exists();
     // A plain line (no option): the variable's folder.
-    let out = plain(Some(data.path()), home.path())
-        .args(["roll", "2d6"])
-        .output()
-        .unwrap();
+    let out = common::output(plain(Some(data.path()), home.path()).args(["roll", "2d6"]));
     assert!(out.status.success(), "{out:?}");
     assert!(log(data.path()), "no roll log in TABLEMATE_DATA");
     // With an option on the line, the option's folder.
-    let out = plain(Some(data.path()), home.path())
-        .args(["roll", "2d6", "--data"])
-        .arg(other.path())
-        .output()
-        .unwrap();
+    let out = common::output(
+        plain(Some(data.path()), home.path())
+            .args(["roll", "2d6", "--data"])
+            .arg(other.path()),
+    );
     assert!(out.status.success(), "{out:?}");
     assert!(log(other.path()), "--data did not win over TABLEMATE_DATA");
     // Empty: the user's data folder, not an error about --data.
-    let out = plain(None, home.path())
-        .env("TABLEMATE_DATA", "")
-        .env("TABLEMATE_RULES", "")
-        .args(["roll", "2d6"])
-        .output()
-        .unwrap();
+    let out = common::output(
+        plain(None, home.path())
+            .env("TABLEMATE_DATA", "")
+            .env("TABLEMATE_RULES", "")
+            .args(["roll", "2d6"]),
+    );
     assert!(out.status.success(), "{out:?}");
     assert!(log(&home.path().join("xdg/tablemate")), "{out:?}");
     // Rule texts from TABLEMATE_RULES on a plain line.
     let rules = tempfile::tempdir().unwrap();
     std::fs::write(rules.path().join("broken.yaml"), "id: [unclosed").unwrap();
-    let out = plain(Some(data.path()), home.path())
-        .env("TABLEMATE_RULES", rules.path())
-        .args(["rules"])
-        .output()
-        .unwrap();
+    let out = common::output(
+        plain(Some(data.path()), home.path())
+            .env("TABLEMATE_RULES", rules.path())
+            .args(["rules"]),
+    );
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
         err.contains("broken.yaml"),
@@ -646,11 +643,13 @@ fn a_reader_that_leaves_early_ends_the_program_quietly() {
         .spawn()
         .unwrap();
     let mut first = String::new();
+    // (A 20,000-line roll writes far more than a pipe holds: the first
+    // line is there at once.)
     std::io::BufReader::new(child.stdout.take().unwrap())
         .read_line(&mut first)
         .unwrap();
     assert!(first.starts_with("    1: 1d6 ["), "{first}");
-    let out = child.wait_with_output().unwrap();
+    let out = common::wait::collect_within(child, common::wait::COMMAND, "`roll 20000x1d6`");
     assert_eq!(out.status.code(), Some(0), "{:?}", out.status);
     assert_eq!(String::from_utf8_lossy(&out.stderr), "");
 }
@@ -659,7 +658,6 @@ fn a_reader_that_leaves_early_ends_the_program_quietly() {
 /// for `serve stop` (#45: it said "`serve stop` ends it").
 #[test]
 fn a_one_shot_server_says_ctrl_c_ends_it() {
-    use std::io::BufRead;
     let data = tempfile::tempdir().unwrap();
     let mut owned = common::owned::spawn(
         common::std_command(data.path())
@@ -669,18 +667,10 @@ fn a_one_shot_server_says_ctrl_c_ends_it() {
     )
     .unwrap();
     let child = &mut owned.child;
-    let out = child.stdout.take().unwrap();
+    let out = common::wait::Lines::new(child.stdout.take().unwrap(), "`serve`'s output");
     // Up to and including the line that says how it ends (reading on
     // would wait for the server to say more, which it never does).
-    let mut lines = Vec::new();
-    for l in std::io::BufReader::new(out).lines().take(8) {
-        let l = l.unwrap();
-        let last = l.contains("ends it");
-        lines.push(l);
-        if last {
-            break;
-        }
-    }
+    let lines: Vec<String> = out.until("ends it").lines().map(String::from).collect();
     let _ = child.kill();
     let _ = child.wait();
     assert!(

@@ -714,18 +714,15 @@ fn the_data_directory_is_the_players_alone() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path().join("nested").join("data");
     for args in [&["deck", "new", "bag", "tiles"][..], &["roll", "2d6"]] {
-        let status = std::process::Command::new("sh")
-            .arg("-c")
+        let mut c = std::process::Command::new("sh");
+        c.arg("-c")
             .arg("umask 000; exec \"$@\"")
             .arg("sh")
             .arg(env!("CARGO_BIN_EXE_tablemate"))
             .arg("--data")
             .arg(&d)
-            .args(args)
-            .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::null())
-            .status()
-            .unwrap();
+            .args(args);
+        let status = common::output(&mut c).status;
         assert!(status.success(), "{args:?}");
     }
     let mode = |p: &std::path::Path| fs::metadata(p).unwrap().permissions().mode() & 0o777;
@@ -758,16 +755,16 @@ fn modes_are_the_players_alone_whatever_was_there() {
     use std::os::unix::fs::PermissionsExt;
     let mode = |p: &std::path::Path| fs::metadata(p).unwrap().permissions().mode() & 0o777;
     let under_umask_000 = |d: &std::path::Path, args: &[&str]| {
-        std::process::Command::new("sh")
-            .arg("-c")
-            .arg("umask 000; exec \"$@\"")
-            .arg("sh")
-            .arg(env!("CARGO_BIN_EXE_tablemate"))
-            .arg("--data")
-            .arg(d)
-            .args(args)
-            .output()
-            .unwrap()
+        common::output(
+            std::process::Command::new("sh")
+                .arg("-c")
+                .arg("umask 000; exec \"$@\"")
+                .arg("sh")
+                .arg(env!("CARGO_BIN_EXE_tablemate"))
+                .arg("--data")
+                .arg(d)
+                .args(args),
+        )
     };
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path().join("data");

@@ -48,3 +48,4 @@ mod systems;
 mod table_dice;
 mod tables;
 mod time_bank;
+mod workshop;

@@ -497,10 +497,12 @@ fn races(table: u64, n: usize) -> usize {
         let next = &names[(mine + 1) % names.len()];
         let secret = secrets[mine].clone();
         let seat = std::thread::spawn(move || {
-            // Past the seats' rate (10 actions in 10 s), the seat waits.
+            // Past the seats' rate (10 actions in 10 s), the seat waits:
+            // a window's worth at most, then it is a failure.
+            let started = Instant::now();
             loop {
                 let (code, a) = seat_post(port, &secret, "/seat/turn", "{}");
-                if code != 429 {
+                if code != 429 || started.elapsed() > Duration::from_secs(15) {
                     return (code, a);
                 }
                 std::thread::sleep(Duration::from_millis(250));
@@ -508,7 +510,11 @@ fn races(table: u64, n: usize) -> usize {
         });
         let terminal = run(d, &["turn"], None);
         assert_eq!(terminal.code, 0, "{}", terminal.err);
-        let (code, a) = seat.join().unwrap();
+        let (code, a) = common::wait::join_within(
+            seat,
+            Duration::from_secs(30),
+            &format!("race {i}'s seat to pass its turn"),
+        );
         let said = a["said"].as_str().unwrap_or_default().to_string();
         match code {
             // It passed its own turn: the one who finished is its person.

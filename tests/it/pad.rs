@@ -272,7 +272,7 @@ fn twenty_processes_at_once_keep_every_entry() {
         })
         .collect();
     for c in children {
-        let out = c.wait_with_output().unwrap();
+        let out = common::wait::collect_within(c, common::wait::COMMAND, "a `pad` process");
         assert!(
             out.status.success(),
             "{}",

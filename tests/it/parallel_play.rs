@@ -29,7 +29,7 @@ fn args(cmd: &str) -> Vec<String> {
 
 /// Run one command to the end.
 fn run(data: &Path, cmd: &str) -> Output {
-    std_command(data).args(args(cmd)).output().unwrap()
+    common::output(std_command(data).args(args(cmd)))
 }
 
 /// Run `cmds` one by one; each must succeed.
@@ -60,7 +60,11 @@ fn at_once(data: &Path, cmds: &[&str]) -> Vec<(String, Output)> {
         .collect();
     children
         .into_iter()
-        .map(|(c, child)| (c, child.wait_with_output().unwrap()))
+        .map(|(c, child)| {
+            let what = format!("`{c}`");
+            let out = common::wait::collect_within(child, common::wait::COMMAND, &what);
+            (c, out)
+        })
         .collect()
 }
 

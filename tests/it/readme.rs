@@ -85,7 +85,7 @@ fn outputs(commands: &[&str]) -> Vec<String> {
         .unwrap()
         .write_all(input.as_bytes())
         .unwrap();
-    child.wait().unwrap();
+    common::wait::exit_within(&mut child, common::wait::COMMAND, "the commands piped in");
     let text = std::fs::read_to_string(&log).unwrap();
     let mut parts = Vec::new();
     let mut part = String::new();

@@ -67,7 +67,12 @@ fn processes_rolling_at_once_each_add_a_whole_entry() {
         })
         .collect();
     for mut c in children {
-        assert!(c.wait().unwrap().success());
+        let status = crate::common::wait::exit_within(
+            &mut c,
+            crate::common::wait::COMMAND,
+            "one of the processes at once",
+        );
+        assert!(status.success());
     }
     let log = entries(dir.path());
     assert_eq!(log.len(), 40);
@@ -179,7 +184,12 @@ fn the_log_is_a_chain_nobody_can_doctor() {
         })
         .collect();
     for mut c in children {
-        assert!(c.wait().unwrap().success());
+        let status = crate::common::wait::exit_within(
+            &mut c,
+            crate::common::wait::COMMAND,
+            "one of the processes at once",
+        );
+        assert!(status.success());
     }
     let intact = run(&["log", "verify"]);
     assert_eq!(intact.code, 0);
@@ -413,7 +423,7 @@ fn log_verify_finds_edits_the_rebuilt_chain_would_hide() {
 /// every roll it showed in the log, and the chain holds.
 #[test]
 fn a_piped_run_killed_mid_way_showed_only_rolls_it_had_logged() {
-    use std::io::{BufRead, BufReader, Write};
+    use std::io::Write;
     use std::process::Stdio;
     for shown_before_kill in [1usize, 700, 2500] {
         let dir = tempfile::tempdir().unwrap();
@@ -433,20 +443,17 @@ fn a_piped_run_killed_mid_way_showed_only_rolls_it_had_logged() {
                 }
             }
         });
-        let mut out = BufReader::new(child.stdout.take().unwrap());
+        let out = crate::common::wait::Lines::new(child.stdout.take().unwrap(), "the piped run");
         let mut shown = Vec::new();
-        let mut line = String::new();
         while shown.len() < shown_before_kill {
-            line.clear();
-            if out.read_line(&mut line).unwrap() == 0 {
+            let Some(line) = out.next() else {
                 break;
-            }
+            };
             shown.push(line.trim_end().to_string());
         }
         child.kill().unwrap();
         // What was written before the kill may still be in the pipe.
-        let mut rest = String::new();
-        let _ = std::io::Read::read_to_string(&mut out, &mut rest);
+        let rest = out.rest_within(crate::common::wait::LINE);
         shown.extend(rest.lines().map(str::to_string));
         child.wait().unwrap();
         let _ = feeder.join();

@@ -91,7 +91,12 @@ fn processes_saving_at_once_keep_every_roll() {
         })
         .collect();
     for mut c in children {
-        assert!(c.wait().unwrap().success());
+        let status = crate::common::wait::exit_within(
+            &mut c,
+            crate::common::wait::COMMAND,
+            "one of the processes at once",
+        );
+        assert!(status.success());
     }
     let (out, _, _) = tm_in(dir.path(), &["saved"]);
     assert_eq!(out.lines().count(), 8, "{out}");

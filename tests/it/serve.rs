@@ -18,6 +18,9 @@ use common::{run, std_command};
 pub(super) struct Server {
     /// Ended (with anything it started) when the server is dropped.
     _child: common::owned::Owned,
+    /// What it prints later is read on (by `Lines`' own thread) while
+    /// this is kept, so it never blocks on a full pipe.
+    _out: common::wait::Lines,
     pub port: u16,
     pub token: Option<String>,
     /// Each seat it printed: (name, secret).
@@ -46,18 +49,18 @@ pub(super) fn serve(data: &Path, extra: &[&str]) -> Server {
             .stderr(Stdio::null()),
     )
     .unwrap();
-    let mut out = BufReader::new(child.child.stdout.take().unwrap());
-    let mut first = String::new();
-    out.read_line(&mut first).unwrap();
+    // Every line within its deadline: a server that never prints its
+    // address fails the test instead of holding it.
+    let out = common::wait::Lines::new(child.child.stdout.take().unwrap(), "`serve`'s output");
+    let first = out.next().unwrap_or_default();
     let url = first
         .trim()
         .strip_prefix("the table is shown at ")
         .unwrap_or_else(|| panic!("no address: {first}"))
         .to_string();
     let mut seats = Vec::new();
-    loop {
-        let mut line = String::new();
-        if out.read_line(&mut line).unwrap() == 0 || line.contains("ends it") {
+    while let Some(line) = out.next() {
+        if line.contains("ends it") {
             break;
         }
         if let Some((name, secret)) = line.trim().split_once(": http")
@@ -66,11 +69,6 @@ pub(super) fn serve(data: &Path, extra: &[&str]) -> Server {
             seats.push((name.to_string(), secret.to_string()));
         }
     }
-    // Keep reading what it prints, so it never blocks on a full pipe.
-    std::thread::spawn(move || {
-        let mut sink = String::new();
-        let _ = out.read_to_string(&mut sink);
-    });
     let after_colon = url.rsplit_once(':').unwrap().1;
     let port: u16 = after_colon
         .split('/')
@@ -81,6 +79,7 @@ pub(super) fn serve(data: &Path, extra: &[&str]) -> Server {
     let token = url.split_once("?t=").map(|(_, t)| t.to_string());
     Server {
         _child: child,
+        _out: out,
         port,
         token,
         seats,
@@ -706,21 +705,11 @@ fn a_revoked_seat_opens_nothing() {
     .unwrap();
     let child = &mut repl.child;
     let mut input = child.stdin.take().unwrap();
-    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let out = common::wait::Lines::new(child.stdout.take().unwrap(), "the REPL's output");
     let mut said = |line: &str, until: &str| {
         writeln!(input, "{line}").unwrap();
         input.flush().unwrap();
-        let mut all = String::new();
-        loop {
-            let mut l = String::new();
-            if out.read_line(&mut l).unwrap() == 0 {
-                panic!("ended: {all}");
-            }
-            all.push_str(&l);
-            if l.contains(until) {
-                return all;
-            }
-        }
+        out.until(until)
     };
     let shown = said("serve --port 0", "ends it");
     let secret = |text: &str, name: &str| {
@@ -840,6 +829,10 @@ fn a_seat_is_closed_from_another_terminal_and_its_stream_ends() {
             Ok(0) => break true,
             Ok(_) => rest.push_str(&line),
             Err(_) => break false,
+        }
+        // A stream that keeps talking has not ended.
+        if asked.elapsed() > Duration::from_secs(5) {
+            break false;
         }
     };
     assert!(ended, "Zoë's stream went on: {rest}");

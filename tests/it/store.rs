@@ -27,7 +27,9 @@ fn parallel(data: &Path, n: usize, args: impl Fn(usize) -> Vec<String>) -> Vec<O
         .collect();
     children
         .into_iter()
-        .map(|c| c.wait_with_output().unwrap())
+        .map(|c| {
+            common::wait::collect_within(c, common::wait::COMMAND, "one of the parallel processes")
+        })
         .collect()
 }
 
@@ -537,7 +539,8 @@ fn full_store(data: &Path) {
         .unwrap()
         .write_all(script.as_bytes())
         .unwrap();
-    assert!(child.wait().unwrap().success());
+    let what = "the script that fills the store";
+    assert!(common::wait::exit_within(&mut child, common::wait::COMMAND, what).success());
 }
 
 #[test]

@@ -241,13 +241,14 @@ mod tests {
         None
     }
 
-    /// The graph's par against the plain search on 200 dealt mountains,
-    /// each "no path" a proof by both.
+    /// The graph's par against the plain search on 20 dealt mountains
+    /// (200 with TABLEMATE_FULL_PROOFS), each "no path" a proof by both.
     #[test]
-    fn par_agrees_with_a_plain_search_on_200_deals() {
+    fn par_agrees_with_a_plain_search_on_dealt_mountains() {
         let mut rng = TableRng::new(61);
         let (mut solved, mut unsolved) = (0, 0);
-        for _ in 0..200 {
+        let deals = crate::proof_sample(20, 200);
+        for _ in 0..deals {
             let FujiGame { coins, dice, .. } = FujiGame::deal(&mut rng);
             let g = Graph::of(&coins, &dice, START);
             assert_eq!(g.par(), plain(&coins, &dice), "{coins} {dice}");
@@ -257,8 +258,9 @@ mod tests {
                 unsolved += 1
             }
         }
+        // About one deal in twelve has no way up: both kinds are met.
         assert!(
-            solved > 100 && unsolved > 5,
+            solved > deals / 2 && unsolved > deals / 40,
             "{solved} solved, {unsolved} not"
         );
     }
