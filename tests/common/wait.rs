@@ -124,21 +124,17 @@ impl Lines {
 /// Wait for `child` to exit within `within`; past it the child is killed
 /// and the test fails naming `what`.
 pub fn exit_within(child: &mut Child, within: Duration, what: &str) -> ExitStatus {
-    let start = Instant::now();
-    loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            return status;
-        }
-        if start.elapsed() >= within {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!(
-                "waited {} s for {what} to exit; it was killed",
-                within.as_secs_f64()
-            );
-        }
-        std::thread::sleep(Duration::from_millis(5));
+    if let Some(status) = poll(within, Duration::from_millis(5), || {
+        child.try_wait().unwrap()
+    }) {
+        return status;
     }
+    let _ = child.kill();
+    let _ = child.wait();
+    panic!(
+        "waited {} s for {what} to exit; it was killed",
+        within.as_secs_f64()
+    );
 }
 
 /// `command`'s output, as `Command::output` gives it, within `within`;
@@ -194,12 +190,12 @@ pub fn collect_within(mut child: Child, within: Duration, what: &str) -> Output 
 
 /// A reading thread's result, waiting for it at most `LINE`.
 fn joined(h: std::thread::JoinHandle<Vec<u8>>, what: &str) -> Vec<u8> {
-    let start = Instant::now();
-    while !h.is_finished() {
-        if start.elapsed() >= LINE {
-            panic!("{what} exited, but its output stayed open (a process it started holds it)");
-        }
-        std::thread::sleep(Duration::from_millis(5));
+    if poll(LINE, Duration::from_millis(5), || {
+        h.is_finished().then_some(())
+    })
+    .is_none()
+    {
+        panic!("{what} exited, but its output stayed open (a process it started holds it)");
     }
     h.join().unwrap()
 }
@@ -207,15 +203,15 @@ fn joined(h: std::thread::JoinHandle<Vec<u8>>, what: &str) -> Vec<u8> {
 /// Join a thread the test started, within `within`; past it the test
 /// fails naming `what` (the thread is left behind).
 pub fn join_within<T>(h: std::thread::JoinHandle<T>, within: Duration, what: &str) -> T {
-    let start = Instant::now();
-    while !h.is_finished() {
-        if start.elapsed() >= within {
-            panic!(
-                "waited {} s for {what} and it did not finish",
-                within.as_secs_f64()
-            );
-        }
-        std::thread::sleep(Duration::from_millis(5));
+    if poll(within, Duration::from_millis(5), || {
+        h.is_finished().then_some(())
+    })
+    .is_none()
+    {
+        panic!(
+            "waited {} s for {what} and it did not finish",
+            within.as_secs_f64()
+        );
     }
     match h.join() {
         Ok(v) => v,
@@ -226,15 +222,23 @@ pub fn join_within<T>(h: std::thread::JoinHandle<T>, within: Duration, what: &st
 /// Ask `done` until it gives a value, at most `within`; past it the test
 /// fails naming `what`. For a state that takes a moment to arrive (a
 /// server that closes a seat, a file another process writes).
-pub fn until<T>(within: Duration, what: &str, mut done: impl FnMut() -> Option<T>) -> T {
+pub fn until<T>(within: Duration, what: &str, done: impl FnMut() -> Option<T>) -> T {
+    poll(within, Duration::from_millis(20), done)
+        .unwrap_or_else(|| panic!("waited {} s for {what}", within.as_secs_f64()))
+}
+
+/// Ask `done` every `step` until it gives a value or `within` has passed
+/// (then `None`): the one polling loop the waits above share, each
+/// failing in its own words.
+fn poll<T>(within: Duration, step: Duration, mut done: impl FnMut() -> Option<T>) -> Option<T> {
     let start = Instant::now();
     loop {
         if let Some(v) = done() {
-            return v;
+            return Some(v);
         }
         if start.elapsed() >= within {
-            panic!("waited {} s for {what}", within.as_secs_f64());
+            return None;
         }
-        std::thread::sleep(Duration::from_millis(20));
+        std::thread::sleep(step);
     }
 }
