@@ -42,9 +42,11 @@ pub use tablemate_dice::cancel;
 /// states (`TABLEMATE_FULL_PROOFS=1 cargo test --profile profiling --lib`).
 #[cfg(test)]
 pub(crate) fn proof_sample(small: usize, full: usize) -> usize {
-    if std::env::var_os("TABLEMATE_FULL_PROOFS").is_some() {
-        full
-    } else {
-        small
-    }
+    if full_proofs() { full } else { small }
+}
+
+/// Whether this run takes the full samples (`TABLEMATE_FULL_PROOFS`).
+#[cfg(test)]
+pub(crate) fn full_proofs() -> bool {
+    std::env::var_os("TABLEMATE_FULL_PROOFS").is_some()
 }

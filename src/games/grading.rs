@@ -121,6 +121,44 @@ pub fn points_with_par(keeping: f64, random: f64, length: usize, full: usize, re
     p.round().clamp(0.0, 100.0) as u32
 }
 
+/// The promise a room's quartiles make, checked on a measured sample:
+/// each level holds about a quarter of the deals. On a full sample (200
+/// or more, `TABLEMATE_FULL_PROOFS=1`) each holds 15% to 35%; on the
+/// small one the tests run every time (a dozen or two), each holds at
+/// least one deal and none more than half. Returns the counts by level.
+#[cfg(test)]
+pub(crate) fn assert_quarters(what: &str, points: &[u32], quartiles: [u32; 3]) -> [usize; 4] {
+    let mut counts = [0usize; 4];
+    for &p in points {
+        counts[Level::of(p, quartiles) as usize] += 1;
+    }
+    let n = points.len() as f64;
+    let (low, high) = if points.len() >= 200 {
+        (0.15, 0.35)
+    } else {
+        (0.5 / n, 0.5)
+    };
+    for (level, &count) in Level::ALL.iter().zip(&counts) {
+        let share = count as f64 / n;
+        assert!(
+            (low..=high).contains(&share),
+            "{what}: {} holds {count} of {n} deals by quartiles {quartiles:?} ({counts:?})",
+            level.name()
+        );
+    }
+    counts
+}
+
+/// Averages by level, easiest first, that must fall (`falling`) or rise
+/// level by level: how the levels hold apart.
+#[cfg(test)]
+pub(crate) fn assert_apart(what: &str, by_level: &[f64], falling: bool) {
+    for w in by_level.windows(2) {
+        let apart = if falling { w[1] < w[0] } else { w[1] > w[0] };
+        assert!(apart, "{what} by level: {by_level:?}");
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

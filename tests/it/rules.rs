@@ -241,8 +241,39 @@ fn source_runs() -> Vec<u32> {
         .collect()
 }
 
+/// The runs of the source texts beside the checkout (`../shared/seeds`,
+/// where the team works; a clone on its own has only the fixture).
+fn runs_of_the_seeds() -> Option<Vec<u32>> {
+    let seeds = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/seeds");
+    let mut runs: Vec<u32> = Vec::new();
+    for e in std::fs::read_dir(&seeds).ok()?.flatten() {
+        if e.path().extension().is_some_and(|x| x == "txt") {
+            let w = words(&std::fs::read_to_string(e.path()).unwrap());
+            runs.extend(w.windows(10).map(run_hash));
+        }
+    }
+    runs.sort_unstable();
+    runs.dedup();
+    Some(runs)
+}
+
+/// The rule texts against the fixture; where the source texts are beside
+/// the checkout, the fixture against them too (it must be theirs), or made
+/// again from them with `TABLEMATE_WRITE_FIXTURES=1 cargo test rule_texts`
+/// when they change.
 #[test]
 fn rule_texts_share_no_ten_word_run_with_the_sources() {
+    if let Some(fresh) = runs_of_the_seeds() {
+        if std::env::var_os("TABLEMATE_WRITE_FIXTURES").is_some() {
+            let bytes: Vec<u8> = fresh.iter().flat_map(|h| h.to_le_bytes()).collect();
+            std::fs::write(SOURCE_RUNS, bytes).unwrap();
+        }
+        assert!(
+            source_runs() == fresh,
+            "tests/fixtures/source-runs.bin is not the runs of ../shared/seeds: \
+             make it again with TABLEMATE_WRITE_FIXTURES=1"
+        );
+    }
     let runs = source_runs();
     assert!(runs.len() > 20_000, "{} runs in the fixture", runs.len());
     for (file, text) in tablemate::rules::embedded() {
@@ -255,25 +286,6 @@ fn rule_texts_share_no_ten_word_run_with_the_sources() {
             );
         }
     }
-}
-
-/// Makes the fixture again from the source texts beside the checkout
-/// (`../shared/seeds`): `cargo test --test rules -- --ignored`.
-#[test]
-#[ignore = "needs the source texts; run by hand when they change"]
-fn make_the_source_runs_fixture() {
-    let seeds = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/seeds");
-    let mut runs: Vec<u32> = Vec::new();
-    for e in std::fs::read_dir(&seeds).unwrap().flatten() {
-        if e.path().extension().is_some_and(|x| x == "txt") {
-            let w = words(&std::fs::read_to_string(e.path()).unwrap());
-            runs.extend(w.windows(10).map(run_hash));
-        }
-    }
-    runs.sort_unstable();
-    runs.dedup();
-    let bytes: Vec<u8> = runs.iter().flat_map(|h| h.to_le_bytes()).collect();
-    std::fs::write(SOURCE_RUNS, bytes).unwrap();
 }
 
 /// Quoted phrases, common words, whole best sentences, multi-word game

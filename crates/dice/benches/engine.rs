@@ -1,6 +1,7 @@
 //! The engine's own figures, in process (no start-up, no printing):
 //! parsing, exact distributions and rolling, each the median of repeated
-//! runs. `cargo bench -p tablemate-dice` (release) or
+//! runs, with the cost model's estimate beside the measured distribution
+//! (the refusals and `--wait` rest on it). `cargo bench -p tablemate-dice` (release) or
 //! `cargo bench -p tablemate-dice --profile profiling` while iterating.
 //! Whole-process figures beside dicelab and rolldice are the program's
 //! (`cargo bench --bench dice_odds`).
@@ -8,7 +9,7 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use tablemate_dice::{distribution, parse, random::TableRng, roll};
+use tablemate_dice::{cost, distribution, parse, random::TableRng, roll};
 
 /// Expressions users ask about, from the plain to the costly.
 const EXPRESSIONS: &[&str] = &[
@@ -20,6 +21,7 @@ const EXPRESSIONS: &[&str] = &[
     "6d6!",
     "{4d6, 3d8}kh1",
     "20d20kh3",
+    "10d6!>4",
 ];
 
 /// The median of `runs` timings of `work`, after one run to warm up.
@@ -40,8 +42,8 @@ fn main() {
     // `cargo bench` passes `--bench`; a name given filters the rows.
     let filter = std::env::args().skip(1).find(|a| !a.starts_with("--"));
     println!(
-        "{:<16} {:>12} {:>14} {:>12}",
-        "expression", "parse", "distribution", "roll"
+        "{:<16} {:>12} {:>14} {:>12} {:>12} {:>10}",
+        "expression", "parse", "distribution", "estimated", "roll", "totals"
     );
     for &text in EXPRESSIONS {
         if filter.as_deref().is_some_and(|f| !text.contains(f)) {
@@ -58,9 +60,14 @@ fn main() {
         let roll_time = median(101, || {
             black_box(roll(black_box(&parsed), &mut rng).unwrap());
         });
+        let estimate = cost::estimate(&parsed);
         println!(
-            "{text:<16} {:>12?} {:>14?} {:>12?}",
-            parse_time, dist_time, roll_time
+            "{text:<16} {:>12?} {:>14?} {:>12?} {:>12?} {:>10}",
+            parse_time,
+            dist_time,
+            Duration::from_secs_f64(estimate.seconds),
+            roll_time,
+            estimate.totals.round()
         );
     }
 }

@@ -655,20 +655,6 @@ mod tests {
         assert!(r.contains("of exact weights"), "{r}");
     }
 
-    /// `cargo test --release estimates -- --ignored --nocapture` prints
-    /// the estimates, to set against measured times.
-    #[test]
-    #[ignore]
-    fn estimates() {
-        for e in PLAYED.iter().chain(&["10d6!>4"]) {
-            let c = estimate(&parse(e).unwrap());
-            println!(
-                "{e:>12} {:>10.4}s {:>10} totals {:>8.0} bits",
-                c.seconds, c.totals, c.bits
-            );
-        }
-    }
-
     #[test]
     fn words() {
         assert_eq!(count(1234.0), "1,234");

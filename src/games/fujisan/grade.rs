@@ -105,14 +105,16 @@ mod tests {
         assert_eq!(grade(&c, &Dice::parse("nn/nn").unwrap(), START), None);
     }
 
-    /// `cargo test --release fujisan_quartiles -- --ignored --nocapture`
-    /// prints the points of 2,000 solvable deals' quartiles.
+    /// The levels split deals about in quarters, on 24 solvable deals;
+    /// `TABLEMATE_FULL_PROOFS=1 cargo test --profile profiling --lib
+    /// fujisan_quartiles -- --nocapture` measures `QUARTILES` again on
+    /// 2,000 and holds them to the measurement.
     #[test]
-    #[ignore]
     fn fujisan_quartiles() {
+        let wanted = crate::proof_sample(24, 2000);
         let mut points = Vec::new();
         let mut seed = 0;
-        while points.len() < 2000 {
+        while points.len() < wanted {
             let mut rng = TableRng::new(seed);
             seed += 1;
             let FujiGame { coins, dice, .. } = FujiGame::deal(&mut rng);
@@ -120,6 +122,7 @@ mod tests {
                 points.push(g.points);
             }
         }
+        crate::games::grading::assert_quarters("Fuji-san", &points, QUARTILES);
         points.sort();
         let q = |f: usize| points[points.len() * f / 4];
         println!(
@@ -129,5 +132,8 @@ mod tests {
             q(2),
             q(3)
         );
+        if wanted == 2000 {
+            assert_eq!([q(1), q(2), q(3)], QUARTILES);
+        }
     }
 }

@@ -28,8 +28,8 @@ use crate::games::grading::{self, Level};
 use crate::pieces::Rank;
 
 /// The points at the quartiles of 200 random deals with a way out
-/// (`cargo test --release --lib -- --ignored rats_quartiles
-/// --nocapture` measures them).
+/// (`TABLEMATE_FULL_PROOFS=1 cargo test --profile profiling --lib
+/// rats_quartiles -- --nocapture` measures them).
 const QUARTILES: [u32; 3] = [42, 54, 71];
 
 /// A way out of 24 coins (every coin) counts in full.
@@ -374,16 +374,18 @@ mod tests {
         );
     }
 
-    /// `QUARTILES` measured on 200 random deals, with how many deals have
-    /// a way out and how long a grade takes (`cargo test --release --lib
-    /// -- --ignored rats_quartiles --nocapture`).
+    /// The levels split deals about in quarters, on 24 deals with a way
+    /// out; on the full sample (`TABLEMATE_FULL_PROOFS=1 cargo test
+    /// --profile profiling --lib rats_quartiles -- --nocapture`)
+    /// `QUARTILES` measured again on 200 and held to the measurement,
+    /// with how many deals have a way out and how long a grade takes.
     #[test]
-    #[ignore]
     fn rats_quartiles() {
+        let wanted = crate::proof_sample(24, 200);
         let mut rng = TableRng::new(2026);
         let (mut all, mut ms) = (Vec::new(), Vec::new());
         let mut dealt = 0;
-        while all.len() < 200 {
+        while all.len() < wanted {
             dealt += 1;
             let g = random_game(&mut rng);
             let t = std::time::Instant::now();
@@ -394,11 +396,13 @@ mod tests {
             }
         }
         let mut points: Vec<u32> = all.iter().map(|g| g.points).collect();
+        grading::assert_quarters("Lab Rats", &points, QUARTILES);
         points.sort();
         ms.sort_by(f64::total_cmp);
         let q = |f: f64| points[((points.len() - 1) as f64 * f) as usize];
         let t = |f: f64| ms[((ms.len() - 1) as f64 * f) as usize];
-        let mean = |f: &dyn Fn(&RatsGrade) -> f64| all.iter().map(f).sum::<f64>() / 200.0;
+        let n = all.len();
+        let mean = |f: &dyn Fn(&RatsGrade) -> f64| all.iter().map(f).sum::<f64>() / n as f64;
         let mut alive: Vec<f64> = all.iter().map(|g| g.alive).collect();
         alive.sort_by(f64::total_cmp);
         let mut kp: Vec<f64> = all.iter().map(|g| g.keeping).collect();
@@ -407,7 +411,7 @@ mod tests {
         cs.sort();
         let dec = |v: &Vec<f64>| {
             (0..=10)
-                .map(|i| format!("{:.3}", v[(199 * i) / 10]))
+                .map(|i| format!("{:.3}", v[((n - 1) * i) / 10]))
                 .collect::<Vec<_>>()
                 .join(" ")
         };
@@ -415,10 +419,10 @@ mod tests {
         println!("keeping deciles {}", dec(&kp));
         println!(
             "coins deciles {:?}",
-            (0..=10).map(|i| cs[(199 * i) / 10]).collect::<Vec<_>>()
+            (0..=10).map(|i| cs[((n - 1) * i) / 10]).collect::<Vec<_>>()
         );
         println!(
-            "Lab Rats: 200 with a way out of {dealt} dealt; quartiles {} {} {}; keeping {:.2}, coins {:.1}, narrow {:.1}, alive {:.3}, random {:.5}; ms median {:.1} p95 {:.1} max {:.1}",
+            "Lab Rats: {n} with a way out of {dealt} dealt; quartiles {} {} {}; keeping {:.2}, coins {:.1}, narrow {:.1}, alive {:.3}, random {:.5}; ms median {:.1} p95 {:.1} max {:.1}",
             q(0.25),
             q(0.5),
             q(0.75),
@@ -431,5 +435,8 @@ mod tests {
             t(0.95),
             t(1.0)
         );
+        if wanted == 200 {
+            assert_eq!([q(0.25), q(0.5), q(0.75)], QUARTILES);
+        }
     }
 }
