@@ -123,7 +123,9 @@ pub fn points_with_par(keeping: f64, random: f64, length: usize, full: usize, re
 
 /// The promise a room's quartiles make, checked on a measured sample:
 /// each level holds about a quarter of the deals. On a full sample (200
-/// or more, `TABLEMATE_FULL_PROOFS=1`) each holds 15% to 35%; on the
+/// or more, `TABLEMATE_FULL_PROOFS=1`) each holds 10% to 40% (where
+/// many deals share a number, as in Whack-a-Dummy and Trampo-Land, no
+/// bounds split them nearer: 14.5% and 38% at worst); on the
 /// small one the tests run every time (a dozen or two), each holds at
 /// least one deal and none more than half. Returns the counts by level.
 #[cfg(test)]
@@ -134,7 +136,7 @@ pub(crate) fn assert_quarters(what: &str, points: &[u32], quartiles: [u32; 3]) -
     }
     let n = points.len() as f64;
     let (low, high) = if points.len() >= 200 {
-        (0.15, 0.35)
+        (0.10, 0.40)
     } else {
         (0.5 / n, 0.5)
     };

@@ -46,7 +46,7 @@ pub struct Grade {
 }
 
 /// Each room's par on its own scale: the par of a good deal and of a
-/// bad one (over 200 random deals, printed by `grade_quartiles`: the
+/// bad one (over 200 random deals, printed by the `quartiles_of_*` tests: the
 /// mirror's quartiles, 0 and the 90th percentile on the barrels and in
 /// Trampo-Land). Slide Jam and Whack-a-Dummy deals have par 0 nearly
 /// always; the mirror's never do.
@@ -69,9 +69,9 @@ fn reach(room: Room, par: u32) -> f64 {
 /// Each room's points at its quartiles: at or below the first an easy
 /// deal, then medium, hard, and above the third expert. Measured on 200
 /// random deals a room (`TABLEMATE_FULL_PROOFS=1 cargo test --profile
-/// profiling --lib grade_quartiles -- --nocapture` prints them, with how many deals score each number:
-/// where many deals share a number, the bounds are the ones that leave
-/// each level nearest a quarter).
+/// profiling --lib quartiles_of -- --nocapture` prints them, with how
+/// many deals score each number: where many deals share a number, the
+/// bounds are the ones that leave each level nearest a quarter).
 fn quartiles(room: Room) -> [u32; 3] {
     match room {
         Room::SlideJam => [35, 37, 39],
@@ -415,17 +415,19 @@ mod tests {
     }
 
     /// Deals of each level found as `setup ROOM level=L` finds them: the
-    /// averages of the measures by level must show fewer moves keeping
-    /// par, and lines no shorter, level by level. The full run
-    /// (`TABLEMATE_FULL_PROOFS=1 cargo test --profile profiling --lib
-    /// levels_hold_apart -- --nocapture`) takes 100 deals of every level,
+    /// average share of moves keeping par must fall level by level. The
+    /// full run (`TABLEMATE_FULL_PROOFS=1 cargo test --profile profiling
+    /// --lib levels_of -- --nocapture`) takes 100 deals of every level,
     /// 400 on the barrels, whose levels lie a point or two apart, and
-    /// prints how many deals and how long each search took; the small one
-    /// the tests run every time sets 3 easy deals against 3 expert ones
-    /// on keeping par alone (line lengths show only in the averages of
-    /// many). Slide Jam's levels are held apart in the full run alone:
-    /// finding one expert deal of it takes about 10 s unoptimised (its
-    /// quartiles are checked every time, `quartiles_of_slide_jam`).
+    /// prints every measure's average with how many deals and how long
+    /// each search took; the small one the tests run every time sets 3
+    /// easy deals against 3 expert ones. Slide Jam's levels are held apart
+    /// in the full run alone: finding one expert deal of it takes about 10
+    /// s unoptimised (its quartiles are checked every time,
+    /// `quartiles_of_slide_jam`). Line lengths no longer order the levels
+    /// since par joined the grade (#61): the full run finds expert lines
+    /// shorter than hard ones in the mirror, the barrels and Trampo-Land,
+    /// the deals whose par is far from good.
     fn levels_hold_apart(room: Room) {
         let mut rng = TableRng::new(49);
         let full = crate::full_proofs();
@@ -485,7 +487,6 @@ mod tests {
             }
             for w in by_level.windows(2) {
                 assert!(w[1].0 < w[0].0, "{room:?}: keeping {by_level:?}");
-                assert!(!full || w[1].1 >= w[0].1, "{room:?}: lines {by_level:?}");
             }
         }
     }
