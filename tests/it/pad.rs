@@ -114,6 +114,28 @@ fn lower_wins_and_a_target_end_the_game() {
     assert!(ok(d, "pad cy 9").ends_with("\nann leads with 15; cy 1 from 50\n"));
 }
 
+/// Players who never scored neither lead nor win (#78): in a lower-wins
+/// game an empty column is not a 0 that beats every score.
+#[test]
+fn players_who_never_scored_do_not_win() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok(d, "pad new hearts ann bo cy dan eve fay lower wins to 50");
+    ok(d, "pad bo 12");
+    ok(d, "pad cy 7");
+    ok(d, "pad eve 9");
+    let out = ok(d, "pad fay 20");
+    assert!(
+        out.ends_with("\ncy leads with 7; fay 30 from 50\n"),
+        "{out}"
+    );
+    let pad: Value = serde_json::from_str(&ok(d, "--json pad")).unwrap();
+    assert_eq!(pad["data"]["leaders"], serde_json::json!(["cy"]));
+    assert_eq!(ok(d, "pad end"), "hearts filed as game 1; won by cy\n");
+    let stats = ok(d, "stats hearts");
+    assert!(!stats.contains("ann 100%"), "{stats}");
+}
+
 #[test]
 fn a_target_reached_mid_round_waits_for_the_round() {
     let dir = tempfile::tempdir().unwrap();

@@ -167,21 +167,26 @@ impl Pad {
         }
     }
 
-    /// The players with the best total (more than one on a tie); none
-    /// before anything is entered.
+    /// Whether player `p` has a score in any round.
+    pub fn scored(&self, p: usize) -> bool {
+        self.rounds.iter().any(|r| r[p].is_some())
+    }
+
+    /// The players with the best total (more than one on a tie), among
+    /// those with a score: a player who never scored has no total to
+    /// lead with (in a lower-wins game their empty column is not a 0
+    /// that beats everyone, #78); none before anything is entered.
     pub fn leaders(&self) -> Vec<usize> {
-        if self.rounds.is_empty() {
-            return Vec::new();
-        }
         let totals = self.totals();
-        let best = (0..totals.len()).fold(totals[0], |b, p| {
-            if self.better(totals[p], b) {
-                totals[p]
-            } else {
-                b
-            }
-        });
-        (0..totals.len()).filter(|&p| totals[p] == best).collect()
+        let scored: Vec<usize> = (0..totals.len()).filter(|&p| self.scored(p)).collect();
+        let Some(best) = scored
+            .iter()
+            .map(|&p| totals[p])
+            .reduce(|b, t| if self.better(t, b) { t } else { b })
+        else {
+            return Vec::new();
+        };
+        scored.into_iter().filter(|&p| totals[p] == best).collect()
     }
 
     /// Whether every round has every score.
