@@ -127,9 +127,9 @@ pub fn points_with_par(keeping: f64, random: f64, length: usize, full: usize, re
 /// many deals share a number, as in Whack-a-Dummy and Trampo-Land, no
 /// bounds split them nearer: 14.5% and 38% at worst); on the
 /// small one the tests run every time (a dozen or two), each holds at
-/// least one deal and none more than half. Returns the counts by level.
+/// least one deal and none more than half.
 #[cfg(test)]
-pub(crate) fn assert_quarters(what: &str, points: &[u32], quartiles: [u32; 3]) -> [usize; 4] {
+pub(crate) fn assert_quarters(what: &str, points: &[u32], quartiles: [u32; 3]) {
     let mut counts = [0usize; 4];
     for &p in points {
         counts[Level::of(p, quartiles) as usize] += 1;
@@ -148,7 +148,6 @@ pub(crate) fn assert_quarters(what: &str, points: &[u32], quartiles: [u32; 3]) -
             level.name()
         );
     }
-    counts
 }
 
 /// Averages by level, easiest first, that must fall (`falling`) or rise

@@ -152,10 +152,21 @@ impl Pad {
         }
     }
 
-    /// Each player's total so far.
+    /// Each player's total so far (0 for one who has not scored).
     pub fn totals(&self) -> Vec<i64> {
+        self.scored_totals()
+            .into_iter()
+            .map(|t| t.unwrap_or(0))
+            .collect()
+    }
+
+    /// Each player's total so far, `None` for one with no score yet.
+    pub fn scored_totals(&self) -> Vec<Option<i64>> {
         (0..self.players.len())
-            .map(|p| self.rounds.iter().filter_map(|r| r[p]).sum())
+            .map(|p| {
+                let mut scores = self.rounds.iter().filter_map(|r| r[p]).peekable();
+                scores.peek().is_some().then(|| scores.sum())
+            })
             .collect()
     }
 
@@ -167,26 +178,23 @@ impl Pad {
         }
     }
 
-    /// Whether player `p` has a score in any round.
-    pub fn scored(&self, p: usize) -> bool {
-        self.rounds.iter().any(|r| r[p].is_some())
-    }
-
     /// The players with the best total (more than one on a tie), among
     /// those with a score: a player who never scored has no total to
     /// lead with (in a lower-wins game their empty column is not a 0
     /// that beats everyone, #78); none before anything is entered.
     pub fn leaders(&self) -> Vec<usize> {
-        let totals = self.totals();
-        let scored: Vec<usize> = (0..totals.len()).filter(|&p| self.scored(p)).collect();
-        let Some(best) = scored
+        let totals = self.scored_totals();
+        let Some(best) = totals
             .iter()
-            .map(|&p| totals[p])
+            .flatten()
+            .copied()
             .reduce(|b, t| if self.better(t, b) { t } else { b })
         else {
             return Vec::new();
         };
-        scored.into_iter().filter(|&p| totals[p] == best).collect()
+        (0..totals.len())
+            .filter(|&p| totals[p] == Some(best))
+            .collect()
     }
 
     /// Whether every round has every score.
