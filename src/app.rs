@@ -477,8 +477,9 @@ impl App {
                 input,
                 out,
                 force,
+                yes,
                 ..
-            } => self.setup(game.as_deref(), &input, out.as_deref(), force),
+            } => self.setup(game.as_deref(), &input, out.as_deref(), force, yes),
             Command::Solve { room, input } => self.solve(&room, &input),
             Command::Rules { words } => self.rules(&words),
             Command::Seed { n } => Ok(self.reseed(n)),

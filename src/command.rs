@@ -603,6 +603,9 @@ pub enum Command {
         /// Overwrite FILE if it exists
         #[arg(long, requires = "out")]
         force: bool,
+        /// Set aside the table's game in play without asking
+        #[arg(long)]
+        yes: bool,
         /// The game or room
         game: Option<String>,
         /// What is on the table (tiles, coins, key=value); missing parts

@@ -43,6 +43,8 @@ impl Visitor for Run<'_> {
         let mut said = Vec::new();
         let mut state;
         let mut done = 0;
+        // A move at the terminal in a game set aside takes it up again.
+        let mut taken_up = false;
         loop {
             // What the game's record keeps of the change: the action, who
             // made it (tablemate, for a change that followed by itself),
@@ -60,6 +62,14 @@ impl Visitor for Run<'_> {
             };
             let (more, after) = store.play_noted::<W::State, _, AppError>(false, |slot, at| {
                 seat_in(&mut table, at);
+                let game = <W::State as crate::games::Saved>::GAME;
+                if !from_seat
+                    && let Some(t) = at.seating.as_mut()
+                    && t.is_aside(game.id())
+                {
+                    t.take_up((game.id(), game.title()), at.in_play.as_ref())?;
+                    taken_up = true;
+                }
                 // What the table knows and the words did not say (who
                 // plays), put in from the table of this transaction.
                 W::complete(&mut change, &table);
@@ -113,7 +123,17 @@ impl Visitor for Run<'_> {
                 _ => break,
             }
         }
-        Ok(W::answer(state.as_ref(), said, &mut table)?)
+        let mut reply = W::answer(state.as_ref(), said, &mut table)?;
+        if taken_up {
+            let title = <W::State as crate::games::Saved>::GAME.title();
+            reply.after.push(format!(
+                "the table takes {title} up again: it is the game in play"
+            ));
+            reply
+                .fields
+                .push(("taken_up", serde_json::Value::Bool(true)));
+        }
+        Ok(reply)
     }
 }
 

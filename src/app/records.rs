@@ -36,8 +36,12 @@ struct GameLine {
     /// Hints asked along the way.
     #[serde(skip_serializing_if = "is_zero")]
     hints: usize,
-    /// Still being played (laid, and not over).
+    /// Still being played (laid, and not over) as the table's game.
     open: bool,
+    /// Laid and not over, but set aside for another game of the table:
+    /// no one is to move in it until a move takes it up again.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    set_aside: bool,
     /// How it ended, or what comes next.
     result: String,
     setup: String,
@@ -79,7 +83,11 @@ impl Show for GameList {
                     1 => ", 1 hint".to_string(),
                     n => format!(", {n} hints"),
                 },
-                if g.open { " (in play)" } else { "" },
+                match (g.open, g.set_aside) {
+                    (true, _) => " (in play)",
+                    (_, true) => " (set aside)",
+                    _ => "",
+                },
                 g.result
             );
             let wrapped = wrap(&line, style.width.saturating_sub(indent.len()), "  ");
@@ -265,7 +273,11 @@ impl App {
             .records()?
             .into_iter()
             .map(|s| {
+                let slot = s.game.wing().keeps().id();
+                let aside = s.open && table.as_ref().is_some_and(|t| t.is_aside(slot));
                 let (result, over) = match record::look(s.game, &s.last) {
+                    // Set aside, no one is to move in it.
+                    Ok((_, turn)) if aside && !turn.over => ("unfinished".to_string(), false),
                     // An open record of the table's game names the person
                     // to move as the table does.
                     Ok((_, turn)) if s.open => (
@@ -277,6 +289,9 @@ impl App {
                         ),
                         turn.over,
                     ),
+                    // Filed before it was over (a new game of its kind
+                    // set up over it): no one is to move in it.
+                    Ok((_, turn)) if !turn.over => ("unfinished".to_string(), false),
                     Ok((_, turn)) => (record::standing(&turn), turn.over),
                     Err(why) => (format!("(cannot be read: {why})"), false),
                 };
@@ -287,7 +302,8 @@ impl App {
                     day: crate::roll_log::day_of(s.started),
                     moves: s.moves - s.hints,
                     hints: s.hints,
-                    open: s.open && !over,
+                    open: s.open && !over && !aside,
+                    set_aside: aside && !over,
                     result,
                     setup: record::shown_setup(s.game, &s.setup, over),
                 }

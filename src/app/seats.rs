@@ -178,7 +178,9 @@ impl App {
         let name = self.acting.as_ref()?.name.clone();
         let v = reply.body.value();
         let players: Vec<String> = serde_json::from_value(v["players"].clone()).ok()?;
-        let totals: Vec<i64> = serde_json::from_value(v["totals"].clone()).ok()?;
+        // `null`: a column with no score yet.
+        let totals: Vec<Option<i64>> = serde_json::from_value(v["totals"].clone()).ok()?;
+        let total = |at: usize| totals[at].map_or("-".to_string(), |t| t.to_string());
         let leaders: Vec<String> = serde_json::from_value(v["leaders"].clone()).ok()?;
         let me = players.iter().position(|p| *p == name)?;
         let standing = match leaders.as_slice() {
@@ -193,13 +195,13 @@ impl App {
             }
             [one, ..] => {
                 let at = players.iter().position(|p| p == one)?;
-                format!("{one} leads with {}", totals[at])
+                format!("{one} leads with {}", total(at))
             }
             [] => return Some(format!("{score} for {name}")),
         };
         Some(format!(
             "{score} for {name}; {name} {}, {standing}",
-            totals[me]
+            total(me)
         ))
     }
 

@@ -96,6 +96,10 @@ struct Lay<'a> {
     given: &'a Given,
     /// The line that lays it again, for its record.
     again: String,
+    /// The table's game in play may be set aside without asking.
+    yes: bool,
+    /// The words that set it up with `--yes`, for the question.
+    then: Vec<String>,
 }
 
 impl Visitor for Lay<'_> {
@@ -113,17 +117,66 @@ impl Visitor for Lay<'_> {
         let given = self.given;
         let (rules, dir) = (&app.rules, &app.rules_dir);
         let rule = |game: &str, section: &str| super::lookup::section(rules, dir, game, section);
+        let width = app.style.width;
         let mut table = super::play::context(&mut app.rng, &app.today, &rule, app.acting.clone());
         table.again = Some(&self.again);
         let note = Note::Start {
             game: W::GAME,
             setup: self.again.clone(),
         };
+        let (yes, then) = (self.yes, self.then);
         store.play_noted::<W::State, _, AppError>(setup.replaces, |slot, at| {
             // The table as it is in this transaction seats the game.
             super::play::seat_in(&mut table, at);
-            let done = (setup.lay)(slot, given, &mut table)?;
+            let before = at.seating.as_ref().and_then(|t| t.playing.clone());
+            // Who is to move in the table's game, said before the new
+            // game takes the table's seats.
+            let standing = at.in_play.as_ref().map(|g| {
+                crate::games::table::show::standing(at.seating.as_ref(), &g.game, &g.title, &g.turn)
+            });
+            let mut done = (setup.lay)(slot, given, &mut table)?;
             super::play::seat_after(slot.as_ref(), at, &mut table, true);
+            let kind = <W::State as crate::games::Saved>::GAME;
+            let Some(t) = at.seating.as_mut() else {
+                return Ok((done.out, done.what, note));
+            };
+            // A new game of a kind set aside replaces it.
+            t.forget_aside(kind.id());
+            // The table plays one game: the new one, where it seats the
+            // table, takes the place of another kind's that is not over,
+            // which is set aside, once the table says so.
+            let takes_table = t.playing.as_ref().is_some_and(|p| p.game == kind.id());
+            let other = at.in_play.as_ref().filter(|g| {
+                g.game != kind.id()
+                    && !g.turn.over
+                    && before.as_ref().is_some_and(|b| b.game == g.game)
+            });
+            if let (true, Some(g), Some(b)) = (takes_table, other, before) {
+                if !yes {
+                    return Err(AppError::Confirm {
+                        question: format!(
+                            "{} is in play ({}): set it aside and set up {}?",
+                            g.title,
+                            standing.unwrap_or_default(),
+                            W::GAME.title()
+                        ),
+                        then,
+                    });
+                }
+                t.aside.retain(|a| a.game != b.game);
+                t.aside.push(b);
+                done.out.after.push(crate::style::wrap(
+                    &format!(
+                        "{} is set aside: `games` keeps it, and a move in it takes it up again once this game is over",
+                        g.title
+                    ),
+                    width,
+                    "  ",
+                ));
+                done.out
+                    .fields
+                    .push(("set_aside", serde_json::Value::from(g.game.clone())));
+            }
             Ok((done.out, done.what, note))
         })
     }
@@ -235,6 +288,7 @@ impl App {
         words: &[String],
         out: Option<&Path>,
         force: bool,
+        yes: bool,
     ) -> Result<Reply> {
         let Some(first) = game else {
             return Err(invalid(format!(
@@ -246,6 +300,22 @@ impl App {
         let format = out.map(Format::of).transpose()?;
         if let Some(path) = out {
             super::saved::check_writable(path, force)?;
+        }
+        // The words again with `--yes`, should the table be asked.
+        let mut then = vec!["setup".to_string(), first.to_string()];
+        then.extend(words.iter().cloned());
+        if let Some(path) = out {
+            then.extend(["--out".to_string(), path.display().to_string()]);
+        }
+        if force {
+            then.push("--force".into());
+        }
+        then.push("--yes".into());
+        // `yes` alone is the flag mistyped, not a setting.
+        if let Some(w) = words.iter().find(|w| w.eq_ignore_ascii_case("yes")) {
+            return Err(invalid(format!(
+                "'{w}': did you mean `--yes` (set aside the table's game in play without asking)?"
+            )));
         }
         let (code, words) = crate::deal::split(words)?;
         // A name may run over words: `setup slide jam`.
@@ -291,6 +361,8 @@ impl App {
                 app,
                 given: &given,
                 again,
+                yes,
+                then,
             })
         })?;
         if sealed && code.is_some() {

@@ -368,12 +368,15 @@ pub fn seats(plays: &[Play]) -> Vec<Seat> {
             let wins = these.iter().filter(|p| p.winners.contains(&seat)).count() as u64;
             let record = wilson(wins, these.len() as u64);
             let fair = 1.0 / players as f64;
-            let verdict = if record.low > fair {
+            // Width first: an interval wider than 30 points says nothing
+            // either way, even one that clears the fair share (1 win of 1
+            // game among six is 21% to 100%, above 17%, and still one game).
+            let verdict = if record.high - record.low > 0.3 {
+                Verdict::CannotTell
+            } else if record.low > fair {
                 Verdict::LikelyAdvantage
             } else if record.high < fair {
                 Verdict::LikelyDisadvantage
-            } else if record.high - record.low > 0.3 {
-                Verdict::CannotTell
             } else {
                 Verdict::NoSign
             };
@@ -542,6 +545,19 @@ mod tests {
         assert_eq!(super::seats(&many)[0].verdict, Verdict::NoSign);
     }
 
+    /// Issue #78: one game of six won by the second player is 21% to
+    /// 100%, wholly above a fair 17%, yet one game cannot tell.
+    #[test]
+    fn one_game_cannot_tell_even_when_its_interval_clears_the_fair_share() {
+        let six = ["a", "b", "c", "d", "e", "f"];
+        let seats = seats(&[play(&six, &[1])]);
+        assert!(seats[1].record.low > seats[1].fair, "{:?}", seats[1]);
+        assert_eq!(seats[1].verdict, Verdict::CannotTell);
+        // Eight straight wins of two players: 68% to 100%, 32 points wide.
+        let eight: Vec<Play> = (0..8).map(|_| play(&["a", "b"], &[0])).collect();
+        assert_eq!(super::seats(&eight)[0].verdict, Verdict::CannotTell);
+    }
+
     #[test]
     fn rivals_and_nemeses_from_who_won_when() {
         let plays = vec![
@@ -616,11 +632,15 @@ pub fn ratings(plays: &[Play], lower_wins: impl Fn(&str) -> bool) -> Vec<Rated> 
             })
             .collect();
         let lower = lower_wins(&p.game);
-        // A seat's rank: 1 for the winners, then by score (better first).
-        let key = |s: usize| -> (u8, i64) {
+        // A seat's rank: 1 for the winners, then by score (better first),
+        // then those with no score (not a 0 that would beat every score
+        // of a lower-wins game, #78).
+        let key = |s: usize| -> (u8, u8, i64) {
             let won = u8::from(!p.winners.contains(&s));
-            let score = p.scores.get(s).copied().flatten().unwrap_or(0);
-            (won, if lower { score } else { -score })
+            match p.scores.get(s).copied().flatten() {
+                Some(score) => (won, 0, if lower { score } else { -score }),
+                None => (won, 1, 0),
+            }
         };
         let ranks: Vec<f64> = (0..p.people.len())
             .map(|s| 1.0 + (0..p.people.len()).filter(|&o| key(o) < key(s)).count() as f64)

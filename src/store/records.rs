@@ -225,20 +225,44 @@ pub fn list(conn: &Connection) -> Result<Vec<Summary>> {
     Ok(rows)
 }
 
-/// Record `number`, or the one open for the game played last (none:
+/// Record `number`, or the one open for the table's game in play, else
+/// the one open for the game played last that is not set aside (none:
 /// `None`).
 pub fn load(conn: &Connection, number: Option<i64>) -> Result<Option<Record>> {
-    let id: Option<i64> = match number {
-        Some(n) => Some(n),
-        None => conn
+    let table = super::table::seating(conn)?;
+    let playing = table
+        .as_ref()
+        .and_then(|t| t.playing.as_ref())
+        .map(|p| p.game.clone());
+    let aside: Vec<String> = table
+        .map(|t| t.aside.into_iter().map(|a| a.game).collect())
+        .unwrap_or_default();
+    let id: Option<i64> = match (number, playing) {
+        (Some(n), _) => Some(n),
+        (None, Some(slot)) => conn
             .query_row(
-                "SELECT r.id FROM records r WHERE r.open = 1 ORDER BY
-                   coalesce((SELECT max(s.at) FROM record_steps s WHERE s.record = r.id), r.started) DESC,
-                   r.id DESC LIMIT 1",
-                [],
+                "SELECT id FROM records WHERE open = 1 AND slot = ?1 ORDER BY id DESC LIMIT 1",
+                [&slot],
                 |r| r.get(0),
             )
             .optional()?,
+        (None, None) => None,
+    };
+    let id = match (number, id) {
+        (None, None) => {
+            let mut st = conn.prepare(
+                "SELECT r.id, r.slot FROM records r WHERE r.open = 1 ORDER BY
+                   coalesce((SELECT max(s.at) FROM record_steps s WHERE s.record = r.id), r.started) DESC,
+                   r.id DESC",
+            )?;
+            let open = st
+                .query_map([], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?)))?
+                .collect::<rusqlite::Result<Vec<_>>>()?;
+            open.into_iter()
+                .find(|(_, slot)| !aside.contains(slot))
+                .map(|(id, _)| id)
+        }
+        (_, id) => id,
     };
     let Some(id) = id else { return Ok(None) };
     let head = conn

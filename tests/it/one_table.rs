@@ -55,6 +55,9 @@ struct Views {
     seats: Vec<Option<String>>,
     /// `games`: where the table's open game stands.
     games: Option<String>,
+    /// `games`: how many say someone is to move (#78: one game in play
+    /// for the table; one set aside names no mover).
+    movers: usize,
 }
 
 fn views(d: &Path, port: u16, secrets: &[(String, String)]) -> Views {
@@ -85,19 +88,28 @@ fn views(d: &Path, port: u16, secrets: &[(String, String)]) -> Views {
         .filter(|(code, _, _)| *code == 200)
         .map(|(_, _, page)| banner_of(&page))
         .collect();
-    let games = json(d, &["games"])["data"]["games"]
-        .as_array()
-        .and_then(|all| {
-            all.iter()
-                .rev()
-                .find(|g| {
-                    g["open"] == true
-                        && g["result"]
-                            .as_str()
-                            .is_some_and(|r| r.ends_with(" to move"))
-                })
-                .and_then(|g| g["result"].as_str().map(String::from))
-        });
+    let listed = json(d, &["games"]);
+    let movers = listed["data"]["games"].as_array().map_or(0, |all| {
+        all.iter()
+            .filter(|g| {
+                g["result"]
+                    .as_str()
+                    .is_some_and(|r| r.ends_with(" to move"))
+            })
+            .inspect(|g| assert_eq!(g["open"], true, "a mover in a game not in play: {g}"))
+            .count()
+    });
+    let games = listed["data"]["games"].as_array().and_then(|all| {
+        all.iter()
+            .rev()
+            .find(|g| {
+                g["open"] == true
+                    && g["result"]
+                        .as_str()
+                        .is_some_and(|r| r.ends_with(" to move"))
+            })
+            .and_then(|g| g["result"].as_str().map(String::from))
+    });
     Views {
         terminal,
         state,
@@ -105,6 +117,7 @@ fn views(d: &Path, port: u16, secrets: &[(String, String)]) -> Views {
         tv,
         seats,
         games,
+        movers,
     }
 }
 
@@ -123,6 +136,7 @@ fn agree(v: &Views, step: &str) {
     if let Some(banner) = v.banner.as_ref().filter(|b| b.ends_with(" to move")) {
         assert_eq!(v.games.as_ref(), Some(banner), "after {step}: {v:#?}");
     }
+    assert!(v.movers <= 1, "after {step}: {v:#?}");
 }
 
 /// A small generator of its own, so each sequence is replayed from its
@@ -147,7 +161,8 @@ fn totals(d: &Path) -> Vec<(String, i64)> {
     players
         .iter()
         .zip(&totals)
-        .map(|(p, t)| (p.as_str().unwrap().to_string(), t.as_i64().unwrap()))
+        // A column with no score yet is `null`: nothing added, 0 here.
+        .map(|(p, t)| (p.as_str().unwrap().to_string(), t.as_i64().unwrap_or(0)))
         .collect()
 }
 
@@ -222,11 +237,17 @@ fn one_sequence(case: u64, steps: usize) {
             }
             3 => "pad new hearts --yes".to_string(),
             4 => "pad 1 2 3 4".to_string(),
-            5 => ["setup slides", "setup slides players=2"][rng.below(2) as usize].to_string(),
+            // Without `--yes`, refused while another game is in play.
+            5 => [
+                "setup slides",
+                "setup slides --yes",
+                "setup slides players=2 --yes",
+            ][rng.below(3) as usize]
+                .to_string(),
             6 => "slides ai".to_string(),
             7 => {
                 penguin_step = 0;
-                "setup penguins".to_string()
+                ["setup penguins", "setup penguins --yes"][rng.below(2) as usize].to_string()
             }
             8 => {
                 penguin_step += 1;
@@ -336,7 +357,25 @@ fn the_evening_gives_one_answer_at_every_step() {
     );
     // Penguin's Night Out for four: the one placing is the one to move,
     // and the record names them.
-    ok(&["--seed", "4", "setup", "penguins"]);
+    // One game in play (#78): setting up another asks first; a
+    // one-shot is refused, naming the game and who is to move in it,
+    // and nothing changes.
+    let games_before = json(d, &["games"]);
+    let asked = refused(&["--seed", "4", "setup", "penguins"]);
+    assert_eq!(
+        asked,
+        format!(
+            "error: Slides of Action is in play ({}): set it aside and set up Penguin's Night Out? (`setup penguins --yes` to go ahead)\n",
+            v.banner.clone().unwrap()
+        )
+    );
+    assert_eq!(json(d, &["games"]), games_before);
+    // Said at the terminal's width; read here as one line.
+    let said = ok(&["--seed", "4", "setup", "penguins", "--yes"]).replace("\n  ", " ");
+    assert!(
+        said.contains("\nSlides of Action is set aside: `games` keeps it, and a move in it takes it up again once this game is over\n"),
+        "{said}"
+    );
     let v = check("setup penguins");
     assert_eq!(v.banner.as_deref(), Some("Ann to move"));
     ok(&["penguins", "place"]);
@@ -629,4 +668,119 @@ fn a_rename_mid_game_reaches_the_game_and_undoes_with_it() {
     assert!(ok(&["undo"]).starts_with("undid: players rename ben Benjamin\n"));
     assert!(ok(&["slides"]).ends_with("\nBen (Crowns) to move\n"));
     assert!(ok(&["players"]).ends_with("\nBen's move in Slides of Action (Crowns)\n"));
+}
+
+/// #78 item 1: the table plays one game. After Slides of Action, setting
+/// up Penguin's Night Out sets Slides aside (with `--yes`): `games` lists
+/// it as set aside with no one to move, `/state.json` and `players` name
+/// only the penguins' mover, and a move in Slides is refused while the
+/// penguins play. A player leaving sets the penguins aside too; then a
+/// move in Slides takes it up again, and every view follows it.
+#[test]
+fn one_game_in_play_and_the_others_set_aside() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    // What a line says, its lines wrapped to the width joined again.
+    let ok = |line: &str| {
+        let words = shlex::split(line).unwrap();
+        let words: Vec<&str> = words.iter().map(String::as_str).collect();
+        let r = run(d, &words, None);
+        assert_eq!(r.code, 0, "`{line}`: {}", r.err);
+        r.out.replace("\n  ", " ")
+    };
+    let refused = |line: &str| {
+        let words = shlex::split(line).unwrap();
+        let words: Vec<&str> = words.iter().map(String::as_str).collect();
+        let r = run(d, &words, None);
+        assert_eq!(r.code, 1, "`{line}` was not refused: {}", r.out);
+        r.err.replace("\n  ", " ")
+    };
+    ok("players ann ben cat dan");
+    ok("setup slides players=3 deal=4YX24H");
+    let server = serve(d, &[]);
+    let state = |want: &str| -> Value {
+        // The screen follows the store by itself: wait for the banner.
+        let started = Instant::now();
+        loop {
+            let v: Value = serde_json::from_str(&get(server.port, "/state.json").2).unwrap();
+            if v["table"]["banner"] == want || started.elapsed() > Duration::from_secs(10) {
+                return v;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    };
+    assert_eq!(
+        ok("games"),
+        "1 2026-12-06 Slides of Action, 0 moves (in play): cat (Arms) to move\n"
+            .replace("2026-12-06", &today(d))
+    );
+    assert_eq!(
+        refused("setup penguins"),
+        "error: Slides of Action is in play (cat (Arms) to move): set it aside and set up Penguin's Night Out? (`setup penguins --yes` to go ahead)\n"
+    );
+    let said = ok("setup penguins --yes deal=M5GMYE");
+    assert!(
+        said.contains("\nSlides of Action is set aside: `games` keeps it, and a move in it takes it up again once this game is over\n"),
+        "{said}"
+    );
+    let day = today(d);
+    assert_eq!(
+        ok("games"),
+        format!(
+            "1 {day} Slides of Action, 0 moves (set aside): unfinished\n\
+             2 {day} Penguin's Night Out, 0 moves (in play): ann to move\n"
+        )
+    );
+    let listed = json(d, &["games"]);
+    assert_eq!(listed["data"]["games"][0]["set_aside"], true);
+    assert_eq!(listed["data"]["games"][0]["open"], false);
+    let v = state("ann to move");
+    assert_eq!(v["table"]["banner"], "ann to move");
+    assert_eq!(v["game"]["title"], "Penguin's Night Out");
+    assert!(!v.to_string().contains("(Arms) to move"), "{v}");
+    assert_eq!(json(d, &["players"])["data"]["turn"]["name"], "ann");
+    // A move in the game set aside is refused, and changes nothing.
+    assert_eq!(
+        refused("slides move r4c1"),
+        "error: Slides of Action is set aside while the table plays Penguin's Night Out: a move in it takes it up again once that is over (`games` lists both; `setup slides-of-action` starts Slides of Action anew)\n"
+    );
+    assert_eq!(json(d, &["games"]), listed);
+    // Dan leaves: the penguins are set aside; then a move in Slides
+    // (dan never played in it) takes it up again.
+    assert_eq!(
+        ok("players remove dan"),
+        "dan has left the table\n\
+         Penguin's Night Out loses a player and is set aside (`games` keeps it): the turn goes round the table again\n"
+    );
+    let said = ok("slides move r4c1");
+    assert!(
+        said.ends_with(
+            "ann (Crowns) to move\nthe table takes Slides of Action up again: it is the game in play\n"
+        ),
+        "{said}"
+    );
+    assert_eq!(
+        ok("games"),
+        format!(
+            "1 {day} Slides of Action, 1 move (in play): ann (Crowns) to move\n\
+             2 {day} Penguin's Night Out, 0 moves (set aside): unfinished\n"
+        )
+    );
+    let v = state("ann (Crowns) to move");
+    assert_eq!(v["table"]["banner"], "ann (Crowns) to move");
+    assert_eq!(v["game"]["title"], "Slides of Action");
+    assert_eq!(json(d, &["players"])["data"]["turn"]["name"], "ann");
+    // Undone, Slides is set aside again and no one is to move in it.
+    ok("undo");
+    assert!(ok("games").starts_with(&format!(
+        "1 {day} Slides of Action, 0 moves (set aside): unfinished\n"
+    )));
+}
+
+/// Today as the binary dates its records (UTC).
+fn today(d: &Path) -> String {
+    json(d, &["games"])["data"]["games"][0]["day"]
+        .as_str()
+        .unwrap()
+        .to_string()
 }

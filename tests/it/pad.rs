@@ -136,6 +136,93 @@ fn players_who_never_scored_do_not_win() {
     assert!(!stats.contains("ann 100%"), "{stats}");
 }
 
+/// #78 item 2, every view at once: a player with no score shows `-`
+/// (JSON `null`), never a 0, in the pad's terminal table, its JSON, the
+/// shared screen's `/state.json`, the filed games, `pad stats`, `stats`
+/// and the plays file that travels.
+#[test]
+fn no_score_reads_as_none_in_every_view() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok(d, "pad new hearts ann bo cy lower wins to 50");
+    ok(d, "pad bo 12");
+    let out = ok(d, "pad cy 7");
+    let total = |text: &str| -> Vec<String> {
+        let line = text
+            .lines()
+            .find(|l| l.starts_with("total"))
+            .unwrap_or_else(|| panic!("no total row: {text}"));
+        line.split_whitespace().map(String::from).collect()
+    };
+    assert_eq!(total(&out), ["total", "-", "12", "7"], "{out}");
+    let pad: Value = serde_json::from_str(&ok(d, "--json pad")).unwrap();
+    assert_eq!(pad["data"]["totals"], serde_json::json!([null, 12, 7]));
+    {
+        let server = crate::serve::serve(d, &[]);
+        let (_, _, state) = crate::serve::get(server.port, "/state.json");
+        let v: Value = serde_json::from_str(&state).unwrap();
+        let pad = v["boards"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|b| b["grid"]["head"][0] == "round")
+            .unwrap_or_else(|| panic!("no pad on the screen: {state}"));
+        assert_eq!(
+            pad["grid"]["foot"][0],
+            serde_json::json!(["total", "-", "12", "7"])
+        );
+        assert!(
+            pad["grid"]["notes"][0]
+                .as_str()
+                .is_some_and(|n| n.starts_with("cy leads with 7")),
+            "{pad}"
+        );
+    }
+    assert_eq!(ok(d, "pad end"), "hearts filed as game 1; won by cy\n");
+    let history: Value = serde_json::from_str(&ok(d, "--json pad history")).unwrap();
+    assert_eq!(
+        history["data"]["games"][0]["totals"],
+        serde_json::json!([null, 12, 7])
+    );
+    let stats = ok(d, "pad stats");
+    let ann: Vec<&str> = stats
+        .lines()
+        .find(|l| l.starts_with("ann"))
+        .unwrap()
+        .split_whitespace()
+        .collect();
+    assert_eq!(ann, ["ann", "1", "0", "-", "-"], "{stats}");
+    let stats = ok(d, "stats hearts");
+    let ann = stats.lines().find(|l| l.starts_with("ann:")).unwrap();
+    assert_eq!(
+        ann,
+        "ann: 1 play, 0 won: 0% (0% to 79%); lost most to cy (1)"
+    );
+    let file = d.join("plays.csv");
+    ok(d, &format!("stats export {}", file.display()));
+    let csv = std::fs::read_to_string(&file).unwrap();
+    let head: Vec<&str> = csv.lines().next().unwrap().split(',').collect();
+    let score = head.iter().position(|&h| h == "score").unwrap();
+    let name = head.iter().position(|&h| h == "name").unwrap();
+    let scores: Vec<(String, String)> = csv
+        .lines()
+        .skip(1)
+        .map(|l| {
+            let f: Vec<&str> = l.split(',').collect();
+            (f[name].to_string(), f[score].to_string())
+        })
+        .collect();
+    assert_eq!(
+        scores,
+        [
+            ("ann".to_string(), String::new()),
+            ("bo".to_string(), "12".to_string()),
+            ("cy".to_string(), "7".to_string())
+        ],
+        "{csv}"
+    );
+}
+
 #[test]
 fn a_target_reached_mid_round_waits_for_the_round() {
     let dir = tempfile::tempdir().unwrap();
@@ -168,7 +255,7 @@ fn history_and_stats_over_three_games() {
     // A new pad over one with scores asks first; --yes files it.
     assert_eq!(
         refused(d, "pad new rummy ann bo"),
-        "error: a pad is open (hearts, 1 rounds); file it and start rummy? (`pad new rummy ann bo --yes` to go ahead)\n"
+        "error: a pad is open (hearts, 1 round); file it and start rummy? (`pad new rummy ann bo --yes` to go ahead)\n"
     );
     assert_eq!(
         ok(d, "pad new rummy ann bo --yes"),

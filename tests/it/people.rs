@@ -177,7 +177,8 @@ fn a_game_set_up_seats_the_table_and_names_who_moves() {
             .contains("cat and dan sit this one out: players=2 seats the first 2 from who starts."),
         "{two}"
     );
-    let penguins = ok(d, &["--seed", "2", "setup", "penguins"]);
+    // Slides is in play: the penguins set it aside (#78).
+    let penguins = ok(d, &["--seed", "2", "setup", "penguins", "--yes"]);
     assert!(penguins.contains("\nann: nest "), "{penguins}");
     assert!(penguins.contains("\ndan: nest "), "{penguins}");
     assert!(penguins.contains("next: ann places "), "{penguins}");

@@ -105,7 +105,7 @@ impl Pads {
                     &p.game,
                     p.ended.as_deref().unwrap_or(&p.started),
                     p.players.clone(),
-                    p.totals().into_iter().map(Some).collect(),
+                    p.scored_totals(),
                     p.leaders(),
                 );
                 play.lower = p.wins == Wins::Lower;
@@ -206,7 +206,9 @@ impl Pad {
     /// reached it is complete.
     pub fn over(&self) -> bool {
         self.target.is_some_and(|t| {
-            !self.rounds.is_empty() && self.complete() && self.totals().iter().any(|&s| s >= t)
+            !self.rounds.is_empty()
+                && self.complete()
+                && self.scored_totals().iter().flatten().any(|&s| s >= t)
         })
     }
 

@@ -19,7 +19,9 @@ const SHOWN_ROUNDS: usize = 12;
 pub struct PadView {
     #[serde(flatten)]
     pad: Pad,
-    totals: Vec<i64>,
+    /// Each player's total, `null` for one with no score yet (not a 0
+    /// that would lead a lower-wins game, #78).
+    totals: Vec<Option<i64>>,
     /// The best totals' players (more than one on a tie).
     leaders: Vec<String>,
     /// The target was reached with the round complete.
@@ -31,7 +33,7 @@ pub fn pad(pad: &Pad, said: Vec<Event>) -> Reply {
     Reply::new(
         "pad",
         PadView {
-            totals: pad.totals(),
+            totals: pad.scored_totals(),
             leaders: pad
                 .leaders()
                 .into_iter()
@@ -72,7 +74,7 @@ impl PadView {
             .iter()
             .flatten()
             .flatten()
-            .chain(&self.totals)
+            .chain(self.totals.iter().flatten())
             .map(|s| s.to_string().len())
             .max()
             .unwrap_or(1);
@@ -113,13 +115,13 @@ impl PadView {
         for (i, r) in p.rounds.iter().enumerate().skip(skip) {
             let mut line = format!("{:>label$}", i + 1);
             for s in r {
-                line.push_str(&cell(&s.map_or("-".to_string(), |v| v.to_string())));
+                line.push_str(&cell(&score(*s)));
             }
             lines.push(line);
         }
         let mut total = format!("{:<label$}", "total");
         for t in &self.totals {
-            total.push_str(&cell(&t.to_string()));
+            total.push_str(&cell(&score(*t)));
         }
         lines.push(style.paint(&total, Tone::Emph));
         if p.clock.turns.iter().any(|&t| t > 0) {
@@ -149,7 +151,7 @@ impl PadView {
             .zip(&self.totals)
             .enumerate()
             .map(|(i, (name, t))| {
-                let mut line = format!("{}  {t:>6}", padded(name, widest, true));
+                let mut line = format!("{}  {:>6}", padded(name, widest, true), score(*t));
                 let (s, turns) = (p.clock.thinking[i], p.clock.turns[i]);
                 if turns > 0 {
                     line.push_str(&format!(
@@ -174,7 +176,7 @@ impl PadView {
         let lead_total = self
             .leaders
             .first()
-            .and_then(|l| self.totals.get(p.player(l).ok()?).copied());
+            .and_then(|l| *self.totals.get(p.player(l).ok()?)?);
         if let (true, false, Some(t)) = (self.over, announced, lead_total) {
             out.push(format!(
                 "game over: {} {} with {t} (`pad end` files it)",
@@ -199,7 +201,7 @@ impl PadView {
                 // The game ends when anyone reaches the target: say how
                 // far the nearest is.
                 let (near, top) = (0..self.totals.len())
-                    .map(|i| (i, self.totals[i]))
+                    .filter_map(|i| Some((i, self.totals[i]?)))
                     .max_by_key(|&(_, t)| t)
                     .unwrap_or((0, 0));
                 if target > top {
@@ -222,6 +224,11 @@ impl PadView {
         // screen's banner): the pad keeps no turn of its own.
         out
     }
+}
+
+/// A score or total in a cell: `-` for none.
+fn score(s: Option<i64>) -> String {
+    s.map_or("-".to_string(), |v| v.to_string())
 }
 
 /// Thinking time in a column: `0:42`, `12:05`, `2:03:00`.
@@ -287,15 +294,12 @@ impl Show for PadView {
             .enumerate()
             .map(|(i, r)| {
                 let mut row = vec![(i + 1).to_string()];
-                row.extend(
-                    r.iter()
-                        .map(|s| s.map_or("-".to_string(), |v| v.to_string())),
-                );
+                row.extend(r.iter().map(|s| score(*s)));
                 row
             })
             .collect();
         let mut total = vec!["total".to_string()];
-        total.extend(self.totals.iter().map(|t| t.to_string()));
+        total.extend(self.totals.iter().map(|t| score(*t)));
         let mut foot = vec![total];
         if p.clock.turns.iter().any(|&t| t > 0) {
             let mut think = vec!["think".to_string()];
@@ -359,7 +363,8 @@ struct FiledGame {
     ended: Option<String>,
     players: Vec<String>,
     rounds: usize,
-    totals: Vec<i64>,
+    /// `null` for a player who never scored.
+    totals: Vec<Option<i64>>,
     winners: Vec<String>,
 }
 
@@ -384,7 +389,7 @@ pub fn history(pads: &Pads) -> Reply {
                     ended: p.ended.clone(),
                     players: p.players.clone(),
                     rounds: p.rounds.len(),
-                    totals: p.totals(),
+                    totals: p.scored_totals(),
                     winners: p
                         .leaders()
                         .into_iter()
@@ -428,8 +433,12 @@ struct Record {
     player: String,
     games: usize,
     wins: usize,
-    average: f64,
-    best: i64,
+    /// Over the games they scored in (none: they never scored).
+    average: Option<f64>,
+    best: Option<i64>,
+    /// The games the average is over.
+    #[serde(skip)]
+    scored: usize,
 }
 
 /// Every player's record in one game (`hearts`).
@@ -468,7 +477,7 @@ pub fn stats(pads: &Pads, only: Option<&str>) -> Result<Reply, GameError> {
             }
         };
         let g = &mut games[at];
-        let totals = p.totals();
+        let totals = p.scored_totals();
         let leaders = p.leaders();
         for (i, name) in p.players.iter().enumerate() {
             let r = match g
@@ -482,19 +491,22 @@ pub fn stats(pads: &Pads, only: Option<&str>) -> Result<Reply, GameError> {
                         player: name.clone(),
                         games: 0,
                         wins: 0,
-                        average: 0.0,
-                        best: totals[i],
+                        average: None,
+                        best: None,
+                        scored: 0,
                     });
                     g.players.last_mut().expect("just pushed")
                 }
             };
-            // Running mean, so no sum can overflow.
             r.games += 1;
-            r.average += (totals[i] as f64 - r.average) / r.games as f64;
             r.wins += usize::from(leaders.contains(&i));
-            if p.better(totals[i], r.best) {
-                r.best = totals[i];
-            }
+            // A game they never scored in is no 0 in their average.
+            let Some(t) = totals[i] else { continue };
+            // Running mean, so no sum can overflow.
+            r.scored += 1;
+            let mean = r.average.unwrap_or(0.0);
+            r.average = Some(mean + (t as f64 - mean) / r.scored as f64);
+            r.best = Some(r.best.map_or(t, |b| if p.better(t, b) { t } else { b }));
         }
     }
     if let (Some(g), true) = (only, games.is_empty()) {
@@ -526,12 +538,12 @@ impl Show for Stats {
             lines.push(style.paint("player       games  wins  average  best", Tone::Emph));
             for r in &g.players {
                 lines.push(format!(
-                    "{} {:>5} {:>5} {:>8.1} {:>5}",
+                    "{} {:>5} {:>5} {:>8} {:>5}",
                     padded(&cut(&r.player, 12), 12, true),
                     r.games,
                     r.wins,
-                    r.average,
-                    r.best
+                    r.average.map_or("-".to_string(), |a| format!("{a:.1}")),
+                    score(r.best)
                 ));
             }
         }

@@ -61,9 +61,10 @@ impl Pads {
                     then.push("--yes".into());
                     return Err(GameError::Confirm {
                         question: format!(
-                            "a pad is open ({}, {} rounds); file it and start {game}?",
+                            "a pad is open ({}, {} {}); file it and start {game}?",
                             open.game,
-                            open.rounds.len()
+                            open.rounds.len(),
+                            crate::style::plural(open.rounds.len() as u64, "round", "rounds")
                         ),
                         then,
                     });

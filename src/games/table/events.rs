@@ -318,7 +318,7 @@ impl fmt::Display for Event {
             },
             Event::LeftGame { game } => write!(
                 f,
-                "{game} loses a player: the turn goes round the table again"
+                "{game} loses a player and is set aside (`games` keeps it): the turn goes round the table again"
             ),
         }
     }

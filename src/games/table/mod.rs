@@ -88,6 +88,12 @@ pub struct Seating {
     /// since.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub clock_mark: Vec<(u32, u64, u32)>,
+    /// Games of the table set aside for another before they were over
+    /// (each with its seats): kept, listed as set aside with no one to
+    /// move, and taken up again by a move in one once the table's game
+    /// is over. The table plays one game at a time (#78).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub aside: Vec<Playing>,
 }
 
 /// Why a seat's `word` (a command) is refused: it is no move of the
@@ -141,6 +147,7 @@ impl Seating {
             playing: None,
             bank: None,
             clock_mark: Vec::new(),
+            aside: Vec::new(),
         };
         for n in names {
             t.seat_new(n);
@@ -318,8 +325,63 @@ impl Seating {
         if let Some(p) = &self.playing
             && p.seats.iter().any(|&id| self.index_of(id).is_none())
         {
-            self.playing = None;
+            self.set_aside();
         }
+    }
+
+    /// Set the table's game aside: it keeps its state, its record and
+    /// its seats, but is the table's game no more, so no one is to move
+    /// in it. Its id, where the table played one.
+    pub fn set_aside(&mut self) -> Option<String> {
+        let p = self.playing.take()?;
+        let id = p.game.clone();
+        self.aside.retain(|a| a.game != id);
+        self.aside.push(p);
+        Some(id)
+    }
+
+    /// Whether the game `slot` (its id) is set aside.
+    pub fn is_aside(&self, slot: &str) -> bool {
+        self.aside.iter().any(|a| a.game == slot)
+    }
+
+    /// A new game of kind `slot` is set up: one of its kind set aside
+    /// is replaced by it (its record is filed by the setup).
+    pub fn forget_aside(&mut self, slot: &str) {
+        self.aside.retain(|a| a.game != slot);
+    }
+
+    /// Take the set-aside game `slot` (its id and title) up again as the
+    /// table's game, for a move in it: refused while the table plays
+    /// another game that is not over (`in_play`, read in the same
+    /// transaction), or when one of its seats has left the table.
+    pub fn take_up(
+        &mut self,
+        slot: (&str, &str),
+        in_play: Option<&InPlay>,
+    ) -> Result<(), GameError> {
+        let (id, title) = slot;
+        let Some(at) = self.aside.iter().position(|a| a.game == id) else {
+            return Ok(());
+        };
+        if let Some(other) = self.game_of_table(in_play) {
+            return Err(GameError::rule(format!(
+                "{title} is set aside while the table plays {}: a move in it takes it up again once that is over (`games` lists both; `setup {id}` starts {title} anew)",
+                other.title
+            )));
+        }
+        if self.aside[at]
+            .seats
+            .iter()
+            .any(|&p| self.index_of(p).is_none())
+        {
+            return Err(GameError::rule(format!(
+                "{title} is set aside and one of its players has left the table: `setup {id}` starts it anew"
+            )));
+        }
+        let p = self.aside.remove(at);
+        self.playing = Some(p);
+        Ok(())
     }
 
     /// Whose turn follows the one now (the one who starts, at first).
