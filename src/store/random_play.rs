@@ -162,6 +162,12 @@ fn play<W: Wing<State = S>, S: Play>(seed: u64) -> (usize, bool, usize, usize) {
             ended = true;
             break;
         }
+        offered_moves_are_accepted::<W>(
+            &before,
+            &rng,
+            clock(step),
+            &what(&format!("after {}", words(&lines))),
+        );
         let action = legal[choose.below(legal.len() as u64) as usize].clone();
         // As a player types it, read back by the wing, then taken through
         // the wing's `act` and the door, as every command changes a game.
@@ -279,6 +285,41 @@ fn play<W: Wing<State = S>, S: Play>(seed: u64) -> (usize, bool, usize, usize) {
         eprintln!("{} seed {seed}: {}", S::WHAT, words(&lines));
     }
     (taken.len(), ended, by_setup, filed.len())
+}
+
+/// Every move the game offers in words (#78 item 5: `turn` and the
+/// seats offered a fixed example move after its square had become the
+/// gap): each
+/// command between backticks in what comes next that is a move of this
+/// game is one the game accepts now. (The seats' moves are its legal
+/// actions, which random play takes.)
+fn offered_moves_are_accepted<W: Wing>(state: &W::State, rng: &TableRng, now: u64, context: &str) {
+    use crate::command::{Parsed, parse};
+    let next = state.turn().next;
+    for line in next.split('`').skip(1).step_by(2) {
+        let Some(words) = shlex::split(line) else {
+            continue;
+        };
+        let Ok(Parsed::Game {
+            game,
+            command,
+            matches,
+        }) = parse(&words)
+        else {
+            continue;
+        };
+        if game != W::GAME {
+            continue;
+        }
+        let Ok(Order::Act(mut order)) = W::order(&command, &matches) else {
+            continue;
+        };
+        complete::<W>(&mut order);
+        let mut slot = Some(state.clone());
+        if let Err(e) = act::<W>(&mut slot, order, &mut rng.clone(), now) {
+            panic!("{context}: `{line}` is offered (\"{next}\") and refused: {e}");
+        }
+    }
 }
 
 /// Actions as the words that replay them.

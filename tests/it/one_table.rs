@@ -770,6 +770,15 @@ fn one_game_in_play_and_the_others_set_aside() {
     assert_eq!(v["table"]["banner"], "ann (Crowns) to move");
     assert_eq!(v["game"]["title"], "Slides of Action");
     assert_eq!(json(d, &["players"])["data"]["turn"]["name"], "ann");
+    // r4c1 is the gap now: `turn` offers a move the game takes (#78
+    // item 5: it offered `slides move r4c1`, then refused it).
+    let offered = refused("turn");
+    assert_eq!(
+        offered,
+        "error: Slides of Action is in play and it is ann's move (`slides move r1c1`): the turn passes with the game's moves\n"
+    );
+    ok("slides move r1c1");
+    ok("undo");
     // Undone, Slides is set aside again and no one is to move in it.
     ok("undo");
     assert!(ok("games").starts_with(&format!(

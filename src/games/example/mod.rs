@@ -160,7 +160,9 @@ impl Play for Pile {
                 .winner
                 .is_none()
                 .then(|| format!("player {}", self.to_move)),
-            next: "`example take 2`".into(),
+            // A take the pile allows (a fixed `take 2` was offered with
+            // one coin left).
+            next: format!("`example take {}`", self.left.clamp(1, 2)),
             over: self.winner.is_some(),
             seat: None,
             role: None,

@@ -373,13 +373,12 @@ impl Night {
                 self.who(self.winner.unwrap_or(0))
             ),
             Phase::Place => format!(
-                "the buddy tokens are being placed first: `penguins place r3c4` ({})",
+                "the buddy tokens are being placed first: {} ({})",
+                self.placing_offered(),
                 self.who(self.next_placing().map_or(0, |p| p.0))
             ),
             Phase::Roll => format!("{} rolls first: `penguins roll`", self.who(self.to_move)),
-            Phase::Move => {
-                "the move comes first: `penguins move e e s` (or `penguins move stay`)".into()
-            }
+            Phase::Move => format!("the move comes first: {}", self.moves_offered()),
             Phase::Moved => {
                 format!("not now ({what}): the board is altered next: `penguins alter`")
             }
@@ -644,6 +643,36 @@ impl Night {
             })
         }
         grow(self, p, start, stood, roll, &mut Vec::new())
+    }
+
+    /// The move to offer in words, legal now (#78: a fixed example was
+    /// offered where it was no move): the longest route, then staying
+    /// put where that is allowed: `penguins move e e s`, or `penguins
+    /// move stay`. Empty outside the move.
+    pub fn moves_offered(&self) -> String {
+        let routes = self.legal_routes();
+        let stay = routes.iter().any(|(f, r)| f.is_none() && r.is_empty());
+        let longest = routes
+            .into_iter()
+            .filter(|(_, r)| !r.is_empty())
+            .max_by_key(|(_, r)| r.len())
+            .map(|(from, route)| super::actions::PenguinAction::Move { from, route });
+        match (longest, stay) {
+            (Some(m), true) => format!("`penguins {m}`, or `penguins move stay`"),
+            (Some(m), false) => format!("`penguins {m}`"),
+            (None, _) => "`penguins move stay`".to_string(),
+        }
+    }
+
+    /// A buddy's placing offered in words, on a square vacant now.
+    pub fn placing_offered(&self) -> String {
+        match self.vacant_squares().first() {
+            Some(&s) => format!(
+                "`penguins place {}` (or `penguins place` at random)",
+                sq_name(s)
+            ),
+            None => "`penguins place`".to_string(),
+        }
     }
 
     /// The legal moves of the penguin to move, each as where it leaves

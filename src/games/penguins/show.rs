@@ -150,9 +150,10 @@ pub fn next_step(play: &Night) -> String {
     match play.phase {
         Phase::Place => match play.next_placing() {
             Some((placer, token)) => format!(
-                "next: {} places {}'s buddy: `penguins place r3c4` (or `penguins place` at random)",
+                "next: {} places {}'s buddy: {}",
                 play.who(placer),
-                play.who(play.buddies[token].owner)
+                play.who(play.buddies[token].owner),
+                play.placing_offered()
             ),
             None => String::new(),
         },
@@ -160,8 +161,9 @@ pub fn next_step(play: &Night) -> String {
             format!("next: {p} rolls to move: `penguins roll` (or `penguins roll 4`)")
         }
         Phase::Move => format!(
-            "next: {p} moves (rolled {}): `penguins move e e s`, or `penguins move stay`",
-            play.roll.unwrap_or(0)
+            "next: {p} moves (rolled {}): {}",
+            play.roll.unwrap_or(0),
+            play.moves_offered()
         ),
         Phase::Moved => format!(
             "next: {p} alters the board: `penguins alter` (or `penguins alter 3 5`){}",

@@ -160,6 +160,18 @@ pub fn parse_cell(w: &str) -> Result<Cell, GameError> {
 
 /// The legal moves: each coin one to three spaces from the gap in its row
 /// or column, except the one that slides back the last move.
+/// The move to offer in words, legal now (#78: `slides move r4c1` was
+/// offered after r4c1 became the gap): the coin farthest from the gap,
+/// which slides the whole line (the one lower down on a tie), as
+/// `slides move r4c1`.
+pub fn move_offered(g: &Grid, before: Option<Cell>) -> Option<String> {
+    let (gr, gc) = gap(g);
+    moves(g, before)
+        .into_iter()
+        .max_by_key(|&(r, c)| (r.abs_diff(gr) + c.abs_diff(gc), r, c))
+        .map(|at| format!("`slides move {}`", crate::games::cell::cell_name(at)))
+}
+
 pub fn moves(g: &Grid, before: Option<Cell>) -> Vec<Cell> {
     let (gr, gc) = gap(g);
     let mut out = Vec::new();

@@ -108,7 +108,7 @@ impl Show for Seated {
             "\n{}",
             wrap(
                 &format!(
-                    "{}{}Follow the game with `slides move r4c1` (the coin farthest from the gap that slides).",
+                    "{}{}Follow the game with {} (the coin farthest from the gap that slides).",
                     match game.computer {
                         Some(s) => format!("tablemate plays {}. ", s.name()),
                         None => String::new(),
@@ -117,7 +117,9 @@ impl Show for Seated {
                         (_, true) => format!("{} to move. ", game.who(first_suit)),
                         (2, false) => format!("{} moves first. ", game.who(first_suit)),
                         _ => String::new(),
-                    }
+                    },
+                    super::play::move_offered(&game.grid(), game.before)
+                        .unwrap_or_else(|| "`slides move r4c1`".to_string())
                 ),
                 style.width,
                 ""

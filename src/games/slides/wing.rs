@@ -176,7 +176,8 @@ impl Play for SlidesGame {
                 Some(_) => show::ended(self),
                 None if self.drawn => show::ended(self),
                 None if self.computer == Some(self.to_move()) => "`slides ai`".to_string(),
-                None => "`slides move r4c1`".to_string(),
+                None => super::play::move_offered(&self.grid(), self.before)
+                    .unwrap_or_else(|| "`slides ai`".to_string()),
             },
             over: self.over(),
             // A suit a person plays: their place among `people`.
