@@ -163,6 +163,11 @@ fn unknown(words: &[String]) -> clap::Error {
                 // clap lists near names in no useful order; name the
                 // nearest, as everywhere else.
                 let message = match path.as_slice() {
+                    // The day's deal is a word of a setup, after its game.
+                    [] if w.eq_ignore_ascii_case("daily") => format!(
+                        "'{}' is not a command: the day's deal is `setup GAME daily` (`setup fuji-san daily`; `setup` lists the games)\n",
+                        crate::style::clip_quoted(w)
+                    ),
                     // A word of one command (`help seats`): name it.
                     [] if let Some(of) = word_of_command(w) => format!(
                         "'{}' is not a command: did you mean `{of} {}`? (`help {of}` tells of it)\n",

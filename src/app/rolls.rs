@@ -85,6 +85,14 @@ impl App {
     }
 
     pub(super) fn roll_for(&mut self, words: &[String]) -> Result<Reply> {
+        self.roll_words(words)
+            .map_err(|e| match (&e, slip_of_a_word(words)) {
+                (AppError::MoreDice { .. } | AppError::Confirm { .. }, _) | (_, None) => e,
+                (_, Some(said)) => invalid(said),
+            })
+    }
+
+    fn roll_words(&mut self, words: &[String]) -> Result<Reply> {
         // `roll reveal`, `roll 2d6 secret`: a roll only its roller sees,
         // logged straight away, after the rolls held.
         if words
@@ -454,8 +462,11 @@ const NEAR_AS: &[&str] = &["by", "ass", "sa", "az", "for", "a", "asa", "ad", "aa
 fn roller(words: &[String]) -> Result<(&[String], Option<String>)> {
     let n = words.len();
     let noted = |ws: &[String]| ws.iter().any(|w| w.contains('#'));
+    // After `=` come the faces (`roll 2d6 = a b` typed letters for
+    // faces, not `as`).
     if n >= 3
         && !noted(&words[..n - 2])
+        && words[n - 3] != "="
         && NEAR_AS.contains(&words[n - 2].to_lowercase().as_str())
         && words[n - 1].chars().next().is_some_and(char::is_alphabetic)
     {
@@ -663,4 +674,31 @@ pub(super) fn prob(words: &[String], style: &Style, json: bool) -> Result<Reply>
             )
         }
     })
+}
+
+/// A roll refused whose last word is a slip of `secret` or `reveal`
+/// (`roll 2d6 secert`, `roll revael`): what to say instead of the dice's
+/// complaint about a letter.
+fn slip_of_a_word(words: &[String]) -> Option<String> {
+    let last = words.last()?;
+    let lower = last.to_lowercase();
+    if !lower.chars().all(|c| c.is_ascii_alphabetic()) {
+        return None;
+    }
+    let (meant, how) = [
+        (
+            "secret",
+            "`roll 2d6 secret as NAME`: a roll only its roller sees",
+        ),
+        (
+            "reveal",
+            "`roll reveal as NAME`: their secret roll, shown to all",
+        ),
+    ]
+    .into_iter()
+    .find(|(m, _)| lower != *m && crate::suggest::distance(&lower, m) <= 2)?;
+    Some(format!(
+        "'{}': did you mean `{meant}` ({how})?",
+        crate::style::clip_quoted(last)
+    ))
 }

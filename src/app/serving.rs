@@ -63,7 +63,16 @@ impl Show for Serving {
                 "seats (each player opens their own on a phone: it rolls, scores, passes the turn):",
             ));
             for s in &self.seats {
-                out.push(format!("  {}: {}", s.name, s.url));
+                // A seat kept by someone who has left the table acts for
+                // no one: say so, and how to close it, not a bare `#5`.
+                if s.name.starts_with('#') {
+                    out.push(w(&format!(
+                        "  {} (someone who has left the table; `serve revoke {}` closes it): {}",
+                        s.name, s.name, s.url
+                    )));
+                } else {
+                    out.push(format!("  {}: {}", s.name, s.url));
+                }
                 if let Some(qr) = &s.qr {
                     out.push(qr.clone());
                 }

@@ -226,8 +226,8 @@ impl App {
 
     /// A game set up while a table of players is kept seats them: where
     /// it takes `players=` and none is typed, as many as sit at the table
-    /// (when the game allows that many), so the line that deals it again
-    /// says how many played.
+    /// (at most as many as the game allows), so the line that deals it
+    /// again says how many played.
     fn seat_the_table(
         &self,
         declared: &args::Declared,
@@ -247,9 +247,11 @@ impl App {
         {
             return Ok(words);
         }
+        // More at the table than the game takes: as many as it takes
+        // (the rest are named as sitting out), not its default of two.
         let seated = self.seated()?.len();
-        if (*min as usize..=*max as usize).contains(&seated) {
-            words.push(format!("players={seated}"));
+        if seated >= *min as usize {
+            words.push(format!("players={}", seated.min(*max as usize)));
         }
         Ok(words)
     }

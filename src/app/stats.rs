@@ -161,11 +161,28 @@ impl App {
             people,
             only,
         };
-        if let Some(file) = out {
+        // Drawn where there is a win rate to draw (none: nothing is
+        // written, and the answer says why), and said, as every file
+        // tablemate writes is (it wrote in silence, #78).
+        let drawn = out.filter(|_| !stats.people.is_empty());
+        if let Some(file) = drawn {
             let svg = crate::render::stats_svg(&stats.people, &stats.seats);
             super::saved::write_new(file, svg.as_bytes(), force)?;
         }
-        Ok(Reply::new("stats", stats))
+        let mut reply = Reply::new("stats", stats);
+        if let (Some(file), None) = (out, drawn) {
+            reply.after.push(format!(
+                "(nothing written to {}: no win rates to draw yet)",
+                file.display()
+            ));
+        }
+        if let Some(file) = drawn {
+            reply.after.push(format!("(written to {})", file.display()));
+            reply
+                .fields
+                .push(("out", serde_json::Value::from(file.display().to_string())));
+        }
+        Ok(reply)
     }
 }
 

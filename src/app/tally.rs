@@ -98,6 +98,14 @@ impl App {
     /// in the roll log instead (a check of the generator, or of a saved
     /// roll's use over an evening).
     pub(super) fn fair(&mut self, words: &[String], logged: bool) -> Result<Reply> {
+        // An option mistyped is no person's name (`--lgo`).
+        if let Some(w) = words.iter().find(|w| w.starts_with("--")) {
+            return Err(invalid(format!(
+                "'{}' is not an option of fair{}: fair EXPR [--log] [NAME]",
+                crate::style::clip_quoted(w),
+                crate::suggest::hint(w, ["--log"])
+            )));
+        }
         // From the log, a last word that is no part of the dice names whose
         // rolls (`fair 2d6 --log ben`; `fair --log ben`: the dice ben
         // rolled most).
@@ -200,13 +208,26 @@ fn who_rolled(words: &[String]) -> (String, Option<String>) {
     match words.split_last() {
         Some((last, rest))
             if dice::parse(&all).is_err()
-                && crate::people::problem(last).is_none()
+                && could_be_a_name(last)
                 && (rest.is_empty() || dice::parse(&rest.join(" ")).is_ok()) =>
         {
             (rest.join(" "), Some(last.clone()))
         }
         _ => (all, None),
     }
+}
+
+/// Whether `word` may name who rolled: not dice mistyped (`2d7x`, `d0`:
+/// a count of digits, `d`, then a side, a `%` or `F`) and not an option
+/// (`-...`), which are said as what they are, not as nobody's rolls.
+fn could_be_a_name(word: &str) -> bool {
+    let lower = word.to_lowercase();
+    let after_count = lower.trim_start_matches(|c: char| c.is_ascii_digit());
+    let dice_like = after_count
+        .strip_prefix('d')
+        .and_then(|r| r.chars().next())
+        .is_some_and(|c| c.is_ascii_digit() || c == '%' || c == 'f');
+    !dice_like && !word.starts_with('-') && crate::people::problem(word).is_none()
 }
 
 /// How often each result came up on the table's own dice, as logged (by

@@ -112,12 +112,29 @@ pub trait Visitor {
 }
 
 impl Game {
-    /// Why `name` is no puzzle `solve` knows: said as the rooms' error
-    /// (most puzzles are Funhouse rooms), naming the nearest.
+    /// Why `name` is no puzzle `solve` knows, naming the nearest of
+    /// every game it solves (Fuji-san and Lab Rats as well as the
+    /// Funhouse rooms: `solve fuji-sna` offered only rooms, #78).
     pub fn unknown_puzzle(name: &str) -> String {
-        match name.parse::<funhouse::Room>() {
-            Err(e) => e.to_string(),
-            Ok(room) => format!("{} has nothing to solve", room.title()),
+        if let Ok(room) = name.parse::<funhouse::Room>() {
+            return format!("{} has nothing to solve", room.title());
         }
+        let names = |solved: bool| -> Vec<&str> {
+            Game::all()
+                .filter(|&g| !solved || help::solve_args(g).is_some())
+                .flat_map(|g| std::iter::once(g.id()).chain(g.short()))
+                .collect()
+        };
+        // The nearest puzzle, else the nearest game (`catwlk`: Catwalk,
+        // which then says it has nothing to solve).
+        let mut hint = crate::suggest::hint(name, names(true));
+        if hint.is_empty() {
+            hint = crate::suggest::hint(name, names(false));
+        }
+        format!(
+            "'{}' is not a puzzle tablemate solves{hint}: expected {}",
+            crate::style::clip_quoted(name),
+            help::solve_games()
+        )
     }
 }

@@ -125,7 +125,7 @@
       if (el.getAttribute("data-run") === "1") {
         left -= Math.floor((now - parseInt(el.getAttribute("data-seen"), 10)) / 1000);
       }
-      var text = left < 0 ? clock(left) + " over" : left < 60 ? clock(left) + " left!" : clock(left);
+      var text = left < 0 ? clock(-left) + " over" : left < 60 ? clock(left) + " left!" : clock(left);
       if (el.textContent !== text) { el.textContent = text; }
       el.classList.toggle("low", left >= 0 && left < 60);
       el.classList.toggle("over", left < 0);

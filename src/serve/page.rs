@@ -168,7 +168,7 @@ pub fn fragment(view: &TableView) -> String {
                         ""
                     },
                     u8::from(b.running == Some(i)),
-                    crate::games::table::bank::clock(left)
+                    bank_words(left)
                 )
             })
         };
@@ -481,5 +481,16 @@ mod dice_tests {
         assert_eq!(crate::style::thousands(35_021), "35,021");
         assert_eq!(crate::style::thousands(-1_234_567), "-1,234,567");
         assert_eq!(crate::style::thousands(999), "999");
+    }
+}
+
+/// A person's banked time as the page's clock words it (`app.js` ticks
+/// it on in the same words): `0:20 over` past zero, never `-0:20 over`.
+fn bank_words(left: i64) -> String {
+    use crate::games::table::bank::clock;
+    match left {
+        l if l < 0 => format!("{} over", clock(-l)),
+        l if l < 60 => format!("{} left!", clock(l)),
+        l => clock(l),
     }
 }

@@ -545,3 +545,43 @@ fn names_are_any_printable_text_and_line_up() {
         "{err}"
     );
 }
+
+/// #78 item 6: `--yes` anywhere in `pad new` (it was taken for the
+/// game's name), `pad end --yes` files (it was "'end' is not understood
+/// here (did you mean 'end'?)"), and `stats --out` says what it wrote.
+#[test]
+fn yes_goes_anywhere_and_a_drawing_is_said() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok(d, "pad new hearts ann bo");
+    ok(d, "pad 3 4");
+    assert_eq!(
+        ok(d, "pad new --yes darts ann bo"),
+        "new pad: darts (the open pad was filed as game 1)\ndarts, higher wins\n\
+         players: ann, bo; no scores yet: `pad N N` records a round\n"
+    );
+    ok(d, "pad 5 2");
+    assert_eq!(
+        ok(d, "pad end --yes"),
+        "darts filed as game 2; won by ann\n"
+    );
+    let svg = d.join("rates.svg");
+    let out = ok(d, &format!("stats --out {}", svg.display()));
+    assert!(
+        out.ends_with(&format!("(written to {})\n", svg.display())),
+        "{out}"
+    );
+    assert!(std::fs::read_to_string(&svg).unwrap().starts_with("<svg"));
+    let empty = tempfile::tempdir().unwrap();
+    let none = empty.path().join("none.svg");
+    let words = format!("stats --out {}", none.display());
+    let said = ok(empty.path(), &words);
+    assert!(
+        said.ends_with(&format!(
+            "(nothing written to {}: no win rates to draw yet)\n",
+            none.display()
+        )),
+        "{said}"
+    );
+    assert!(!none.exists());
+}

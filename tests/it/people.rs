@@ -255,3 +255,21 @@ fn a_funhouse_run_is_the_solitaire_players() {
     let v: serde_json::Value = serde_json::from_str(&ok(d, &["--json", "funhouse"])).unwrap();
     assert_eq!(v["data"]["player"], "zoë", "{v}");
 }
+
+/// #78 item 6: six at the table and a game for at most four seats four
+/// (it seated its default of two), and names the two who sit out.
+#[test]
+fn more_at_the_table_than_the_game_takes_seats_as_many_as_it_takes() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok(d, &["players", "ann", "ben", "cat", "dan", "eve", "fay"]);
+    let laid = words(&ok(d, &["--seed", "2", "setup", "penguins"]));
+    assert!(
+        laid.contains("eve and fay sit this one out: players=4 seats the first 4 from who starts"),
+        "{laid}"
+    );
+    assert!(
+        laid.contains("`setup penguins-night-out players=4 deal="),
+        "{laid}"
+    );
+}

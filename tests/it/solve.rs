@@ -158,7 +158,7 @@ fn solve_refusals_name_the_problem() {
         (&["solve", "whack", "start=r1c1"], "error: 'start=r1c1'"),
         (
             &["solve", "catwlk"],
-            "error: 'catwlk' is not a Funhouse room",
+            "error: 'catwlk' is not a puzzle tablemate solves (did you mean 'catwalk'?)",
         ),
         (
             &["die", "up"],

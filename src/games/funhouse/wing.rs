@@ -216,6 +216,18 @@ pub fn room_in_play(book: &Book) -> Result<(&Run, Room), GameError> {
     Ok((run, room))
 }
 
+/// `word` (`par`, `grade`) asked with no run: it is a run's word, and
+/// the other puzzles have words of their own (`par` while another
+/// puzzle was laid spoke only of a Funhouse run, #78).
+fn no_run_for(book: &Book, word: &str, what: &str) -> Result<(), GameError> {
+    if book.run.is_some() {
+        return Ok(());
+    }
+    Err(GameError::missing(format!(
+        "`{word}` says {what} in a Funhouse run (`funhouse new`, then `setup` the room); the other puzzles grade their own deals: `fuji grade`, `rats grade`"
+    )))
+}
+
 /// A deal's par: the best its room allows, within the hint's time.
 fn par_of(fresh: &room_play::RoomGame) -> (u32, bool) {
     let start = std::time::Instant::now();
@@ -720,12 +732,14 @@ impl Wing for Funhouse {
                 )))
             }
             Ask::Par => {
+                no_run_for(book, "par", "the best score a room's deal allows")?;
                 let (run, room) = room_in_play(book)?;
                 let fresh =
                     room_play::fresh_of_run(book, run, room).ok_or_else(|| not_set_up(room))?;
                 Ok(show::par(room, par_of(&fresh)))
             }
             Ask::Grade => {
+                no_run_for(book, "grade", "how hard the room in play is")?;
                 let (run, room) = room_in_play(book)?;
                 let made = run.tables.played.get(room.id()).map_or(0, Vec::len);
                 let game = room_play::of_run(book, run, room)?.ok_or_else(|| not_set_up(room))?;

@@ -64,7 +64,11 @@ pub fn pad(words: &[String]) -> Result<Result<PadAction, Ask>, GameError> {
         Some("show") if w.len() == 1 => Ok(Err(Ask::Show)),
         Some("history") if w.len() == 1 => Ok(Err(Ask::History)),
         Some("stats") if w.len() <= 2 => Ok(Err(Ask::Stats(w.get(1).map(|s| s.to_string())))),
-        Some("end") if w.len() == 1 => Ok(Ok(PadAction::End { day: String::new() })),
+        // `--yes` asks nothing of `pad end` (it never asks), so it is
+        // taken, not refused as a word `end` does not know.
+        Some("end") if w[1..].iter().all(|x| x.eq_ignore_ascii_case("--yes")) => {
+            Ok(Ok(PadAction::End { day: String::new() }))
+        }
         Some("new") => new(&w[1..]).map(Ok),
         Some("fix") => match &w[1..] {
             [round, player, value] => {
@@ -84,6 +88,22 @@ pub fn pad(words: &[String]) -> Result<Result<PadAction, Ask>, GameError> {
         Some(_) if w.iter().all(|x| is_number(x)) => Ok(Ok(PadAction::Round {
             scores: w.iter().map(|x| score(x)).collect::<Result<_, _>>()?,
         })),
+        // One of the pad's words with more after it than it takes: name
+        // the extra word, not the pad's word as a slip of itself.
+        // (`pad end 12` is still a score for a player called End.)
+        Some(word)
+            if WORDS.contains(&word) && word != "fix" && !(w.len() == 2 && is_number(w[1])) =>
+        {
+            Err(GameError::word(format!(
+                "'{}': `pad {word}` takes {}",
+                // The first word past what it takes.
+                w[if word == "stats" { 2 } else { 1 }],
+                match word {
+                    "stats" => "at most a game's name: pad stats hearts",
+                    _ => "nothing more",
+                }
+            )))
+        }
         Some(_) => match w.as_slice() {
             // `pad nwe hearts`: a slip of one of the pad's words, not a
             // player named "nwe" with a bad score.
@@ -114,13 +134,27 @@ pub fn pad(words: &[String]) -> Result<Result<PadAction, Ask>, GameError> {
 
 /// `pad new GAME PLAYER... [lower wins|higher wins] [to N] [--yes]`.
 fn new(w: &[&str]) -> Result<PadAction, GameError> {
+    // `--yes` goes anywhere (`pad new --yes darts`); any other word with
+    // a dash in front is an option mistyped, never a game or a player.
+    let replace_all = w.iter().any(|x| x.eq_ignore_ascii_case("--yes"));
+    let w: Vec<&str> = w
+        .iter()
+        .copied()
+        .filter(|x| !x.eq_ignore_ascii_case("--yes"))
+        .collect();
+    if let Some(bad) = w.iter().find(|x| x.starts_with("--")) {
+        return Err(GameError::word(format!(
+            "'{bad}' is not an option of pad new{}: pad new GAME PLAYERS [lower wins] [to N] [--yes]",
+            crate::suggest::hint(bad, ["--yes"])
+        )));
+    }
     let Some((game, rest)) = w.split_first() else {
         return Err(GameError::word(
             "pad new takes the game and the players in seating order: pad new hearts alice bob carol",
         ));
     };
     super::check_name(game, "a game")?;
-    let (mut players, mut wins, mut goal, mut replace) = (Vec::new(), Wins::Higher, None, false);
+    let (mut players, mut wins, mut goal) = (Vec::new(), Wins::Higher, None);
     let mut i = 0;
     while i < rest.len() {
         let word = rest[i].to_lowercase();
@@ -151,7 +185,6 @@ fn new(w: &[&str]) -> Result<PadAction, GameError> {
                 goal = Some(t);
                 i += 1;
             }
-            "--yes" => replace = true,
             _ => {
                 super::check_name(rest[i], "a player")?;
                 let same = crate::people::folded(rest[i]);
@@ -179,7 +212,7 @@ fn new(w: &[&str]) -> Result<PadAction, GameError> {
         players,
         wins,
         target: goal,
-        replace,
+        replace: replace_all,
         day: String::new(),
     })
 }

@@ -238,7 +238,12 @@ fn clock(words: &[String]) -> Result<TableAction, GameError> {
                 )));
             }
             *each = Some(s);
-        } else if i == 0 && who.is_none() && !w.starts_with(|c: char| c.is_ascii_digit()) {
+        } else if i == 0
+            && who.is_none()
+            && !w.starts_with(|c: char| c.is_ascii_digit() || c == '-')
+        {
+            // (A word starting with `-` is no name: `-1m` is a length
+            // below nothing, said as a length.)
             let hint = crate::suggest::hint(&lower, ["off"]);
             if !hint.is_empty() {
                 return Err(GameError::word(format!(
