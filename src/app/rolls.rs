@@ -405,8 +405,16 @@ impl App {
             return super::systems::prob_declared(&house?, self.json);
         }
         let mut words = words.to_vec();
-        // Saved names are looked up only when the words are not dice.
-        let expr: Vec<&String> = words.iter().filter(|w| !w.starts_with("--")).collect();
+        // Saved names are looked up only when the words are not dice,
+        // and never in prob's own words (`atleast 40` is no saved roll:
+        // looking for one opened the store, #78).
+        let target = match words.as_slice() {
+            [.., kw, _] if ["atleast", "atmost"].contains(&kw.to_lowercase().as_str()) => 2,
+            _ => 0,
+        };
+        let (dice_words, target) = words.split_at(words.len() - target);
+        let target = target.to_vec();
+        let expr: Vec<&String> = dice_words.iter().filter(|w| !w.starts_with("--")).collect();
         let joined = expr
             .iter()
             .map(|w| w.as_str())
@@ -421,6 +429,7 @@ impl App {
                 .collect();
             words = vec![expanded];
             words.extend(flags);
+            words.extend(target);
         }
         prob(&words, &self.style, self.json)
     }
@@ -429,7 +438,9 @@ impl App {
     /// `(1d20+5) + 2`. Dice that parse as they are come back untouched,
     /// with no look in the store (a plain `roll` opens no database).
     pub(super) fn with_saved(&self, source: &str) -> Result<String> {
-        if dice::parse(source).is_ok() || names_in(source).is_empty() {
+        // No store yet: nothing saved, and none is made to find that out.
+        let made = self.store.dir().join(crate::store::DB_FILE).exists();
+        if dice::parse(source).is_ok() || names_in(source).is_empty() || !made {
             return Ok(source.to_string());
         }
         let saved = self

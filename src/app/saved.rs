@@ -135,6 +135,23 @@ impl App {
                 .map_err(|e| invalid(format!("{} is not a game record: {e}", path.display())))?;
             return self.import_record(path, file);
         }
+        // A PPN file (ppgames', or one tablemate wrote) is read where a
+        // game takes it, not here: say so, not where its JSON fails.
+        let ppn = path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("ppn"))
+            || text.trim_start().starts_with("---")
+            || text
+                .lines()
+                .take(20)
+                .any(|l| l.trim_start().starts_with("GameType:"));
+        if ppn {
+            return Err(invalid(format!(
+                "{} is Portable Piecepack Notation: `import` takes an export or a game record (.json); a PPN game is read by its setup (`setup fuji-san ppn={}`)",
+                path.display(),
+                path.display()
+            )));
+        }
         let doc = Document::from_text(&text)
             .map_err(|e| invalid(format!("{} is not an export: {e}", path.display())))?;
         match self.store.import(&doc, replace) {

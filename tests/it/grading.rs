@@ -297,3 +297,39 @@ fn lab_rats_begins_on_the_better_start_square_and_the_player_may_choose() {
     assert_eq!(solve["steps"][0]["stack"], 1);
     assert_eq!(solve["side"], "right");
 }
+
+/// #78 item 7: a tie of coins between the start squares is broken one
+/// way everywhere (the easier grade, then the left): the setup, `solve`
+/// and `rats grade` all name the right square of this deal, where solve
+/// took the left and told the player to move the rat for no gain.
+#[test]
+fn lab_rats_ties_between_start_squares_break_one_way() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let laid = ok(d, "--seed 705 setup lab-rats level=hard")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(
+        laid.contains("The rat starts on the right * (1,0)"),
+        "{laid}"
+    );
+    let solved = ok(d, "solve lab-rats")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(
+        solved.contains("out with 18 coins from the right start square (the left takes 18 coins)"),
+        "{solved}"
+    );
+    let graded = ok(d, "rats grade")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(
+        graded.starts_with(
+            "Lab Rats, as dealt, from the right start square (the left takes 18 coins)"
+        ),
+        "{graded}"
+    );
+}

@@ -351,3 +351,21 @@ fn the_reader_follows_ppns_own_examples() {
     assert_eq!((d.suit, d.rank, d.cfg.as_str()), (4, 6, "dominoes"));
     assert_eq!(find_hyphen("(-1,2)-(3,-4)"), Some(6));
 }
+
+/// #78 item 8: `import` of a PPN file says where PPN is read, not where
+/// its text fails as JSON ("invalid number at line 1 column 2").
+#[test]
+fn importing_a_ppn_file_points_to_where_ppn_is_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/ppn/slide-jam.ppn");
+    let r = super::common::run(d, &["import", file.to_str().unwrap()], None);
+    assert_eq!(r.code, 1);
+    assert_eq!(
+        r.err.replace("\n  ", " "),
+        format!(
+            "error: {0} is Portable Piecepack Notation: `import` takes an export or a game record (.json); a PPN game is read by its setup (`setup fuji-san ppn={0}`)\n",
+            file.display()
+        )
+    );
+}

@@ -76,6 +76,17 @@ fn plain_rolls_never_open_the_store() {
     let (_, _, code) = tm_in(&data, &["roll", "2d6+1"]);
     assert_eq!(code, 0);
     assert!(!data.join("tablemate.db").exists());
+    // Nor do prob's own words, nor a word no store could hold (#78:
+    // `prob 10d6 atleast 40` made the store to look for a saved roll).
+    for line in [
+        &["prob", "10d6", "atleast", "40"][..],
+        &["prob", "3d6", "atmost", "9"],
+        &["roll", "atack"],
+        &["prob", "atack", "atleast", "3"],
+    ] {
+        tm_in(&data, line);
+        assert!(!data.join("tablemate.db").exists(), "{line:?}");
+    }
 }
 
 #[test]

@@ -106,7 +106,7 @@ impl Pmf {
         }
     }
 
-    /// The chance of a sum below `x`, and of exactly `x`.
+    /// The chance of a sum below `x`, and of exactly `x` (never -0.0).
     pub fn below_and_at(&self, x: i64) -> (f64, f64) {
         let i = x - self.lo;
         let total: f64 = self.p.iter().sum();
@@ -120,7 +120,9 @@ impl Pmf {
             .and_then(|i| self.p.get(i))
             .copied()
             .unwrap_or(0.0);
-        (below / total, at / total)
+        // An empty sum of floats is -0.0: `+ 0.0` makes it the 0 that a
+        // reader (and JSON) expects (`"below": -0.0`, #78).
+        (below / total + 0.0, at / total + 0.0)
     }
 
     pub fn mean(&self) -> f64 {
@@ -198,6 +200,16 @@ mod tests {
 
     fn pmf(expr: &str) -> Pmf {
         Pmf::of(&distribution(&parse(expr).unwrap()).unwrap()).unwrap()
+    }
+
+    /// The lowest sum has nothing below it: 0, not -0.0 (an empty float
+    /// sum), which JSON wrote as `"below": -0.0`.
+    #[test]
+    fn nothing_below_the_lowest_sum_is_a_plain_zero() {
+        let (below, at) = pmf("2d6").below_and_at(2);
+        assert!(below == 0.0 && below.is_sign_positive(), "{below}");
+        assert!((at - 1.0 / 36.0).abs() < 1e-12);
+        assert_eq!(format!("{below}"), "0");
     }
 
     /// Three rolls of 2d6 and a d20 check, enumerated one outcome at a

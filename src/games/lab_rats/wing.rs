@@ -568,9 +568,21 @@ impl Ranks for RatsGrade {
     }
 }
 
-impl Ranks for RatsSolution {
+/// A start square solved, with its grade's points: `solve` breaks a tie
+/// of coins as the grade and the setup do (the easier grade, then the
+/// left), so it never tells the player to move the rat for no gain (#78:
+/// it took the left on every tie, and 10 of 23 ties differed).
+struct Solved {
+    solution: RatsSolution,
+    points: Option<u32>,
+}
+
+impl Ranks for Solved {
     fn rank(&self) -> (usize, u32) {
-        (self.steps.as_ref().map_or(usize::MAX, Vec::len), 0)
+        (
+            self.solution.steps.as_ref().map_or(usize::MAX, Vec::len),
+            self.points.unwrap_or(u32::MAX),
+        )
     }
 }
 
@@ -614,15 +626,24 @@ fn solved(state: Option<&RatsGame>, given: &Given, _: &mut Context) -> Result<Re
     };
     // From the deal, both start squares are open: the better is solved.
     let from = game.starts.map_or(vec![start], |s| s.to_vec());
-    let mut ranked = ranked(from, |at| Some(solve(&game.squares, &game.exit, at, dealt)));
+    let mut ranked = ranked(from, |at| {
+        Some(Solved {
+            solution: solve(&game.squares, &game.exit, at, dealt),
+            points: grade(&game.squares, &game.exit, at, dealt).map(|g| g.points),
+        })
+    });
     let (at, sol) = ranked.remove(0);
     let other = other_start(
         game,
-        ranked
-            .first()
-            .map(|(s, o)| (*s, o.as_ref().and_then(|o| o.steps.as_ref().map(Vec::len)))),
+        ranked.first().map(|(s, o)| {
+            (
+                *s,
+                o.as_ref()
+                    .and_then(|o| o.solution.steps.as_ref().map(Vec::len)),
+            )
+        }),
     );
-    let sol = sol.expect("every start is solved");
+    let sol = sol.expect("every start is solved").solution;
     Ok(show::solved(
         sol,
         game.clone(),
