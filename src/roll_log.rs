@@ -61,6 +61,12 @@ pub struct Entry {
     /// added or taken out is found. Absent in entries logged before it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub prev: Option<String>,
+    /// Rolled from a seed the table chose (`seed 1`, `--seed 1`), not one
+    /// the system drew: repeatable by anyone who knows it, so a second
+    /// roll from the same place is the seed chosen again, not a line
+    /// copied (#77: `log verify` called it an edit).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub chosen: bool,
     /// A roll made in secret (`roll 2d6 secret`): the commitment the table
     /// sees in place of its dice (see `secret_roll`); its `shown` and
     /// `totals` are empty until it is revealed.
@@ -535,6 +541,7 @@ mod tests {
             shown: format!("{expr} [4] = 4"),
             by: None,
             prev: None,
+            chosen: false,
             secret: None,
             faces: None,
             reveals: None,

@@ -88,6 +88,7 @@ impl HiddenRoll {
             shown: String::new(),
             by: Some(self.by.clone()),
             prev: None,
+            chosen: false,
             secret: Some(self.commitment.clone()),
             faces: None,
             reveals: None,
@@ -108,6 +109,7 @@ impl HiddenRoll {
             shown: self.shown.clone(),
             by: Some(self.by.clone()),
             prev: None,
+            chosen: false,
             secret: None,
             faces: None,
             reveals: Some(roll_log::Reveals {

@@ -204,6 +204,12 @@ struct Replayed {
     /// above it. Its number and why.
     #[serde(skip_serializing_if = "Option::is_none")]
     forged: Option<(usize, String)>,
+    /// Rolls from seeds the table chose (each seed once): they
+    /// came up as logged, and anyone who knows the seed can roll them
+    /// again, so they were repeatable, not random.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    chosen: Vec<u64>,
+    chosen_rolls: usize,
 }
 
 #[derive(Debug, Serialize)]
@@ -222,6 +228,8 @@ fn replay_all(entries: &[Entry]) -> Replayed {
     // Where each seed's stream has been drawn to, by entry: a seed's
     // place used twice, or going back, is a line copied or moved.
     let mut drawn: std::collections::HashMap<u64, (u64, usize)> = Default::default();
+    // Where each chosen seed's latest run from its start has drawn to.
+    let mut run: std::collections::HashMap<u64, u64> = Default::default();
     let mut last_at = 0;
     for (i, e) in entries.iter().enumerate() {
         if e.at < last_at {
@@ -249,8 +257,19 @@ fn replay_all(entries: &[Entry]) -> Replayed {
             r.revealed += 1;
         }
         let again = replay(e);
+        if e.chosen {
+            if !r.chosen.contains(&e.seed) {
+                r.chosen.push(e.seed);
+            }
+            r.chosen_rolls += 1;
+        }
         if let Some(a) = &again {
+            // A seed chosen again at the table rolls from its start
+            // again (draw 0), and on from there: repeatable, said as
+            // such, not an edit; any other place used twice is a copy.
+            let restarted = e.chosen && (e.draw == 0 || run.get(&e.seed) == Some(&e.draw));
             match drawn.get(&e.seed) {
+                Some(_) if restarted => {}
                 Some(&(to, by)) if e.draw < to => {
                     r.forged.get_or_insert((
                         i + 1,
@@ -262,7 +281,11 @@ fn replay_all(entries: &[Entry]) -> Replayed {
                 }
                 _ => {}
             }
-            drawn.insert(e.seed, (e.draw + a.used, i));
+            let to = drawn.get(&e.seed).map_or(0, |d| d.0);
+            drawn.insert(e.seed, ((e.draw + a.used).max(to), i));
+            if e.chosen {
+                run.insert(e.seed, e.draw + a.used);
+            }
             let logged: String = e.shown.chars().take(roll_log::MAX_SHOWN).collect();
             if let Some(shown) = &a.shown
                 && *shown != logged
@@ -470,6 +493,18 @@ impl Show for Verified {
                 }
             }
             None => {}
+        }
+        if !d.chosen.is_empty() {
+            let seeds: Vec<String> = d.chosen.iter().map(u64::to_string).collect();
+            text.push_str(&format!(
+                "\n{} {} from {} the table chose ({} {}): repeatable by anyone who knows {}, not random",
+                d.chosen_rolls,
+                if d.chosen_rolls == 1 { "roll came" } else { "rolls came" },
+                if seeds.len() == 1 { "a seed" } else { "seeds" },
+                plural(seeds.len() as u64, "seed", "seeds"),
+                seeds.join(", "),
+                if seeds.len() == 1 { "it" } else { "them" },
+            ));
         }
         if d.table > 0 {
             let one = d.table == 1;

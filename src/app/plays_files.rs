@@ -14,6 +14,16 @@ use crate::plays::{Play, bgstats, csv};
 use crate::reply::Show;
 use crate::style::{Style, plural};
 
+/// The largest plays file read (#77: a 45 MB CSV of 213,802 plays ran a
+/// minute at 578 MB and on): a decade of one table's plays is a few
+/// megabytes in either format.
+const MAX_PLAYS_BYTES: u64 = 16 << 20;
+/// The most plays one file may hold, and the longest name of a game or a
+/// place in it (a person's is `people::LONGEST`): a 45 MB game name was
+/// filed and printed whole by `stats`.
+const MAX_PLAYS: usize = 50_000;
+const LONGEST_GAME: usize = 120;
+
 /// Which file a name asks for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
@@ -85,6 +95,43 @@ impl Show for Moved {
     }
 }
 
+/// Why `plays` is more than a plays file may hold: too many plays, or a
+/// name longer than any a table writes (the first such, by its play).
+fn beyond_bounds(plays: &[Play]) -> Option<String> {
+    if plays.len() > MAX_PLAYS {
+        return Some(format!(
+            "{} plays, more than the {MAX_PLAYS} a plays file may hold",
+            plays.len()
+        ));
+    }
+    let long = |s: &str, most: usize| s.chars().count() > most;
+    plays.iter().enumerate().find_map(|(i, p)| {
+        let n = i + 1;
+        if long(&p.game, LONGEST_GAME) {
+            return Some(format!(
+                "play {n}'s game is named in {} characters, more than {LONGEST_GAME}",
+                p.game.chars().count()
+            ));
+        }
+        if let Some(place) = p.place.as_deref().filter(|pl| long(pl, LONGEST_GAME)) {
+            return Some(format!(
+                "play {n}'s place is named in {} characters, more than {LONGEST_GAME}",
+                place.chars().count()
+            ));
+        }
+        p.people
+            .iter()
+            .find(|who| long(who, crate::people::LONGEST))
+            .map(|who| {
+                format!(
+                    "play {n} names a player in {} characters, more than {}",
+                    who.chars().count(),
+                    crate::people::LONGEST
+                )
+            })
+    })
+}
+
 /// A game as a file names it: a tablemate game by its title.
 fn title(game: &str) -> String {
     Game::by_id(game).map_or_else(|| game.to_string(), |g| g.title().to_string())
@@ -120,6 +167,14 @@ impl App {
 
     pub(super) fn import_plays(&mut self, path: &Path) -> Result<Reply> {
         let format = Format::of(path)?;
+        let cannot = |why: String| invalid(format!("{} is refused: {why}", path.display()));
+        let size = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
+        if size > MAX_PLAYS_BYTES {
+            return Err(cannot(format!(
+                "{size} bytes, more than the {} MiB a plays file may be (ten years of a table's plays is a few MB)",
+                MAX_PLAYS_BYTES >> 20
+            )));
+        }
         let text = read_document(path)?;
         let read = match format {
             Format::BgStats => bgstats::read(&text, game_named),
@@ -127,6 +182,9 @@ impl App {
         };
         let mut plays: Vec<Play> = read
             .map_err(|e| invalid(format!("{} is not {}: {e}", path.display(), format.words())))?;
+        if let Some(why) = beyond_bounds(&plays) {
+            return Err(cannot(why));
+        }
         // A person of the table, however the file spells them, is
         // written as the table writes them.
         let table = self.store.at_table().map_err(AppError::from)?;

@@ -242,6 +242,7 @@ impl App {
             by: self.rolling_for.clone(),
             // The log links it to the line before, under its lock.
             prev: None,
+            chosen: false,
             secret: None,
             faces: None,
             reveals: None,
@@ -278,7 +279,9 @@ impl App {
 
     /// Add a roll to the log. A log that cannot be written is said once
     /// a session; the roll stands.
-    pub(super) fn log_roll(&mut self, entry: roll_log::Entry) -> Option<String> {
+    pub(super) fn log_roll(&mut self, mut entry: roll_log::Entry) -> Option<String> {
+        // The table's own dice have no seed to choose.
+        entry.chosen = self.seed_chosen && entry.faces.is_none();
         if let Some(held) = self.held_rolls.as_mut() {
             held.push(entry);
             return None;

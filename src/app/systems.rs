@@ -523,6 +523,7 @@ impl App {
             shown: shown.chars().take(roll_log::MAX_SHOWN).collect(),
             by: self.rolling_for.clone(),
             prev: None,
+            chosen: false,
             secret: None,
             faces: None,
             reveals: None,

@@ -512,3 +512,43 @@ fn a_cut_last_line_is_left_out_and_taken_off_by_the_next_roll() {
     );
     assert!(!out.contains("cut short"), "{out}");
 }
+
+/// #77 item 3: a seed chosen at the table again is no forgery. The
+/// README's tour starts with `seed 1`: `seed 1`, a roll, `seed 1`, the
+/// same roll, and `log verify` says the log is sound and that those rolls
+/// were repeatable, not random (it said "entry 2 was edited"). A line
+/// copied in the middle of a chosen seed's run is still found.
+#[test]
+fn a_seed_chosen_again_is_repeatable_not_forged() {
+    use super::secret_rolls::forge;
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let r = common::run(
+        d,
+        &[],
+        Some("seed 1\nroll 2d6\nroll 3d6\nseed 1\nroll 2d6\nroll 3d6\nroll 1d20\n"),
+    );
+    assert_eq!(r.code, 0, "{}", r.err);
+    let v = common::run(d, &["log", "verify"], None);
+    let said = v.out.replace("\n  ", " ");
+    assert_eq!(v.code, 0, "{said}");
+    assert!(!said.contains("edited"), "{said}");
+    assert!(
+        said.contains("\nthe dice of all 5 rolled again from their seeds came up as logged\n5 rolls came from a seed the table chose (seed 1): repeatable by anyone who knows it, not random\n"),
+        "{said}"
+    );
+    // The second 3d6 copied after the 1d20, the chain rebuilt round it:
+    // it rolls from where its run already went, and is found.
+    let log = d.join("rolls.log");
+    let text = std::fs::read_to_string(&log).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    std::fs::write(&log, format!("{}\n{}\n", lines.join("\n"), lines[3])).unwrap();
+    forge(d, |_| true);
+    let v = common::run(d, &["log", "verify"], None);
+    let said = v.out.replace("\n  ", " ");
+    assert_eq!(v.code, 1, "{said}");
+    assert!(
+        said.contains("entry 6 was edited: it rolls from its seed where entry 5 rolled already: a line was copied or moved"),
+        "{said}"
+    );
+}

@@ -381,3 +381,49 @@ fn a_play_keeps_each_ones_time_on_the_tables_clock() {
         export["plays"][1]
     );
 }
+
+/// #77 item 4: `stats import` is bounded. A plays file past 16 MiB is
+/// refused before it is read (a 45 MB CSV ran a minute at 578 MB), and a
+/// game named in more characters than any table writes is refused, not
+/// filed and printed whole by `stats`; nothing is filed either way.
+#[test]
+fn a_plays_file_past_its_bounds_is_refused_and_files_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let big = d.join("big.csv");
+    let mut text = String::from("date,game,name,win\n");
+    while text.len() <= 16 << 20 {
+        text.push_str("2026-12-01,hearts,ann,1\n");
+    }
+    std::fs::write(&big, &text).unwrap();
+    let (_, err, code) = said(d, &format!("stats import {}", big.display()));
+    assert_eq!(code, 1);
+    assert_eq!(
+        err.replace("\n  ", " "),
+        format!(
+            "error: {} is refused: {} bytes, more than the 16 MiB a plays file may be (ten years of a table's plays is a few MB)\n",
+            big.display(),
+            text.len()
+        )
+    );
+    let long = d.join("long.csv");
+    let game = "h".repeat(500);
+    std::fs::write(
+        &long,
+        format!("date,game,name,win\n2026-12-01,hearts,ann,1\n2026-12-02,{game},ann,1\n"),
+    )
+    .unwrap();
+    let (_, err, code) = said(d, &format!("stats import {}", long.display()));
+    assert_eq!(code, 1);
+    assert_eq!(
+        err.replace("\n  ", " "),
+        format!(
+            "error: {} is refused: play 2's game is named in 500 characters, more than 120\n",
+            long.display()
+        )
+    );
+    assert_eq!(
+        said(d, "stats").0,
+        "no plays yet: each pad filed (`pad end`) and each followed game that ends is a play\n"
+    );
+}

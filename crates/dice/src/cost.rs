@@ -492,16 +492,32 @@ fn within(c: Cost, held: f64, seconds: f64) -> Result<Cost, super::error::Refusa
 }
 
 /// Writing one exact fraction for `--json prob`: reduced and put in
-/// decimal digits, quadratic in its size. Measured 2.8e-8 s a total per
-/// limb squared (`--json prob 30d6!>=5`: 13,111 totals of 89 limbs, 2.9 s
-/// of its 3.9; `20d6!>=5`: 0.86 s of 1.31).
-const LIST_STEP: f64 = 2.8e-8;
+/// decimal digits, about linear in its limbs (remeasured for #78: the
+/// old quadratic model said 5 s for `--json prob 2000d10`, which takes
+/// 1.0 s). Measured on the profiling build, seconds a total per limb:
+/// 1000d10 0.30 s, 2000d10 1.01 s, 3000d6 1.30 s, 500d20 0.21 s.
+const LIST_STEP: f64 = 6e-7;
+/// Exploding dice's fractions are reduced by a real greatest common
+/// divisor, quadratic in the limbs: seconds a total per limb squared
+/// (100d20!p 6.95 s, 120d12!p 7.66 s, 80d10!p 2.68 s, 40d20!p 0.68 s).
+const LIST_EXPLODING: f64 = 3.6e-8;
+/// Unless every die has a power of two sides, when the divisor is a shift:
+/// linear again, at this share of `LIST_STEP` (100d16!p 1.32 s, 100d8!p
+/// 0.30 s).
+const LIST_EXPLODING_BINARY: f64 = 0.3;
 
 /// `check` for `--json prob`, whose listing of exact fractions can take
 /// longer than working them out: both are counted against `seconds`.
 pub fn check_json(r: &Roll, seconds: f64) -> Result<Cost, super::error::Refusal> {
     let c = estimate(r);
-    let listing = c.totals * limbs(c.bits).powi(2) * LIST_STEP;
+    let explodes = r.dice.iter().any(|d| d.mods.explode.is_some());
+    let binary = r.dice.iter().all(|d| d.faces.count().is_power_of_two());
+    let l = limbs(c.bits);
+    let listing = match (explodes, binary) {
+        (false, _) => c.totals * l * LIST_STEP,
+        (true, true) => c.totals * l * LIST_STEP * LIST_EXPLODING_BINARY,
+        (true, false) => c.totals * l * l * LIST_EXPLODING,
+    };
     let both = Cost {
         seconds: c.seconds + listing,
         ..c
@@ -596,6 +612,50 @@ mod tests {
 
     fn refusal(s: &str) -> Option<String> {
         check(&parse(s).unwrap(), TIME_BUDGET).err().map(|r| r.0)
+    }
+
+    /// `--json prob`'s estimate within a factor of two of what it took
+    /// (#78: 2000d10, 1500d10 and 100d8!p were refused as 2 to 5 s of
+    /// work that takes a quarter to two thirds of a second). Seconds
+    /// measured with `--wait` on the profiling build, 2 cores, 2026-12-06.
+    #[test]
+    fn json_estimates_are_within_two_of_the_time_taken() {
+        for (expr, took) in [
+            ("1000d10", 0.30),
+            ("1500d10", 0.45),
+            ("2000d10", 1.01),
+            ("3000d6", 1.30),
+            ("500d20", 0.21),
+            ("100d8!p", 0.30),
+            ("60d8!p", 0.12),
+            ("100d16!p", 1.32),
+            ("100d20!p", 6.95),
+            ("120d12!p", 7.66),
+            ("80d10!p", 2.68),
+            ("40d20!p", 0.68),
+            ("2000d8", 0.88),
+            ("3000d4", 0.58),
+        ] {
+            let c = check_json(&parse(expr).unwrap(), f64::INFINITY).unwrap();
+            assert!(
+                c.seconds <= 2.0 * took && c.seconds >= took / 2.0,
+                "{expr}: estimated {:.2} s, took {took} s",
+                c.seconds
+            );
+        }
+        // Under the budget now, as they are; over it, as they are.
+        for expr in ["2000d10", "1500d10", "100d8!p"] {
+            assert!(
+                check_json(&parse(expr).unwrap(), TIME_BUDGET).is_ok(),
+                "{expr}"
+            );
+        }
+        for expr in ["100d20!p", "120d12!p", "80d10!p"] {
+            assert!(
+                check_json(&parse(expr).unwrap(), TIME_BUDGET).is_err(),
+                "{expr}"
+            );
+        }
     }
 
     /// The table and the expressions players type most.
