@@ -34,8 +34,11 @@ impl Visitor for Run<'_> {
         let mut change = match W::order(self.command, self.matches)? {
             Order::Ask(question) => {
                 // The state and the table from one moment.
-                let (state, at) = store.game_at_table::<W::State>()?;
+                let (mut state, at) = store.game_at_table::<W::State>()?;
                 seat_in(&mut table, &at);
+                if let Some(s) = state.as_mut() {
+                    s.seated_as(&table.people);
+                }
                 return Ok(W::ask(state.as_ref(), question, &mut table)?);
             }
             Order::Act(change) => change,
@@ -62,6 +65,10 @@ impl Visitor for Run<'_> {
             };
             let (more, after) = store.play_noted::<W::State, _, AppError>(false, |slot, at| {
                 seat_in(&mut table, at);
+                // Names kept by id follow the table's renames first.
+                if let Some(s) = slot.as_mut() {
+                    s.seated_as(&table.people);
+                }
                 let game = <W::State as crate::games::Saved>::GAME;
                 if !from_seat
                     && let Some(t) = at.seating.as_mut()
@@ -159,6 +166,7 @@ pub(super) fn context<'a>(
 pub(super) fn seat_in(table: &mut Context, at: &AtTable) {
     table.players = at.names_from_first();
     table.seating = at.names();
+    table.people = at.seating.as_ref().map_or_else(Vec::new, Seating::by_ids);
     table.in_play = at.in_play.clone();
 }
 

@@ -60,7 +60,7 @@ pub trait AnyWing: Sync {
     /// The group a record belongs to, by the state it reached (`Wing::group`).
     fn group(&self, state: &Value) -> Option<String>;
     /// Its board for the shared screen beside the picture, if any.
-    fn screen(&self, state: &Value, now: u64) -> Option<Reply>;
+    fn screen(&self, state: &Value, now: u64, people: &[(u32, String)]) -> Option<Reply>;
     /// What the step from `before` to `after` cost (`Wing::coach`).
     fn coach(&self, before: &Value, after: &Value) -> Option<String>;
     /// Whether it has a coach (`Wing::COACHES`).
@@ -252,8 +252,10 @@ impl<W: Wing> AnyWing for Erased<W> {
         W::group(&laid::<W::State>(state).ok()?)
     }
 
-    fn screen(&self, state: &Value, now: u64) -> Option<Reply> {
-        W::screen(&laid::<W::State>(state).ok()?, now)
+    fn screen(&self, state: &Value, now: u64, people: &[(u32, String)]) -> Option<Reply> {
+        let mut s = laid::<W::State>(state).ok()?;
+        s.seated_as(people);
+        W::screen(&s, now)
     }
 
     fn coaches(&self) -> bool {

@@ -223,9 +223,10 @@ pub fn screen(
     game: Game,
     state: &Value,
     now: u64,
+    people: &[(u32, String)],
     style: &Style,
 ) -> Option<(String, Option<crate::reply::Grid>)> {
     game.wing()
-        .screen(state, now)
+        .screen(state, now, people)
         .map(|r| (r.text(style), r.body.grid()))
 }

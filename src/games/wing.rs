@@ -139,6 +139,15 @@ pub trait Play: Saved {
         Vec::new()
     }
 
+    /// The table's people as they are named now (id, name as written),
+    /// put into the names a state keeps by person id: a rename at the
+    /// table reaches them before any view or change reads the state (a
+    /// score pad's columns, #77: a column followed a name, not a person).
+    /// Nothing by default.
+    fn seated_as(&mut self, people: &[(u32, String)]) {
+        let _ = people;
+    }
+
     /// What each seat plays as, in seat order, as the picture tells it
     /// (`pawn A, Suns`, `Arms`): the screen's legend says whose each piece
     /// is in the table's names. Empty where the pieces are no one's.
@@ -255,6 +264,9 @@ pub struct Context<'a> {
     pub players: Vec<String>,
     /// The same people in seating order (a score pad's columns).
     pub seating: Vec<String>,
+    /// Each of them by id, in seating order: what a state that keeps
+    /// people by id is renamed from (`Play::seated_as`).
+    pub people: Vec<(u32, String)>,
     /// The person acting from their seat (`None`: the terminal, which
     /// acts for anyone).
     pub acting: Option<Acting>,
@@ -283,6 +295,7 @@ impl<'a> Context<'a> {
             again: None,
             players: Vec::new(),
             seating: Vec::new(),
+            people: Vec::new(),
             acting: None,
             in_play: None,
             seat_them: None,

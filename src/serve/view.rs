@@ -235,6 +235,8 @@ pub fn build(store: &Store, dir: &Path) -> TableView {
     let mut problems = Vec::new();
     let states = store.states().unwrap_or_default();
     let at = store.at_table().unwrap_or_default();
+    // The people by id, as a board that keeps them by id names them.
+    let people = at.seating.as_ref().map_or_else(Vec::new, |t| t.by_ids());
     view.table = guarded(&mut problems, "the table", || People::of(&at)).flatten();
     view.game = guarded(&mut problems, "the game in play", || {
         in_play(store, &states, &at, view.table.as_ref())
@@ -250,7 +252,7 @@ pub fn build(store: &Store, dir: &Path) -> TableView {
         .unwrap_or_default();
     for (game, state) in &states {
         let board = guarded(&mut problems, game.title(), || {
-            record::screen(*game, state, now, &style)
+            record::screen(*game, state, now, &people, &style)
         });
         if let Some(Some((text, grid))) = board {
             view.boards.push(Board {

@@ -461,12 +461,13 @@ fn the_evening_gives_one_answer_at_every_step() {
     assert_eq!(code, 422, "{a}");
     assert_eq!(
         a["said"],
-        "bo has no column on this pad (darts: ann, bob): a seat scores only in its own person's column"
+        "bo has no column on this pad (darts: Ann, bob): a seat scores only in its own person's column"
     );
-    assert_eq!(totals(d), [("ann".to_string(), 0), ("bob".to_string(), 0)]);
+    // `ann` typed is Ann at the table: her column, named as she is (#77).
+    assert_eq!(totals(d), [("Ann".to_string(), 0), ("bob".to_string(), 0)]);
     let (code, a) = seat(0, "/seat/pad", r#"{"score":"7"}"#);
     assert_eq!(code, 200, "{a}");
-    assert_eq!(totals(d), [("ann".to_string(), 7), ("bob".to_string(), 0)]);
+    assert_eq!(totals(d), [("Ann".to_string(), 7), ("bob".to_string(), 0)]);
     // Closing a seat by a name typed without its accent, from here.
     assert_eq!(
         ok(&["serve", "revoke", "zoe"]),
@@ -792,4 +793,62 @@ fn today(d: &Path) -> String {
         .as_str()
         .unwrap()
         .to_string()
+}
+
+/// #77 item 2: a pad's column is its person's, by id, through renames.
+/// Table and pad `g` of ann and ben; ann is renamed annie, then ben is
+/// renamed ann. Ben's seat (the same secret) scores into Ben's column,
+/// now headed "ann" (it landed in the column that had been Ann's), and
+/// Annie's seat into hers (it was refused: "annie has no column"). The
+/// terminal, its JSON and the screen name the columns as the table does.
+#[test]
+fn a_pad_column_stays_its_persons_through_renames() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    common::run_ok(d, &["players ann ben", "pad new g"]);
+    let server = serve(d, &[]);
+    let (ann, ben) = (server.seat("ann"), server.seat("ben"));
+    common::run_ok(d, &["players rename ann annie", "players rename ben ann"]);
+    let (code, a) = seat_post(server.port, &ben, "/seat/pad", r#"{"score":"3"}"#);
+    assert_eq!(code, 200, "{a}");
+    assert_eq!(a["said"], "3 for ann; ann 3, leads");
+    let (code, a) = seat_post(server.port, &ann, "/seat/pad", r#"{"score":"5"}"#);
+    assert_eq!(code, 200, "{a}");
+    assert_eq!(a["said"], "5 for annie; annie 5, leads");
+    let pad = json(d, &["pad"]);
+    assert_eq!(pad["data"]["players"], serde_json::json!(["annie", "ann"]));
+    assert_eq!(pad["data"]["totals"], serde_json::json!([5, 3]));
+    // The terminal's `pad ann 2` is the person called ann now: Ben.
+    common::run_ok(d, &["pad ann 2"]);
+    assert_eq!(
+        json(d, &["pad"])["data"]["totals"],
+        serde_json::json!([5, 5])
+    );
+    let v: Value = serde_json::from_str(&get(server.port, "/state.json").2).unwrap();
+    let board = v["boards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|b| b["grid"]["head"][0] == "round")
+        .cloned()
+        .unwrap_or_else(|| panic!("no pad on the screen: {v}"));
+    assert_eq!(
+        board["grid"]["head"],
+        serde_json::json!(["round", "annie", "ann"])
+    );
+    // Renamed again with no pad action between, the screen follows.
+    common::run_ok(d, &["players rename annie Zoë"]);
+    let started = Instant::now();
+    loop {
+        let v: Value = serde_json::from_str(&get(server.port, "/state.json").2).unwrap();
+        let head = v["boards"]
+            .as_array()
+            .and_then(|b| b.iter().find(|b| b["grid"]["head"][0] == "round"))
+            .map(|b| b["grid"]["head"].clone());
+        if head == Some(serde_json::json!(["round", "Zoë", "ann"])) {
+            break;
+        }
+        assert!(started.elapsed() < Duration::from_secs(10), "{head:?}");
+        std::thread::sleep(Duration::from_millis(20));
+    }
 }

@@ -69,6 +69,13 @@ pub struct Pad {
     /// The day it was filed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ended: Option<String>,
+    /// The table's person in each column, by id, where the column was one
+    /// of the table's people when the pad opened (empty: none known). A
+    /// column is its person's through renames: it takes their name as
+    /// the table writes it now (#77: Ben, renamed ann, scored into the
+    /// column that had been Ann's).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ids: Vec<Option<u32>>,
 }
 
 /// How many different players `names` holds, as typed without case or
@@ -149,6 +156,23 @@ impl Pad {
                 running: None,
             },
             ended: None,
+            ids: Vec::new(),
+        }
+    }
+
+    /// Each column that is one of `people` (by id), named as they are
+    /// named now.
+    pub fn seated_as(&mut self, people: &[(u32, String)]) {
+        let mut named = self.players.clone();
+        for (i, id) in self.ids.iter().enumerate() {
+            if let Some((_, now)) = people.iter().find(|(p, _)| Some(*p) == *id) {
+                named[i].clone_from(now);
+            }
+        }
+        // A column of no one at the table may hold the name a rename
+        // gave someone: then the pad keeps its names as they were.
+        if distinct(&named) == named.len() {
+            self.players = named;
         }
     }
 
@@ -266,6 +290,12 @@ impl Pad {
         }
         if distinct(&self.players) != n {
             return Err("a player is named twice".into());
+        }
+        if !self.ids.is_empty() && self.ids.len() != n {
+            return Err(Unsound(format!(
+                "{} people's ids for {n} players",
+                self.ids.len()
+            )));
         }
         if self.rounds.len() > MOST_ROUNDS {
             return Err(Unsound(format!(

@@ -260,6 +260,14 @@ impl Play for Pads {
     type Action = PadAction;
     type Event = Event;
 
+    /// The open pad's columns follow the table's renames (filed pads keep
+    /// the names they were filed with).
+    fn seated_as(&mut self, people: &[(u32, String)]) {
+        if let Some(open) = self.open.as_mut() {
+            open.seated_as(people);
+        }
+    }
+
     fn sample(rng: &mut TableRng) -> Pads {
         let n = 2 + rng.below(3) as usize;
         let players = (1..=n).map(|i| format!("p{i}")).collect();
@@ -474,6 +482,25 @@ impl Wing for ScorePad {
         }
         let pads = slot.get_or_insert_with(Pads::default);
         let said = pads.apply(&action, table.rng)?;
+        // A new pad's columns that are the table's people are theirs by
+        // id, so a rename at the table takes its column with it.
+        if let (PadAction::New { .. }, Some(open)) = (&action, pads.open.as_mut()) {
+            open.ids = open
+                .players
+                .iter()
+                .map(|n| {
+                    let folded = crate::people::folded(n);
+                    table
+                        .people
+                        .iter()
+                        .find(|(_, p)| crate::people::folded(p) == folded)
+                        .map(|(id, _)| *id)
+                })
+                .collect();
+            if open.ids.iter().all(Option::is_none) {
+                open.ids.clear();
+            }
+        }
         // A pad opened with its players while no one sits seats them.
         if let PadAction::New { players, .. } = &action
             && table.players.is_empty()

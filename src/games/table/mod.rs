@@ -179,6 +179,11 @@ impl Seating {
         self.people.iter().map(|p| p.name.clone()).collect()
     }
 
+    /// Each person's id and name as written, in seating order.
+    pub fn by_ids(&self) -> Vec<(u32, String)> {
+        self.people.iter().map(|p| (p.id, p.name.clone())).collect()
+    }
+
     pub fn by_id(&self, id: u32) -> Option<&Person> {
         self.people.iter().find(|p| p.id == id)
     }
