@@ -449,8 +449,21 @@ fn replay(e: &Entry) -> Option<Again> {
 
 impl Show for Verified {
     fn show(&self, style: &Style) -> String {
-        let mut text = self.chain_text();
         let d = &self.dice;
+        // One verdict, first (#77: "intact", "was edited" and "came up as
+        // logged" were three at once): links that hold do not prove a log
+        // whose lines say what their rolls cannot have been.
+        let finding = d.forged.is_some()
+            || d.wrong.is_some()
+            || d.false_reveal.is_some()
+            || d.table_unread > 0;
+        let chain = self.chain_text();
+        let mut text = match chain.strip_prefix("the roll log is intact: ") {
+            Some(links) if finding => format!(
+                "the roll log does NOT prove out: an entry says what its roll cannot have been (below)\nits links hold: {links}"
+            ),
+            _ => chain,
+        };
         if let Some((n, why)) = &d.forged {
             text.push_str(&format!("\nentry {n} was edited: {why}"));
         }

@@ -135,7 +135,12 @@
   tvLayout();
   tick();
   source.onopen = function () { live.className = "live on"; live.textContent = "live"; };
-  source.onerror = function () { live.className = "live off"; live.textContent = "reconnecting"; };
+  // "live" only while the stream is open (the page starts "connecting");
+  // a stream the server refuses (a seat closed) is closed for good.
+  source.onerror = function () {
+    live.className = "live off";
+    live.textContent = source.readyState === EventSource.CLOSED ? "closed: ask at the terminal" : "reconnecting";
+  };
 
   var seat = document.getElementById("seat");
   if (!seat || !secret) { return; }

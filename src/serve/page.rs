@@ -369,7 +369,7 @@ pub fn page(fragment: &str, query: &str, seat: Option<&SeatLook>) -> String {
          <meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">\
          <meta name=\"color-scheme\" content=\"light dark\">\
          <title>tablemate</title><link rel=\"stylesheet\" href=\"/app.css{query}\"></head>\
-         <body><header>tablemate <span id=\"live\" class=\"live\">live</span></header>\
+         <body><header>tablemate <span id=\"live\" class=\"live off\">connecting</span></header>\
          <p id=\"say\" class=\"say\" aria-live=\"polite\"></p>{panel}\
          <main id=\"table\">{fragment}</main><script src=\"/app.js{query}\"></script></body></html>\n"
     )

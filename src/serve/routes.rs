@@ -153,6 +153,16 @@ pub async fn handle(req: Request<Incoming>, shared: Arc<Shared>) -> Result<Answe
         let seats = shared.seats.lock().unwrap_or_else(|e| e.into_inner());
         seats.who(s).map(|name| (name, s.to_string()))
     });
+    // A seat's address that opens no seat (revoked) opens nothing: not
+    // the table's page and stream either, which an open server gives
+    // without a key (#77: a revoked page reconnected and went on
+    // following the table).
+    if seat.is_none() && param(&query, "s").is_some() {
+        return Ok(text(
+            StatusCode::FORBIDDEN,
+            "this seat is not open (revoked, or the server was restarted): ask at the terminal for `serve seats`\n",
+        ));
+    }
     let key = match (&seat, &shared.site.token) {
         (Some((_, s)), _) => Key::Seat(s.clone()),
         (None, None) => Key::Open,
@@ -374,6 +384,16 @@ fn events(shared: &Arc<Shared>, seat: Option<(String, String)>) -> Answered {
     let mut closed = shared.closed.subscribe();
     let shared = Arc::clone(shared);
     tokio::spawn(async move {
+        // A page whose stream ends tries again within a second (not the
+        // browser's default of a few): a closed seat's page learns it is
+        // closed at once, and a page after a restart is back as soon.
+        if tx
+            .send(Bytes::from_static(b"retry: 1000\n\n"))
+            .await
+            .is_err()
+        {
+            return;
+        }
         loop {
             let out = tokio::select! {
                 changed = shown.changed() => match changed {

@@ -964,3 +964,46 @@ fn a_time_bank_runs_out_while_the_tv_a_seat_and_the_repl_watch() {
         PATIENCE,
     );
 }
+
+/// #77 item 7: a revoked seat's page says so within a couple of seconds
+/// and follows the table no more (it reconnected to the table's stream,
+/// said "live" and showed the next roll); "live" shows only while its
+/// stream is open.
+#[test]
+fn a_revoked_seat_page_says_it_is_closed_and_follows_nothing() {
+    let Some((chrome, dir)) = table(&["players ann ben"]) else {
+        return;
+    };
+    let d = dir.path();
+    let server = serve(d, &[]);
+    let port = server.port;
+    let mut b = Browser::launch(chrome);
+    let phone = b.open(
+        &format!("http://127.0.0.1:{port}/seat?s={}", server.seat("ann")),
+        390,
+        844,
+        true,
+    );
+    b.until(
+        &phone,
+        "document.querySelector('.live.on') !== null && document.getElementById('live').textContent === 'live'",
+        PATIENCE,
+    );
+    common::run_ok(d, &["serve revoke ann"]);
+    let took = b.until(
+        &phone,
+        "document.getElementById('live').textContent === 'closed: ask at the terminal'",
+        PATIENCE,
+    );
+    assert!(took < Duration::from_secs(3), "closed after {took:?}");
+    // A roll after it never reaches the closed page.
+    common::run_ok(d, &["roll 3d6+100 as ben"]);
+    std::thread::sleep(Duration::from_millis(1500));
+    assert_eq!(
+        b.eval(
+            &phone,
+            "document.body.textContent.indexOf('3d6+100') < 0 && document.getElementById('live').textContent"
+        ),
+        json!("closed: ask at the terminal")
+    );
+}

@@ -774,3 +774,27 @@ fn the_ppn_examples_in_the_docs_read_back() {
     }
     assert_eq!(titles.len(), 10, "{titles:?}");
 }
+
+/// #78 item 4: a roll tablemate made for Penguin's Night Out keeps its
+/// number in the record, as `replay` and the screen's moves show it
+/// ("player 1: penguins roll", with no number, before).
+#[test]
+fn a_penguins_roll_keeps_its_number_in_the_record() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    common::run_ok(d, &["--seed 3 setup penguins"]);
+    for _ in 0..4 {
+        common::run_ok(d, &["penguins place"]);
+    }
+    let rolled = common::run_out(d, &["penguins", "roll"]);
+    let n: String = rolled
+        .strip_prefix("player 1 rolled ")
+        .and_then(|r| r.split(':').next())
+        .unwrap_or_else(|| panic!("{rolled}"))
+        .to_string();
+    let shown = common::run_out(d, &["replay", "1", "to", "5"]);
+    assert!(
+        shown.contains(&format!("player 1: penguins roll (rolled {n})\n")),
+        "{shown}"
+    );
+}

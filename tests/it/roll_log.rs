@@ -274,12 +274,12 @@ fn a_roll_forged_with_its_links_is_found_by_its_seed() {
     std::fs::write(&path, lines.join("\n") + "\n").unwrap();
     let r = run(&["log", "verify"]);
     assert_eq!(r.code, 1, "{}", r.out);
-    assert!(
-        r.out.starts_with("the roll log is intact: 5 rolls linked"),
-        "{}",
-        r.out
-    );
+    // One verdict first (#77): links that hold, a log that does not.
     let said: String = r.out.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        said.starts_with("the roll log does NOT prove out: an entry says what its roll cannot have been (below) its links hold: 5 rolls linked"),
+        "{said}"
+    );
     assert!(
         said.contains(&format!(
             "the dice of entry 2 (3d6+2, just now) do NOT follow from its seed: logged 99, its seed rolls {logged}"

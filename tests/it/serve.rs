@@ -843,6 +843,24 @@ fn a_seat_is_closed_from_another_terminal_and_its_stream_ends() {
     );
     assert_eq!(get(port, &format!("/seat?s={zoe}")).0, 403);
     assert_eq!(get(port, &format!("/seat?s={ben}")).0, 200);
+    // Her page's stream, reconnecting, gets nothing either: not the
+    // table's stream an open server gives without a key (#77: her page
+    // went on following the table), nor its state.
+    for path in ["/events", "/state.json", "/"] {
+        let (code, _, body) = get(port, &format!("{path}?s={zoe}"));
+        assert_eq!(code, 403, "{path}: {body}");
+        assert_eq!(
+            body,
+            "this seat is not open (revoked, or the server was restarted): ask at the terminal for `serve seats`\n"
+        );
+    }
+    // A page says "live" only once its stream is open: before, it is
+    // connecting (it said "live" while frozen).
+    let page = get(port, &format!("/seat?s={ben}")).2;
+    assert!(
+        page.contains("<span id=\"live\" class=\"live off\">connecting</span>"),
+        "{page}"
+    );
     // A change still reaches Ben's page.
     common::run_ok(d, &["roll 2d6 as ben"]);
     assert!(next_table(&mut bens).contains("Ben"));

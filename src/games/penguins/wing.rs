@@ -305,7 +305,17 @@ impl Wing for PenguinsNightOut {
     ) -> Result<Done<Vec<Event>>, GameError> {
         let board = slot.as_mut().ok_or_else(no_board)?;
         let said = board.apply(&action, table.rng)?;
-        Ok(Done::changed(said, format!("penguins {action}")))
+        // A roll tablemate made says what came up, as the record and the
+        // screen's moves show it (#78: "ann: penguins roll", no number).
+        let rolled = said.iter().find_map(|e| match e {
+            Event::Rolled { roll, .. } => Some(*roll),
+            _ => None,
+        });
+        let what = match (&action, rolled) {
+            (PenguinAction::Roll { die: None }, Some(r)) => format!("penguins roll (rolled {r})"),
+            _ => format!("penguins {action}"),
+        };
+        Ok(Done::changed(said, what))
     }
 
     fn answer(
