@@ -852,3 +852,84 @@ fn a_pad_column_stays_its_persons_through_renames() {
         std::thread::sleep(Duration::from_millis(20));
     }
 }
+
+/// #77 item 2, as a property: random renames (some to the name a
+/// departed person's column still bears), moves, removals and seat
+/// scores; a seat's score lands in its own person's column or nowhere,
+/// never in another's, checked against a model after every step.
+#[test]
+fn no_seat_score_lands_in_another_persons_column() {
+    for case in 0..3u64 {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        let start = ["ann", "ben", "cat", "dan", "eve"];
+        let mut line = vec!["players"];
+        line.extend(start);
+        assert_eq!(run(d, &line, None).code, 0);
+        common::run_ok(d, &["pad new g"]);
+        let server = serve(d, &[]);
+        let secrets: Vec<String> = start.iter().map(|n| server.seat(n)).collect();
+        let mut names: Vec<String> = start.iter().map(|s| s.to_string()).collect();
+        let mut present = [true; 5];
+        let mut totals: [Option<i64>; 5] = [None; 5];
+        let mut rng = Lcg(case * 104_729 + 7);
+        let mut fresh = 0;
+        let mut steps = Vec::new();
+        for _ in 0..30 {
+            let who = rng.below(5) as usize;
+            let step = match rng.below(5) {
+                0 if present[who] => {
+                    // Sometimes the name a departed person's column bears.
+                    let gone = (0..5).find(|&i| !present[i] && rng.below(2) == 0);
+                    let to = match gone {
+                        Some(g) if !(0..5).any(|i| present[i] && names[i] == names[g]) => {
+                            names[g].clone()
+                        }
+                        _ => {
+                            fresh += 1;
+                            format!("p{fresh}")
+                        }
+                    };
+                    let r = run(d, &["players", "rename", &names[who], &to], None);
+                    assert_eq!(r.code, 0, "{steps:?}: {}", r.err);
+                    let said = format!("rename {} {to}", names[who]);
+                    names[who] = to;
+                    said
+                }
+                1 if present[who] => {
+                    let place =
+                        (1 + rng.below(present.iter().filter(|p| **p).count() as u64)).to_string();
+                    let r = run(d, &["players", "move", &names[who], &place], None);
+                    assert_eq!(r.code, 0, "{steps:?}: {}", r.err);
+                    format!("move {} {place}", names[who])
+                }
+                2 if present[who] && present.iter().filter(|p| **p).count() > 2 => {
+                    let r = run(d, &["players", "remove", &names[who]], None);
+                    assert_eq!(r.code, 0, "{steps:?}: {}", r.err);
+                    present[who] = false;
+                    format!("remove {}", names[who])
+                }
+                _ => {
+                    let (code, a) =
+                        seat_post(server.port, &secrets[who], "/seat/pad", r#"{"score":"5"}"#);
+                    if present[who] {
+                        assert_eq!(code, 200, "{steps:?}: {} scores: {a}", names[who]);
+                        totals[who] = Some(totals[who].unwrap_or(0) + 5);
+                    } else {
+                        assert_ne!(code, 200, "{steps:?}: {} (gone) scored: {a}", names[who]);
+                    }
+                    format!("{}'s seat scores", names[who])
+                }
+            };
+            steps.push(step);
+            let pad = json(d, &["pad"]);
+            let got: Vec<Option<i64>> = pad["data"]["totals"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(Value::as_i64)
+                .collect();
+            assert_eq!(got, totals, "case {case} after {steps:?}: {pad}");
+        }
+    }
+}

@@ -470,12 +470,35 @@ impl Wing for ScorePad {
                 }
             }
             PadAction::End { day } => *day = table.today.to_string(),
-            // From a seat, the score is the seat's person's, in the column
-            // of their name exactly.
+            // From a seat, the score is the seat's person's: in their
+            // column by id where the pad knows its people (a column of
+            // someone else never takes it, whatever its name), else in
+            // the column of their name exactly.
             PadAction::Entry { player, exact, .. } => {
                 if let Some(p) = &table.acting {
-                    *player = p.name.clone();
                     *exact = true;
+                    let open = slot.as_ref().and_then(|pads| pads.open.as_ref());
+                    *player = match open {
+                        Some(pad) if !pad.ids.is_empty() => {
+                            let mine = pad.ids.iter().position(|id| *id == Some(p.id));
+                            let theirs =
+                                pad.exactly(&p.name).ok().filter(|&c| pad.ids[c].is_some());
+                            match (mine, theirs) {
+                                (Some(c), _) => pad.players[c].clone(),
+                                // The name is another person's column.
+                                (None, Some(_)) => {
+                                    return Err(GameError::rule(format!(
+                                        "{} has no column on this pad ({}: {}): a seat scores only in its own person's column",
+                                        p.name,
+                                        pad.game,
+                                        pad.players.join(", ")
+                                    )));
+                                }
+                                (None, None) => p.name.clone(),
+                            }
+                        }
+                        _ => p.name.clone(),
+                    };
                 }
             }
             _ => {}
