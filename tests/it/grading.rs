@@ -333,3 +333,25 @@ fn lab_rats_ties_between_start_squares_break_one_way() {
         "{graded}"
     );
 }
+
+/// #78 item 8: `grade ROOM` names the room: the room in play is graded
+/// as `grade` grades it; a room scored or still to come is said as such
+/// (`grade magic-mirror` was refused as a word `grade` does not take).
+#[test]
+fn grade_names_a_room_of_the_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok(d, "funhouse new");
+    ok(d, "--seed 2 setup slide-jam");
+    assert_eq!(ok(d, "grade slide-jam"), ok(d, "grade"));
+    let said = |line: &str| common::run_line(d, line).err;
+    assert_eq!(
+        said("grade magic mirror"),
+        "error: Magic Mirror comes later in this run: `grade` grades the room in play, Slide Jam\n"
+    );
+    ok(d, "score sj Cn A3 A5");
+    assert_eq!(
+        said("grade sj"),
+        "error: Slide Jam is scored in this run (8 points): nothing left to grade; `grade` grades the room in play, Magic Mirror\n"
+    );
+}

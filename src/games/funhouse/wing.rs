@@ -122,7 +122,8 @@ pub enum Ask {
     /// The par of the room in play's deal: the best score it allows.
     Par,
     /// How hard the room in play is from where it stands, and why.
-    Grade,
+    /// `grade [ROOM]`: the room named must be the room in play.
+    Grade(Option<Room>),
     /// `move` alone: how moves are written in the room in play.
     Notation,
     Die,
@@ -635,7 +636,19 @@ fn order(command: &str, m: &clap::ArgMatches) -> Result<Order<FunhouseAction, As
             }
         },
         "par" => Order::Ask(Ask::Par),
-        "grade" => Order::Ask(Ask::Grade),
+        "grade" => {
+            let words = crate::games::args::words(m);
+            let room = match words.as_slice() {
+                [] => None,
+                // A name may run over words (`grade magic mirror`).
+                w => Some(
+                    w.join("-")
+                        .parse::<Room>()
+                        .map_err(|e| GameError::word(e.to_string()))?,
+                ),
+            };
+            Order::Ask(Ask::Grade(room))
+        }
         "coach" => match crate::games::args::words(m).as_slice() {
             [w] if w.eq_ignore_ascii_case("on") => Order::Act(FunhouseAction::Coach { on: true }),
             [w] if w.eq_ignore_ascii_case("off") => Order::Act(FunhouseAction::Coach { on: false }),
@@ -738,9 +751,26 @@ impl Wing for Funhouse {
                     room_play::fresh_of_run(book, run, room).ok_or_else(|| not_set_up(room))?;
                 Ok(show::par(room, par_of(&fresh)))
             }
-            Ask::Grade => {
+            Ask::Grade(named) => {
                 no_run_for(book, "grade", "how hard the room in play is")?;
                 let (run, room) = room_in_play(book)?;
+                // A room named is graded where it is the room in play;
+                // another is said for what it is in this run.
+                if let Some(asked) = named.filter(|&r| r != room) {
+                    return Err(GameError::rule(match &run.rooms[asked.index()] {
+                        Some(score) => format!(
+                            "{} is scored in this run ({} points): nothing left to grade; `grade` grades the room in play, {}",
+                            asked.title(),
+                            score.total,
+                            room.title()
+                        ),
+                        None => format!(
+                            "{} comes later in this run: `grade` grades the room in play, {}",
+                            asked.title(),
+                            room.title()
+                        ),
+                    }));
+                }
                 let made = run.tables.played.get(room.id()).map_or(0, Vec::len);
                 let game = room_play::of_run(book, run, room)?.ok_or_else(|| not_set_up(room))?;
                 if game.is_over() {

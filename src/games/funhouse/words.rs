@@ -102,8 +102,15 @@ pub fn commands() -> Vec<Command> {
                  moves along it that keep par, and how often random moves\n\
                  reach par, as one number (0-100) and a level: easy, medium,\n\
                  hard or expert. `setup ROOM level=hard` deals until a deal\n\
-                 grades hard.\n\n\
-                 Examples:\n  grade\n  setup slide-jam level=hard",
+                 grades hard. `grade ROOM` names the room (the run's room in\n\
+                 play; another is said as scored or still to come).\n\n\
+                 Examples:\n  grade\n  grade magic-mirror\n  setup slide-jam level=hard",
+            )
+            .arg(
+                Arg::new("words")
+                    .value_name("ROOM")
+                    .num_args(0..)
+                    .help("the room (the room in play)"),
             ),
         Command::new("par")
             .about("The par of the room in play's deal: the best score it allows")
