@@ -697,8 +697,12 @@ fn repl(
                     }
                     Err(e) if e.is_help() => out.help(&e),
                     Err(AppError::Confirm { question, then }) => {
+                        // The question wrapped to the terminal as any
+                        // answer is (a long one broke inside a word at 40
+                        // columns), then the short prompt.
+                        println!("{}", tablemate::style::wrap(&question, width, "  "));
                         let yes = rl
-                            .readline(&format!("{question} [y/N] "))
+                            .readline("[y/N] ")
                             .is_ok_and(|a| matches!(a.trim(), "y" | "Y" | "yes" | "YES" | "Yes"));
                         if !yes {
                             println!("(nothing changed)");

@@ -585,3 +585,37 @@ fn yes_goes_anywhere_and_a_drawing_is_said() {
     );
     assert!(!none.exists());
 }
+
+/// A question the REPL asks is said wrapped to the terminal like any
+/// answer, then the short `[y/N] ` prompt (as one long prompt it broke
+/// inside a word at 40 columns: "Pengui/n's").
+#[test]
+fn the_repl_wraps_its_question_before_the_prompt() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().to_str().unwrap();
+    ok(dir.path(), "pad new hearts ann bo");
+    ok(dir.path(), "pad 3 4");
+    let keys: &[(u64, &[u8])] = &[(300, b"pad new darts\r"), (300, b"n\r"), (300, b"quit\r")];
+    let Some((status, screen)) = common::repl_in_terminal(&["--data", data], &[], keys) else {
+        return;
+    };
+    assert!(status.success(), "{screen}");
+    let screen = super::table_dice::screen_text(&screen);
+    // The question on lines of its own (wrapped to the pty's width, as
+    // answers are), then the prompt alone.
+    let (asked, after) = screen
+        .split_once("\n[y/N] n\n(nothing changed)\n")
+        .unwrap_or_else(|| panic!("{screen}"));
+    let asked: Vec<&str> = asked
+        .rsplit("tm> pad new darts\n")
+        .next()
+        .unwrap()
+        .split_whitespace()
+        .collect();
+    assert_eq!(
+        asked.join(" "),
+        "a pad is open (hearts, 1 round); file it and start darts?",
+        "{screen}"
+    );
+    assert!(after.starts_with("tm> "), "{screen}");
+}

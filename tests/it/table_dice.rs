@@ -8,7 +8,7 @@ use crate::common::{self, run, said};
 use crate::secret_rolls::forge;
 
 /// What a terminal shows, without its control sequences.
-fn screen_text(raw: &str) -> String {
+pub(super) fn screen_text(raw: &str) -> String {
     let mut out = String::new();
     let mut chars = raw.chars().peekable();
     while let Some(c) = chars.next() {
