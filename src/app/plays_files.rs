@@ -16,8 +16,10 @@ use crate::style::{Style, plural};
 
 /// The largest plays file read (#77: a 45 MB CSV of 213,802 plays ran a
 /// minute at 578 MB and on): a decade of one table's plays is a few
-/// megabytes in either format.
-const MAX_PLAYS_BYTES: u64 = 16 << 20;
+/// megabytes in either format. Measured on the profiling build: 10,000
+/// plays (1 MB of CSV) file in 1.2 s at 30 MB; 16 MB took 12 s at 286
+/// MB, so the bound is half that, for a peak under 150 MB.
+const MAX_PLAYS_BYTES: u64 = 8 << 20;
 /// The most plays one file may hold, and the longest name of a game or a
 /// place in it (a person's is `people::LONGEST`): a 45 MB game name was
 /// filed and printed whole by `stats`.

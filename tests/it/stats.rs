@@ -382,7 +382,7 @@ fn a_play_keeps_each_ones_time_on_the_tables_clock() {
     );
 }
 
-/// #77 item 4: `stats import` is bounded. A plays file past 16 MiB is
+/// #77 item 4: `stats import` is bounded. A plays file past 8 MiB is
 /// refused before it is read (a 45 MB CSV ran a minute at 578 MB), and a
 /// game named in more characters than any table writes is refused, not
 /// filed and printed whole by `stats`; nothing is filed either way.
@@ -392,7 +392,7 @@ fn a_plays_file_past_its_bounds_is_refused_and_files_nothing() {
     let d = dir.path();
     let big = d.join("big.csv");
     let mut text = String::from("date,game,name,win\n");
-    while text.len() <= 16 << 20 {
+    while text.len() <= 8 << 20 {
         text.push_str("2026-12-01,hearts,ann,1\n");
     }
     std::fs::write(&big, &text).unwrap();
@@ -401,7 +401,7 @@ fn a_plays_file_past_its_bounds_is_refused_and_files_nothing() {
     assert_eq!(
         err.replace("\n  ", " "),
         format!(
-            "error: {} is refused: {} bytes, more than the 16 MiB a plays file may be (ten years of a table's plays is a few MB)\n",
+            "error: {} is refused: {} bytes, more than the 8 MiB a plays file may be (ten years of a table's plays is a few MB)\n",
             big.display(),
             text.len()
         )
