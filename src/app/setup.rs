@@ -163,8 +163,7 @@ impl Visitor for Lay<'_> {
                         then,
                     });
                 }
-                t.aside.retain(|a| a.game != b.game);
-                t.aside.push(b);
+                t.keep_aside(b);
                 done.out.after.push(crate::style::wrap(
                     &format!(
                         "{} is set aside: `games` keeps it, and a move in it takes it up again once this game is over",

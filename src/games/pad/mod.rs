@@ -243,13 +243,16 @@ impl Pad {
         self.players
             .iter()
             .position(|p| crate::people::folded(p) == f)
-            .ok_or_else(|| {
-                GameError::rule(format!(
-                    "{name} has no column on this pad ({}: {}): a seat scores only in its own person's column",
-                    self.game,
-                    self.players.join(", ")
-                ))
-            })
+            .ok_or_else(|| self.no_column(name))
+    }
+
+    /// Why a seat's person `name` cannot score here.
+    pub fn no_column(&self, name: &str) -> GameError {
+        GameError::rule(format!(
+            "{name} has no column on this pad ({}: {}): a seat scores only in its own person's column",
+            self.game,
+            self.players.join(", ")
+        ))
     }
 
     /// The player named `word` (any case; a unique start of a name will

@@ -486,14 +486,7 @@ impl Wing for ScorePad {
                             match (mine, theirs) {
                                 (Some(c), _) => pad.players[c].clone(),
                                 // The name is another person's column.
-                                (None, Some(_)) => {
-                                    return Err(GameError::rule(format!(
-                                        "{} has no column on this pad ({}: {}): a seat scores only in its own person's column",
-                                        p.name,
-                                        pad.game,
-                                        pad.players.join(", ")
-                                    )));
-                                }
+                                (None, Some(_)) => return Err(pad.no_column(&p.name)),
                                 (None, None) => p.name.clone(),
                             }
                         }

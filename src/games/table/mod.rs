@@ -340,9 +340,15 @@ impl Seating {
     pub fn set_aside(&mut self) -> Option<String> {
         let p = self.playing.take()?;
         let id = p.game.clone();
-        self.aside.retain(|a| a.game != id);
-        self.aside.push(p);
+        self.keep_aside(p);
         Some(id)
+    }
+
+    /// Keep `game` (one the table played, with its seats) among those set
+    /// aside, in place of any of its kind set aside before.
+    pub fn keep_aside(&mut self, game: Playing) {
+        self.aside.retain(|a| a.game != game.game);
+        self.aside.push(game);
     }
 
     /// Whether the game `slot` (its id) is set aside.
