@@ -72,15 +72,17 @@ pub fn animation(layouts: &[Layout]) -> Result<Vec<u8>, RenderError> {
         let rgb = raster(tree, w, h, FRAME_SCALE)?;
         // The table's colour (the picture's corner) fills the canvas.
         let fill = [rgb[0], rgb[1], rgb[2]];
-        let mut canvas = Vec::with_capacity(width as usize * height as usize * 3);
-        for y in 0..height {
-            for x in 0..width {
-                if x < w && y < h {
-                    let i = (y as usize * w as usize + x as usize) * 3;
-                    canvas.extend_from_slice(&rgb[i..i + 3]);
-                } else {
-                    canvas.extend_from_slice(&fill);
-                }
+        // A row of it, to pad each frame's rows out to the canvas (whole
+        // rows copied, not pixel by pixel).
+        let fill_row: Vec<u8> = fill.repeat(width as usize);
+        let (row, frame_row) = (width as usize * 3, w as usize * 3);
+        let mut canvas = Vec::with_capacity(row * height as usize);
+        for y in 0..height as usize {
+            if y < h as usize {
+                canvas.extend_from_slice(&rgb[y * frame_row..(y + 1) * frame_row]);
+                canvas.extend_from_slice(&fill_row[frame_row..]);
+            } else {
+                canvas.extend_from_slice(&fill_row);
             }
         }
         writer
@@ -107,14 +109,15 @@ fn raster(tree: &usvg::Tree, width: u32, height: u32, scale: f32) -> Result<Vec<
             tiny_skia::Transform::from_scale(scale, scale).post_translate(0.0, -(top as f32));
         resvg::render(tree, place, &mut pixmap.as_mut());
         // The table behind the pieces is opaque, so premultiplied
-        // pixels are already the plain colours.
-        Some(
-            pixmap
-                .data()
-                .chunks_exact(4)
-                .flat_map(|p| [p[0], p[1], p[2]])
-                .collect(),
-        )
+        // pixels are already the plain colours. (A plain loop: the tests'
+        // unoptimised build spent seconds a picture in an iterator chain
+        // here.)
+        let rgba = pixmap.data();
+        let mut rgb = Vec::with_capacity(rgba.len() / 4 * 3);
+        for pixel in rgba.chunks_exact(4) {
+            rgb.extend_from_slice(&pixel[..3]);
+        }
+        Some(rgb)
     };
     let tops: Vec<u32> = (0..height).step_by(band_height as usize).collect();
     let parts: Vec<Option<Vec<u8>>> = std::thread::scope(|s| {
