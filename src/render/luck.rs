@@ -7,9 +7,16 @@ use crate::luck::{Dice, Measure, Row};
 
 /// The drawing's width in its own units; the page scales it to its box.
 const WIDTH: f64 = 400.0;
-/// Where the scale ends on the right (it starts after the longest name).
+/// Where the scale starts and ends: the whole width, each person's name
+/// above their lane, so that a long name never squeezes the scale.
+const LEFT: f64 = 10.0;
 const RIGHT: f64 = 390.0;
-const LANE: f64 = 24.0;
+/// A lane: the name's line, then the scale with its marks.
+const LANE: f64 = 44.0;
+/// The labels' size in the drawing's units: on the TV the drawing is about
+/// 57% of the screen's height wide, so 16 units are 24 px at 1080 lines,
+/// the least any text on it may be (#78).
+const TEXT: f64 = 16.0;
 
 /// A measure's mark: its shape (SVG, centred on x, y) and what it is.
 fn mark(dice: Dice, checks: bool, x: f64, y: f64) -> String {
@@ -59,30 +66,28 @@ pub fn svg(rows: &[Row]) -> String {
         }
     }
     let lanes = people.len() as f64;
-    let top = 22.0;
-    let height = top + lanes * LANE + 4.0;
-    // Room for the longest name (about 7.5 units a letter at this size).
-    let longest = people.iter().map(|p| p.chars().count()).max().unwrap_or(0);
-    let left = (20.0 + longest as f64 * 7.5).clamp(60.0, 200.0);
+    let top = 24.0;
+    let height = top + lanes * LANE + 2.0;
+    let left = LEFT;
     let x_of = |p: f64| left + p.clamp(0.0, 1.0) * (RIGHT - left);
     let mut kinds: Vec<(Dice, bool)> = Vec::new();
     let mut out = format!(
         "<svg class=\"luck-bar\" viewBox=\"0 0 {WIDTH} {height:.0}\" role=\"img\" aria-labelledby=\"luck-title\">\
          <title id=\"luck-title\">Each person's luck tonight, from unlucky (left) to lucky (right)</title>\
-         <g fill=\"currentColor\" font-size=\"13\">\
-         <text x=\"{left}\" y=\"14\">unlucky</text>\
-         <text x=\"{RIGHT}\" y=\"14\" text-anchor=\"end\">lucky</text>\
-         <text x=\"{:.1}\" y=\"14\" text-anchor=\"middle\">as the odds say</text>",
+         <g fill=\"currentColor\" font-size=\"{TEXT}\">\
+         <text x=\"{left}\" y=\"17\">unlucky</text>\
+         <text x=\"{RIGHT}\" y=\"17\" text-anchor=\"end\">lucky</text>\
+         <text x=\"{:.1}\" y=\"17\" text-anchor=\"middle\">as the odds say</text>",
         x_of(0.5)
     );
     for (i, person) in people.iter().enumerate() {
-        let y = top + (i as f64 + 0.5) * LANE;
+        // The name's baseline, and the scale under it.
+        let name_y = top + i as f64 * LANE + 17.0;
+        let y = name_y + 16.0;
         out.push_str(&format!(
-            "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\">{}</text>\
+            "<text x=\"{left}\" y=\"{name_y:.1}\">{}</text>\
              <line x1=\"{left}\" y1=\"{y:.1}\" x2=\"{RIGHT}\" y2=\"{y:.1}\" stroke=\"currentColor\" stroke-opacity=\"0.5\"/>\
              <line x1=\"{:.1}\" y1=\"{:.1}\" x2=\"{:.1}\" y2=\"{:.1}\" stroke=\"currentColor\"/>",
-            left - 10.0,
-            y + 4.5,
             escape(person),
             x_of(0.5),
             y - 9.0,

@@ -22,19 +22,69 @@
   // game's words have their type made smaller (to half) until they do.
   function fitAll() {
     fitBanner();
-    shrink(document.getElementById("side"));
+    fitSide(document.getElementById("side"));
     var game = document.querySelector("section.game");
     shrink(game);
   }
+  // The least type on the TV: 24 px at 1080 lines (the style's --least).
+  function least() { return 24 * window.innerHeight / 1080; }
+  function overflows(el) {
+    return el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1;
+  }
+  // Smaller type (to half, never under the least) until `el` fits.
   function shrink(el) {
     if (!el) { return; }
     el.style.fontSize = "";
     if (!document.body.classList.contains("tv")) { return; }
     var size = parseFloat(getComputedStyle(el).fontSize);
-    var least = size / 2;
-    while ((el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1) && size > least) {
+    var floor = Math.max(size / 2, least());
+    while (overflows(el) && size * 0.92 >= floor) {
       size = size * 0.92;
       el.style.fontSize = size + "px";
+      upright(el);
+    }
+    upright(el);
+  }
+  // A pad's names set upright where one is too long for its column at
+  // this size (a word is never broken inside).
+  function upright(el) {
+    Array.prototype.forEach.call(el.querySelectorAll("table.pad"), function (t) {
+      t.classList.remove("upright");
+      var wide = Array.prototype.some.call(t.querySelectorAll("thead th"), function (th) {
+        return th.scrollWidth > th.clientWidth + 1;
+      });
+      if (wide) { t.classList.add("upright"); }
+    });
+  }
+  // The side (boards, dice, luck) fits at the least type by leaving
+  // parts out, least needed first: the evening's luck, the boards before
+  // the last, the last board's older rounds (its total stays, and its
+  // latest round), then the roll before the last. What is left out is
+  // named: a phone shows the whole table.
+  function fitSide(side) {
+    if (!side) { return; }
+    var note = side.querySelector(".folded");
+    if (note) { side.removeChild(note); }
+    Array.prototype.forEach.call(side.querySelectorAll("[hidden]"), function (c) { c.hidden = false; });
+    shrink(side);
+    if (!document.body.classList.contains("tv") || !overflows(side)) { return; }
+    var list = function (q) { return Array.prototype.slice.call(side.querySelectorAll(q)); };
+    var boards = list("section.board");
+    var last = boards[boards.length - 1];
+    var rounds = last ? Array.prototype.slice.call(last.querySelectorAll("tbody tr")) : [];
+    var parts = list("section.luck").map(function (s) { return [s, s.querySelector("h2").textContent]; })
+      .concat(boards.slice(0, -1).map(function (b) { return [b, b.querySelector("h2").textContent]; }))
+      .concat(rounds.slice(0, -1).map(function (r) { return [r, "earlier rounds"]; }))
+      .concat(list(".roll:not(.last)").map(function (r) { return [r, "the roll before"]; }));
+    var left = [];
+    note = document.createElement("p");
+    note.className = "folded";
+    side.appendChild(note);
+    for (var i = 0; i < parts.length && overflows(side); i++) {
+      parts[i][0].hidden = true;
+      if (left.indexOf(parts[i][1]) < 0) { left.push(parts[i][1]); }
+      note.textContent = "also on a phone: " + left.join(", ");
+      shrink(side);
     }
   }
   function fitBanner() {
