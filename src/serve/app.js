@@ -80,12 +80,25 @@
     note = document.createElement("p");
     note.className = "folded";
     side.appendChild(note);
+    var hid = [];
     for (var i = 0; i < parts.length && overflows(side); i++) {
       parts[i][0].hidden = true;
+      hid.push(parts[i]);
       if (left.indexOf(parts[i][1]) < 0) { left.push(parts[i][1]); }
       note.textContent = "also on a phone: " + left.join(", ");
       shrink(side);
     }
+    // The last part left out may have freed more than was needed: bring
+    // back, most needed first, what still fits (a round, the roll before).
+    for (var j = hid.length - 1; j >= 0; j--) {
+      hid[j][0].hidden = false;
+      shrink(side);
+      if (overflows(side)) { hid[j][0].hidden = true; shrink(side); } else { hid.splice(j, 1); }
+    }
+    left = [];
+    hid.forEach(function (h) { if (left.indexOf(h[1]) < 0) { left.push(h[1]); } });
+    note.textContent = "also on a phone: " + left.join(", ");
+    shrink(side);
   }
   function fitBanner() {
     var el = document.getElementById("whose");
