@@ -227,12 +227,13 @@ impl Piece {
     /// The `i`th piece of [`Piece::all`]'s order (suit by suit, null to
     /// five), without building the list: solvers ask it millions of times.
     pub fn nth(i: usize) -> Piece {
-        Piece::new(Suit::ALL[i / 6], Rank::ALL[i % 6])
+        let ranks = Rank::ALL.len();
+        Piece::new(Suit::ALL[i / ranks], Rank::ALL[i % ranks])
     }
 
     /// Where this piece stands in [`Piece::all`]'s order.
     pub fn position(self) -> usize {
-        Suit::ALL.iter().position(|&s| s == self.suit).unwrap_or(0) * 6 + self.rank.index() as usize
+        self.suit as usize * Rank::ALL.len() + self.rank.index() as usize
     }
 }
 

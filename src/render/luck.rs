@@ -68,14 +68,13 @@ pub fn svg(rows: &[Row]) -> String {
     let lanes = people.len() as f64;
     let top = 24.0;
     let height = top + lanes * LANE + 2.0;
-    let left = LEFT;
-    let x_of = |p: f64| left + p.clamp(0.0, 1.0) * (RIGHT - left);
+    let x_of = |p: f64| LEFT + p.clamp(0.0, 1.0) * (RIGHT - LEFT);
     let mut kinds: Vec<(Dice, bool)> = Vec::new();
     let mut out = format!(
         "<svg class=\"luck-bar\" viewBox=\"0 0 {WIDTH} {height:.0}\" role=\"img\" aria-labelledby=\"luck-title\">\
          <title id=\"luck-title\">Each person's luck tonight, from unlucky (left) to lucky (right)</title>\
          <g fill=\"currentColor\" font-size=\"{TEXT}\">\
-         <text x=\"{left}\" y=\"17\">unlucky</text>\
+         <text x=\"{LEFT}\" y=\"17\">unlucky</text>\
          <text x=\"{RIGHT}\" y=\"17\" text-anchor=\"end\">lucky</text>\
          <text x=\"{:.1}\" y=\"17\" text-anchor=\"middle\">as the odds say</text>",
         x_of(0.5)
@@ -85,8 +84,8 @@ pub fn svg(rows: &[Row]) -> String {
         let name_y = top + i as f64 * LANE + 17.0;
         let y = name_y + 16.0;
         out.push_str(&format!(
-            "<text x=\"{left}\" y=\"{name_y:.1}\">{}</text>\
-             <line x1=\"{left}\" y1=\"{y:.1}\" x2=\"{RIGHT}\" y2=\"{y:.1}\" stroke=\"currentColor\" stroke-opacity=\"0.5\"/>\
+            "<text x=\"{LEFT}\" y=\"{name_y:.1}\">{}</text>\
+             <line x1=\"{LEFT}\" y1=\"{y:.1}\" x2=\"{RIGHT}\" y2=\"{y:.1}\" stroke=\"currentColor\" stroke-opacity=\"0.5\"/>\
              <line x1=\"{:.1}\" y1=\"{:.1}\" x2=\"{:.1}\" y2=\"{:.1}\" stroke=\"currentColor\"/>",
             escape(person),
             x_of(0.5),

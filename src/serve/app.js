@@ -76,29 +76,29 @@
       .concat(boards.slice(0, -1).map(function (b) { return [b, b.querySelector("h2").textContent]; }))
       .concat(rounds.slice(0, -1).map(function (r) { return [r, "earlier rounds"]; }))
       .concat(list(".roll:not(.last)").map(function (r) { return [r, "the roll before"]; }));
-    var left = [];
     note = document.createElement("p");
     note.className = "folded";
     side.appendChild(note);
     var hid = [];
+    var say = function () {
+      var names = [];
+      hid.forEach(function (h) { if (names.indexOf(h[1]) < 0) { names.push(h[1]); } });
+      note.textContent = "also on a phone: " + names.join(", ");
+      shrink(side);
+    };
     for (var i = 0; i < parts.length && overflows(side); i++) {
       parts[i][0].hidden = true;
       hid.push(parts[i]);
-      if (left.indexOf(parts[i][1]) < 0) { left.push(parts[i][1]); }
-      note.textContent = "also on a phone: " + left.join(", ");
-      shrink(side);
+      say();
     }
     // The last part left out may have freed more than was needed: bring
     // back, most needed first, what still fits (a round, the roll before).
     for (var j = hid.length - 1; j >= 0; j--) {
       hid[j][0].hidden = false;
       shrink(side);
-      if (overflows(side)) { hid[j][0].hidden = true; shrink(side); } else { hid.splice(j, 1); }
+      if (overflows(side)) { hid[j][0].hidden = true; } else { hid.splice(j, 1); }
     }
-    left = [];
-    hid.forEach(function (h) { if (left.indexOf(h[1]) < 0) { left.push(h[1]); } });
-    note.textContent = "also on a phone: " + left.join(", ");
-    shrink(side);
+    say();
   }
   function fitBanner() {
     var el = document.getElementById("whose");

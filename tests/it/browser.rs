@@ -61,12 +61,7 @@ fn a_phone_seat_and_a_television_at_once() {
     let server = serve(d, &[]);
     let port = server.port;
     let mut b = Browser::launch(chrome);
-    let phone = b.open(
-        &format!("http://127.0.0.1:{port}/seat?s={}", server.seat("ann")),
-        390,
-        844,
-        true,
-    );
+    let phone = phone(&mut b, &server, "ann");
     let tv = b.open(&format!("http://127.0.0.1:{port}/"), 1920, 1080, false);
     for page in [&phone, &tv] {
         // The page is there and its stream is open.
@@ -267,17 +262,7 @@ fn three_seats_play_liars_dice_to_the_end_by_tapping() {
     let port = server.port;
     let mut b = Browser::launch(chrome);
     let names = ["ann", "ben", "cy"];
-    let seats: Vec<_> = names
-        .iter()
-        .map(|n| {
-            b.open(
-                &format!("http://127.0.0.1:{port}/seat?s={}", server.seat(n)),
-                390,
-                844,
-                true,
-            )
-        })
-        .collect();
+    let seats: Vec<_> = names.iter().map(|n| phone(&mut b, &server, n)).collect();
     let tv = b.open(&format!("http://127.0.0.1:{port}/"), 1920, 1080, false);
     for page in seats.iter().chain([&tv]) {
         b.until(
@@ -401,17 +386,26 @@ fn three_seats_play_liars_dice_to_the_end_by_tapping() {
     keep(&b.screenshot(&seats[0]), "liars-phone.png");
 }
 
+/// `name`'s seat on a phone (390x844).
+fn phone(b: &mut Browser, server: &super::serve::Server, name: &str) -> Page {
+    b.open(
+        &format!(
+            "http://127.0.0.1:{}/seat?s={}",
+            server.port,
+            server.seat(name)
+        ),
+        390,
+        844,
+        true,
+    )
+}
+
 /// A TV (1920x1080) and `name`'s seat on a phone, each with its stream
 /// open.
 fn tv_and_seat(b: &mut Browser, server: &super::serve::Server, name: &str) -> (Page, Page) {
     let port = server.port;
     let tv = b.open(&format!("http://127.0.0.1:{port}/"), 1920, 1080, false);
-    let seat = b.open(
-        &format!("http://127.0.0.1:{port}/seat?s={}", server.seat(name)),
-        390,
-        844,
-        true,
-    );
+    let seat = phone(b, server, name);
     for page in [&tv, &seat] {
         b.until(
             page,
@@ -1021,14 +1015,8 @@ fn a_revoked_seat_page_says_it_is_closed_and_follows_nothing() {
     };
     let d = dir.path();
     let server = serve(d, &[]);
-    let port = server.port;
     let mut b = Browser::launch(chrome);
-    let phone = b.open(
-        &format!("http://127.0.0.1:{port}/seat?s={}", server.seat("ann")),
-        390,
-        844,
-        true,
-    );
+    let phone = phone(&mut b, &server, "ann");
     b.until(
         &phone,
         "document.querySelector('.live.on') !== null && document.getElementById('live').textContent === 'live'",

@@ -81,7 +81,7 @@ impl Board {
     /// The rank of the tile on cell `i` (the search's inner loop: no
     /// list of pieces built, 68% of a level deal's time when it was).
     fn rank(&self, i: usize) -> u8 {
-        self.0[i] % 6
+        Piece::nth(self.0[i] as usize).rank.index()
     }
 
     /// The tiles left, in reading order.
