@@ -127,12 +127,17 @@ pub fn shown_setup(game: Game, setup: &str, over: bool) -> String {
         .join(" ")
 }
 
-/// Where a game stands, in words: how it ended, or who is to move.
+/// Where a game stands, in words: how it ended, who is to move, or (a
+/// solitaire room, a pad: no one moves by seat) what comes next in it.
+/// Never "unfinished" for a game in play (#78: a room just set up read
+/// "unfinished" on the TV and in `games` while the banner said whose
+/// turn it was); a game filed before it ended says so where it is
+/// listed.
 pub fn standing(turn: &Turn) -> String {
     match (&turn.to_move, turn.over) {
         (_, true) => turn.next.clone(),
         (Some(who), false) => format!("{who} to move"),
-        (None, false) => "unfinished".to_string(),
+        (None, false) => turn.next.clone(),
     }
 }
 

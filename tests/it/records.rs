@@ -303,6 +303,36 @@ fn undo_takes_a_move_off_the_record_and_a_setup_brings_back_the_game_before() {
     assert_eq!(json(d, "games")["data"]["games"][0]["moves"], 2);
 }
 
+/// A room just set up is in play, not "unfinished" (#78): `games`, its
+/// JSON and the TV's game all say what comes next in it, as the banner
+/// says whose turn it is.
+#[test]
+fn a_room_just_set_up_reads_in_play_everywhere() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok(d, "players Ann");
+    ok(d, "funhouse new");
+    ok(d, "--seed 3 setup slide-jam");
+    let day = json(d, "games")["data"]["games"][0]["day"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert_eq!(
+        ok(d, "games"),
+        format!(
+            "Epic Funhouse run 1 of Ann, started {day}\n  1 {day} Slide Jam, 0 moves (in play): not scored yet\n"
+        )
+    );
+    assert_eq!(
+        json(d, "games")["data"]["games"][0]["result"],
+        "not scored yet"
+    );
+    let server = super::serve::serve(d, &[]);
+    let (_, _, state) = super::serve::get(server.port, "/state.json");
+    let v: Value = serde_json::from_str(&state).unwrap();
+    assert_eq!(v["game"]["standing"], "not scored yet", "{state}");
+}
+
 /// Whack-a-Dummy played straight on from the barrels' table (`score
 /// barrels 0`, then its moves) is a game of its own (#61 item 4), as when
 /// `setup whack-a-dummy` lays it: its own record in `games`, a replay
@@ -322,7 +352,7 @@ fn whack_a_dummy_played_on_from_the_barrels_is_its_own_record() {
     ok(d, "move west");
     assert_eq!(
         ok(d, "games"),
-        "Epic Funhouse run 1, started TODAY\n  1 TODAY Roll Out the Barrels, 1 move: scored 0 points\n  2 TODAY Whack-a-Dummy, 2 moves (in play): unfinished\n"
+        "Epic Funhouse run 1, started TODAY\n  1 TODAY Roll Out the Barrels, 1 move: scored 0 points\n  2 TODAY Whack-a-Dummy, 2 moves (in play): not scored\n    yet\n"
             .replace("TODAY", json(d, "games")["data"]["games"][0]["day"].as_str().unwrap())
     );
     let games = json(d, "games")["data"]["games"].clone();
