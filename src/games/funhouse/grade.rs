@@ -38,8 +38,12 @@ pub struct Grade {
     pub narrow: usize,
     /// Of the moves open along the best line, the share that keep par.
     pub keeping: f64,
-    /// The share of random lines that reach par.
+    /// The share of random lines that score well on the room's scale
+    /// (`par_scale`'s good score or better): a deal whose par is poor
+    /// has none, however many random lines reach that poor par.
     pub random: f64,
+    /// The room's good score, which `random` counts lines reaching.
+    pub good: u32,
     /// How good par is on the room's own scale: 1 at the best par
     /// deals commonly have, 0 at a par nine deals in ten beat.
     pub reach: f64,
@@ -75,10 +79,10 @@ fn reach(room: Room, par: u32) -> f64 {
 fn quartiles(room: Room) -> [u32; 3] {
     match room {
         Room::SlideJam => [35, 37, 39],
-        Room::MagicMirror => [48, 53, 59],
+        Room::MagicMirror => [48, 56, 65],
         Room::Barrels => [53, 55, 66],
         Room::WhackADummy => [38, 39, 41],
-        Room::TrampoLand => [43, 45, 48],
+        Room::TrampoLand => [43, 44, 47],
         Room::Catwalk => [50, 50, 50],
     }
 }
@@ -126,11 +130,9 @@ pub fn grade(game: &RoomGame, stop: &mut dyn FnMut() -> bool) -> Option<Grade> {
             }
             let mut after = at.clone();
             after.play(&words(m)).ok()?;
-            let (best, sure) = after.best(stop);
-            if !sure {
-                return None;
-            }
-            keeping_here += usize::from(best == par);
+            // No move from here does better than par: reaching it is
+            // keeping it.
+            keeping_here += usize::from(after.reaches(par, stop)?);
         }
         open += moves.len();
         keep += keeping_here;
@@ -154,13 +156,23 @@ pub fn grade(game: &RoomGame, stop: &mut dyn FnMut() -> bool) -> Option<Grade> {
         narrow,
         keeping,
         random,
+        good: par_scale(game.room()).0,
         reach,
     })
 }
 
 /// The share of random lines (a legal move at random each turn, to the
-/// room's end) that score par.
+/// room's end) that score the room's good score or better (issue #78:
+/// measured against the deal's own par, a deal with a poor par, which
+/// random lines reach easily, read as the most forgiving: Trampo-Land's
+/// expert deals had more random lines "reach par" than its easy ones).
+/// Where par itself is worse than good, no line can be: no line is
+/// played.
 fn random_share(game: &RoomGame, par: u32, stop: &mut dyn FnMut() -> bool) -> Option<f64> {
+    let good = par_scale(game.room()).0;
+    if par > good {
+        return Some(0.0);
+    }
     let mut rng = TableRng::new(PLAYOUT_SEED);
     let mut reached = 0;
     for _ in 0..PLAYOUTS {
@@ -177,17 +189,23 @@ fn random_share(game: &RoomGame, par: u32, stop: &mut dyn FnMut() -> bool) -> Op
             if !sure {
                 return None;
             }
-            reached += usize::from(score == par);
+            reached += usize::from(score <= good);
         }
     }
     Some(reached as f64 / PLAYOUTS as f64)
 }
 
 /// The grade in a line: "hard (57): par 0 in 14 moves; 3 moves where only
-/// one choice keeps par; 2% of random lines reach par".
+/// one choice keeps par; 2% of random lines score 0" ("score 14 or less"
+/// in the mirror, whose good score is not 0).
 pub fn describe(g: &Grade) -> String {
+    let well = if g.good == 0 {
+        "0".to_string()
+    } else {
+        format!("{} or less", g.good)
+    };
     format!(
-        "{} ({}): par {} in {} {}; {} {} where only one choice keeps par; {}% of random lines reach par",
+        "{} ({}): par {} in {} {}; {} {} where only one choice keeps par; {}% of random lines score {well}",
         g.level.name(),
         g.points,
         g.par,
@@ -231,50 +249,58 @@ mod tests {
         assert!(a.keeping * 1000.0 >= a.length as f64, "{a:?}");
     }
 
-    /// A level promises a score as well as a forgiving deal (#61 item 4):
-    /// over the same random deals, the ones graded easy have no worse a
-    /// par on average than the expert ones, and on the barrels and in
-    /// Trampo-Land (where most deals can be cleared) an easy deal can be.
-    /// Before par was a measure, 11 of 16 easy Trampo-Land deals could
-    /// not be cleared against none of 16 expert ones.
+    /// A level promises a score as well as a forgiving deal (#61 item 4,
+    /// #78 item 7): over the same random deals (a level's deals are these
+    /// deals, as `setup ROOM level=L` keeps dealing until one grades L),
+    /// each level's mean par is at least as good as the next harder
+    /// level's, and on the barrels and in Trampo-Land (where most deals
+    /// can be cleared) an easy deal can be. Before the random lines were
+    /// measured against a good score, the mirror's easy deals had a worse
+    /// mean par than its medium ones (19.0 against 16.6 over 200 deals).
     #[test]
-    fn an_easy_barrels_deal_scores_at_least_as_well_as_an_expert_one() {
-        easy_scores_at_least_as_well_as_expert(Room::Barrels, 60);
+    fn each_barrels_level_scores_at_least_as_well_as_the_next_harder() {
+        levels_score_in_order(Room::Barrels, 80);
     }
 
     #[test]
-    fn an_easy_magic_mirror_deal_scores_at_least_as_well_as_an_expert_one() {
-        easy_scores_at_least_as_well_as_expert(Room::MagicMirror, 60);
+    fn each_magic_mirror_level_scores_at_least_as_well_as_the_next_harder() {
+        levels_score_in_order(Room::MagicMirror, 80);
     }
 
     #[test]
-    fn an_easy_trampo_land_deal_scores_at_least_as_well_as_an_expert_one() {
-        easy_scores_at_least_as_well_as_expert(Room::TrampoLand, 24);
+    fn each_trampo_land_level_scores_at_least_as_well_as_the_next_harder() {
+        levels_score_in_order(Room::TrampoLand, 60);
     }
 
-    /// Over `deals` random deals of `room`, the easy ones' par is no worse
-    /// than the expert ones' (a test a room, so that they run side by
-    /// side).
-    fn easy_scores_at_least_as_well_as_expert(room: Room, deals: usize) {
-        {
-            let mut rng = TableRng::new(61);
-            let mut by_level: [Vec<u32>; 4] = Default::default();
-            for _ in 0..deals {
-                let game = random_deal(room, &mut rng);
-                if let Some(g) = grade(&game, &mut never()) {
-                    by_level[g.level as usize].push(g.par);
-                }
+    /// Over `deals` random deals of `room`, the mean par level by level
+    /// never gets better as the level gets harder (a test a room, so that
+    /// they run side by side).
+    fn levels_score_in_order(room: Room, deals: usize) {
+        let mut rng = TableRng::new(61);
+        let mut by_level: [Vec<u32>; 4] = Default::default();
+        for _ in 0..deals {
+            let game = random_deal(room, &mut rng);
+            if let Some(g) = grade(&game, &mut never()) {
+                by_level[g.level as usize].push(g.par);
             }
-            let mean = |pars: &[u32]| pars.iter().sum::<u32>() as f64 / pars.len().max(1) as f64;
-            let [easy, .., expert] = &by_level;
+        }
+        let mean = |pars: &[u32]| pars.iter().sum::<u32>() as f64 / pars.len() as f64;
+        assert!(
+            by_level.iter().all(|l| !l.is_empty()),
+            "{room:?}: {by_level:?}"
+        );
+        let means: Vec<f64> = by_level.iter().map(|l| mean(l)).collect();
+        for w in means.windows(2) {
             assert!(
-                !easy.is_empty() && !expert.is_empty(),
+                w[0] <= w[1],
+                "{room:?}: mean par by level {means:?}: {by_level:?}"
+            );
+        }
+        if room != Room::MagicMirror {
+            assert!(
+                by_level[0].iter().all(|&p| p == 0),
                 "{room:?}: {by_level:?}"
             );
-            assert!(mean(easy) <= mean(expert), "{room:?}: {by_level:?}");
-            if room != Room::MagicMirror {
-                assert!(easy.iter().all(|&p| p == 0), "{room:?}: {by_level:?}");
-            }
         }
     }
 
@@ -413,7 +439,9 @@ mod tests {
     }
 
     /// Deals of each level found as `setup ROOM level=L` finds them: the
-    /// average share of moves keeping par must fall level by level. The
+    /// average share of moves keeping par must fall from the easiest level
+    /// to the hardest, and the share of random lines scoring well must
+    /// never rise. The
     /// full run (`TABLEMATE_FULL_PROOFS=1 cargo test --profile profiling
     /// --lib levels_of -- --nocapture`) takes 100 deals of every level,
     /// 400 on the barrels, whose levels lie a point or two apart, and
@@ -440,8 +468,9 @@ mod tests {
             (true, _) => 100,
         };
         let n = deals as f64;
-        // The average share of moves keeping par, level by level.
-        let mut by_level = Vec::new();
+        // The average shares of moves keeping par and of random lines
+        // scoring well, level by level.
+        let mut by_level: Vec<(f64, f64)> = Vec::new();
         for &level in levels {
             let (mut keeping, mut length, mut random, mut narrow) = (0.0, 0.0, 0.0, 0.0);
             let mut ms = Vec::new();
@@ -481,9 +510,23 @@ mod tests {
                 ms[at(0.95)],
                 ms[at(1.0)]
             );
-            by_level.push(keeping);
+            by_level.push((keeping, random));
         }
-        grading::assert_apart(&format!("{room:?} keeping"), &by_level, true);
+        // Forgiveness falls from the easiest level to the hardest, and
+        // the share of random lines that score well never rises. Not
+        // keeping level by level (#78 item 7): once random lines were
+        // measured against a good score, the mirror's and the barrels'
+        // medium and hard deals kept par alike (0.69 and 0.70, 0.386 and
+        // 0.386 over 100 and 400 deals) and differ by par itself, which
+        // `levels_score_in_order` holds in order.
+        let (easiest, hardest) = (by_level[0], by_level[by_level.len() - 1]);
+        assert!(
+            easiest.0 > hardest.0,
+            "{room:?} keeping by level: {by_level:?}"
+        );
+        for w in by_level.windows(2) {
+            assert!(w[1].1 <= w[0].1, "{room:?} random by level: {by_level:?}");
+        }
     }
 
     /// The two rooms of the run's first stage; Slide Jam's levels in the

@@ -494,8 +494,6 @@ impl RoomGame {
         }
     }
 
-    /// The next move of a best line from here, in the notation `move`
-    /// takes, with what the line reaches; None when nothing is left to do.
     /// The best score the room can end with from here, and whether the
     /// search proved it (a budget can stop the longer searches): from a
     /// fresh deal, its par.
@@ -530,6 +528,21 @@ impl RoomGame {
             RoomGame::TrampoLand { position, .. } => {
                 let s = trampo::solve_from(*position, stop);
                 (s.score, s.proven)
+            }
+        }
+    }
+
+    /// Whether the room can still end with `target` or better from here;
+    /// `None` when a search was stopped before it could tell. A grade asks
+    /// this of every move along the best line: Trampo-Land answers with a
+    /// search bounded by `target` (its full search dominated a grade's
+    /// time), the other rooms by their best.
+    pub fn reaches(&self, target: u32, stop: &mut dyn FnMut() -> bool) -> Option<bool> {
+        match self {
+            RoomGame::TrampoLand { position, .. } => trampo::reaches(*position, target, stop),
+            _ => {
+                let (best, sure) = self.best(stop);
+                sure.then_some(best <= target)
             }
         }
     }

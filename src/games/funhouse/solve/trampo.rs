@@ -536,11 +536,13 @@ fn to_move(b: Packed, (f, o, to): PMove) -> Move {
 /// One depth-first pass from `start`, improving `best` (score and the
 /// path to it). With a `limit`, at most that many walks on any line, and
 /// a position is looked at again only with more walks left than before.
-/// Returns whether `stop` cut it short.
+/// It ends as soon as a line scores `enough` or less. Returns whether
+/// `stop` cut it short.
 fn search(
     start: Packed,
     first_walked: u8,
     limit: Option<u32>,
+    enough: u32,
     best: &mut (u32, Vec<PMove>),
     count: &mut usize,
     stop: &mut dyn FnMut() -> bool,
@@ -615,7 +617,7 @@ fn search(
         let score = packed_score(n);
         if score < best.0 || (score == best.0 && path.len() < best.1.len()) {
             *best = (score, path.clone());
-            if score == 0 {
+            if score <= enough {
                 return false;
             }
         }
@@ -650,7 +652,7 @@ pub fn solve_from(from: Position, stop: &mut dyn FnMut() -> bool) -> TrampoSolut
     // only the unlimited pass can prove a score above 0 best.
     let mut stopped = false;
     for limit in [Some(1), Some(3), None] {
-        stopped = search(start, first_walked, limit, &mut best, &mut count, stop);
+        stopped = search(start, first_walked, limit, 0, &mut best, &mut count, stop);
         if best.0 == 0 || stopped {
             break;
         }
@@ -676,6 +678,40 @@ pub fn solve_from(from: Position, stop: &mut dyn FnMut() -> bool) -> TrampoSolut
         adults_left: count_of(Occupant::Adult),
         positions: count,
     }
+}
+
+/// Whether some line from `from` scores `target` or less; `None` when
+/// `stop` cut the search short. Cheaper than `solve_from` where only that
+/// is asked (a grade asks it of every move along the best line, issue
+/// #78): a line is pruned as soon as its bound passes `target`, not the
+/// best found so far, and the search ends at the first line that gets
+/// there.
+pub fn reaches(from: Position, target: u32, stop: &mut dyn FnMut() -> bool) -> Option<bool> {
+    if from.score() <= target {
+        return Some(true);
+    }
+    let start = pack(&from.board);
+    let first_walked = from.walked.map_or(NOBODY, |w| w as u8);
+    // Seeded one above the target: only a line that reaches it improves.
+    let mut best = (target + 1, Vec::new());
+    let mut count = 0usize;
+    for limit in [Some(1), Some(3), None] {
+        if search(
+            start,
+            first_walked,
+            limit,
+            target,
+            &mut best,
+            &mut count,
+            stop,
+        ) {
+            return None;
+        }
+        if best.0 <= target {
+            return Some(true);
+        }
+    }
+    Some(false)
 }
 
 /// Drop walks that lead nowhere: a line found depth first may wander.
@@ -868,6 +904,41 @@ mod tests {
             let s = solve(t.board, &mut || false);
             assert_eq!((s.score, s.proven), (want, true), "seed {seed}");
             assert_eq!(replay(t.board, &s.moves), Ok(want), "seed {seed}");
+        }
+    }
+
+    /// `reaches` says what `solve_from` would, everywhere a grade asks it:
+    /// from each of the bench's first deals and from every position one
+    /// move on, a line reaches the best score and none reaches one below.
+    #[test]
+    fn reaching_a_score_agrees_with_the_best_score() {
+        for seed in 0..12 {
+            let mut rng = crate::random::TableRng::new(seed);
+            let t = trampo_land(
+                crate::games::die_rolls::random_face(&mut rng),
+                crate::games::funhouse::setup::random_cast(&mut rng),
+                crate::games::funhouse::setup::random_columns(&mut rng),
+            );
+            let start = Position::new(t.board);
+            let par = solve_from(start, &mut || false).score;
+            for (_, p) in std::iter::once((None, start))
+                .chain(start.moves().into_iter().map(|(m, p)| (Some(m), p)))
+            {
+                let best = solve_from(p, &mut || false).score;
+                assert_eq!(reaches(p, best, &mut || false), Some(true), "seed {seed}");
+                if best > 0 {
+                    assert_eq!(
+                        reaches(p, best - 1, &mut || false),
+                        Some(false),
+                        "seed {seed}"
+                    );
+                }
+                assert_eq!(
+                    reaches(p, par, &mut || false),
+                    Some(best <= par),
+                    "seed {seed}"
+                );
+            }
         }
     }
 }
