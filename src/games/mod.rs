@@ -18,6 +18,7 @@ pub mod error;
 pub mod game;
 pub mod grading;
 pub mod help;
+pub mod key_hash;
 pub mod record;
 pub mod wing;
 

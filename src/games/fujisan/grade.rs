@@ -60,18 +60,20 @@ pub fn grade(coins: &Coins, dice: &Dice, from: u32) -> Option<FujiGrade> {
     let mut rng = TableRng::new(u64::from(from) ^ 0x4675_6a69);
     let mut reached = 0;
     for _ in 0..LINES {
-        let mut at = from;
+        // By the walk's indices (0: `from`), the moves in the order
+        // `choices` gives them.
+        let mut at = 0;
         for _ in 0..LINE_MOVES {
-            if g.to_go(at) == Some(0) {
+            if g.to_go_of(at) == Some(0) {
                 break;
             }
-            let choices = g.choices(at);
-            if choices.is_empty() {
+            let next = g.next_of(at);
+            if next.is_empty() {
                 break;
             }
-            at = after(at, choices[rng.below(choices.len() as u64) as usize].0);
+            at = next[rng.below(next.len() as u64) as usize].1;
         }
-        reached += usize::from(g.to_go(at) == Some(0));
+        reached += usize::from(g.to_go_of(at) == Some(0));
     }
     let random = reached as f64 / LINES as f64;
     let downhill = line.iter().filter(|m| m.goes_down()).count();

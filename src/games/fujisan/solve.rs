@@ -3,14 +3,14 @@
 //! sets) is walked breadth first, and each set's distance to the summit
 //! is known. A deal with no path is proved unwinnable by that walk.
 
-use std::collections::HashMap;
+use crate::games::key_hash::Keyed;
 
 use super::mountain::{Coins, Dice, Move, SUMMIT, after, moves};
 
 /// Everything reachable from a position, with each set's fewest moves
 /// to the summit (`None`: the summit cannot be reached from it).
 pub struct Graph {
-    index: HashMap<u32, usize>,
+    index: Keyed<u32, usize>,
     sets: Vec<u32>,
     next: Vec<Vec<(Move, usize)>>,
     to_go: Vec<Option<u32>>,
@@ -24,7 +24,7 @@ impl Graph {
     /// Walk every set reachable from `from`.
     pub fn of(coins: &Coins, dice: &Dice, from: u32) -> Graph {
         let mut g = Graph {
-            index: HashMap::from([(from, 0)]),
+            index: Keyed::from_iter([(from, 0)]),
             sets: vec![from],
             next: Vec::new(),
             to_go: Vec::new(),
@@ -114,6 +114,18 @@ impl Graph {
     /// Fewest moves to the summit from `set` (one the walk reached).
     pub fn to_go(&self, set: u32) -> Option<u32> {
         self.to_go[*self.index.get(&set)?]
+    }
+
+    /// The moves from the walk's `i`th set (0: where it began), each with
+    /// the index of the set it leads to: random play walks the graph by
+    /// index, with no set to look up.
+    pub fn next_of(&self, i: usize) -> &[(Move, usize)] {
+        &self.next[i]
+    }
+
+    /// Fewest moves to the summit from the walk's `i`th set.
+    pub fn to_go_of(&self, i: usize) -> Option<u32> {
+        self.to_go[i]
     }
 
     /// The moves from `set` and what each leaves to go.
@@ -285,7 +297,7 @@ mod tests {
             let FujiGame { coins, dice, .. } = FujiGame::deal(&mut rng);
             let g = Graph::of(&coins, &dice, START);
             let Some(line) = g.shortest() else { continue };
-            let mut best: HashMap<u32, u32> = HashMap::from([(START, 0)]);
+            let mut best = std::collections::HashMap::from([(START, 0u32)]);
             let mut queue = std::collections::BinaryHeap::from([std::cmp::Reverse((0u32, START))]);
             let mut summit = None;
             while let Some(std::cmp::Reverse((cost, at))) = queue.pop() {

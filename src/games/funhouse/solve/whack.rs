@@ -17,8 +17,7 @@
 //! only at routes with at most one more, which also bounds it.
 
 use std::cmp::Reverse;
-use std::collections::{BTreeMap, HashMap};
-use std::hash::{BuildHasherDefault, Hasher};
+use std::collections::BTreeMap;
 
 use serde::Serialize;
 
@@ -287,34 +286,7 @@ pub fn solve_from(grid: &[Vec<Rank>], first: State, penalties: u32, limit: usize
         .expect("a search without a bound answers")
 }
 
-/// The search's tables hash 32-bit keys with one multiply. The keys are
-/// positions the search made, not anyone's input, so the standard
-/// hasher's guard against chosen collisions buys nothing here, and a
-/// search touches millions of them.
-#[derive(Default)]
-struct KeyHasher(u64);
-
-impl Hasher for KeyHasher {
-    /// Only `u32` keys are hashed; anything else is folded in a byte at a
-    /// time.
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        }
-    }
-
-    fn write_u32(&mut self, k: u32) {
-        self.0 = u64::from(k).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    }
-
-    fn finish(&self) -> u64 {
-        // The product's high half mixes every bit of the key; the table
-        // takes its bucket from the low bits.
-        self.0 ^ self.0 >> 32
-    }
-}
-
-type Keyed<V> = HashMap<u32, V, BuildHasherDefault<KeyHasher>>;
+type Keyed<V> = crate::games::key_hash::Keyed<u32, V>;
 
 /// A route's cost so far: penalties, then moves.
 type Cost = (u32, u32);
