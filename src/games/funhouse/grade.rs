@@ -108,6 +108,19 @@ fn full_line(room: Room) -> usize {
 /// Grade `game` from where it stands; `None` when the room is over or
 /// a search was stopped before it proved its answer.
 pub fn grade(game: &RoomGame, stop: &mut dyn FnMut() -> bool) -> Option<Grade> {
+    grade_within(game, None, stop)
+}
+
+/// `grade`, for a deal wanted at `want` (`setup ROOM level=L`): `None`
+/// as well as soon as the grade cannot be `want`, before every move
+/// along the best line is asked whether it keeps par (most of a grade's
+/// time, and most deals tried are of another level). A grade it gives
+/// is the whole grade, as `grade` gives it.
+pub fn grade_within(
+    game: &RoomGame,
+    want: Option<Level>,
+    stop: &mut dyn FnMut() -> bool,
+) -> Option<Grade> {
     if game.is_over() {
         return None;
     }
@@ -116,47 +129,76 @@ pub fn grade(game: &RoomGame, stop: &mut dyn FnMut() -> bool) -> Option<Grade> {
     if !proven {
         return None;
     }
-    // Along the best line: at each position, which moves keep par (the
-    // line's own move does).
-    let (mut open, mut keep, mut narrow) = (0usize, 0usize, 0usize);
+    let room = game.room();
+    let random = random_share(game, par, stop)?;
+    let reach = reach(room, par);
+    let points_at = |keeping: f64| {
+        grading::points_with_par(keeping, random, line.len(), full_line(room), reach)
+    };
+    // The positions along the line, and the moves open at each.
+    let mut positions = Vec::with_capacity(line.len());
     let mut at = game.clone();
     for step in &line {
         let moves = at.legal_moves();
-        let mut keeping_here = 0;
-        for m in &moves {
-            if m == step {
-                keeping_here += 1;
-                continue;
-            }
-            let mut after = at.clone();
-            after.play(&words(m)).ok()?;
-            // No move from here does better than par: reaching it is
-            // keeping it.
-            keeping_here += usize::from(after.reaches(par, stop)?);
-        }
-        open += moves.len();
-        keep += keeping_here;
-        narrow += usize::from(keeping_here == 1);
+        positions.push((at.clone(), moves));
         at.play(&words(step)).ok()?;
     }
-    let keeping = if open == 0 {
-        1.0
-    } else {
-        keep as f64 / open as f64
+    let open: usize = positions.iter().map(|(_, moves)| moves.len()).sum();
+    let share = |kept: usize| {
+        if open == 0 {
+            1.0
+        } else {
+            kept as f64 / open as f64
+        }
     };
-    let random = random_share(game, par, stop)?;
-    let reach = reach(game.room(), par);
-    let points =
-        grading::points_with_par(keeping, random, line.len(), full_line(game.room()), reach);
+    // Along the best line: at each position, which moves keep par (the
+    // line's own move does). `sure` counts the moves known to keep par,
+    // `unknown` those not asked yet.
+    let (mut sure, mut unknown) = (0, open);
+    // Points rise as keeping falls: the fewest if every move not asked
+    // yet keeps par, the most if none does.
+    let cannot_be = |sure: usize, unknown: usize| {
+        want.is_some_and(|want| {
+            level_of(room, points_at(share(sure + unknown))) > want
+                || level_of(room, points_at(share(sure))) < want
+        })
+    };
+    if cannot_be(sure, unknown) {
+        return None;
+    }
+    let mut narrow = 0;
+    for ((at, moves), step) in positions.iter().zip(&line) {
+        let mut keeping_here = 0;
+        for m in moves {
+            let keeps = if m == step {
+                true
+            } else {
+                let mut after = at.clone();
+                after.play(&words(m)).ok()?;
+                // No move from here does better than par: reaching it is
+                // keeping it.
+                after.reaches(par, stop)?
+            };
+            keeping_here += usize::from(keeps);
+            sure += usize::from(keeps);
+            unknown -= 1;
+            if cannot_be(sure, unknown) {
+                return None;
+            }
+        }
+        narrow += usize::from(keeping_here == 1);
+    }
+    let keeping = share(sure);
+    let points = points_at(keeping);
     Some(Grade {
-        level: level_of(game.room(), points),
+        level: level_of(room, points),
         points,
         par,
         length: line.len(),
         narrow,
         keeping,
         random,
-        good: par_scale(game.room()).0,
+        good: par_scale(room).0,
         reach,
     })
 }
@@ -247,6 +289,30 @@ mod tests {
         // Every position on the best line has a move that keeps par, so
         // at least one move a position does.
         assert!(a.keeping * 1000.0 >= a.length as f64, "{a:?}");
+    }
+
+    /// A grade for a level wanted is the whole grade when the deal is of
+    /// that level, and none when it is not: `setup ROOM level=L` leaves a
+    /// try of another level early, and must find the same deals.
+    #[test]
+    fn a_grade_for_a_level_is_the_grade_or_none() {
+        let mut rng = TableRng::new(78);
+        for (room, deals) in [
+            (Room::TrampoLand, 4),
+            (Room::MagicMirror, 6),
+            (Room::Barrels, 6),
+            (Room::SlideJam, 1),
+        ] {
+            for _ in 0..deals {
+                let game = random_deal(room, &mut rng);
+                let whole = grade(&game, &mut never());
+                for level in Level::ALL {
+                    let within = grade_within(&game, Some(level), &mut never());
+                    let expected = whole.clone().filter(|g| g.level == level);
+                    assert_eq!(within, expected, "{room:?} {level:?}: {whole:?}");
+                }
+            }
+        }
     }
 
     /// A level promises a score as well as a forgiving deal (#61 item 4,
