@@ -313,19 +313,14 @@ fn a_room_just_set_up_reads_in_play_everywhere() {
     ok(d, "players Ann");
     ok(d, "funhouse new");
     ok(d, "--seed 3 setup slide-jam");
-    let day = json(d, "games")["data"]["games"][0]["day"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let listed = json(d, "games")["data"]["games"][0].clone();
+    assert_eq!(listed["result"], "not scored yet");
+    let day = listed["day"].as_str().unwrap();
     assert_eq!(
         ok(d, "games"),
         format!(
             "Epic Funhouse run 1 of Ann, started {day}\n  1 {day} Slide Jam, 0 moves (in play): not scored yet\n"
         )
-    );
-    assert_eq!(
-        json(d, "games")["data"]["games"][0]["result"],
-        "not scored yet"
     );
     let server = super::serve::serve(d, &[]);
     let (_, _, state) = super::serve::get(server.port, "/state.json");

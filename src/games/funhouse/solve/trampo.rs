@@ -539,19 +539,6 @@ fn to_move(b: Packed, (f, o, to): PMove) -> Move {
     }
 }
 
-/// Positions by canonical board, for the search without a limit: for
-/// each, who may not walk in the positions met (a bit per trampoline,
-/// and one for "anyone may"): a position where anyone may walk can do all
-/// the others can, so it covers them.
-type Boards = Keyed<u32, u16>;
-
-/// Whether a board's bits `had` cover the position whose last walker
-/// stands on `w` (`NOBODY`: anyone may walk).
-#[inline(always)]
-fn covers(had: Option<u16>, w: u8) -> bool {
-    had.is_some_and(|had| had & (1 << NOBODY) != 0 || had & (1u16 << w.min(NOBODY)) != 0)
-}
-
 /// One depth-first pass from `start`, improving `best` (score and the
 /// path to it). With a `limit`, at most that many walks on any line, and
 /// a position is looked at again only with more walks left than before.
@@ -567,18 +554,22 @@ fn search(
     stop: &mut dyn FnMut() -> bool,
 ) -> bool {
     let t = tables();
-    let mut seen = Boards::default();
+    // Without a limit: for each board, who may not walk in the positions
+    // seen (a bit per trampoline, and one for "anyone may"): a position
+    // where anyone may walk can do all the others can, so it covers them.
+    let mut seen: Keyed<u32, u16> = Keyed::default();
     let mut left_at: Keyed<u64, u32> = Keyed::default();
     let walks = limit.unwrap_or(u32::MAX);
     let mut first_seen = |b: Packed, walked: u8, left: u32| -> bool {
         match limit {
             None => {
                 let (board, w) = canonical_board(b, walked, t);
+                let bit = 1u16 << w.min(NOBODY);
                 let had = seen.entry(board).or_insert(0);
-                if covers(Some(*had), w) {
+                if *had & (1 << NOBODY) != 0 || *had & bit != 0 {
                     return false;
                 }
-                *had |= 1u16 << w.min(NOBODY);
+                *had |= bit;
                 true
             }
             Some(_) => {
@@ -662,16 +653,7 @@ pub fn solve_from(from: Position, stop: &mut dyn FnMut() -> bool) -> TrampoSolut
     let first_walked = from.walked.map_or(NOBODY, |w| w as u8);
     let mut best = (packed_score(start), Vec::new());
     let mut count = 0usize;
-    // Most boards clear with a few walks: look with few walks allowed
-    // first (cheap), and search without a limit only when that fails;
-    // only the unlimited pass can prove a score above 0 best.
-    let mut stopped = false;
-    for limit in [Some(1), Some(3), None] {
-        stopped = search(start, first_walked, limit, 0, &mut best, &mut count, stop);
-        if best.0 == 0 || stopped {
-            break;
-        }
-    }
+    let stopped = passes(start, first_walked, 0, &mut best, &mut count, stop);
     let (score, packed_path) = best;
     let mut moves = Vec::new();
     let mut b = start;
@@ -711,24 +693,32 @@ pub fn reaches(from: Position, target: u32, stop: &mut dyn FnMut() -> bool) -> O
     let first_walked = from.walked.map_or(NOBODY, |w| w as u8);
     // Seeded one above the target: only a line that reaches it improves.
     let mut best = (target + 1, Vec::new());
-    let mut count = 0usize;
+    let stopped = passes(start, first_walked, target, &mut best, &mut 0, stop);
+    (!stopped).then_some(best.0 <= target)
+}
+
+/// The search's passes, until a line scores `enough` or less or `stop`
+/// cuts one short (then true). Most boards clear with a few walks: look
+/// with few walks allowed first (cheap), and search without a limit only
+/// when that fails; only the unlimited pass can prove that no line gets
+/// there.
+fn passes(
+    start: Packed,
+    first_walked: u8,
+    enough: u32,
+    best: &mut (u32, Vec<PMove>),
+    count: &mut usize,
+    stop: &mut dyn FnMut() -> bool,
+) -> bool {
     for limit in [Some(1), Some(3), None] {
-        if search(
-            start,
-            first_walked,
-            limit,
-            target,
-            &mut best,
-            &mut count,
-            stop,
-        ) {
-            return None;
+        if search(start, first_walked, limit, enough, best, count, stop) {
+            return true;
         }
-        if best.0 <= target {
-            return Some(true);
+        if best.0 <= enough {
+            break;
         }
     }
-    Some(false)
+    false
 }
 
 /// Drop walks that lead nowhere: a line found depth first may wander.
