@@ -10,7 +10,7 @@ Talks to 127.0.0.1 only. Prints each latency's min, median, 90th
 percentile and max; CPU from /proc/PID/schedstat (nanoseconds on the
 CPU) over 20 idle seconds; resident memory (VmRSS) with 0 and 10 streams.
 """
-import os, socket, subprocess, sys, tempfile, time
+import os, socket, subprocess, sys, tempfile, time, urllib.parse
 
 BIN = os.environ.get("TABLEMATE_BIN") or os.path.join(os.path.dirname(__file__), "..", "target", "release", "tablemate")
 RUNS = int(sys.argv[1]) if len(sys.argv) > 1 else 21
@@ -24,9 +24,9 @@ def rss(pid):
     return float("nan")
 
 
-def stream(port):
+def stream(port, key):
     s = socket.create_connection(("127.0.0.1", port))
-    s.sendall(f"GET /events HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())
+    s.sendall(f"GET /events?t={key} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())
     s.settimeout(10)
     return s
 
@@ -64,11 +64,11 @@ def main():
     for line in (["--seed", "3", "setup", "slides", "players=2"], ["pad", "new", "hearts", "ann", "ben"]):
         subprocess.run([BIN, "--data", data, *line], check=True, capture_output=True)
     server = subprocess.Popen([BIN, "--data", data, "serve", "--port", "0"], stdout=subprocess.PIPE, text=True)
-    url = server.stdout.readline().split()[-1]
-    port = int(url.rsplit(":", 1)[1].strip("/"))
+    url = urllib.parse.urlsplit(server.stdout.readline().split()[-1])
+    port, key = url.port, urllib.parse.parse_qs(url.query)["t"][0]
     time.sleep(0.5)
     idle = rss(server.pid)
-    pages = [stream(port) for _ in range(10)]
+    pages = [stream(port, key) for _ in range(10)]
     for p in pages:
         wait_event(p)
     with_ten = rss(server.pid)

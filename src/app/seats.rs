@@ -16,6 +16,29 @@ use crate::style::Style;
 /// The width a phone's answers are drawn at.
 const PHONE_WIDTH: usize = 40;
 
+/// The most a phone is told in one answer. A roll of thousands of dice
+/// is told as its start and how much more there was (#77: a seat's
+/// `5000x1000d1000` sent its phone 25 MB, every die of it).
+const MOST_SAID: usize = 2_000;
+
+/// `said`, cut for a phone past `MOST_SAID` bytes at the last whole line
+/// (or character) before, with how long it was.
+fn for_a_phone(said: String) -> String {
+    if said.len() <= MOST_SAID {
+        return said;
+    }
+    let mut cut = MOST_SAID;
+    while !said.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    let cut = said[..cut].rfind('\n').filter(|&n| n > 0).unwrap_or(cut);
+    let lines = said.lines().count();
+    format!(
+        "{}...\n(cut short for a phone: {lines} lines in all; `log` at the terminal lists the rolls)",
+        &said[..cut]
+    )
+}
+
 /// The seats' desk: one session per seat, made when the seat first acts.
 pub struct SeatDesk {
     dir: PathBuf,
@@ -84,6 +107,7 @@ impl Desk for SeatDesk {
             ),
             (Err(e), _) => e.to_string(),
         };
+        said = for_a_phone(said);
         for w in app.take_warnings() {
             said.push_str(&format!("\nnote: {w}"));
         }

@@ -211,7 +211,9 @@ impl App {
                 port: port.unwrap_or(serve::PORT),
                 bind,
             },
-            Box::new(move || Box::new(SeatDesk::new(dir, rules, today))),
+            std::sync::Arc::new(move || {
+                Box::new(SeatDesk::new(dir.clone(), rules.clone(), today.clone()))
+            }),
         )
         .map_err(|e| invalid(e.to_string()))?;
         let seats = self.seat_links(&running, lan)?;
@@ -318,5 +320,5 @@ fn seat_name(table: Option<&crate::games::table::Seating>, key: &str) -> String 
 }
 
 fn lan_of(running: &Running) -> bool {
-    running.token.is_some()
+    running.lan
 }

@@ -1,8 +1,13 @@
-//! What a seat may do, and the one thread that does it. The server owns
-//! no game logic: a seat's action goes to a `Desk` (the app's, which runs
-//! it through the same commands and the same store door as the terminal)
-//! on a thread of its own, since the app's session is not shared between
-//! threads, and the answer comes back to the request that asked.
+//! What a seat may do, and the threads that do it. The server owns no
+//! game logic: a seat's action goes to a `Desk` (the app's, which runs it
+//! through the same commands and the same store door as the terminal) on
+//! a thread of the seat's own, since the app's session is not shared
+//! between threads, and the answer comes back to the request that asked.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::sync::mpsc::{Receiver, Sender};
+use std::thread::JoinHandle;
 
 use serde::Serialize;
 use tokio::sync::oneshot;
@@ -53,10 +58,10 @@ pub trait Desk {
     fn look(&mut self, seat: &str) -> SeatLook;
 }
 
-/// Makes the desk on the thread that will use it.
-pub type DeskMaker = Box<dyn FnOnce() -> Box<dyn Desk> + Send>;
+/// Makes a desk on the thread that will use it (one for each seat).
+pub type DeskMaker = Arc<dyn Fn() -> Box<dyn Desk> + Send + Sync>;
 
-/// A job for the desk thread.
+/// A job for a seat's desk.
 pub enum Job {
     Act {
         seat: String,
@@ -69,9 +74,41 @@ pub enum Job {
     },
 }
 
-/// The desk's thread: jobs in order until every sender is gone. `done`
-/// is called after each action, so the screens look at once.
-pub fn run(make: DeskMaker, jobs: std::sync::mpsc::Receiver<Job>, done: impl Fn()) {
+impl Job {
+    fn seat(&self) -> &str {
+        match self {
+            Job::Act { seat, .. } | Job::Look { seat, .. } => seat,
+        }
+    }
+}
+
+/// Hands each job to its seat's own desk, a thread of its own that takes
+/// that seat's jobs in order, until every sender is gone. A seat's long
+/// roll (`1000x1000d1000`, half a second) keeps only that seat waiting
+/// (#77: with one desk for all, another seat's `1d6` waited 269 ms
+/// behind two of them). The desks share nothing but the store, whose one
+/// door takes them in turn as it takes terminals in other processes.
+/// `done` is called after each action, so the screens look at once.
+pub fn run(make: DeskMaker, jobs: Receiver<Job>, done: impl Fn() + Clone + Send + 'static) {
+    let mut desks: HashMap<String, (Sender<Job>, JoinHandle<()>)> = HashMap::new();
+    for job in jobs {
+        let (desk, _) = desks.entry(job.seat().to_string()).or_insert_with(|| {
+            let (tx, rx) = std::sync::mpsc::channel();
+            let (make, done) = (Arc::clone(&make), done.clone());
+            (tx, std::thread::spawn(move || work(&*make, rx, done)))
+        });
+        // A desk that panicked is gone: its job's answer is dropped, and
+        // the phone is told the table is not answering.
+        let _ = desk.send(job);
+    }
+    for (desk, thread) in desks.into_values() {
+        drop(desk);
+        let _ = thread.join();
+    }
+}
+
+/// One seat's desk: its jobs in order.
+fn work(make: &dyn Fn() -> Box<dyn Desk>, jobs: Receiver<Job>, done: impl Fn()) {
     let mut desk = make();
     for job in jobs {
         match job {

@@ -12,6 +12,7 @@
 //! in size, header count and time.
 
 mod desk;
+mod gate;
 mod http;
 mod net;
 mod page;
@@ -33,17 +34,6 @@ use watch::Wake;
 
 use crate::store::Store;
 
-/// Connections served at once.
-pub const MOST_CONNECTIONS: usize = 256;
-/// Connections one address may hold at once: a page, its event stream
-/// and what it loads, twice over. A client that holds more (70 slow
-/// connections) is turned away alone; other addresses are served.
-pub const PER_ADDRESS: usize = 8;
-/// Of `MOST_CONNECTIONS`, the slots kept for an address holding at most
-/// one connection: a phone opening its seat while other addresses hold
-/// the rest (16 addresses with 16 slow connections each filled the
-/// server) still gets in.
-pub const RESERVED: usize = 32;
 /// How long a client has to send a whole request head (and a seat's
 /// action its body), however slowly it trickles.
 pub const HEAD_TIME: Duration = Duration::from_secs(5);
@@ -113,7 +103,13 @@ impl Shown {
 /// What every connection checks against.
 struct Site {
     hosts: Vec<String>,
-    token: Option<String>,
+    /// The table's key, in the address `serve` prints: with `--lan` no
+    /// page opens without it (or a seat's secret); without, pages open
+    /// to this machine anyway, and the key keeps the TV's place however
+    /// many other clients crowd in (see `gate`).
+    token: String,
+    /// Whether reading needs a key (`--lan`).
+    locked: bool,
 }
 
 /// What the server's tasks share.
@@ -124,7 +120,8 @@ struct Shared {
     /// Counts the seats closed: an event stream opened with a seat's
     /// secret ends when its seat is among them.
     closed: tokio::sync::watch::Sender<u64>,
-    counts: Arc<Mutex<net::Counts>>,
+    /// Who holds the connections (see `gate`).
+    gate: Arc<gate::Gate>,
     /// The desk's queue (gone once serving stops).
     desk: Mutex<Option<Sender<desk::Job>>>,
 }
@@ -143,7 +140,8 @@ pub struct Running {
     /// The address a player's device uses (with `--lan`, the machine's
     /// address on the network).
     pub addr: SocketAddr,
-    pub token: Option<String>,
+    /// Serving the local network, where every page needs a key.
+    pub lan: bool,
     shared: Arc<Shared>,
     stop: tokio::sync::watch::Sender<bool>,
     wakes: Sender<Wake>,
@@ -286,7 +284,7 @@ pub fn start(dir: PathBuf, options: &Options, make_desk: DeskMaker) -> Result<Ru
         local.ip()
     };
     let addr = SocketAddr::new(shown_ip, port);
-    let token = if options.lan { Some(token()?) } else { None };
+    let token = token()?;
     // The names a page may be asked for by: this machine's, and with
     // `--lan` the network address shown.
     let mut hosts = vec![
@@ -295,10 +293,7 @@ pub fn start(dir: PathBuf, options: &Options, make_desk: DeskMaker) -> Result<Ru
         format!("[::1]:{port}"),
     ];
     hosts.push(addr.to_string());
-    let url = match &token {
-        Some(t) => format!("http://{addr}/?t={t}"),
-        None => format!("http://{addr}/"),
-    };
+    let url = format!("http://{addr}/?t={token}");
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
@@ -323,11 +318,12 @@ pub fn start(dir: PathBuf, options: &Options, make_desk: DeskMaker) -> Result<Ru
         shown,
         site: Site {
             hosts,
-            token: token.clone(),
+            token,
+            locked: options.lan,
         },
         seats: Mutex::new(seats::Seats::default()),
         closed: tokio::sync::watch::channel(0).0,
-        counts: Arc::default(),
+        gate: Arc::default(),
         desk: Mutex::new(Some(desk_tx)),
     });
     let (wake_tx, wakes) = std::sync::mpsc::channel();
@@ -362,7 +358,7 @@ pub fn start(dir: PathBuf, options: &Options, make_desk: DeskMaker) -> Result<Ru
     let desk = {
         let tx = wake_tx.clone();
         std::thread::spawn(move || {
-            desk::run(make_desk, desk_rx, || {
+            desk::run(make_desk, desk_rx, move || {
                 let _ = tx.send(Wake::Look);
             })
         })
@@ -375,7 +371,7 @@ pub fn start(dir: PathBuf, options: &Options, make_desk: DeskMaker) -> Result<Ru
     Ok(Running {
         url,
         addr,
-        token,
+        lan: options.lan,
         shared,
         stop,
         wakes: wake_tx,

@@ -20,6 +20,7 @@ use serde::Deserialize;
 use tokio::sync::{mpsc, oneshot};
 
 use super::desk::{Answer, Job, SeatAct};
+use super::gate::{Class, Pass};
 use super::seats::{Barred, same};
 use super::{HEAD_TIME, KEEPALIVE, Shared, http, page};
 
@@ -98,7 +99,11 @@ impl Key {
     }
 }
 
-pub async fn handle(req: Request<Incoming>, shared: Arc<Shared>) -> Result<Answered, Infallible> {
+pub async fn handle(
+    req: Request<Incoming>,
+    shared: Arc<Shared>,
+    pass: Pass,
+) -> Result<Answered, Infallible> {
     let headers = req.headers();
     if headers.get_all(header::HOST).iter().count() > 1 {
         return Ok(text(StatusCode::BAD_REQUEST, "one Host header, please\n"));
@@ -132,7 +137,7 @@ pub async fn handle(req: Request<Incoming>, shared: Arc<Shared>) -> Result<Answe
             return Ok(not_allowed("POST", "a seat acts by POST from its page\n"));
         }
         let act = act.to_string();
-        return Ok(seat_act(req, &act, &shared).await);
+        return Ok(seat_act(req, &act, &shared, &pass).await);
     }
     if method != Method::GET && method != Method::HEAD {
         return Ok(not_allowed(
@@ -163,19 +168,28 @@ pub async fn handle(req: Request<Incoming>, shared: Arc<Shared>) -> Result<Answe
             "this seat is not open (revoked, or the server was restarted): ask at the terminal for `serve seats`\n",
         ));
     }
-    let key = match (&seat, &shared.site.token) {
-        (Some((_, s)), _) => Key::Seat(s.clone()),
-        (None, None) => Key::Open,
-        (None, Some(t)) if param(&query, "t").is_some_and(|given| same(given, t)) => {
-            Key::Token(t.clone())
+    let site = &shared.site;
+    let key = match &seat {
+        Some((_, s)) => Key::Seat(s.clone()),
+        None if param(&query, "t").is_some_and(|given| same(given, &site.token)) => {
+            Key::Token(site.token.clone())
         }
-        (None, Some(_)) => {
+        None if !site.locked => Key::Open,
+        None => {
             return Ok(text(
                 StatusCode::FORBIDDEN,
                 "this page needs the address tablemate printed (with its ?t=... or ?s=...)\n",
             ));
         }
     };
+    let class = match (&key, &seat) {
+        (Key::Seat(_), Some((name, _))) => Class::Seat(name.clone()),
+        (Key::Token(_), _) => Class::Table,
+        _ => Class::Open,
+    };
+    if !pass.show(class) {
+        return Ok(full());
+    }
     let shown = Arc::clone(&shared.shown.borrow());
     Ok(match path.as_str() {
         "/" => answer(
@@ -227,6 +241,17 @@ fn not_allowed(allow: &'static str, why: &'static str) -> Answered {
     r
 }
 
+/// No room for one more page without a key (see `gate`).
+fn full() -> Answered {
+    let mut r = text(
+        StatusCode::SERVICE_UNAVAILABLE,
+        "too many pages open without the table's address: close one, or open the address tablemate printed\n",
+    );
+    r.headers_mut()
+        .insert(header::RETRY_AFTER, HeaderValue::from_static("5"));
+    r
+}
+
 fn gone() -> Answered {
     text(
         StatusCode::SERVICE_UNAVAILABLE,
@@ -246,7 +271,7 @@ struct Posted {
     line: Option<String>,
 }
 
-async fn seat_act(req: Request<Incoming>, act: &str, shared: &Shared) -> Answered {
+async fn seat_act(req: Request<Incoming>, act: &str, shared: &Shared, pass: &Pass) -> Answered {
     let refused = |status, said: &str| {
         json(
             status,
@@ -282,7 +307,10 @@ async fn seat_act(req: Request<Incoming>, act: &str, shared: &Shared) -> Answere
         .unwrap_or_else(|e| e.into_inner())
         .admit(&secret, Instant::now());
     let seat = match admitted {
-        Ok(name) => name,
+        Ok(name) => {
+            pass.show(Class::Seat(name.clone()));
+            name
+        }
         Err(Barred::Unknown) => {
             return refused(
                 StatusCode::FORBIDDEN,
