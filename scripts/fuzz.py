@@ -13,6 +13,16 @@ numbers, control characters, quotes and junk; lines are examples
 mutated word by word, or words drawn at random. `serve` (it waits for
 Ctrl-C) and `--wait` (a minute's count) are left out. Exits 1 if any
 chunk panicked, died of a signal, timed out or passed 500 MB.
+
+    python3 scripts/fuzz.py --serve 60 [--seed 1]
+
+instead runs `serve` for that many seconds on 127.0.0.1 under a crowd
+(issue #77): slow request heads and keyless event streams from many
+loopback addresses (127.0.x.y), junk requests, and seats posting
+generated lines as rolls, moves and scores, some of them big rolls.
+Every second the TV's page (the printed address) and a seat's `1d6`
+must still be answered 200; exits 1 if one was not, or the server died
+or passed 500 MB.
 """
 
 import argparse
@@ -92,6 +102,121 @@ def generate(rng, examples, words, n):
         yield line
 
 
+def serve_fuzz(args, rng, lines):
+    """`serve` under a crowd; see the module's text."""
+    import http.client, json, socket, threading, urllib.parse
+    work = tempfile.mkdtemp(prefix="tablemate-serve-fuzz-")
+    data = os.path.join(work, "data")
+    subprocess.run([args.binary, "--data", data, "players", "ann", "ben", "cat"], check=True,
+                   capture_output=True)
+    server = subprocess.Popen([args.binary, "--data", data, "serve", "--port", "0"],
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    port, key, seats = None, None, {}
+    for line in server.stdout:
+        if line.startswith("the table is shown at"):
+            url = urllib.parse.urlsplit(line.split()[-1])
+            port, key = url.port, urllib.parse.parse_qs(url.query)["t"][0]
+        elif "/seat?s=" in line:
+            name, url = line.strip().split(": ", 1)
+            seats[name] = url.split("?s=")[1]
+        if "ends it" in line:
+            break
+    stop = threading.Event()
+    held = []
+    failures = []
+
+    def connect(source):
+        s = socket.socket()
+        s.settimeout(5)
+        s.bind((source, 0))
+        s.connect(("127.0.0.1", port))
+        return s
+
+    def crowd(seed):
+        r = random.Random(seed)
+        while not stop.is_set():
+            source = f"127.0.{r.randint(1, 250)}.{r.randint(1, 250)}"
+            try:
+                s = connect(source)
+                kind = r.random()
+                if kind < 0.4:
+                    s.sendall(b"GET / HT")  # a head that never ends
+                elif kind < 0.7:
+                    s.sendall(f"GET /events HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())
+                else:
+                    junk = r.choice(lines).encode("utf-8", "surrogatepass")[:200]
+                    s.sendall(r.choice([b"GET /", b"POST /seat/roll", b"PUT /x"]) + b" " + junk + b"\r\n\r\n")
+                held.append(s)
+                if len(held) > 600:
+                    held.pop(0).close()
+            except OSError:
+                pass
+
+    def post(secret, path, body):
+        c = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        c.request("POST", path, json.dumps(body), {
+            "Origin": f"http://127.0.0.1:{port}", "X-Tablemate-Seat": secret,
+            "Content-Type": "application/json"})
+        status = c.getresponse().status
+        c.close()
+        return status
+
+    def seat_work(name, seed):
+        r = random.Random(seed)
+        while not stop.is_set():
+            try:
+                kind = r.random()
+                if kind < 0.2:
+                    post(seats[name], "/seat/roll", {"expr": "1000x1000d1000"})
+                elif kind < 0.6:
+                    post(seats[name], "/seat/roll", {"expr": r.choice(lines)})
+                elif kind < 0.8:
+                    post(seats[name], "/seat/move", {"line": r.choice(lines)})
+                else:
+                    post(seats[name], "/seat/pad", {"score": r.choice(lines)})
+            except (OSError, http.client.HTTPException):
+                pass
+            time.sleep(0.5)
+
+    threads = [threading.Thread(target=crowd, args=(args.seed * 10 + i,)) for i in range(4)]
+    threads += [threading.Thread(target=seat_work, args=(n, args.seed * 10 + i))
+                for i, n in enumerate(("ann", "ben"))]
+    for t in threads:
+        t.start()
+    peak_mb = 0.0
+    start = time.time()
+    while time.time() - start < args.serve:
+        time.sleep(1)
+        if server.poll() is not None:
+            failures.append(f"the server died ({server.returncode})")
+            break
+        try:
+            c = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+            c.request("GET", f"/?t={key}")
+            if (status := c.getresponse().status) != 200:
+                failures.append(f"{time.time() - start:.0f} s: the TV's page got {status}")
+            c.close()
+            if (status := post(seats["cat"], "/seat/roll", {"expr": "1d6"})) not in (200, 429):
+                failures.append(f"{time.time() - start:.0f} s: cat's 1d6 got {status}")
+        except (OSError, http.client.HTTPException) as e:
+            failures.append(f"{time.time() - start:.0f} s: {e!r}")
+        with open(f"/proc/{server.pid}/status") as f:
+            for line in f:
+                if line.startswith("VmRSS:"):
+                    peak_mb = max(peak_mb, int(line.split()[1]) / 1024)
+    stop.set()
+    for t in threads:
+        t.join()
+    for s in held:
+        s.close()
+    server.terminate()
+    for f in failures[:20]:
+        print(f)
+    print(f"serve for {args.serve} s under a crowd: {len(failures)} failed probes, "
+          f"server peak {peak_mb:.0f} MB (limit {LIMIT_MB})")
+    sys.exit(1 if failures or peak_mb > LIMIT_MB else 0)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--lines", type=int, default=20000)
@@ -99,6 +224,7 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--binary", default=os.path.join(ROOT, "target/release/tablemate"))
     ap.add_argument("--timeout", type=int, default=120)
+    ap.add_argument("--serve", type=int, default=0, help="fuzz `serve` for this many seconds instead")
     args = ap.parse_args()
     if not os.path.exists(args.binary):
         sys.exit(f"{args.binary} is missing: cargo build --release first")
@@ -106,6 +232,8 @@ def main():
     examples = example_lines()
     words = sorted({w for line in examples for w in line.split()})
     lines = list(generate(rng, examples, words, args.lines))
+    if args.serve:
+        serve_fuzz(args, rng, lines)
     work = tempfile.mkdtemp(prefix="tablemate-fuzz-")
     data = os.path.join(work, "data")
     env = {k: v for k, v in os.environ.items() if not k.startswith("TABLEMATE_")}

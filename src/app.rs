@@ -274,6 +274,9 @@ pub struct App {
     /// theirs to repeat. A seed tablemate drew is shown to everyone, so a
     /// deal that hides cards does not come from it.
     seed_chosen: bool,
+    /// When the table chose the seed, until the first roll from it logs
+    /// the choice (a `seed 1` with no roll after it leaves no line).
+    choice_unlogged: Option<u64>,
 }
 
 impl App {
@@ -320,6 +323,7 @@ impl App {
             replaying: None,
             serving: None,
             seed_chosen: true,
+            choice_unlogged: Some(crate::roll_log::now()),
         }
     }
 
@@ -327,6 +331,7 @@ impl App {
     /// default) or drawn by tablemate.
     pub fn with_seed_chosen(mut self, chosen: bool) -> App {
         self.seed_chosen = chosen;
+        self.choice_unlogged = chosen.then(crate::roll_log::now);
         self
     }
 
@@ -539,6 +544,7 @@ impl App {
         if let Some(seed) = n {
             self.rng = TableRng::new(seed);
             self.seed_chosen = true;
+            self.choice_unlogged = Some(crate::roll_log::now());
         }
         Reply::new(
             "seed",

@@ -67,6 +67,12 @@ pub struct Entry {
     /// copied (#77: `log verify` called it an edit).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub chosen: bool,
+    /// Not a roll: the table chose the seed `seed` here (`seed 1`,
+    /// `--seed 1`), logged before the first roll from it, by whom and
+    /// when it was chosen. `log verify` takes a roll from that seed's
+    /// start again as repeatable only after such a line (#77).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub choice: bool,
     /// A roll made in secret (`roll 2d6 secret`): the commitment the table
     /// sees in place of its dice (see `secret_roll`); its `shown` and
     /// `totals` are empty until it is revealed.
@@ -91,6 +97,27 @@ pub struct Reveals {
 }
 
 impl Entry {
+    /// The line that says the table chose `seed` at `at`.
+    pub fn choice(at: u64, seed: u64, by: Option<String>) -> Entry {
+        Entry {
+            at,
+            expr: format!("seed {seed}"),
+            note: None,
+            seed,
+            draw: 0,
+            repeats: 0,
+            totals: Vec::new(),
+            shown: String::new(),
+            by,
+            prev: None,
+            chosen: true,
+            choice: true,
+            secret: None,
+            reveals: None,
+            faces: None,
+        }
+    }
+
     /// The entry as read from the file, its words made safe to show: the
     /// log is a text file anyone may edit, so an ESC in a note is shown
     /// as `\e`, never sent to a terminal. (The chain is checked on the
@@ -260,6 +287,8 @@ pub struct Verified {
     /// Entries that carry a link (those logged before links began do
     /// not).
     pub linked: usize,
+    /// Of those, the lines that say a seed was chosen (not rolls).
+    pub choices: usize,
     /// The first entry whose link does not match the line before it (1
     /// is the oldest read), with when it was rolled and what.
     pub broken: Option<Broken>,
@@ -312,6 +341,7 @@ pub fn verify(dir: &Path) -> Result<Verified, Refused> {
     let mut v = Verified {
         entries: lines.len(),
         linked: 0,
+        choices: 0,
         broken: None,
         cut,
         cut_short,
@@ -331,6 +361,7 @@ pub fn verify(dir: &Path) -> Result<Verified, Refused> {
             continue;
         };
         v.linked += 1;
+        v.choices += usize::from(entry.as_ref().is_some_and(|e| e.choice));
         let want = match i {
             0 if cut => continue,
             0 => link(""),
@@ -381,6 +412,8 @@ fn same_file(file: &File, path: &Path) -> io::Result<bool> {
 pub struct Logged {
     /// Every logged roll read, oldest first.
     pub entries: Vec<Entry>,
+    /// The seeds the table chose, each where it was chosen, oldest first.
+    pub choices: Vec<Entry>,
     /// Lines that could not be read.
     pub bad: usize,
     /// Bytes at the start of an oversize generation left unread.
@@ -388,8 +421,17 @@ pub struct Logged {
 }
 
 /// Every logged roll, oldest first (of an oversize file, the last
-/// `MAX_READ` bytes).
+/// `MAX_READ` bytes); the seeds chosen apart.
 pub fn read(dir: &Path) -> Result<Logged, Refused> {
+    let mut log = read_all(dir)?;
+    let (choices, rolls) = log.entries.into_iter().partition(|e| e.choice);
+    log.entries = rolls;
+    log.choices = choices;
+    Ok(log)
+}
+
+/// Every line of the log, rolls and seeds chosen, in the order logged.
+pub fn read_all(dir: &Path) -> Result<Logged, Refused> {
     let mut log = Logged::default();
     for name in [OLDER, FILE] {
         let Some(tail) = own_file::read_tail(dir, &dir.join(name), MAX_READ)? else {
@@ -430,6 +472,7 @@ pub fn recent(dir: &Path, n: usize) -> (Vec<Entry>, Option<String>) {
         .iter()
         .rev()
         .filter_map(|l| Entry::read(l))
+        .filter(|e| !e.choice)
         .take(n)
         .collect();
     out.reverse();
@@ -542,6 +585,7 @@ mod tests {
             by: None,
             prev: None,
             chosen: false,
+            choice: false,
             secret: None,
             faces: None,
             reveals: None,

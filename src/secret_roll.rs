@@ -89,6 +89,7 @@ impl HiddenRoll {
             by: Some(self.by.clone()),
             prev: None,
             chosen: false,
+            choice: false,
             secret: Some(self.commitment.clone()),
             faces: None,
             reveals: None,
@@ -110,6 +111,7 @@ impl HiddenRoll {
             by: Some(self.by.clone()),
             prev: None,
             chosen: false,
+            choice: false,
             secret: None,
             faces: None,
             reveals: Some(roll_log::Reveals {

@@ -52,7 +52,7 @@ impl App {
             && w.eq_ignore_ascii_case("verify")
         {
             let chain = roll_log::verify(&dir).map_err(unreadable)?;
-            let dice = replay_all(&roll_log::read(&dir).map_err(unreadable)?.entries);
+            let dice = replay_all(&roll_log::read_all(&dir).map_err(unreadable)?.entries);
             let failed = chain.broken.is_some()
                 || dice.wrong.is_some()
                 || dice.false_reveal.is_some()
@@ -80,6 +80,7 @@ impl App {
             mut entries,
             bad,
             skipped,
+            ..
         } = roll_log::read(&dir).map_err(unreadable)?;
         // `log li`: the rolls of someone at the table, found however typed
         // (a unique start will do), or of a name the log holds.
@@ -204,12 +205,22 @@ struct Replayed {
     /// above it. Its number and why.
     #[serde(skip_serializing_if = "Option::is_none")]
     forged: Option<(usize, String)>,
-    /// Rolls from seeds the table chose (each seed once): they
-    /// came up as logged, and anyone who knows the seed can roll them
-    /// again, so they were repeatable, not random.
+    /// Seeds the table chose (each once), with when and by whom each
+    /// choice was logged: rolls from them came up as logged, and anyone
+    /// who knows the seed can roll them again, so they were repeatable,
+    /// not random.
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    chosen: Vec<u64>,
+    chosen: Vec<Chosen>,
     chosen_rolls: usize,
+}
+
+/// A seed the table chose, and each time the log says it was chosen.
+#[derive(Debug, Serialize)]
+struct Chosen {
+    seed: u64,
+    /// When each choice was made, and by whom (none: at the terminal);
+    /// empty for rolls logged before choices were.
+    times: Vec<(u64, Option<String>)>,
 }
 
 #[derive(Debug, Serialize)]
@@ -230,6 +241,11 @@ fn replay_all(entries: &[Entry]) -> Replayed {
     let mut drawn: std::collections::HashMap<u64, (u64, usize)> = Default::default();
     // Where each chosen seed's latest run from its start has drawn to.
     let mut run: std::collections::HashMap<u64, u64> = Default::default();
+    // Seeds chosen and not yet rolled from their start since (a roll from
+    // the start of one is the choice, not a copy), and every seed the log
+    // says was chosen (a log from before choices were logged has none).
+    let mut fresh = std::collections::HashSet::new();
+    let mut logged_choice = std::collections::HashSet::new();
     let mut last_at = 0;
     for (i, e) in entries.iter().enumerate() {
         if e.at < last_at {
@@ -239,6 +255,13 @@ fn replay_all(entries: &[Entry]) -> Replayed {
             ));
         }
         last_at = last_at.max(e.at);
+        if e.choice {
+            fresh.insert(e.seed);
+            logged_choice.insert(e.seed);
+            run.remove(&e.seed);
+            r.chosen_seed(e.seed).times.push((e.at, e.by.clone()));
+            continue;
+        }
         if e.secret.is_some() {
             r.secret += 1;
             continue;
@@ -258,16 +281,17 @@ fn replay_all(entries: &[Entry]) -> Replayed {
         }
         let again = replay(e);
         if e.chosen {
-            if !r.chosen.contains(&e.seed) {
-                r.chosen.push(e.seed);
-            }
+            r.chosen_seed(e.seed);
             r.chosen_rolls += 1;
         }
         if let Some(a) = &again {
             // A seed chosen again at the table rolls from its start
-            // again (draw 0), and on from there: repeatable, said as
-            // such, not an edit; any other place used twice is a copy.
-            let restarted = e.chosen && (e.draw == 0 || run.get(&e.seed) == Some(&e.draw));
+            // again (draw 0), after the line that says it was chosen, and
+            // on from there: repeatable, said as such, not an edit; any
+            // other place used twice is a copy.
+            let from_choice =
+                e.draw == 0 && (fresh.remove(&e.seed) || !logged_choice.contains(&e.seed));
+            let restarted = e.chosen && (from_choice || run.get(&e.seed) == Some(&e.draw));
             match drawn.get(&e.seed) {
                 Some(_) if restarted => {}
                 Some(&(to, by)) if e.draw < to => {
@@ -324,6 +348,23 @@ fn replay_all(entries: &[Entry]) -> Replayed {
         }
     }
     r
+}
+
+impl Replayed {
+    /// The seed's place among those chosen, made on first sight.
+    fn chosen_seed(&mut self, seed: u64) -> &mut Chosen {
+        let at = match self.chosen.iter().position(|c| c.seed == seed) {
+            Some(at) => at,
+            None => {
+                self.chosen.push(Chosen {
+                    seed,
+                    times: Vec::new(),
+                });
+                self.chosen.len() - 1
+            }
+        };
+        &mut self.chosen[at]
+    }
 }
 
 /// Why the table's faces logged with `e` do not give the roll logged
@@ -508,15 +549,41 @@ impl Show for Verified {
             None => {}
         }
         if !d.chosen.is_empty() {
-            let seeds: Vec<String> = d.chosen.iter().map(u64::to_string).collect();
+            let now = roll_log::now();
+            let seeds: Vec<String> = d
+                .chosen
+                .iter()
+                .map(|c| {
+                    let times: Vec<String> = c
+                        .times
+                        .iter()
+                        .map(|(at, by)| match by {
+                            Some(by) => format!("by {by} {}", roll_log::ago(*at, now)),
+                            None => roll_log::ago(*at, now),
+                        })
+                        .collect();
+                    match times.as_slice() {
+                        [] => format!("seed {}", c.seed),
+                        [one] => format!("seed {} chosen at the table {one}", c.seed),
+                        [first, again @ ..] => format!(
+                            "seed {} chosen at the table {first}, again {}",
+                            c.seed,
+                            again.join(", ")
+                        ),
+                    }
+                })
+                .collect();
             text.push_str(&format!(
-                "\n{} {} from {} the table chose ({} {}): repeatable by anyone who knows {}, not random",
+                "\nrepeatable, not random: {} {} from {}: anyone who knows {} rolls {} again",
                 d.chosen_rolls,
-                if d.chosen_rolls == 1 { "roll came" } else { "rolls came" },
-                if seeds.len() == 1 { "a seed" } else { "seeds" },
-                plural(seeds.len() as u64, "seed", "seeds"),
-                seeds.join(", "),
+                if d.chosen_rolls == 1 {
+                    "roll came"
+                } else {
+                    "rolls came"
+                },
+                seeds.join("; "),
                 if seeds.len() == 1 { "it" } else { "them" },
+                if d.chosen_rolls == 1 { "it" } else { "them" },
             ));
         }
         if d.table > 0 {
@@ -575,10 +642,15 @@ impl Verified {
                 plural(v.entries as u64, "roll", "rolls")
             ),
             None => {
+                let rolls = v.linked - v.choices;
                 let mut t = format!(
-                    "the roll log is intact: {} {} linked, each to the one before",
-                    v.linked,
-                    plural(v.linked as u64, "roll", "rolls")
+                    "the roll log is intact: {rolls} {}{} linked, each to the one before",
+                    plural(rolls as u64, "roll", "rolls"),
+                    match v.choices {
+                        0 => String::new(),
+                        1 => " and 1 seed chosen".to_string(),
+                        n => format!(" and {n} seeds chosen"),
+                    }
                 );
                 if v.linked < v.entries {
                     let old = v.entries - v.linked;

@@ -243,6 +243,7 @@ impl App {
             // The log links it to the line before, under its lock.
             prev: None,
             chosen: false,
+            choice: false,
             secret: None,
             faces: None,
             reveals: None,
@@ -282,11 +283,23 @@ impl App {
     pub(super) fn log_roll(&mut self, mut entry: roll_log::Entry) -> Option<String> {
         // The table's own dice have no seed to choose.
         entry.chosen = self.seed_chosen && entry.faces.is_none();
+        // The first roll from a seed chosen logs the choice before it.
+        let mut entries = Vec::with_capacity(2);
+        if entry.chosen
+            && let Some(at) = self.choice_unlogged.take()
+        {
+            entries.push(roll_log::Entry::choice(
+                at,
+                entry.seed,
+                self.rolling_for.clone(),
+            ));
+        }
+        entries.push(entry);
         if let Some(held) = self.held_rolls.as_mut() {
-            held.push(entry);
+            held.extend(entries);
             return None;
         }
-        let err = roll_log::append(self.store.dir(), &entry).err()?;
+        let err = roll_log::append_all(self.store.dir(), &entries).err()?;
         self.log_failed(&err.to_string())
     }
 

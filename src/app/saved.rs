@@ -28,11 +28,16 @@ impl Show for Mended {
             crate::store::Repaired::NothingSaved => {
                 "nothing is saved yet: nothing to repair".into()
             }
-            crate::store::Repaired::Rebuilt { copy, before } => format!(
-                "{}: every index rebuilt and the store checked whole (a copy of it as it was is {})",
+            crate::store::Repaired::Rebuilt { copy, before, file } => format!(
+                "{}: every index rebuilt{} and the store checked whole (a copy of it as it was is {})",
                 match before {
                     Some(found) => format!("repaired ({found})"),
                     None => "the store was sound".into(),
+                },
+                if *file {
+                    ", the file written again from its tables,"
+                } else {
+                    ""
                 },
                 copy.display()
             ),

@@ -524,6 +524,7 @@ impl App {
             by: self.rolling_for.clone(),
             prev: None,
             chosen: false,
+            choice: false,
             secret: None,
             faces: None,
             reveals: None,

@@ -98,6 +98,7 @@ impl App {
             by: self.rolling_for.clone(),
             prev: None,
             chosen: false,
+            choice: false,
             secret: None,
             faces: Some(read.faces.clone()),
             reveals: None,

@@ -66,6 +66,12 @@ pub async fn serve(
             }
             drop(ticket);
         });
+        // Let the connection just accepted read its head before the next
+        // is accepted: after a burst (a crowd, or a busy machine that
+        // left many waiting), a client's head that arrived with its
+        // connection is read at once, not after a hundred newer heads
+        // have pushed it out of their room (`gate`).
+        tokio::task::yield_now().await;
     }
 }
 

@@ -595,8 +595,16 @@ impl Store {
         };
         make_missing_indexes(&conn).map_err(unrepaired)?;
         conn.execute_batch("REINDEX").map_err(unrepaired)?;
+        // Damage no index holds (a page no table uses, a broken list of
+        // free pages: #77, where `repair` said it could not mend what a
+        // second `repair` then found sound): the file is written again
+        // from what its tables hold.
+        let file = !matches!(check(&conn, true)?, Check::Sound);
+        if file {
+            conn.execute_batch("VACUUM").map_err(unrepaired)?;
+        }
         match check(&conn, true)? {
-            Check::Sound => Ok(Repaired::Rebuilt { copy, before }),
+            Check::Sound => Ok(Repaired::Rebuilt { copy, before, file }),
             Check::Index(why) | Check::Damaged(why) => Err(StoreError::Unrepaired { copy, why }),
         }
     }
@@ -772,12 +780,9 @@ impl Store {
         }
         let side = |p: &Path, suffix: &str| PathBuf::from(format!("{}{suffix}", p.display()));
         // The damaged file (and its WAL) is copied aside first: kept,
-        // whatever happens next.
-        let backup = free_name(path, "damaged");
-        fs::copy(path, &backup).map_err(io)?;
-        if side(path, "-wal").exists() {
-            fs::copy(side(path, "-wal"), side(&backup, "-wal")).map_err(io)?;
-        }
+        // whatever happens next; once, however often a salvage is cut
+        // short (#77: ten kills left ten copies of a 53 MB store).
+        let backup = keep_damaged_copy(path).map_err(io)?;
         // The fresh store is made and filled beside it, then put in its
         // place in one rename: a process killed while it salvages leaves
         // the damaged store where it was, to be salvaged again, never an
@@ -810,6 +815,12 @@ impl Store {
         for suffix in ["-wal", "-shm"] {
             let _ = fs::remove_file(side(path, suffix));
         }
+        // What reading the copy made beside it: its index, and a WAL
+        // that holds nothing.
+        let _ = fs::remove_file(side(&backup, "-shm"));
+        if fs::metadata(side(&backup, "-wal")).is_ok_and(|m| m.len() == 0) {
+            let _ = fs::remove_file(side(&backup, "-wal"));
+        }
         fs::rename(&fresh, path).map_err(io)?;
         for suffix in ["-wal", "-shm"] {
             let _ = fs::remove_file(side(&fresh, suffix));
@@ -841,6 +852,10 @@ pub enum Repaired {
     Rebuilt {
         copy: PathBuf,
         before: Option<String>,
+        /// The whole file was written again too (the indexes alone did
+        /// not mend it).
+        #[serde(skip_serializing_if = "std::ops::Not::not")]
+        file: bool,
     },
 }
 
@@ -857,6 +872,62 @@ fn listed(problems: &[String]) -> String {
         ));
     }
     out
+}
+
+/// A copy of the damaged store at `path` (and its WAL) as
+/// `.damaged-N`: one already there of the same bytes (left by a salvage
+/// that was cut short), or a new one, written under a passing name and
+/// renamed whole, so a copy cut short is never taken for one.
+fn keep_damaged_copy(path: &Path) -> std::io::Result<PathBuf> {
+    let side = |p: &Path, suffix: &str| PathBuf::from(format!("{}{suffix}", p.display()));
+    let wal = side(path, "-wal");
+    let wal_now = wal.exists().then_some(&wal);
+    let mut n = 1;
+    loop {
+        let copy = PathBuf::from(format!("{}.damaged-{n}", path.display()));
+        if !copy.exists() {
+            break;
+        }
+        // A WAL missing and one empty are the same.
+        let copy_wal = side(&copy, "-wal");
+        let empty = |p: &Path| fs::metadata(p).map_or(true, |m| m.len() == 0);
+        let same_wal = (empty(&wal) && empty(&copy_wal)) || same_bytes(&wal, &copy_wal)?;
+        if same_wal && same_bytes(path, &copy)? {
+            return Ok(copy);
+        }
+        n += 1;
+    }
+    let copy = PathBuf::from(format!("{}.damaged-{n}", path.display()));
+    let passing = side(&copy, ".copying");
+    if let Some(w) = wal_now {
+        fs::copy(w, side(&copy, "-wal"))?;
+    }
+    fs::copy(path, &passing)?;
+    fs::rename(&passing, &copy)?;
+    Ok(copy)
+}
+
+/// Whether two files hold the same bytes (false if either is missing).
+fn same_bytes(a: &Path, b: &Path) -> std::io::Result<bool> {
+    use std::io::Read;
+    let (Ok(fa), Ok(fb)) = (fs::File::open(a), fs::File::open(b)) else {
+        return Ok(false);
+    };
+    if fa.metadata()?.len() != fb.metadata()?.len() {
+        return Ok(false);
+    }
+    let (mut ra, mut rb) = (std::io::BufReader::new(fa), std::io::BufReader::new(fb));
+    let (mut xa, mut xb) = (vec![0u8; 1 << 16], vec![0u8; 1 << 16]);
+    loop {
+        let n = ra.read(&mut xa)?;
+        if n == 0 {
+            return Ok(true);
+        }
+        rb.read_exact(&mut xb[..n])?;
+        if xa[..n] != xb[..n] {
+            return Ok(false);
+        }
+    }
 }
 
 /// `path` with `.KIND-N` added, for the first N not taken.

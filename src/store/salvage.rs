@@ -5,8 +5,9 @@
 //! Each table is copied whole where it reads whole, else up to the damage
 //! and then row by row (by rowid, so a damaged page costs only the rows
 //! on it), inside one transaction, so another process sees the fresh store empty or
-//! salvaged, never half. Rows whose parent was lost are then dropped, so
-//! the fresh store keeps every rule the schema makes.
+//! salvaged, never half. Rows whose parent was lost are kept under a
+//! parent made again for them (a deck, a record), so the fresh store
+//! keeps every rule the schema makes and every row that read.
 
 use std::path::Path;
 
@@ -27,6 +28,10 @@ pub struct Salvaged {
     pub rows: u64,
     /// Tables read only in part, or not at all.
     pub partly: Vec<String>,
+    /// Rows kept under a parent made again for them (`made`).
+    pub adopted: u64,
+    /// The parents made again: `deck bag`, `record 3`.
+    pub made: Vec<String>,
     /// Rows dropped because what they belonged to was lost.
     pub orphans: u64,
 }
@@ -42,6 +47,14 @@ impl Salvaged {
         );
         if !self.partly.is_empty() {
             s.push_str(&format!(" ({} read only in part)", self.partly.join(", ")));
+        }
+        if self.adopted > 0 {
+            s.push_str(&format!(
+                "; {} whose deck or record was lost {} kept under one made again ({}: `deck`, `games`)",
+                self.adopted,
+                if self.adopted == 1 { "was" } else { "were" },
+                self.made.join(", ")
+            ));
         }
         if self.orphans > 0 {
             s.push_str(&format!(
@@ -105,6 +118,7 @@ pub fn salvage(fresh: &Connection, damaged: &Path) -> rusqlite::Result<Option<Sa
             }
         }
     }
+    out.adopted = adopt_orphans(&tx, &mut out.made)?;
     out.orphans = drop_orphans(&tx)?;
     out.rows -= out.orphans.min(out.rows);
     tx.commit()?;
@@ -188,7 +202,77 @@ fn read_table(old: &Opener, table: &str, columns: &[String]) -> (Vec<Vec<Value>>
     (rows, false)
 }
 
-/// Delete the rows whose parent row was not salvaged; how many.
+/// Parents made again for rows whose own did not read, so those rows
+/// are kept (#77: three flipped bytes in the decks' page cost all 2,156
+/// items that still read): a deck under its own name (what its items
+/// name; a custom deck, since its kind was lost) and a record under its
+/// own number (closed, its game and slot the steps' own, its start the
+/// first step's state, its setup saying it was lost). What each made is named
+/// in `made`; how many rows it kept is the count returned.
+fn adopt_orphans(conn: &Connection, made: &mut Vec<String>) -> rusqlite::Result<u64> {
+    let mut kept = 0;
+    let names: Vec<String> = {
+        let mut stmt = conn.prepare(
+            "SELECT DISTINCT deck FROM main.deck_items
+             WHERE deck NOT IN (SELECT name FROM main.decks)",
+        )?;
+        stmt.query_map([], |r| r.get(0))?
+            .collect::<rusqlite::Result<_>>()?
+    };
+    for name in names {
+        // A name the damage made too long for a deck is given a free one.
+        let fits = (1..=24).contains(&name.chars().count());
+        let new = if fits {
+            name.clone()
+        } else {
+            (1..)
+                .map(|n| format!("recovered-{n}"))
+                .find(|n| {
+                    conn.query_row("SELECT 1 FROM main.decks WHERE name = ?1", [n], |_| Ok(()))
+                        .is_err()
+                })
+                .expect("some number is free")
+        };
+        conn.execute(
+            "INSERT INTO main.decks (name, kind, is_current) VALUES (?1, 'custom', 0)",
+            [&new],
+        )?;
+        kept += conn.execute(
+            "UPDATE main.deck_items SET deck = ?2 WHERE deck = ?1",
+            [&name, &new],
+        )? as u64;
+        made.push(format!("deck {new}"));
+    }
+    let records: Vec<i64> = {
+        let mut stmt = conn.prepare(
+            "SELECT DISTINCT record FROM main.record_steps
+             WHERE record NOT IN (SELECT id FROM main.records) ORDER BY record",
+        )?;
+        stmt.query_map([], |r| r.get(0))?
+            .collect::<rusqlite::Result<_>>()?
+    };
+    for id in records {
+        let made_again = conn.execute(
+            "INSERT INTO main.records (id, slot, game, started, setup, start, open)
+             SELECT ?1, substr(wing, 1, 40), substr(wing, 1, 40), at,
+                    'recovered: the setup was lost with its page', state, 0
+             FROM main.record_steps WHERE record = ?1 ORDER BY n LIMIT 1",
+            [id],
+        )?;
+        if made_again == 1 {
+            kept += conn.query_row(
+                "SELECT count(*) FROM main.record_steps WHERE record = ?1",
+                [id],
+                |r| r.get::<_, i64>(0),
+            )? as u64;
+            made.push(format!("record {id}"));
+        }
+    }
+    Ok(kept)
+}
+
+/// Delete the rows whose parent row was not salvaged (and could not be
+/// made again); how many.
 fn drop_orphans(conn: &Connection) -> rusqlite::Result<u64> {
     let mut dropped = 0;
     // A deletion can orphan nothing further (cascades point down), but a

@@ -867,12 +867,7 @@ fn readable_damage_keeps_every_row_that_still_reads() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     let db = a_table_s_store(d);
-    let mut bytes = std::fs::read(&db).unwrap();
-    let page = u16::from_be_bytes([bytes[16], bytes[17]]) as usize;
-    let pages = u32::from_be_bytes(bytes[28..32].try_into().unwrap());
-    bytes[28..32].copy_from_slice(&(pages + 1).to_be_bytes());
-    bytes.extend(vec![0u8; page]);
-    std::fs::write(&db, &bytes).unwrap();
+    let page = with_a_page_no_table_uses(&db);
     let (out, err, code) = tm_in(d, &["pad"]);
     assert_eq!(code, 0, "{err}");
     assert!(
@@ -922,6 +917,189 @@ fn readable_damage_keeps_every_row_that_still_reads() {
         std::fs::read(d.join("tablemate.db.damaged-1")).unwrap(),
         bytes
     );
+}
+
+/// `a_table_s_store` with a page added past its end that no table uses
+/// ("Page N is never used"); the page size.
+fn with_a_page_no_table_uses(db: &std::path::Path) -> usize {
+    let mut bytes = std::fs::read(db).unwrap();
+    let page = u16::from_be_bytes([bytes[16], bytes[17]]) as usize;
+    let pages = u32::from_be_bytes(bytes[28..32].try_into().unwrap());
+    bytes[28..32].copy_from_slice(&(pages + 1).to_be_bytes());
+    bytes.extend(vec![0u8; page]);
+    std::fs::write(db, &bytes).unwrap();
+    page
+}
+
+/// The store's files whose names start with `tablemate.db.damaged`.
+fn damaged_copies(d: &std::path::Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(d)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with("tablemate.db.damaged"))
+        .collect();
+    names.sort();
+    names
+}
+
+/// #77 item 5: a salvage killed again and again keeps one copy of the
+/// damaged store, not one a try; so does one that left its copy and was
+/// killed before it could put the fresh store in place.
+#[test]
+fn a_salvage_cut_short_keeps_one_copy() {
+    use std::process::Stdio;
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let db = a_table_s_store(d);
+    with_a_page_no_table_uses(&db);
+    let damaged = std::fs::read(&db).unwrap();
+    // What a salvage killed after its copy leaves: the copy, the damaged
+    // store still in place, and a fresh store half made beside it.
+    std::fs::write(d.join("tablemate.db.damaged-1"), &damaged).unwrap();
+    std::fs::write(d.join("tablemate.db.salvaging-1"), b"half").unwrap();
+    // Then processes killed 1 to 40 ms in, each finding the damage.
+    let mut x: u64 = 77;
+    for _ in 0..10 {
+        let mut child = common::std_command(d)
+            .arg("pad")
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        x = x
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        std::thread::sleep(std::time::Duration::from_millis(1 + (x >> 33) % 40));
+        let _ = child.kill();
+        child.wait().unwrap();
+    }
+    let (out, err, code) = tm_in(d, &["pad"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("total   7   5  16"), "{out}");
+    assert_eq!(damaged_copies(d), ["tablemate.db.damaged-1"]);
+    assert_eq!(
+        std::fs::read(d.join("tablemate.db.damaged-1")).unwrap(),
+        damaged
+    );
+    assert!(!d.join("tablemate.db.salvaging-1").exists());
+}
+
+/// Make no row of `table`'s first page readable: its type byte and its
+/// first cell's place flipped, the store checkpointed first.
+fn unreadable_page(db: &std::path::Path, table: &str) {
+    let c = rusqlite::Connection::open(db).unwrap();
+    let root: i64 = c
+        .query_row(
+            "SELECT rootpage FROM sqlite_schema WHERE name = ?1",
+            [table],
+            |r| r.get(0),
+        )
+        .unwrap();
+    c.execute_batch("PRAGMA wal_checkpoint(TRUNCATE)").unwrap();
+    drop(c);
+    let mut bytes = std::fs::read(db).unwrap();
+    let page = u16::from_be_bytes([bytes[16], bytes[17]]) as usize;
+    let start = (root as usize - 1) * page;
+    for at in [start, start + 8, start + 9] {
+        bytes[at] ^= 0xff;
+    }
+    std::fs::write(db, &bytes).unwrap();
+}
+
+/// #77 item 5: bytes flipped in the decks' page leave no deck readable,
+/// but every item still reads: the items are kept under their deck made
+/// again (its kind lost, so a custom deck of those items), and the
+/// warning names it.
+#[test]
+fn items_whose_deck_was_lost_are_kept_under_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let db = a_table_s_store(d);
+    assert_eq!(tm_in(d, &["draw", "bag", "3"]).2, 0);
+    let (before, _, _) = tm_in(d, &["--json", "deck", "bag"]);
+    unreadable_page(&db, "decks");
+    let (out, err, code) = tm_in(d, &["deck"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("whose deck or record was lost were kept under one made again (deck bag: `deck`, `games`)"),
+        "{err}"
+    );
+    assert!(out.contains("bag"), "{out}");
+    // Every item, in its pile and place, as before.
+    let (after, _, _) = tm_in(d, &["--json", "deck", "bag"]);
+    let piles = |json: &str| {
+        let v: serde_json::Value = serde_json::from_str(json).unwrap();
+        (v["data"]["left"].clone(), v["data"]["drawn"].clone())
+    };
+    assert_eq!(piles(&after), piles(&before), "{after}\n{before}");
+    assert_eq!(tm_in(d, &["draw", "bag", "1"]).2, 0);
+}
+
+/// #77 item 5: a record whose own row was lost keeps its steps under a
+/// record made again (closed, its number and game kept, its setup said
+/// lost); `records` lists it and `replay` answers without a panic.
+#[test]
+fn steps_whose_record_was_lost_are_kept_under_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let db = a_table_s_store(d);
+    assert_eq!(
+        tm_in(d, &["--seed", "3", "setup", "slides", "players=2"]).2,
+        0
+    );
+    for _ in 0..3 {
+        assert_eq!(tm_in(d, &["slides", "ai"]).2, 0);
+    }
+    let steps: i64 = rusqlite::Connection::open(&db)
+        .unwrap()
+        .query_row("SELECT count(*) FROM record_steps", [], |r| r.get(0))
+        .unwrap();
+    unreadable_page(&db, "records");
+    let (out, err, code) = tm_in(d, &["games"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains(&format!(
+            "{steps} whose deck or record was lost were kept under one made again (record 1: `deck`, `games`)"
+        )),
+        "{err}"
+    );
+    assert!(
+        out.contains("1 2026-") && out.contains(" Slides of Action, 3 moves"),
+        "{out}"
+    );
+    let (_, err, code) = tm_in(d, &["replay", "1"]);
+    assert!(code == 0 || code == 1, "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+/// #77 item 5: `repair` mends a page no table uses by writing the file
+/// again (REINDEX alone left it, and `repair` said it could not be
+/// repaired), says so, and a second `repair` finds it sound.
+#[test]
+fn repair_mends_a_page_no_table_uses() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let db = a_table_s_store(d);
+    with_a_page_no_table_uses(&db);
+    let words = |out: String| out.split_whitespace().collect::<Vec<_>>().join(" ");
+    let (out, err, code) = tm_in(d, &["repair"]);
+    assert_eq!(code, 0, "{err}");
+    let out = words(out);
+    assert!(
+        out.starts_with("repaired (Page ")
+            && out.contains("never used): every index rebuilt, the file written again from its tables, and the store checked whole"),
+        "{out}"
+    );
+    let (out, _, code) = tm_in(d, &["repair"]);
+    assert_eq!(code, 0);
+    let out = words(out);
+    assert!(
+        out.starts_with("the store was sound: every index rebuilt and the store checked whole"),
+        "{out}"
+    );
+    assert!(tm_in(d, &["pad"]).0.contains("total   7   5  16"));
+    assert_eq!(tm_in(d, &["pad"]).1, "");
 }
 
 /// #57 item 1: an index dropped is found like one that disagrees with its

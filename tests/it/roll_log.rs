@@ -260,12 +260,14 @@ fn a_roll_forged_with_its_links_is_found_by_its_seed() {
         .lines()
         .map(String::from)
         .collect();
-    // 3d6+2 rolled 15 at seed 5 (its first roll); now it says 99.
-    let mut e: serde_json::Value = serde_json::from_str(&lines[1]).unwrap();
+    // Each one-shot's `--seed 5` is logged as a seed chosen before its
+    // roll. 3d6+2 rolled 15 at seed 5 (its first roll); now it says 99.
+    assert_eq!(lines.len(), 10);
+    let mut e: serde_json::Value = serde_json::from_str(&lines[3]).unwrap();
     assert_eq!(e["expr"], "3d6+2");
     let logged = e["totals"][0].as_i64().unwrap();
     e["totals"] = serde_json::json!([99]);
-    lines[1] = e.to_string();
+    lines[3] = e.to_string();
     for i in 2..lines.len() {
         let mut e: serde_json::Value = serde_json::from_str(&lines[i]).unwrap();
         e["prev"] = tablemate::roll_log::link(&lines[i - 1]).into();
@@ -277,12 +279,12 @@ fn a_roll_forged_with_its_links_is_found_by_its_seed() {
     // One verdict first (#77): links that hold, a log that does not.
     let said: String = r.out.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(
-        said.starts_with("the roll log does NOT prove out: an entry says what its roll cannot have been (below) its links hold: 5 rolls linked"),
+        said.starts_with("the roll log does NOT prove out: an entry says what its roll cannot have been (below) its links hold: 5 rolls and 5 seeds chosen linked"),
         "{said}"
     );
     assert!(
         said.contains(&format!(
-            "the dice of entry 2 (3d6+2, just now) do NOT follow from its seed: logged 99, its seed rolls {logged}"
+            "the dice of entry 4 (3d6+2, just now) do NOT follow from its seed: logged 99, its seed rolls {logged}"
         )),
         "{said}"
     );
@@ -534,21 +536,67 @@ fn a_seed_chosen_again_is_repeatable_not_forged() {
     assert_eq!(v.code, 0, "{said}");
     assert!(!said.contains("edited"), "{said}");
     assert!(
-        said.contains("\nthe dice of all 5 rolled again from their seeds came up as logged\n5 rolls came from a seed the table chose (seed 1): repeatable by anyone who knows it, not random\n"),
+        said.starts_with(
+            "the roll log is intact: 5 rolls and 2 seeds chosen linked, each to the one before\n"
+        ),
         "{said}"
     );
-    // The second 3d6 copied after the 1d20, the chain rebuilt round it:
-    // it rolls from where its run already went, and is found.
+    assert!(
+        said.contains("\nthe dice of all 5 rolled again from their seeds came up as logged\nrepeatable, not random: 5 rolls came from seed 1 chosen at the table just now, again just now: anyone who knows it rolls them again\n"),
+        "{said}"
+    );
+    // Each choice is its own line, before the first roll from it.
     let log = d.join("rolls.log");
     let text = std::fs::read_to_string(&log).unwrap();
     let lines: Vec<&str> = text.lines().collect();
-    std::fs::write(&log, format!("{}\n{}\n", lines.join("\n"), lines[3])).unwrap();
-    forge(d, |_| true);
-    let v = common::run(d, &["log", "verify"], None);
-    let said = v.out.replace("\n  ", " ");
-    assert_eq!(v.code, 1, "{said}");
+    let exprs: Vec<String> = lines
+        .iter()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["expr"].to_string())
+        .collect();
+    assert_eq!(
+        exprs,
+        [
+            "\"seed 1\"",
+            "\"2d6\"",
+            "\"3d6\"",
+            "\"seed 1\"",
+            "\"2d6\"",
+            "\"3d6\"",
+            "\"1d20\""
+        ]
+    );
+    // The log as `lines`, its chain rebuilt round them: `log verify`'s
+    // exit code and words.
+    let verify_as = |lines: &[&str]| {
+        std::fs::write(&log, format!("{}\n", lines.join("\n"))).unwrap();
+        forge(d, |_| true);
+        let v = common::run(d, &["log", "verify"], None);
+        (v.code, v.out.replace("\n  ", " "))
+    };
+    // The second 3d6 copied after the 1d20: it rolls from where its run
+    // already went, and is found; so is the second 2d6 copied there, a
+    // roll from the seed's start with no choice logged before it.
+    for copied in [lines[5], lines[4]] {
+        let (code, said) = verify_as(&[&lines[..], &[copied]].concat());
+        assert_eq!(code, 1, "{said}");
+        assert!(
+            said.contains("entry 8 was edited: it rolls from its seed where entry 7 rolled already: a line was copied or moved"),
+            "{said}"
+        );
+    }
+    // A log from before choices were logged (rolls marked chosen, no
+    // choice lines) still proves out.
+    let rolls: Vec<&str> = lines
+        .iter()
+        .copied()
+        .filter(|l| !l.contains("\"choice\":true"))
+        .collect();
+    let (code, said) = verify_as(&rolls);
+    assert_eq!(code, 0, "{said}");
     assert!(
-        said.contains("entry 6 was edited: it rolls from its seed where entry 5 rolled already: a line was copied or moved"),
+        said.contains(
+            "repeatable, not random: 5 rolls came from seed 1: anyone who knows it rolls them again"
+        ),
         "{said}"
     );
 }
