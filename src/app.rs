@@ -495,7 +495,19 @@ impl App {
                 lan,
                 port,
                 bind,
-            } => self.serve(&action, lan, port, bind),
+                public,
+                proxy,
+            } => self.serve(
+                &action,
+                crate::serve::Options {
+                    lan,
+                    port: port.unwrap_or(crate::serve::PORT),
+                    bind,
+                    public: None,
+                    proxies: proxy,
+                },
+                public.as_deref(),
+            ),
             Command::Games => self.games(),
             Command::Replay {
                 words,

@@ -698,6 +698,16 @@ pub enum Command {
         /// With --lan, the one address to listen on (default: every one)
         #[arg(long, value_name = "IP", requires = "lan")]
         bind: Option<std::net::IpAddr>,
+        /// The address people open when a reverse proxy serves it
+        /// (https://table.example.org): used in every link, taken as Host
+        /// and Origin; every page then needs its key
+        #[arg(long, value_name = "URL")]
+        public: Option<String>,
+        /// A reverse proxy's address, whose X-Forwarded-For and Forwarded
+        /// headers name the real client (from anywhere else they are
+        /// ignored); more than one: --proxy A --proxy B
+        #[arg(long, value_name = "IP")]
+        proxy: Vec<std::net::IpAddr>,
     },
 
     /// Every game followed, from its setup: number, date, moves, result

@@ -15,7 +15,14 @@ struct Serving {
     #[serde(skip_serializing_if = "Option::is_none")]
     url: Option<String>,
     lan: bool,
-    /// The address as a QR code, with `--lan`.
+    /// Served at a public address, through a proxy (`--public`).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    public: bool,
+    /// Where the proxy passes requests to, with `--public`: this
+    /// server's own address.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    upstream: Option<String>,
+    /// The address as a QR code, with `--lan` or `--public`.
     #[serde(skip)]
     qr: Option<String>,
     /// Each player's seat.
@@ -41,10 +48,17 @@ impl Show for Serving {
         let mut out = Vec::new();
         if let Some(url) = &self.url {
             out.push(format!("the table is shown at {url}"));
+            if let Some(upstream) = &self.upstream {
+                out.push(w(&format!(
+                    "(the proxy passes it to {upstream}; the guide has nginx and Caddy settings)"
+                )));
+            }
             if self.lan {
-                out.push(w(
-                    "open it on the TV or a phone on the same network (the secret in the address is its key):",
-                ));
+                out.push(w(if self.public {
+                    "open it on the TV or any phone, in the room or not (the secret in the address is its key):"
+                } else {
+                    "open it on the TV or a phone on the same network (the secret in the address is its key):"
+                }));
                 if let Some(qr) = &self.qr {
                     out.push(qr.clone());
                 }
@@ -89,9 +103,8 @@ impl App {
     pub(super) fn serve(
         &mut self,
         action: &[String],
-        lan: bool,
-        port: Option<u16>,
-        bind: Option<std::net::IpAddr>,
+        mut options: Options,
+        public: Option<&str>,
     ) -> Result<Reply> {
         match action {
             [] => {}
@@ -119,6 +132,8 @@ impl App {
                     Serving {
                         url: None,
                         lan,
+                        public: false,
+                        upstream: None,
                         qr: None,
                         seats,
                         ends: "",
@@ -188,7 +203,7 @@ impl App {
             }
             [other, ..] => {
                 return Err(invalid(format!(
-                    "'{}': serve takes `stop`, `seats`, `revoke NAME`, --lan or --port N",
+                    "'{}': serve takes `stop`, `seats`, `revoke NAME`, --lan, --port N, --public URL or --proxy IP",
                     crate::style::clip_quoted(other)
                 )));
             }
@@ -199,6 +214,10 @@ impl App {
                 s.url
             )));
         }
+        options.public = public
+            .map(serve::Public::parse)
+            .transpose()
+            .map_err(invalid)?;
         let (dir, rules, today) = (
             self.store.dir().to_path_buf(),
             self.rules_dir.clone(),
@@ -206,23 +225,25 @@ impl App {
         );
         let running = serve::start(
             dir.clone(),
-            &Options {
-                lan,
-                port: port.unwrap_or(serve::PORT),
-                bind,
-            },
+            &options,
             std::sync::Arc::new(move || {
                 Box::new(SeatDesk::new(dir.clone(), rules.clone(), today.clone()))
             }),
         )
         .map_err(|e| invalid(e.to_string()))?;
-        let seats = self.seat_links(&running, lan)?;
+        let seats = self.seat_links(&running, running.lan)?;
         let reply = Reply::new(
             "serve",
             Serving {
                 url: Some(running.url.clone()),
-                lan,
-                qr: if lan { serve::qr(&running.url) } else { None },
+                lan: running.lan,
+                public: running.public,
+                upstream: running.public.then(|| format!("http://{}", running.addr)),
+                qr: if running.lan {
+                    serve::qr(&running.url)
+                } else {
+                    None
+                },
                 seats,
                 ends: if self.one_shot {
                     "Ctrl-C ends it"
@@ -263,7 +284,7 @@ impl App {
             .seat_links()?
             .into_iter()
             .map(|(key, secret)| {
-                let url = format!("http://{}/seat?s={secret}", served.addr);
+                let url = format!("{}/seat?s={secret}", serve::base_of(&served.addr));
                 SeatLink {
                     qr: if served.lan { serve::qr(&url) } else { None },
                     name: seat_name(table.as_ref(), &key),

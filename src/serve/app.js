@@ -118,7 +118,8 @@
   var key = secret ? "?s=" + encodeURIComponent(secret)
     : token ? "?t=" + encodeURIComponent(token) : "";
   var live = document.getElementById("live");
-  var source = new EventSource("/events" + key);
+  // What each table event is given to; the stream is opened below.
+  var onTable = [];
   var say = document.getElementById("say");
   var said = "";
   // Only what changed is replaced: each part of the table (the people,
@@ -153,7 +154,7 @@
       if (into.children[i] !== n) { into.insertBefore(n, into.children[i] || null); }
     });
   }
-  source.addEventListener("table", function (e) {
+  onTable.push(function (e) {
     update(e.data);
     fitAll();
     // A screen reader hears what changed that matters at the table: whose
@@ -197,13 +198,35 @@
   setInterval(tick, 500);
   tvLayout();
   tick();
-  source.onopen = function () { live.className = "live on"; live.textContent = "live"; };
-  // "live" only while the stream is open (the page starts "connecting");
-  // a stream the server refuses (a seat closed) is closed for good.
-  source.onerror = function () {
-    live.className = "live off";
-    live.textContent = source.readyState === EventSource.CLOSED ? "closed: ask at the terminal" : "reconnecting";
-  };
+  // "live" only while the stream is open (the page starts "connecting").
+  // A stream that drops is opened again by the browser; one that is
+  // refused (a proxy's 502 while the server restarts, or a seat closed)
+  // the browser gives up on: the page asks why, and a closed seat stays
+  // closed, while anything else is tried again, waiting twice as long
+  // each time up to 30 s. The first event of a new stream is the whole
+  // table, so the page catches up with what it missed.
+  var source = null;
+  var wait = 1000;
+  function connect() {
+    source = new EventSource("/events" + key);
+    source.addEventListener("table", function (e) {
+      onTable.forEach(function (f) { f(e); });
+    });
+    source.onopen = function () { wait = 1000; live.className = "live on"; live.textContent = "live"; };
+    source.onerror = function () {
+      live.className = "live off";
+      if (source.readyState !== EventSource.CLOSED) { live.textContent = "reconnecting"; return; }
+      fetch("/state.json" + key, { cache: "no-store" })
+        .then(function (r) { return r.status; }, function () { return 0; })
+        .then(function (status) {
+          if (status === 403) { live.textContent = "closed: ask at the terminal"; return; }
+          live.textContent = "reconnecting in " + Math.round(wait / 1000) + " s";
+          setTimeout(connect, wait);
+          wait = Math.min(wait * 2, 30000);
+        });
+    };
+  }
+  connect();
 
   var seat = document.getElementById("seat");
   if (!seat || !secret) { return; }
@@ -223,6 +246,74 @@
       }
     });
   }
+  // The nudge (#79): when the turn (or a move of the game in play) comes
+  // to this seat, its page says so loudly: the title, a mark on the
+  // page, a vibration where the phone allows, a short sound the player
+  // can switch off, and a notification if the player allowed them.
+  // Other seats get nothing; a page opened on its own turn is marked but
+  // does not ring.
+  var seatName = seat.getAttribute("data-name");
+  var plainTitle = document.title;
+  var soundButton = document.getElementById("sound");
+  var notifyButton = document.getElementById("notify");
+  var soundOn = true;
+  try { soundOn = window.localStorage.getItem("tablemate-sound") !== "off"; } catch (e) { soundOn = true; }
+  function showSound() {
+    soundButton.textContent = "Sound on your turn: " + (soundOn ? "on" : "off");
+    soundButton.setAttribute("aria-pressed", soundOn ? "true" : "false");
+  }
+  showSound();
+  soundButton.addEventListener("click", function () {
+    soundOn = !soundOn;
+    try { window.localStorage.setItem("tablemate-sound", soundOn ? "on" : "off"); } catch (e) { /* private mode */ }
+    showSound();
+  });
+  if ("Notification" in window && Notification.permission === "default") {
+    notifyButton.hidden = false;
+    notifyButton.addEventListener("click", function () {
+      Notification.requestPermission().then(function () { notifyButton.hidden = true; });
+    });
+  }
+  function beep() {
+    var Ctx = window.AudioContext || window.webkitAudioContext;
+    if (!soundOn || !Ctx) { return; }
+    try {
+      var ctx = new Ctx();
+      var tone = ctx.createOscillator();
+      var gain = ctx.createGain();
+      tone.frequency.value = 880;
+      gain.gain.setValueAtTime(0.2, ctx.currentTime);
+      gain.gain.exponentialRampToValueAtTime(0.001, ctx.currentTime + 0.3);
+      tone.connect(gain);
+      gain.connect(ctx.destination);
+      tone.start();
+      tone.stop(ctx.currentTime + 0.3);
+    } catch (e) { /* no sound here */ }
+  }
+  function mine() {
+    if (document.querySelector("#yours #move")) { return true; }
+    var now = document.querySelector(".seats li.now");
+    return !!now && !!now.firstChild && now.firstChild.textContent === seatName;
+  }
+  var wasMine = null;
+  var nudges = 0;
+  function nudge() {
+    var is = mine();
+    document.title = is ? "Your turn - " + plainTitle : plainTitle;
+    document.body.classList.toggle("your-turn", is);
+    if (is && wasMine === false) {
+      nudges += 1;
+      document.body.setAttribute("data-nudges", String(nudges));
+      if (navigator.vibrate) { navigator.vibrate([200, 100, 200]); }
+      beep();
+      if ("Notification" in window && Notification.permission === "granted" && document.hidden) {
+        try { new Notification("Your turn", { body: plainTitle, tag: "tablemate-turn" }); } catch (e) { /* not here */ }
+      }
+    }
+    wasMine = is;
+  }
+  onTable.push(nudge);
+  nudge();
   // A secret roll's dice are listed on this seat until revealed.
   var secrets = document.getElementById("secret-rolls");
   function secretly(body, a) {
@@ -325,7 +416,7 @@
     if (b) { post("roll", { expr: b.getAttribute("data-expr") }); }
   });
   // A refusal is about the table as it was: the next change clears it.
-  source.addEventListener("table", function () {
+  onTable.push(function () {
     if (answer.className.indexOf("refused") >= 0) { answer.textContent = ""; answer.className = "answer"; }
   });
   document.getElementById("pad").addEventListener("submit", function (e) {

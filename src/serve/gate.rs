@@ -87,6 +87,8 @@ pub struct Ticket {
 pub struct Pass {
     gate: Arc<Gate>,
     id: u64,
+    /// The address the connection came from.
+    pub peer: IpAddr,
 }
 
 impl Drop for Ticket {
@@ -144,14 +146,20 @@ impl Gate {
     /// A place for a new connection from `ip`, as a head, closing another
     /// head if the room for them is full; `None` only past
     /// `MOST_CONNECTIONS`. The receiver turns true when the gate closes it.
-    pub fn admit(self: &Arc<Self>, ip: IpAddr) -> Option<(Ticket, watch::Receiver<bool>)> {
+    /// A trusted `proxy` holds no share of its own: its clients, named
+    /// once their requests are read (`Pass::client_is`), hold theirs.
+    pub fn admit(
+        self: &Arc<Self>,
+        ip: IpAddr,
+        proxy: bool,
+    ) -> Option<(Ticket, watch::Receiver<bool>)> {
         // An IPv4 client reached over IPv6 is the same client.
         let ip = ip.to_canonical();
         let mut held = self.lock();
         if held.by_id.len() >= MOST_CONNECTIONS {
             return None;
         }
-        if held.count(&Class::Head, Some(ip)) >= PER_ADDRESS {
+        if !proxy && held.count(&Class::Head, Some(ip)) >= PER_ADDRESS {
             // Its own oldest gives way: a slow client keeps out no one,
             // not even a page of its own address.
             if let Some(id) = held.oldest(&Class::Head, ip) {
@@ -176,12 +184,21 @@ impl Gate {
         let pass = Pass {
             gate: Arc::clone(self),
             id,
+            peer: ip,
         };
         Some((Ticket { pass }, closed))
     }
 }
 
 impl Pass {
+    /// The client behind a trusted proxy, as the proxy names it: the
+    /// connection counts as that client's from now on.
+    pub fn client_is(&self, ip: IpAddr) {
+        if let Some(h) = self.gate.lock().by_id.get_mut(&self.id) {
+            h.ip = ip.to_canonical();
+        }
+    }
+
     /// The connection's request showed `class`: false when there is no
     /// room for it (an open request, its address at its share or no
     /// busier address to give way), and it should be told to come back.
@@ -246,17 +263,17 @@ mod tests {
         let mut crowd = Vec::new();
         for a in 1..=64u8 {
             for _ in 0..8 {
-                crowd.push(gate.admit(ip(1, a)).unwrap());
+                crowd.push(gate.admit(ip(1, a), false).unwrap());
             }
         }
         let heads = crowd.iter().filter(|(_, n)| !closed(n)).count();
         assert_eq!(heads, MOST_HEADS);
-        let (page, page_closed) = gate.admit(ip(0, 1)).unwrap();
+        let (page, page_closed) = gate.admit(ip(0, 1), false).unwrap();
         assert!(!closed(&page_closed));
         assert!(page.pass().show(Class::Table));
         // Keyed, it is out of the heads' room: more heads cannot close it.
         for a in 1..=64u8 {
-            crowd.push(gate.admit(ip(2, a)).unwrap());
+            crowd.push(gate.admit(ip(2, a), false).unwrap());
         }
         assert!(!closed(&page_closed), "a keyed page was closed by heads");
     }
@@ -265,16 +282,16 @@ mod tests {
     fn one_address_over_its_share_of_heads_closes_its_own_oldest() {
         let gate = Arc::new(Gate::default());
         let held: Vec<_> = (0..PER_ADDRESS)
-            .map(|_| gate.admit(ip(0, 9)).unwrap())
+            .map(|_| gate.admit(ip(0, 9), false).unwrap())
             .collect();
-        let other = gate.admit(ip(0, 10)).unwrap();
-        let newest = gate.admit(ip(0, 9)).unwrap();
+        let other = gate.admit(ip(0, 10), false).unwrap();
+        let newest = gate.admit(ip(0, 9), false).unwrap();
         assert!(closed(&held[0].1), "its oldest head gives way");
         assert!(held[1..].iter().all(|(_, n)| !closed(n)));
         assert!(!closed(&other.1) && !closed(&newest.1));
         // IPv4 reached over IPv6 is the same address.
         let mapped = IpAddr::from(std::net::Ipv4Addr::new(127, 0, 0, 9).to_ipv6_mapped());
-        let _m = gate.admit(mapped).unwrap();
+        let _m = gate.admit(mapped, false).unwrap();
         assert!(closed(&held[1].1));
     }
 
@@ -287,7 +304,7 @@ mod tests {
         let mut streams = Vec::new();
         for a in 1..=48u8 {
             for _ in 0..PER_ADDRESS {
-                let (t, n) = gate.admit(ip(1, a)).unwrap();
+                let (t, n) = gate.admit(ip(1, a), false).unwrap();
                 if t.pass().show(Class::Open) {
                     streams.push((t, n));
                 }
@@ -295,14 +312,14 @@ mod tests {
         }
         let open = streams.iter().filter(|(_, n)| !closed(n)).count();
         assert_eq!(open, MOST_OPEN);
-        let (page, page_closed) = gate.admit(ip(0, 1)).unwrap();
+        let (page, page_closed) = gate.admit(ip(0, 1), false).unwrap();
         assert!(page.pass().show(Class::Open), "a newcomer was kept out");
         assert!(!closed(&page_closed));
         // One address alone stops at its share.
         let gate = Arc::new(Gate::default());
         let mine: Vec<_> = (0..PER_ADDRESS + 1)
             .map(|_| {
-                let (t, n) = gate.admit(ip(0, 3)).unwrap();
+                let (t, n) = gate.admit(ip(0, 3), false).unwrap();
                 let shown = t.pass().show(Class::Open);
                 (t, n, shown)
             })
@@ -311,7 +328,7 @@ mod tests {
         assert!(!mine[PER_ADDRESS].2, "past its share an address is refused");
         // A place comes back when its connection goes.
         drop(mine);
-        let (t, _) = gate.admit(ip(0, 3)).unwrap();
+        let (t, _) = gate.admit(ip(0, 3), false).unwrap();
         assert!(t.pass().show(Class::Open));
     }
 
@@ -320,11 +337,11 @@ mod tests {
     #[test]
     fn a_key_over_its_share_closes_only_its_own() {
         let gate = Arc::new(Gate::default());
-        let (tv, tv_closed) = gate.admit(ip(0, 1)).unwrap();
+        let (tv, tv_closed) = gate.admit(ip(0, 1), false).unwrap();
         assert!(tv.pass().show(Class::Table));
         let ann: Vec<_> = (0..=PER_SEAT)
             .map(|_| {
-                let (t, n) = gate.admit(ip(0, 2)).unwrap();
+                let (t, n) = gate.admit(ip(0, 2), false).unwrap();
                 assert!(t.pass().show(Class::Seat("ann".into())));
                 (t, n)
             })

@@ -16,6 +16,7 @@ mod gate;
 mod http;
 mod net;
 mod page;
+mod public;
 mod routes;
 mod seats;
 pub mod view;
@@ -29,6 +30,7 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 pub use desk::{Answer, Desk, DeskMaker, SeatAct, SeatLook};
+pub use public::{Public, base_of};
 pub use routes::SEAT_HEADER;
 use watch::Wake;
 
@@ -58,6 +60,11 @@ pub struct Options {
     /// The address to bind with `lan` (the tests bind 127.0.0.1 and
     /// reach the server there); by default every interface.
     pub bind: Option<IpAddr>,
+    /// The address people open, through a reverse proxy: every link is
+    /// made with it, and every page needs its key, as with `lan`.
+    pub public: Option<Public>,
+    /// The reverse proxies whose forwarding headers name the client.
+    pub proxies: Vec<IpAddr>,
 }
 
 /// The table as the pages show it: built once a change, for every page.
@@ -103,12 +110,17 @@ impl Shown {
 /// What every connection checks against.
 struct Site {
     hosts: Vec<String>,
+    /// The Origins a seat's page may post from: this server's own
+    /// addresses, and the public one.
+    origins: Vec<String>,
+    /// Reverse proxies trusted to name the client (`--proxy`).
+    proxies: Vec<IpAddr>,
     /// The table's key, in the address `serve` prints: with `--lan` no
     /// page opens without it (or a seat's secret); without, pages open
     /// to this machine anyway, and the key keeps the TV's place however
     /// many other clients crowd in (see `gate`).
     token: String,
-    /// Whether reading needs a key (`--lan`).
+    /// Whether reading needs a key (`--lan`, or a public address).
     locked: bool,
 }
 
@@ -140,8 +152,13 @@ pub struct Running {
     /// The address a player's device uses (with `--lan`, the machine's
     /// address on the network).
     pub addr: SocketAddr,
-    /// Serving the local network, where every page needs a key.
+    /// What every link starts with: `http://ADDR`, or the public address.
+    pub base: String,
+    /// Serving beyond this machine (the local network, or a public
+    /// address through a proxy), where every page needs a key.
     pub lan: bool,
+    /// Served at a public address, through a proxy.
+    pub public: bool,
     shared: Arc<Shared>,
     stop: tokio::sync::watch::Sender<bool>,
     wakes: Sender<Wake>,
@@ -194,7 +211,7 @@ impl Running {
                     .add_seat_link(name, &drawn)
                     .map_err(|e| ServeError::Token(e.to_string()))
             })?;
-        Ok(format!("http://{}/seat?s={secret}", self.addr))
+        Ok(format!("{}/seat?s={secret}", self.base))
     }
 
     /// Every seat handed out: (name, address).
@@ -203,7 +220,7 @@ impl Running {
         seats
             .all()
             .into_iter()
-            .map(|(name, secret)| (name, format!("http://{}/seat?s={secret}", self.addr)))
+            .map(|(name, secret)| (name, format!("{}/seat?s={secret}", self.base)))
             .collect()
     }
 
@@ -293,7 +310,16 @@ pub fn start(dir: PathBuf, options: &Options, make_desk: DeskMaker) -> Result<Ru
         format!("[::1]:{port}"),
     ];
     hosts.push(addr.to_string());
-    let url = format!("http://{addr}/?t={token}");
+    let mut origins: Vec<String> = hosts.iter().map(|h| format!("http://{h}")).collect();
+    let base = match &options.public {
+        Some(p) => {
+            hosts.extend(p.hosts.iter().cloned());
+            origins.push(p.origin.clone());
+            p.origin.clone()
+        }
+        None => format!("http://{addr}"),
+    };
+    let url = format!("{base}/?t={token}");
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
@@ -306,8 +332,8 @@ pub fn start(dir: PathBuf, options: &Options, make_desk: DeskMaker) -> Result<Ru
     store
         .serving_started(&crate::store::Served {
             url: url.clone(),
-            addr: addr.to_string(),
-            lan: options.lan,
+            addr: base.clone(),
+            lan: options.lan || options.public.is_some(),
             pid: std::process::id(),
         })
         .map_err(|e| ServeError::Runtime(e.to_string()))?;
@@ -318,8 +344,10 @@ pub fn start(dir: PathBuf, options: &Options, make_desk: DeskMaker) -> Result<Ru
         shown,
         site: Site {
             hosts,
+            origins,
+            proxies: options.proxies.clone(),
             token,
-            locked: options.lan,
+            locked: options.lan || options.public.is_some(),
         },
         seats: Mutex::new(seats::Seats::default()),
         closed: tokio::sync::watch::channel(0).0,
@@ -371,7 +399,9 @@ pub fn start(dir: PathBuf, options: &Options, make_desk: DeskMaker) -> Result<Ru
     Ok(Running {
         url,
         addr,
-        lan: options.lan,
+        base,
+        lan: options.lan || options.public.is_some(),
+        public: options.public.is_some(),
         shared,
         stop,
         wakes: wake_tx,

@@ -36,7 +36,8 @@ pub async fn serve(
                 Err(_) => continue,
             },
         };
-        let Some((ticket, mut closed)) = shared.gate.admit(peer.ip()) else {
+        let proxy = shared.site.proxies.contains(&peer.ip().to_canonical());
+        let Some((ticket, mut closed)) = shared.gate.admit(peer.ip(), proxy) else {
             tokio::spawn(turn_away(stream));
             continue;
         };

@@ -411,6 +411,8 @@ fn seat_panel(look: &SeatLook) -> String {
          <button type=\"submit\">Enter</button></form>\
          <p class=\"acts\"><button type=\"button\" id=\"turn\">Pass the turn</button> \
          <button type=\"button\" id=\"undo\">Undo my last</button></p>\
+         <p class=\"nudge-set\"><button type=\"button\" id=\"sound\" aria-pressed=\"true\">Sound on your turn: on</button> \
+         <button type=\"button\" id=\"notify\" hidden>Notify me on my turn</button></p>\
          <p id=\"answer\" class=\"answer\" role=\"status\"></p></section>",
         name = escape(&look.name),
     )

@@ -105,6 +105,13 @@ pub async fn handle(
     pass: Pass,
 ) -> Result<Answered, Infallible> {
     let headers = req.headers();
+    // Behind a trusted proxy the connection is its client's (for the
+    // gate's shares); from anywhere else the headers are not read.
+    if shared.site.proxies.contains(&pass.peer)
+        && let Some(client) = forwarded_client(headers)
+    {
+        pass.client_is(client);
+    }
     if headers.get_all(header::HOST).iter().count() > 1 {
         return Ok(text(StatusCode::BAD_REQUEST, "one Host header, please\n"));
     }
@@ -233,6 +240,43 @@ pub async fn handle(
     })
 }
 
+/// The client a proxy names: the last `for=` of `Forwarded` (RFC 7239),
+/// else the last address of `X-Forwarded-For` (each proxy adds the
+/// address it was reached from at the end; what comes before is the
+/// client's own word). `None`: neither names an address.
+fn forwarded_client(headers: &HeaderMap) -> Option<std::net::IpAddr> {
+    let last = |name: &str| -> Option<String> {
+        let all: Vec<&str> = headers
+            .get_all(name)
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .collect();
+        all.last().map(|v| v.to_string())
+    };
+    let address = |text: &str| -> Option<std::net::IpAddr> {
+        let t = text.trim().trim_matches('"');
+        t.parse()
+            .ok()
+            .or_else(|| t.parse::<std::net::SocketAddr>().ok().map(|a| a.ip()))
+            .or_else(|| {
+                t.strip_prefix('[')
+                    .and_then(|v| v.split_once(']'))
+                    .and_then(|(ip, _)| ip.parse().ok())
+            })
+    };
+    if let Some(forwarded) = last("forwarded") {
+        let element = forwarded.rsplit(',').next().unwrap_or("");
+        let named = element.split(';').find_map(|pair| {
+            let (k, v) = pair.split_once('=')?;
+            k.trim().eq_ignore_ascii_case("for").then(|| address(v))?
+        });
+        if named.is_some() {
+            return named;
+        }
+    }
+    last("x-forwarded-for").and_then(|x| address(x.rsplit(',').next().unwrap_or("")))
+}
+
 /// 405, saying which method the path takes.
 fn not_allowed(allow: &'static str, why: &'static str) -> Answered {
     let mut r = text(StatusCode::METHOD_NOT_ALLOWED, why);
@@ -288,9 +332,9 @@ async fn seat_act(req: Request<Incoming>, act: &str, shared: &Shared, pass: &Pas
     let origin_ok = once(headers, header::ORIGIN).is_some_and(|o| {
         shared
             .site
-            .hosts
+            .origins
             .iter()
-            .any(|h| o.eq_ignore_ascii_case(&format!("http://{h}")))
+            .any(|h| o.eq_ignore_ascii_case(h))
     });
     if !origin_ok {
         return refused(
@@ -450,6 +494,15 @@ fn events(shared: &Arc<Shared>, seat: Option<(String, String)>) -> Answered {
         }
     });
     let mut r = Response::new(Events(rx).boxed());
-    put_headers(r.headers_mut(), "text/event-stream");
+    let h = r.headers_mut();
+    put_headers(h, "text/event-stream");
+    // Through a proxy, each event at once: nginx holds a response back
+    // to fill its buffer unless told not to (an event at 45.9 s reached
+    // the page at 63.5 s), and a proxy may not rewrite or compress it.
+    h.insert("x-accel-buffering", HeaderValue::from_static("no"));
+    h.insert(
+        header::CACHE_CONTROL,
+        HeaderValue::from_static("no-store, no-transform"),
+    );
     r
 }

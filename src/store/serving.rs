@@ -11,7 +11,8 @@ use super::{Result, Store};
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Served {
     pub url: String,
-    /// `host:port` a seat's link starts with.
+    /// What a seat's link starts with (`http://host:port`, or the
+    /// public address; `serve::base_of` reads an older `host:port`).
     pub addr: String,
     pub lan: bool,
     pub pid: u32,

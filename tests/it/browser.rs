@@ -83,19 +83,7 @@ fn a_phone_seat_and_a_television_at_once() {
         "document.querySelector('.picture svg').kept = true; true",
     );
     // Tap "roll" with an expression typed.
-    b.eval(
-        &phone,
-        "document.getElementById('expr').value = '1d20+5 adv'; \
-         document.querySelector('#roll button').click(); true",
-    );
-    let took = b.until(
-        &tv,
-        "(function () { var r = document.querySelector('.roll.last'); \
-         return !!r && r.querySelector('strong') !== null \
-           && r.querySelector('strong').textContent === 'ann' \
-           && r.textContent.indexOf('2d20kh1+5') >= 0; })()",
-        PATIENCE,
-    );
+    let took = roll_reaches_tv(&mut b, &phone, &tv, "1d20+5 adv", "2d20kh1+5");
     assert!(
         took < Duration::from_secs(1),
         "the TV showed ann's roll after {took:?}"
@@ -384,6 +372,36 @@ fn three_seats_play_liars_dice_to_the_end_by_tapping() {
     let last = common::run_out(d, &["replay", "1", "last"]);
     assert!(last.contains(" wins"), "{last}");
     keep(&b.screenshot(&seats[0]), "liars-phone.png");
+}
+
+/// Type `expr` in ann's seat `phone` and tap Roll; how long until the
+/// `tv` shows ann's roll as `shown`.
+pub(super) fn roll_reaches_tv(
+    b: &mut Browser,
+    phone: &Page,
+    tv: &Page,
+    expr: &str,
+    shown: &str,
+) -> Duration {
+    b.eval(
+        phone,
+        &format!(
+            "document.getElementById('expr').value = {}; \
+             document.querySelector('#roll button').click(); true",
+            json!(expr)
+        ),
+    );
+    b.until(
+        tv,
+        &format!(
+            "(function () {{ var r = document.querySelector('.roll.last'); \
+             return !!r && r.querySelector('strong') !== null \
+               && r.querySelector('strong').textContent === 'ann' \
+               && r.textContent.indexOf({}) >= 0; }})()",
+            json!(shown)
+        ),
+        PATIENCE,
+    )
 }
 
 /// `name`'s seat on a phone (390x844).
@@ -1038,5 +1056,67 @@ fn a_revoked_seat_page_says_it_is_closed_and_follows_nothing() {
             "document.body.textContent.indexOf('3d6+100') < 0 && document.getElementById('live').textContent"
         ),
         json!("closed: ask at the terminal")
+    );
+}
+
+/// #79 item 5: when the turn comes to a seat, its page says so loudly
+/// (the title, a mark on the page, a nudge counted where a phone would
+/// vibrate and sound), and only that seat's; a page opened on its own
+/// turn is marked but not rung. The sound can be switched off, and stays
+/// off on that phone.
+#[test]
+fn the_turn_nudges_only_the_seat_it_comes_to() {
+    let Some((chrome, dir)) = table(&["players ann ben", "turn"]) else {
+        return;
+    };
+    let d = dir.path();
+    let server = serve(d, &[]);
+    let mut b = Browser::launch(chrome);
+    let ann = phone(&mut b, &server, "ann");
+    let ben = phone(&mut b, &server, "ben");
+    for page in [&ann, &ben] {
+        b.until(
+            page,
+            "document.querySelector('.live.on') !== null",
+            PATIENCE,
+        );
+    }
+    let state = "[document.title.indexOf('Your turn') === 0, \
+                 document.body.classList.contains('your-turn'), \
+                 document.body.getAttribute('data-nudges')]";
+    // Ann's turn as the pages open: marked, not rung; Ben nothing.
+    assert_eq!(b.eval(&ann, state), json!([true, true, null]));
+    assert_eq!(b.eval(&ben, state), json!([false, false, null]));
+    common::run_ok(d, &["turn"]);
+    b.until(
+        &ben,
+        "document.body.getAttribute('data-nudges') === '1'",
+        PATIENCE,
+    );
+    assert_eq!(b.eval(&ben, state), json!([true, true, "1"]));
+    b.until(&ann, "document.title.indexOf('Your turn') < 0", PATIENCE);
+    assert_eq!(b.eval(&ann, state), json!([false, false, null]));
+    // Back to Ann: rung once; the sound switched off stays off.
+    b.eval(&ann, "document.getElementById('sound').click(); true");
+    assert_eq!(
+        b.eval(&ann, "document.getElementById('sound').textContent"),
+        json!("Sound on your turn: off")
+    );
+    common::run_ok(d, &["turn"]);
+    b.until(
+        &ann,
+        "document.body.getAttribute('data-nudges') === '1'",
+        PATIENCE,
+    );
+    b.eval(&ann, "window.before = true; location.reload(); true");
+    b.until(
+        &ann,
+        "window.before === undefined && document.getElementById('sound') !== null \
+         && document.querySelector('.live.on') !== null",
+        PATIENCE,
+    );
+    assert_eq!(
+        b.eval(&ann, "document.getElementById('sound').textContent"),
+        json!("Sound on your turn: off")
     );
 }

@@ -58,6 +58,12 @@ pub struct Page(String);
 
 impl Browser {
     pub fn launch(chrome: &str) -> Browser {
+        Browser::launch_with(chrome, &[])
+    }
+
+    /// A browser started with `extra` switches as well
+    /// (`--ignore-certificate-errors` for a test's own certificate).
+    pub fn launch_with(chrome: &str, extra: &[&str]) -> Browser {
         let profile = tempfile::Builder::new()
             .prefix("tablemate-browser-")
             .tempdir()
@@ -72,6 +78,7 @@ impl Browser {
                     "--remote-debugging-address=127.0.0.1",
                     "--remote-debugging-port=0",
                 ])
+                .args(extra)
                 .arg(format!("--user-data-dir={}", profile.path().display()))
                 .arg("about:blank")
                 .stdout(Stdio::null())

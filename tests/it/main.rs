@@ -28,6 +28,7 @@ mod play_along;
 mod ppn_read;
 mod prob_corpus;
 mod probes;
+mod proxy;
 mod readme;
 mod records;
 mod robustness;

@@ -59,9 +59,14 @@ pub(super) fn serve(data: &Path, extra: &[&str]) -> Server {
         .unwrap_or_else(|| panic!("no address: {first}"))
         .to_string();
     let mut seats = Vec::new();
+    // Behind a proxy (`--public`) the port is the upstream's.
+    let mut upstream = None;
     while let Some(line) = out.next() {
         if line.contains("ends it") {
             break;
+        }
+        if let Some((_, after)) = line.split_once("the proxy passes it to http://") {
+            upstream = after.split(';').next().map(str::to_string);
         }
         if let Some((name, secret)) = line.trim().split_once(": http")
             && let Some((_, secret)) = secret.split_once("/seat?s=")
@@ -69,7 +74,11 @@ pub(super) fn serve(data: &Path, extra: &[&str]) -> Server {
             seats.push((name.to_string(), secret.to_string()));
         }
     }
-    let after_colon = url.rsplit_once(':').unwrap().1;
+    let listening = upstream.unwrap_or_else(|| {
+        url.split_once("/?t=")
+            .map_or(url.clone(), |(u, _)| u.to_string())
+    });
+    let after_colon = listening.rsplit_once(':').unwrap().1;
     let port: u16 = after_colon
         .split('/')
         .next()
@@ -582,6 +591,130 @@ fn no_crowd_of_addresses_keeps_the_table_out() {
         streams.len()
     );
     the_table_still_gets_in(&server, "with 64 addresses holding streams");
+}
+
+/// One request with this Host (and more header lines): status and body.
+fn get_as(port: u16, host: &str, path: &str, extra: &str) -> (u16, String) {
+    let (code, _, body) = request(
+        port,
+        &format!("GET {path} HTTP/1.1\r\nHost: {host}\r\n{extra}\r\n"),
+    );
+    (code, body)
+}
+
+/// #79 items 1 and 3: `serve --public URL` behind a proxy: every link
+/// is made with the public address, a request naming it (Host, Origin)
+/// is taken, every page needs its key although the server listens on
+/// 127.0.0.1 only, and the event stream tells proxies not to buffer it.
+#[test]
+fn a_public_address_is_taken_and_keyed() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    common::run_ok(d, &["players ann ben"]);
+    let server = serve(d, &["--public", "https://table.example.org"]);
+    let port = server.port;
+    let token = server.token.clone().expect("a key in the address");
+    let ann = server.seat("ann");
+    let public = "table.example.org";
+    // Without the key, nothing; with it, the page, through the public name.
+    assert_eq!(get_as(port, public, "/", "").0, 403);
+    assert_eq!(get_as(port, &format!("127.0.0.1:{port}"), "/", "").0, 403);
+    let (code, body) = get_as(port, public, &format!("/?t={token}"), "");
+    assert_eq!(code, 200, "{body}");
+    assert_eq!(
+        get_as(port, "table.example.org:443", &format!("/?t={token}"), "").0,
+        200
+    );
+    let (code, body) = get_as(port, "evil.example", &format!("/?t={token}"), "");
+    assert_eq!(code, 403);
+    assert_eq!(body, "this server answers only to its own address\n");
+    // The stream's headers for proxies.
+    let (code, head, _) = request(
+        port,
+        &format!("GET /events?t={token} HTTP/1.1\r\nHost: {public}\r\nConnection: close\r\n\r\n"),
+    );
+    let _ = code;
+    let head = head.to_ascii_lowercase();
+    assert!(head.contains("x-accel-buffering: no"), "{head}");
+    assert!(
+        head.contains("cache-control: no-store, no-transform"),
+        "{head}"
+    );
+    // A seat posts from its public page; another origin is refused.
+    let roll = |origin: &str| {
+        post(
+            port,
+            "/seat/roll",
+            &[("Origin", origin), ("X-Tablemate-Seat", ann.as_str())],
+            r#"{"expr":"1d6"}"#,
+        )
+    };
+    let (code, said) = roll("https://table.example.org");
+    assert_eq!(code, 200, "{said}");
+    let (code, said) = roll("http://table.example.org");
+    assert_eq!(code, 403, "{said}");
+    assert_eq!(
+        said["said"],
+        "a seat acts only from its page on this server"
+    );
+    // `serve seats` from another terminal gives the public links too.
+    let (out, err, code) = common::tm_in(d, &["serve", "seats"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains(&format!("ann: https://table.example.org/seat?s={ann}")),
+        "{out}"
+    );
+}
+
+/// #79 item 2: behind a proxy named with `--proxy`, each client it names
+/// (X-Forwarded-For, Forwarded) keeps its own share of connections; the
+/// same headers from any other address are not read.
+#[test]
+fn a_trusted_proxy_names_each_client() {
+    if std::net::TcpListener::bind("127.0.0.2:0").is_err() {
+        common::skipped("no second loopback address (127.0.0.2) to be an untrusted client from");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let server = serve(dir.path(), &["--proxy", "127.0.0.1"]);
+    let port = server.port;
+    // Streams without a key, from the proxy, `n` of them for one client.
+    let stream_for = |source: &str, header: &str| {
+        let mut s = connect_from(source, port).unwrap();
+        let _ = write!(
+            s,
+            "GET /events HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n{header}\r\n"
+        );
+        let mut head = [0u8; 12];
+        let n = s.read(&mut head).unwrap_or(0);
+        let code: u16 = String::from_utf8_lossy(&head[..n])
+            .split(' ')
+            .nth(1)
+            .and_then(|c| c.parse().ok())
+            .unwrap_or(0);
+        (code, s)
+    };
+    let mut held = Vec::new();
+    for _ in 0..8 {
+        let (code, s) = stream_for("127.0.0.1", "X-Forwarded-For: 198.51.100.7, 10.0.0.1\r\n");
+        assert_eq!(code, 200);
+        held.push(s);
+    }
+    // The ninth of that client is refused; another client is not.
+    let (code, _) = stream_for("127.0.0.1", "X-Forwarded-For: 10.0.0.1\r\n");
+    assert_eq!(code, 503, "a client past its share behind the proxy");
+    let (code, s) = stream_for("127.0.0.1", "Forwarded: for=10.0.0.2;proto=https\r\n");
+    assert_eq!(code, 200, "a second client behind the proxy was kept out");
+    held.push(s);
+    // From an address not trusted, the headers name no one: its share is
+    // its own, however many clients it claims.
+    for n in 0..8 {
+        let (code, s) = stream_for("127.0.0.2", &format!("X-Forwarded-For: 10.0.1.{n}\r\n"));
+        assert_eq!(code, 200);
+        held.push(s);
+    }
+    let (code, _) = stream_for("127.0.0.2", "X-Forwarded-For: 10.0.2.1\r\n");
+    assert_eq!(code, 503, "a forged X-Forwarded-For was believed");
 }
 
 /// #77 item 6: each seat has a desk of its own, so a seat's small roll
