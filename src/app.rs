@@ -497,8 +497,10 @@ impl App {
                 bind,
                 public,
                 proxy,
+                new,
             } => self.serve(
                 &action,
+                new.as_deref(),
                 crate::serve::Options {
                     lan,
                     port: port.unwrap_or(crate::serve::PORT),

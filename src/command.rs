@@ -708,6 +708,10 @@ pub enum Command {
         /// ignored); more than one: --proxy A --proxy B
         #[arg(long, value_name = "IP")]
         proxy: Vec<std::net::IpAddr>,
+        /// With `seats`: a new address for this person's seat (the old
+        /// one opens nothing from then on)
+        #[arg(long, value_name = "NAME")]
+        new: Option<String>,
     },
 
     /// Every game followed, from its setup: number, date, moves, result

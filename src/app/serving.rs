@@ -103,9 +103,20 @@ impl App {
     pub(super) fn serve(
         &mut self,
         action: &[String],
+        new: Option<&str>,
         mut options: Options,
         public: Option<&str>,
     ) -> Result<Reply> {
+        if let Some(name) = new {
+            if !matches!(action, [seats] if seats == "seats") {
+                return Err(invalid(format!(
+                    "--new goes with `serve seats`: serve seats --new {}",
+                    crate::style::clip_quoted(name)
+                )));
+            }
+            // The old address closed, then the listing hands out a new one.
+            self.close_seat(name)?;
+        }
         match action {
             [] => {}
             [stop] if stop == "stop" => {
@@ -141,54 +152,7 @@ impl App {
                 ));
             }
             [revoke, name] if revoke == "revoke" => {
-                // The seat is its person's: found however the name is
-                // typed (or, for someone who has left, as `#ID`).
-                let keys: Vec<String> = match &self.serving {
-                    Some(running) => running.seats().into_iter().map(|(k, _)| k).collect(),
-                    None => {
-                        self.served()?;
-                        self.store
-                            .seat_links()?
-                            .into_iter()
-                            .map(|(k, _)| k)
-                            .collect()
-                    }
-                };
-                let table = self.at_table()?.seating;
-                let named: Vec<(String, String)> = keys
-                    .iter()
-                    .map(|k| (seat_name(table.as_ref(), k), k.clone()))
-                    .collect();
-                let (shown, key) = crate::games::table::find_in(&named, name, |(n, _)| n.as_str())
-                    .map_err(|many| {
-                        let names: Vec<&str> = named.iter().map(|(n, _)| n.as_str()).collect();
-                        invalid(if many {
-                            format!(
-                                "'{}' starts more than one seat's name ({}): type more of it",
-                                crate::style::clip_quoted(name),
-                                names.join(", ")
-                            )
-                        } else {
-                            format!(
-                                "'{}' has no seat{}: `serve seats` lists them",
-                                crate::style::clip_quoted(name),
-                                if names.is_empty() {
-                                    String::new()
-                                } else {
-                                    format!(" (seats: {})", names.join(", "))
-                                }
-                            )
-                        })
-                    })?
-                    .clone();
-                match &self.serving {
-                    Some(running) => {
-                        running.revoke(&key);
-                    }
-                    None => {
-                        self.store.revoke_seat_link(&key)?;
-                    }
-                }
+                let shown = self.close_seat(name)?;
                 return Ok(Reply::plain(
                     "serve",
                     format!(
@@ -254,6 +218,61 @@ impl App {
         );
         self.serving = Some(running);
         Ok(reply)
+    }
+
+    /// Close the seat of the person `name` names (however typed, or
+    /// `#ID` for someone who has left): its address opens nothing from
+    /// now on. The seat's name as shown.
+    fn close_seat(&mut self, name: &str) -> Result<String> {
+        // The seat is its person's: found however the name is
+        // typed (or, for someone who has left, as `#ID`).
+        let keys: Vec<String> = match &self.serving {
+            Some(running) => running.seats().into_iter().map(|(k, _)| k).collect(),
+            None => {
+                self.served()?;
+                self.store
+                    .seat_links()?
+                    .into_iter()
+                    .map(|(k, _)| k)
+                    .collect()
+            }
+        };
+        let table = self.at_table()?.seating;
+        let named: Vec<(String, String)> = keys
+            .iter()
+            .map(|k| (seat_name(table.as_ref(), k), k.clone()))
+            .collect();
+        let (shown, key) = crate::games::table::find_in(&named, name, |(n, _)| n.as_str())
+            .map_err(|many| {
+                let names: Vec<&str> = named.iter().map(|(n, _)| n.as_str()).collect();
+                invalid(if many {
+                    format!(
+                        "'{}' starts more than one seat's name ({}): type more of it",
+                        crate::style::clip_quoted(name),
+                        names.join(", ")
+                    )
+                } else {
+                    format!(
+                        "'{}' has no seat{}: `serve seats` lists them",
+                        crate::style::clip_quoted(name),
+                        if names.is_empty() {
+                            String::new()
+                        } else {
+                            format!(" (seats: {})", names.join(", "))
+                        }
+                    )
+                })
+            })?
+            .clone();
+        match &self.serving {
+            Some(running) => {
+                running.revoke(&key);
+            }
+            None => {
+                self.store.revoke_seat_link(&key)?;
+            }
+        }
+        Ok(shown)
     }
 
     /// The server of this data directory, in this process or another.

@@ -301,7 +301,11 @@ pub fn start(dir: PathBuf, options: &Options, make_desk: DeskMaker) -> Result<Ru
         local.ip()
     };
     let addr = SocketAddr::new(shown_ip, port);
-    let token = token()?;
+    let store = Store::new(&dir);
+    // The table's key and the seats stay from one server to the next.
+    let token = store
+        .table_key(&token()?)
+        .map_err(|e| ServeError::Runtime(e.to_string()))?;
     // The names a page may be asked for by: this machine's, and with
     // `--lan` the network address shown.
     let mut hosts = vec![
@@ -328,7 +332,6 @@ pub fn start(dir: PathBuf, options: &Options, make_desk: DeskMaker) -> Result<Ru
     let _ = std::fs::create_dir_all(&dir);
     // The marker is read before the first table is built, so a change
     // made in between is seen as one.
-    let store = Store::new(&dir);
     store
         .serving_started(&crate::store::Served {
             url: url.clone(),
@@ -349,7 +352,13 @@ pub fn start(dir: PathBuf, options: &Options, make_desk: DeskMaker) -> Result<Ru
             token,
             locked: options.lan || options.public.is_some(),
         },
-        seats: Mutex::new(seats::Seats::default()),
+        seats: Mutex::new({
+            let mut seats = seats::Seats::default();
+            if let Ok(links) = store.seat_links() {
+                seats.follow(&links);
+            }
+            seats
+        }),
         closed: tokio::sync::watch::channel(0).0,
         gate: Arc::default(),
         desk: Mutex::new(Some(desk_tx)),

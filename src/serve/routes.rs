@@ -172,7 +172,7 @@ pub async fn handle(
     if seat.is_none() && param(&query, "s").is_some() {
         return Ok(text(
             StatusCode::FORBIDDEN,
-            "this seat is not open (revoked, or the server was restarted): ask at the terminal for `serve seats`\n",
+            "this seat is not open (closed, or given a new address): ask at the terminal for `serve seats`\n",
         ));
     }
     let site = &shared.site;
@@ -225,7 +225,7 @@ pub async fn handle(
             }
             None => text(
                 StatusCode::FORBIDDEN,
-                "this seat is not open (revoked, or the server was restarted): ask at the terminal for `serve seats`\n",
+                "this seat is not open (closed, or given a new address): ask at the terminal for `serve seats`\n",
             ),
         },
         "/state.json" => answer(StatusCode::OK, "application/json", shown.json.clone()),
@@ -358,7 +358,7 @@ async fn seat_act(req: Request<Incoming>, act: &str, shared: &Shared, pass: &Pas
         Err(Barred::Unknown) => {
             return refused(
                 StatusCode::FORBIDDEN,
-                "this seat is not open (revoked, or the server was restarted): ask at the terminal for `serve seats`",
+                "this seat is not open (closed, or given a new address): ask at the terminal for `serve seats`",
             );
         }
         Err(Barred::TooFast) => {

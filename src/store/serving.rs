@@ -7,6 +7,9 @@ use rusqlite::{OptionalExtension, params};
 
 use super::{Result, Store};
 
+/// Where the table's own key is kept among the seats' secrets.
+const TABLE_KEY: &str = "table";
+
 /// The server of this data directory, as it registered itself.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Served {
@@ -19,13 +22,13 @@ pub struct Served {
 }
 
 impl Store {
-    /// Say that this process serves the data directory now (its seats of
-    /// before, if any, are gone with the server that handed them out).
+    /// Say that this process serves the data directory now. The seats
+    /// handed out before stay (#79: a restarted server opens the same
+    /// links), as does the table's key (`table_key`).
     pub fn serving_started(&self, served: &Served) -> Result<()> {
         let conn = self.writable()?;
         conn.execute_batch("BEGIN IMMEDIATE")?;
         let done = (|| {
-            conn.execute("DELETE FROM seat_links", [])?;
             conn.execute(
                 "INSERT OR REPLACE INTO serving (id, url, addr, lan, pid) VALUES (1, ?1, ?2, ?3, ?4)",
                 params![served.url, served.addr, served.lan, served.pid],
@@ -40,10 +43,7 @@ impl Store {
         let conn = self.writable()?;
         conn.execute_batch("BEGIN IMMEDIATE")?;
         let done = (|| {
-            let n = conn.execute("DELETE FROM serving WHERE pid = ?1", [pid])?;
-            if n > 0 {
-                conn.execute("DELETE FROM seat_links", [])?;
-            }
+            conn.execute("DELETE FROM serving WHERE pid = ?1", [pid])?;
             Ok::<_, rusqlite::Error>(())
         })();
         finish(conn, done)
@@ -67,11 +67,21 @@ impl Store {
         Ok(row.filter(|s| alive(s.pid)))
     }
 
+    /// The table's key (the secret in the TV's address), kept from one
+    /// server to the next so the TV's page reconnects after a restart:
+    /// the one kept, or `fresh` the first time. Kept among the seats'
+    /// secrets under `TABLE_KEY`, which no person's id can be.
+    pub fn table_key(&self, fresh: &str) -> Result<String> {
+        self.add_seat_link(TABLE_KEY, fresh)
+    }
+
     /// Every seat handed out: (its key, the person's id; secret), in the
     /// order they were.
     pub fn seat_links(&self) -> Result<Vec<(String, String)>> {
         self.read(|c| {
-            let mut st = c.prepare("SELECT seat, secret FROM seat_links ORDER BY rowid")?;
+            let mut st = c.prepare(
+                "SELECT seat, secret FROM seat_links WHERE seat <> 'table' ORDER BY rowid",
+            )?;
             let rows = st
                 .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
                 .collect::<rusqlite::Result<Vec<_>>>()?;

@@ -123,9 +123,10 @@ http {{
 
 /// #79: through nginx over TLS, configured as the guide says, the TV
 /// and a seat open at the printed public addresses, their streams are
-/// live, a seat's roll reaches the TV within a second, and a seat's page
+/// live, a seat's roll reaches the TV within a second, a seat's page
 /// that loses its stream (the server gone, nginx answering 502) says it
-/// is reconnecting rather than closed.
+/// is reconnecting rather than closed, and once the server is started
+/// again both pages are back on the same links by themselves.
 #[test]
 fn a_seat_through_nginx_over_tls() {
     let Some(chrome) = browser() else {
@@ -171,11 +172,34 @@ fn a_seat_through_nginx_over_tls() {
         took < Duration::from_secs(1),
         "the TV showed ann's roll after {took:?}"
     );
-    // The server goes: nginx answers 502, the page tries again.
+    // The server goes: nginx answers 502, the pages try again.
+    let upstream = server.port.to_string();
     drop(server);
     b.until(
         &seat,
         "document.getElementById('live').textContent.indexOf('reconnecting') === 0",
         patience,
     );
+    // Started again on the same port: the same links open, and both
+    // pages are back by themselves, following the table.
+    let _again = serve(
+        d,
+        &[
+            "--port",
+            &upstream,
+            "--public",
+            &public,
+            "--proxy",
+            "127.0.0.1",
+        ],
+    );
+    for page in [&tv, &seat] {
+        b.until(
+            page,
+            "document.querySelector('.live.on') !== null",
+            Duration::from_secs(40),
+        );
+    }
+    let took = super::browser::roll_reaches_tv(&mut b, &seat, &tv, "2d8", "2d8");
+    assert!(took < Duration::from_secs(1), "after the restart: {took:?}");
 }

@@ -38,12 +38,18 @@ impl Server {
     }
 }
 
-/// `serve --port 0` (and `extra`) on the data directory; waits for the
-/// address and the seats it prints.
+/// `serve --port 0` (and `extra`, which may name its own port) on the
+/// data directory; waits for the address and the seats it prints.
 pub(super) fn serve(data: &Path, extra: &[&str]) -> Server {
+    let any_port: &[&str] = if extra.contains(&"--port") {
+        &[]
+    } else {
+        &["--port", "0"]
+    };
     let mut child = common::owned::spawn(
         std_command(data)
-            .args(["serve", "--port", "0"])
+            .arg("serve")
+            .args(any_port)
             .args(extra)
             .stdout(Stdio::piped())
             .stderr(Stdio::null()),
@@ -717,6 +723,58 @@ fn a_trusted_proxy_names_each_client() {
     assert_eq!(code, 503, "a forged X-Forwarded-For was believed");
 }
 
+/// #79 item 4: a restarted server opens the same links (the TV's and
+/// each seat's, kept in the store), and `serve seats --new ann` gives
+/// Ann a new address, the old one then opening nothing.
+#[test]
+fn links_survive_a_restart_and_a_new_one_replaces_the_old() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    common::run_ok(d, &["players ann ben"]);
+    let first = serve(d, &[]);
+    let (token, ann, ben) = (
+        first.token.clone().unwrap(),
+        first.seat("ann"),
+        first.seat("ben"),
+    );
+    drop(first);
+    let again = serve(d, &["--lan", "--bind", "127.0.0.1"]);
+    assert_eq!(again.token.as_deref(), Some(token.as_str()));
+    assert_eq!(
+        (again.seat("ann"), again.seat("ben")),
+        (ann.clone(), ben.clone())
+    );
+    let port = again.port;
+    assert_eq!(get(port, &format!("/?t={token}")).0, 200);
+    assert_eq!(get(port, &format!("/seat?s={ann}")).0, 200);
+    let (code, said) = seat_post(port, &ann, "/seat/roll", r#"{"expr":"1d6"}"#);
+    assert_eq!(code, 200, "{said}");
+    // A new address for Ann, from another terminal.
+    let (out, err, code) = common::tm_in(d, &["serve", "seats", "--new", "ann"]);
+    assert_eq!(code, 0, "{err}");
+    let new = out
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("ann: "))
+        .and_then(|u| u.split_once("?s="))
+        .map(|(_, s)| s.to_string())
+        .unwrap_or_else(|| panic!("{out}"));
+    assert_ne!(new, ann);
+    assert!(
+        out.contains(&format!("ben: http://127.0.0.1:{port}/seat?s={ben}")),
+        "{out}"
+    );
+    let started = Instant::now();
+    while get(port, &format!("/seat?s={ann}")).0 != 403
+        || get(port, &format!("/seat?s={new}")).0 != 200
+    {
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "the new address never replaced the old"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
 /// #77 item 6: each seat has a desk of its own, so a seat's small roll
 /// is answered while another seat's big one is still being rolled (with
 /// one desk for all it waited its turn behind it). Order, not time, is
@@ -903,7 +961,7 @@ fn a_seat_write_needs_its_secret_its_origin_and_post() {
                 ("X-Tablemate-Seat", "0123456789abcdef0123456789abcdef"),
             ],
             403,
-            "this seat is not open (revoked, or the server was restarted): ask at the terminal for `serve seats`",
+            "this seat is not open (closed, or given a new address): ask at the terminal for `serve seats`",
         ),
         (
             vec![
@@ -1126,7 +1184,7 @@ fn a_seat_is_closed_from_another_terminal_and_its_stream_ends() {
         assert_eq!(code, 403, "{path}: {body}");
         assert_eq!(
             body,
-            "this seat is not open (revoked, or the server was restarted): ask at the terminal for `serve seats`\n"
+            "this seat is not open (closed, or given a new address): ask at the terminal for `serve seats`\n"
         );
     }
     // A page says "live" only once its stream is open: before, it is
