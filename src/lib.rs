@@ -18,6 +18,7 @@ pub mod own_file;
 pub mod people;
 pub mod pieces;
 pub mod plays;
+pub mod ppn_file;
 pub mod prose;
 pub mod random;
 pub mod ratings;

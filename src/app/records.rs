@@ -248,6 +248,20 @@ fn read_words(words: &[String]) -> Result<(Option<i64>, Option<Go>)> {
                 .map_err(|_| invalid(format!("'{m}' is not a move's number: replay to 12")))?;
             Some(Go::At(m))
         }
+        // A file named where a game's number goes: a PPN file is said for
+        // what it is (#81), a record is filed first.
+        Some(other) if std::path::Path::new(other).is_file() => {
+            let path = std::path::Path::new(other);
+            let text = super::saved::read_document(path)?;
+            if crate::ppn_file::looks_like(path, &text) {
+                return Err(super::saved::what_ppn_is(path, &text));
+            }
+            return Err(invalid(format!(
+                "{} is a file: `import {}` files a game's record, then `replay N` steps through it",
+                path.display(),
+                path.display()
+            )));
+        }
         Some(other) => {
             return Err(invalid(format!(
                 "'{}' is not understood here{}: replay N, then next, back, first, last or to M",

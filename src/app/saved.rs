@@ -141,21 +141,9 @@ impl App {
             return self.import_record(path, file);
         }
         // A PPN file (ppgames', or one tablemate wrote) is read where a
-        // game takes it, not here: say so, not where its JSON fails.
-        let ppn = path
-            .extension()
-            .is_some_and(|e| e.eq_ignore_ascii_case("ppn"))
-            || text.trim_start().starts_with("---")
-            || text
-                .lines()
-                .take(20)
-                .any(|l| l.trim_start().starts_with("GameType:"));
-        if ppn {
-            return Err(invalid(format!(
-                "{} is Portable Piecepack Notation: `import` takes an export or a game record (.json); a PPN game is read by its setup (`setup fuji-san ppn={}`)",
-                path.display(),
-                path.display()
-            )));
+        // game takes it, not here: say what it is, not where its JSON fails.
+        if crate::ppn_file::looks_like(path, &text) {
+            return Err(what_ppn_is(path, &text));
         }
         let doc = Document::from_text(&text)
             .map_err(|e| invalid(format!("{} is not an export: {e}", path.display())))?;
@@ -175,6 +163,55 @@ impl App {
             Ok(()) => Ok(Reply::new("import", Filed::of(path, &doc, "imported"))),
         }
     }
+}
+
+/// What a PPN file is and where tablemate reads it (#81): a Fuji-san
+/// game is checked move by move here and laid by its setup; tablemate's
+/// own PPN is drawn from a record, which is what `import` takes; any
+/// other game is named by its GameType, with the games tablemate reads.
+pub(super) fn what_ppn_is(path: &Path, text: &str) -> AppError {
+    use crate::games::{Game, PPN_READERS, PpnReader};
+    let shown = path.display();
+    let readers: Vec<String> = PPN_READERS
+        .iter()
+        .map(|r| format!("{} (`{}`)", r.title, r.setup))
+        .collect();
+    let follows = format!(
+        "tablemate follows {} from PPN and its own games' records (.json, which `import` takes)",
+        readers.join(", ")
+    );
+    let name = crate::ppn_file::game_type(text);
+    invalid(match name.as_deref().map(|n| (n, PpnReader::of(n))) {
+        Some((_, Some(reader))) => {
+            let setup = reader.setup.replace("FILE", &shown.to_string());
+            match (reader.check)(text) {
+                Ok(n) => format!(
+                    "{shown} is a {} game in Portable Piecepack Notation, its {n} {} legal: `{setup}` lays it and follows it from there",
+                    reader.title,
+                    if n == 1 { "move" } else { "moves" }
+                ),
+                Err(e) => format!(
+                    "{shown} is a {} game in Portable Piecepack Notation, but {e}",
+                    reader.title
+                ),
+            }
+        }
+        Some((name, None))
+            if Game::all().any(|g| {
+                g.title().eq_ignore_ascii_case(name) || g.id().eq_ignore_ascii_case(name)
+            }) =>
+        {
+            format!(
+                "{shown} is tablemate's own PPN of {name}, drawn from the game's record: `import` takes the record (.json) that `replay N --out FILE.json` writes"
+            )
+        }
+        Some((name, None)) => format!(
+            "{shown} is Portable Piecepack Notation of {} (its GameType): {follows}, not {}",
+            crate::style::clip_quoted(name),
+            crate::style::clip_quoted(name)
+        ),
+        None => format!("{shown} is Portable Piecepack Notation that names no GameType: {follows}"),
+    })
 }
 
 /// Read a document, refusing anything but a regular file of sane size

@@ -139,3 +139,34 @@ impl Game {
         )
     }
 }
+
+/// A game that follows another tool's PPN files (#81): the GameType
+/// names its header gives, and the game's own check of a file's moves
+/// by its rules (how many, each legal, or the first thing wrong).
+pub struct PpnReader {
+    pub title: &'static str,
+    /// GameType names, compared letters and digits only, any case.
+    pub names: &'static [&'static str],
+    /// The line that lays a file's game (`FILE` stands for the file).
+    pub setup: &'static str,
+    pub check: fn(&str) -> Result<usize, String>,
+}
+
+/// Every game that reads PPN from other tools (each says how in its
+/// own folder).
+pub const PPN_READERS: &[&PpnReader] = &[&fujisan::ppn::READER];
+
+impl PpnReader {
+    /// The reader of games that `game_type` names, if tablemate has one.
+    pub fn of(game_type: &str) -> Option<&'static PpnReader> {
+        let folded: String = game_type
+            .chars()
+            .filter(|c| c.is_alphanumeric())
+            .collect::<String>()
+            .to_lowercase();
+        PPN_READERS
+            .iter()
+            .copied()
+            .find(|r| r.names.contains(&folded.as_str()))
+    }
+}

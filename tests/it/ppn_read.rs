@@ -352,8 +352,9 @@ fn the_reader_follows_ppns_own_examples() {
     assert_eq!(find_hyphen("(-1,2)-(3,-4)"), Some(6));
 }
 
-/// #78 item 8: `import` of a PPN file says where PPN is read, not where
-/// its text fails as JSON ("invalid number at line 1 column 2").
+/// #78 item 8, #81: `import` of a PPN file says what it is and where it
+/// is read, not where its text fails as JSON ("invalid number at line 1
+/// column 2"): tablemate's own PPN, drawn from a record.
 #[test]
 fn importing_a_ppn_file_points_to_where_ppn_is_read() {
     let dir = tempfile::tempdir().unwrap();
@@ -364,7 +365,7 @@ fn importing_a_ppn_file_points_to_where_ppn_is_read() {
     assert_eq!(
         r.err.replace("\n  ", " "),
         format!(
-            "error: {0} is Portable Piecepack Notation: `import` takes an export or a game record (.json); a PPN game is read by its setup (`setup fuji-san ppn={0}`)\n",
+            "error: {0} is tablemate's own PPN of Slide Jam, drawn from the game's record: `import` takes the record (.json) that `replay N --out FILE.json` writes\n",
             file.display()
         )
     );

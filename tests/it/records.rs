@@ -823,3 +823,100 @@ fn a_penguins_roll_keeps_its_number_in_the_record() {
         "{shown}"
     );
 }
+
+/// #81 item 3: `import FILE` and `replay FILE` read a PPN file by its
+/// content. Each of piecepackr's fifteen examples is named for what it
+/// is (its GameType), never "not an export"; ppgames' Fuji-san game is
+/// checked move by move (and a broken one names its first illegal move);
+/// tablemate's own PPN points to the record it was drawn from.
+#[test]
+fn every_ppn_example_is_named_for_what_it_is() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/ppn");
+    let named = [
+        ("alien-city", "Alien City"),
+        ("american-checkers", "American Checkers"),
+        ("desfases", "Desfases"),
+        ("four-field-kono", "Four Field Kono"),
+        ("ice-floe", "Ice Floe"),
+        ("international-chess", "International Chess"),
+        ("japan", "Japan"),
+        ("plans-of-action", "Plans of Action"),
+        ("relativity", "Relativity"),
+        ("spaiji", "Spaiji"),
+        ("spoff", "Spoff"),
+        ("tablut", "Tablut"),
+        ("xiangqi", "Xiangqi"),
+    ];
+    let follows = "tablemate follows Fuji-san (`setup fuji-san ppn=FILE`) from PPN and its own games' records (.json, which `import` takes)";
+    let said = |file: &Path| {
+        let f = file.to_str().unwrap();
+        let import = run(d, &["import", f], None);
+        let replay = run(d, &["replay", f], None);
+        assert_eq!((import.code, replay.code), (1, 1), "{f}");
+        assert_eq!(import.err, replay.err, "{f}");
+        import.err
+    };
+    for (file, game) in named {
+        let path = fixtures.join(format!("{file}.ppn"));
+        assert_eq!(
+            said(&path),
+            format!(
+                "error: {} is Portable Piecepack Notation of {game} (its GameType): {follows}, not {game}\n",
+                path.display()
+            )
+        );
+    }
+    let ttt = fixtures.join("tic-tac-toe.ppn");
+    assert_eq!(
+        said(&ttt),
+        format!(
+            "error: {} is Portable Piecepack Notation that names no GameType: {follows}\n",
+            ttt.display()
+        )
+    );
+    let fuji = fixtures.join("fujisan.ppn");
+    assert_eq!(
+        said(&fuji),
+        format!(
+            "error: {0} is a Fuji-san game in Portable Piecepack Notation, its 27 moves legal: `setup fuji-san ppn={0}` lays it and follows it from there\n",
+            fuji.display()
+        )
+    );
+    // Move 3 changed to one the rules refuse.
+    let text = std::fs::read_to_string(&fuji).unwrap();
+    let broken = d.join("broken.ppn");
+    std::fs::write(&broken, text.replacen("3. b1-e1", "3. b1-f1", 1)).unwrap();
+    let err = said(&broken);
+    assert!(
+        err.starts_with(&format!(
+            "error: {} is a Fuji-san game in Portable Piecepack Notation, but move 3 (b1-f1) is illegal: ",
+            broken.display()
+        )),
+        "{err}"
+    );
+    // Any other file where a game's number goes says how to file it.
+    let other = d.join("game.json");
+    std::fs::write(&other, "{}").unwrap();
+    let r = run(d, &["replay", other.to_str().unwrap()], None);
+    assert_eq!(
+        r.err,
+        format!(
+            "error: {0} is a file: `import {0}` files a game's record, then `replay N` steps through it\n",
+            other.display()
+        )
+    );
+    // tablemate's own PPN of a game it recorded.
+    ok(d, "--seed 3 setup slides players=2");
+    ok(d, "slides ai");
+    let own = d.join("own.ppn");
+    ok(d, &format!("replay 1 --out {}", own.display()));
+    assert_eq!(
+        said(&own),
+        format!(
+            "error: {} is tablemate's own PPN of Slides of Action, drawn from the game's record: `import` takes the record (.json) that `replay N --out FILE.json` writes\n",
+            own.display()
+        )
+    );
+}

@@ -61,6 +61,21 @@ pub fn read(text: &str) -> Result<FujiGame, GameError> {
     read_text(text).map_err(|e| GameError::word(format!("ppn=: {e}")))
 }
 
+/// How other tools' Fuji-san files are found and checked (`import FILE`
+/// and `replay FILE` say what such a file is).
+pub const READER: crate::games::PpnReader = crate::games::PpnReader {
+    title: "Fuji-san",
+    names: &["fujisan"],
+    setup: "setup fuji-san ppn=FILE",
+    check,
+};
+
+/// How many moves a ppgames Fuji-san file makes, each legal, or the
+/// first thing wrong with it, in words (what `import FILE` says of it).
+pub fn check(text: &str) -> Result<usize, String> {
+    read_text(text).map(|g| g.moves.len()).map_err(|e| e.0)
+}
+
 fn read_text(text: &str) -> Result<FujiGame, Misread> {
     let body = text.trim_start_matches('\u{feff}').trim_start();
     let (header, moves) =

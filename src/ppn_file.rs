@@ -1,0 +1,89 @@
+//! What a Portable Piecepack Notation file is, read from its content
+//! (#81): piecepackr's `ppn` files open with a YAML header, between `---`
+//! and `...`, or (without `---`) the lines before the first blank one,
+//! whose `GameType` names the game, as a word (`GameType: Tablut`) or as
+//! a map with its `Name` and the setup's arguments. Some games follow
+//! such a file's moves (`games::PPN_READERS`); tablemate writes its own
+//! games' records as PPN; any other game is named, not misread.
+
+/// Whether `text` (the file `name`) reads as PPN: a `.ppn` name, a
+/// `---` header, or a `GameType:` among its first lines.
+pub fn looks_like(name: &std::path::Path, text: &str) -> bool {
+    name.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("ppn"))
+        || text
+            .trim_start_matches('\u{feff}')
+            .trim_start()
+            .starts_with("---")
+        || text
+            .lines()
+            .take(20)
+            .any(|l| l.trim_start().starts_with("GameType:"))
+}
+
+/// The game a PPN file's header names (its `GameType`, or the `Name`
+/// under it); `None` where the header names none or is no YAML map.
+pub fn game_type(text: &str) -> Option<String> {
+    let body = text.trim_start_matches('\u{feff}');
+    let header: String = match body.trim_start().strip_prefix("---") {
+        Some(rest) => rest
+            .lines()
+            .skip(1)
+            .take_while(|l| l.trim_end() != "..." && l.trim_end() != "---")
+            .collect::<Vec<_>>()
+            .join("\n"),
+        None => body
+            .lines()
+            .take_while(|l| !l.trim().is_empty())
+            .collect::<Vec<_>>()
+            .join("\n"),
+    };
+    let map: serde_yaml::Value = serde_yaml::from_str(&header).ok()?;
+    let game = map.get("GameType")?;
+    let name = match game {
+        serde_yaml::Value::String(s) => s.clone(),
+        other => other.get("Name")?.as_str()?.to_string(),
+    };
+    let name = crate::visible::line(name.trim()).to_string();
+    (!name.is_empty()).then_some(name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_header_form_names_its_game() {
+        let cases = [
+            (
+                "---\nGameType:\n  Name: Fujisan\n  Coins: \"44\"\n...\n1. a1-b1\n",
+                Some("Fujisan"),
+            ),
+            (
+                "---\nGameType: American Checkers\n...\n1. e3-d4\n",
+                Some("American Checkers"),
+            ),
+            (
+                "GameType: Four Field Kono\n\n1. b1:b3\n",
+                Some("Four Field Kono"),
+            ),
+            (
+                "---\n  GameType:\n    Name: Japan\n    Seed: 42\n...\n",
+                Some("Japan"),
+            ),
+            (
+                "---\nRound: Night\nGameType: \n    Name: Relativity\n...\n",
+                Some("Relativity"),
+            ),
+            (
+                "---\nEvent: Example Tic-Tac-Toe Game\nResult: 1-0\n...\nsetup. t@b2\n",
+                None,
+            ),
+            ("---\n: : not yaml [\n...\n", None),
+            ("1. a1-b1\n", None),
+        ];
+        for (text, want) in cases {
+            assert_eq!(game_type(text).as_deref(), want, "{text}");
+        }
+    }
+}
