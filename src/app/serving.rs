@@ -27,6 +27,9 @@ struct Serving {
     qr: Option<String>,
     /// Each player's seat.
     seats: Vec<SeatLink>,
+    /// Whose seat `serve seats --new NAME` gave a new address.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    renewed: Option<String>,
     /// How the player ends it: Ctrl-C for a one-shot `serve`, which has
     /// no prompt to type `serve stop` at (#45).
     #[serde(skip)]
@@ -68,6 +71,11 @@ impl Show for Serving {
                 ));
             }
         }
+        if let Some(name) = &self.renewed {
+            out.push(w(&format!(
+                "{name}'s seat has a new address (below); the old one opens nothing now"
+            )));
+        }
         if self.seats.is_empty() {
             out.push(w(
                 "no seats: `players ann ben` seats the table, then `serve seats` gives each a phone's address",
@@ -107,6 +115,7 @@ impl App {
         mut options: Options,
         public: Option<&str>,
     ) -> Result<Reply> {
+        let mut renewed = None;
         if let Some(name) = new {
             if !matches!(action, [seats] if seats == "seats") {
                 return Err(invalid(format!(
@@ -115,7 +124,7 @@ impl App {
                 )));
             }
             // The old address closed, then the listing hands out a new one.
-            self.close_seat(name)?;
+            renewed = Some(self.close_seat(name)?);
         }
         match action {
             [] => {}
@@ -147,6 +156,7 @@ impl App {
                         upstream: None,
                         qr: None,
                         seats,
+                        renewed,
                         ends: "",
                     },
                 ));
@@ -209,6 +219,7 @@ impl App {
                     None
                 },
                 seats,
+                renewed: None,
                 ends: if self.one_shot {
                     "Ctrl-C ends it"
                 } else {

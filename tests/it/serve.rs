@@ -752,6 +752,12 @@ fn links_survive_a_restart_and_a_new_one_replaces_the_old() {
     // A new address for Ann, from another terminal.
     let (out, err, code) = common::tm_in(d, &["serve", "seats", "--new", "ann"]);
     assert_eq!(code, 0, "{err}");
+    assert!(
+        out.replace('\n', " ").starts_with(
+            "ann's seat has a new address (below); the old one opens nothing now seats"
+        ),
+        "{out}"
+    );
     let new = out
         .lines()
         .find_map(|l| l.trim().strip_prefix("ann: "))
