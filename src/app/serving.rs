@@ -140,7 +140,7 @@ impl App {
             }
             [seats] if seats == "seats" => {
                 let (seats, lan) = match &self.serving {
-                    Some(running) => (self.seat_links(running, lan_of(running))?, lan_of(running)),
+                    Some(running) => (self.seat_links(running)?, running.lan),
                     // Served from another terminal: through the store.
                     None => {
                         let served = self.served()?;
@@ -205,7 +205,7 @@ impl App {
             }),
         )
         .map_err(|e| invalid(e.to_string()))?;
-        let seats = self.seat_links(&running, running.lan)?;
+        let seats = self.seat_links(&running)?;
         let reply = Reply::new(
             "serve",
             Serving {
@@ -326,7 +326,7 @@ impl App {
 
     /// A seat for everyone at the table (handed out now to whoever has
     /// none), then any other seat still open.
-    fn seat_links(&self, running: &Running, lan: bool) -> Result<Vec<SeatLink>> {
+    fn seat_links(&self, running: &Running) -> Result<Vec<SeatLink>> {
         let table = self.at_table()?.seating;
         for id in seat_keys(table.as_ref()) {
             running.seat(&id).map_err(|e| invalid(e.to_string()))?;
@@ -335,7 +335,7 @@ impl App {
             .seats()
             .into_iter()
             .map(|(key, url)| SeatLink {
-                qr: if lan { serve::qr(&url) } else { None },
+                qr: if running.lan { serve::qr(&url) } else { None },
                 name: seat_name(table.as_ref(), &key),
                 url,
             })
@@ -368,8 +368,4 @@ fn seat_name(table: Option<&crate::games::table::Seating>, key: &str) -> String 
         .ok()
         .and_then(|id| table?.by_id(id))
         .map_or_else(|| format!("#{key}"), |p| p.name.clone())
-}
-
-fn lan_of(running: &Running) -> bool {
-    running.lan
 }

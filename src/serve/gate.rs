@@ -87,8 +87,9 @@ pub struct Ticket {
 pub struct Pass {
     gate: Arc<Gate>,
     id: u64,
-    /// The address the connection came from.
-    pub peer: IpAddr,
+    /// The connection came from a trusted proxy, whose forwarding
+    /// headers name the client.
+    pub proxy: bool,
 }
 
 impl Drop for Ticket {
@@ -184,7 +185,7 @@ impl Gate {
         let pass = Pass {
             gate: Arc::clone(self),
             id,
-            peer: ip,
+            proxy,
         };
         Some((Ticket { pass }, closed))
     }

@@ -107,7 +107,7 @@ pub async fn handle(
     let headers = req.headers();
     // Behind a trusted proxy the connection is its client's (for the
     // gate's shares); from anywhere else the headers are not read.
-    if shared.site.proxies.contains(&pass.peer)
+    if pass.proxy
         && let Some(client) = forwarded_client(headers)
     {
         pass.client_is(client);
@@ -245,13 +245,12 @@ pub async fn handle(
 /// address it was reached from at the end; what comes before is the
 /// client's own word). `None`: neither names an address.
 fn forwarded_client(headers: &HeaderMap) -> Option<std::net::IpAddr> {
-    let last = |name: &str| -> Option<String> {
-        let all: Vec<&str> = headers
+    let last = |name: &str| {
+        headers
             .get_all(name)
             .iter()
             .filter_map(|v| v.to_str().ok())
-            .collect();
-        all.last().map(|v| v.to_string())
+            .next_back()
     };
     let address = |text: &str| -> Option<std::net::IpAddr> {
         let t = text.trim().trim_matches('"');

@@ -778,7 +778,7 @@ impl Store {
         if !matches!(try_open(path, true), Err(Opened::Damaged(_))) {
             return Ok(None);
         }
-        let side = |p: &Path, suffix: &str| PathBuf::from(format!("{}{suffix}", p.display()));
+        let side = side_file;
         // The damaged file (and its WAL) is copied aside first: kept,
         // whatever happens next; once, however often a salvage is cut
         // short (#77: ten kills left ten copies of a 53 MB store).
@@ -879,28 +879,24 @@ fn listed(problems: &[String]) -> String {
 /// that was cut short), or a new one, written under a passing name and
 /// renamed whole, so a copy cut short is never taken for one.
 fn keep_damaged_copy(path: &Path) -> std::io::Result<PathBuf> {
-    let side = |p: &Path, suffix: &str| PathBuf::from(format!("{}{suffix}", p.display()));
-    let wal = side(path, "-wal");
-    let wal_now = wal.exists().then_some(&wal);
-    let mut n = 1;
-    loop {
+    let wal = side_file(path, "-wal");
+    // A WAL missing and one empty are the same.
+    let empty = |p: &Path| fs::metadata(p).map_or(true, |m| m.len() == 0);
+    for n in 1.. {
         let copy = PathBuf::from(format!("{}.damaged-{n}", path.display()));
         if !copy.exists() {
             break;
         }
-        // A WAL missing and one empty are the same.
-        let copy_wal = side(&copy, "-wal");
-        let empty = |p: &Path| fs::metadata(p).map_or(true, |m| m.len() == 0);
+        let copy_wal = side_file(&copy, "-wal");
         let same_wal = (empty(&wal) && empty(&copy_wal)) || same_bytes(&wal, &copy_wal)?;
         if same_wal && same_bytes(path, &copy)? {
             return Ok(copy);
         }
-        n += 1;
     }
-    let copy = PathBuf::from(format!("{}.damaged-{n}", path.display()));
-    let passing = side(&copy, ".copying");
-    if let Some(w) = wal_now {
-        fs::copy(w, side(&copy, "-wal"))?;
+    let copy = free_name(path, "damaged");
+    let passing = side_file(&copy, ".copying");
+    if wal.exists() {
+        fs::copy(&wal, side_file(&copy, "-wal"))?;
     }
     fs::copy(path, &passing)?;
     fs::rename(&passing, &copy)?;
@@ -928,6 +924,11 @@ fn same_bytes(a: &Path, b: &Path) -> std::io::Result<bool> {
             return Ok(false);
         }
     }
+}
+
+/// `path` with `suffix` added to its name: a side file (`-wal`).
+fn side_file(path: &Path, suffix: &str) -> PathBuf {
+    PathBuf::from(format!("{}{suffix}", path.display()))
 }
 
 /// `path` with `.KIND-N` added, for the first N not taken.

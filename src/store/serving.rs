@@ -79,11 +79,10 @@ impl Store {
     /// order they were.
     pub fn seat_links(&self) -> Result<Vec<(String, String)>> {
         self.read(|c| {
-            let mut st = c.prepare(
-                "SELECT seat, secret FROM seat_links WHERE seat <> 'table' ORDER BY rowid",
-            )?;
+            let mut st =
+                c.prepare("SELECT seat, secret FROM seat_links WHERE seat <> ?1 ORDER BY rowid")?;
             let rows = st
-                .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+                .query_map([TABLE_KEY], |r| Ok((r.get(0)?, r.get(1)?)))?
                 .collect::<rusqlite::Result<Vec<_>>>()?;
             Ok::<_, super::StoreError>(rows)
         })
