@@ -28,6 +28,7 @@ pub mod roll_log;
 pub mod rules;
 pub mod secret_roll;
 pub mod serve;
+pub mod sheet;
 pub mod store;
 pub mod style;
 pub mod suggest;

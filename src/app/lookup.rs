@@ -22,6 +22,18 @@ pub(super) fn section(
     Some(s.text.clone())
 }
 
+/// The score sheet of the game `game` names exactly, loading the rules
+/// on first use (`pad new yacht`).
+pub(super) fn sheet(
+    rules: &OnceCell<Library>,
+    dir: &Option<std::path::PathBuf>,
+    game: &str,
+) -> std::result::Result<Option<crate::sheet::SheetSpec>, crate::sheet::Refused> {
+    let lib = rules.get_or_init(|| Library::load(dir.as_deref()));
+    lib.sheet(game)
+        .map(|found| found.map(|(_, sheet)| sheet.spec))
+}
+
 impl App {
     /// The rule library, loaded on first use (start-up never pays for it).
     pub(super) fn library(&mut self) -> &Library {

@@ -27,7 +27,9 @@ impl Visitor for Run<'_> {
         let store = std::rc::Rc::clone(&app.store);
         let (rules, dir) = (&app.rules, &app.rules_dir);
         let rule = |game: &str, section: &str| super::lookup::section(rules, dir, game, section);
+        let sheet = |game: &str| super::lookup::sheet(rules, dir, game);
         let mut table = context(&mut app.rng, &app.today, &rule, app.acting.clone());
+        table.sheet = &sheet;
         // A move sent from a seat is its person's to make.
         let from_seat = app.seat_moving;
         let command = self.command;

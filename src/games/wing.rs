@@ -254,6 +254,10 @@ pub struct Context<'a> {
     pub now: u64,
     /// A section of a game's rule text, by game and section id.
     pub rule: &'a dyn Fn(&str, &str) -> Option<String>,
+    /// The score sheet of the game a name names exactly (its rule file's
+    /// `scoring:`): none for a game without one, `Err` for a sheet that
+    /// does not check.
+    pub sheet: &'a dyn Fn(&str) -> SheetFound,
     /// The line that lays a setup again, its deal code included (none
     /// outside `setup`), for a game that keeps it sealed
     /// (`Wing::SEALS_DEAL`).
@@ -292,6 +296,7 @@ impl<'a> Context<'a> {
             today,
             now,
             rule,
+            sheet: &|_| Ok(None),
             again: None,
             players: Vec::new(),
             seating: Vec::new(),
@@ -302,6 +307,10 @@ impl<'a> Context<'a> {
         }
     }
 }
+
+/// The score sheet a game's name finds: none, or one that does not
+/// check (said).
+pub type SheetFound = Result<Option<crate::sheet::SheetSpec>, crate::sheet::Refused>;
 
 /// The person a seat acts as: their id at the table and their name as
 /// written.

@@ -14,13 +14,31 @@ use crate::dice::system::declared::Declared;
 use crate::dice::system::house::House;
 use crate::dice::system::symbols::{KindDecl, SymbolDecl, SymbolDice};
 use crate::games::Game;
+use crate::sheet::{Refused, Sheet, SheetSpec};
 use crate::suggest;
 
 /// The rule files shipped inside the binary: each game's own, in the
 /// order games are listed.
 pub fn embedded() -> Vec<(&'static str, &'static str)> {
-    Game::all().filter_map(|g| g.wing().rules()).collect()
+    Game::all()
+        .filter_map(|g| g.wing().rules())
+        .chain(SHEETS)
+        .collect()
 }
+
+/// Games tablemate keeps the score of without following their play: a
+/// rule text and a score sheet each (`pad new yacht`).
+const SHEETS: [(&str, &str); 3] = [
+    ("yacht.yaml", include_str!("../../rules/sheets/yacht.yaml")),
+    (
+        "five-hundred-rum.yaml",
+        include_str!("../../rules/sheets/five-hundred-rum.yaml"),
+    ),
+    (
+        "casino.yaml",
+        include_str!("../../rules/sheets/casino.yaml"),
+    ),
+];
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -45,6 +63,9 @@ pub struct GameSpec {
     /// The game's own dice systems: `roll NAME`, `prob NAME`.
     #[serde(default)]
     pub dice: Vec<DiceSpec>,
+    /// The game's score sheet: what `pad new GAME` keeps.
+    #[serde(default)]
+    pub scoring: Option<SheetSpec>,
 }
 
 /// A dice system a rule file declares: a total read in words (`roll`,
@@ -373,6 +394,31 @@ fn check(game: &GameSpec, file: &str, text: &str) -> Vec<Problem> {
             problem(line, "dice", why);
         }
     }
+    if let Some(spec) = &game.scoring {
+        let start = line_of(text, "scoring:", 1).unwrap_or(1);
+        match Sheet::new(spec.clone()) {
+            Err(problems) => {
+                for (at, why) in problems {
+                    let line = line_of(text, &format!("name: {at}"), start)
+                        .or_else(|| line_of(text, &format!("{at}:"), start))
+                        .or(Some(start));
+                    problem(line, "scoring", format!("{at}: {why}"));
+                }
+            }
+            Ok(sheet) => {
+                for ex in &spec.examples {
+                    if let Err(why) = sheet.check_example(ex) {
+                        let head: String = ex.what.chars().take(40).collect();
+                        problem(
+                            line_of(text, &format!("what: {head}"), start).or(Some(start)),
+                            "scoring.examples",
+                            format!("'{}': {why}", ex.what),
+                        );
+                    }
+                }
+            }
+        }
+    }
     out
 }
 
@@ -578,6 +624,39 @@ impl Library {
                 problems.join("; ")
             )
         }))
+    }
+
+    /// The score sheet of the game `name` names exactly (its id, name
+    /// or an alias; no typo forgiven: a pad's game may be any name):
+    /// `None` for no such game or one without a sheet, `Err` when its
+    /// sheet does not check.
+    pub fn sheet(&self, name: &str) -> Result<Option<(String, Sheet)>, Refused> {
+        let key = normalise(name);
+        let Some(i) = self
+            .games
+            .iter()
+            .position(|g| answers_to(&g.id, &g.name, &g.aliases).contains(&key))
+        else {
+            return Ok(None);
+        };
+        let game = &self.games[i];
+        let Some(spec) = &game.scoring else {
+            return Ok(None);
+        };
+        Sheet::new(spec.clone())
+            .map(|s| Some((game.id.clone(), s)))
+            .map_err(|problems| {
+                Refused(format!(
+                    "{}'s score sheet ({}) is not used until it is mended: {}",
+                    game.name,
+                    self.origins[i],
+                    problems
+                        .iter()
+                        .map(|(at, why)| format!("{at}: {why}"))
+                        .collect::<Vec<_>>()
+                        .join("; ")
+                ))
+            })
     }
 
     /// Every game and every part, as lookup entries.

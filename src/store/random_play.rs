@@ -300,6 +300,12 @@ fn offered_moves_are_accepted<W: Wing>(state: &W::State, rng: &TableRng, now: u6
         let Some(words) = shlex::split(line) else {
             continue;
         };
+        // A template (`pad N N`, `pad ann ones ...`) is no move to make.
+        let placeholder =
+            |w: &String| ["N", "...", "GAME", "PLAYER", "PLAYERS"].contains(&w.as_str());
+        if words.iter().any(placeholder) {
+            continue;
+        }
         let Ok(Parsed::Game {
             game,
             command,

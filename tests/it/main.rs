@@ -40,6 +40,7 @@ mod seat_views;
 mod secret_rolls;
 mod serve;
 mod setups;
+mod sheets;
 mod slides_coach;
 mod snapshots;
 mod solve;

@@ -339,17 +339,23 @@ fn search_and_names_as_players_type_them() {
 fn embedded_rules_load_clean() {
     let l = Library::load(None);
     assert!(l.problems.is_empty(), "{:?}", l.problems);
-    // One game a shipped rule file.
-    let files = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/rules"))
-        .unwrap()
-        .filter(|f| {
-            f.as_ref()
+    // One game a shipped rule file (the games followed in rules/, those
+    // only scored in rules/sheets/).
+    let files: usize = ["/rules", "/rules/sheets"]
+        .iter()
+        .map(|dir| {
+            std::fs::read_dir(format!("{}{dir}", env!("CARGO_MANIFEST_DIR")))
                 .unwrap()
-                .path()
-                .extension()
-                .is_some_and(|e| e == "yaml")
+                .filter(|f| {
+                    f.as_ref()
+                        .unwrap()
+                        .path()
+                        .extension()
+                        .is_some_and(|e| e == "yaml")
+                })
+                .count()
         })
-        .count();
+        .sum();
     assert_eq!(l.games.len(), files);
     let funhouse = l.games.iter().find(|g| g.id == "epic-funhouse").unwrap();
     assert_eq!(funhouse.parts.len(), 6);

@@ -23,6 +23,10 @@ pub enum PadAction {
         /// File the open pad (if any) rather than ask.
         replace: bool,
         day: String,
+        /// The game's score sheet, as its rule file had it (put in by
+        /// `act`, so a replay keeps the sheet the game began with).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        sheet: Option<crate::sheet::SheetSpec>,
     },
     Round {
         scores: Vec<i64>,
@@ -39,6 +43,20 @@ pub enum PadAction {
         round: usize,
         player: String,
         score: i64,
+    },
+    /// Entries on a sheet: each a category and the words typed for it
+    /// (`pad ann melded 45 in-hand 10`).
+    Mark {
+        player: String,
+        items: Vec<(String, Vec<String>)>,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        exact: bool,
+    },
+    /// A sheet's entry changed: in a round, for a round's category.
+    Amend {
+        round: Option<usize>,
+        player: String,
+        items: Vec<(String, Vec<String>)>,
     },
     End {
         day: String,
@@ -87,9 +105,45 @@ impl fmt::Display for PadAction {
                 "pad fix {round} {} {score}",
                 names(std::slice::from_ref(player))
             ),
+            PadAction::Mark { player, items, .. } => {
+                write!(
+                    f,
+                    "pad {}{}",
+                    names(std::slice::from_ref(player)),
+                    typed(items)
+                )
+            }
+            PadAction::Amend {
+                round,
+                player,
+                items,
+            } => {
+                f.write_str("pad fix")?;
+                if let Some(r) = round {
+                    write!(f, " {r}")?;
+                }
+                write!(
+                    f,
+                    " {}{}",
+                    names(std::slice::from_ref(player)),
+                    typed(items)
+                )
+            }
             PadAction::End { .. } => f.write_str("pad end"),
         }
     }
+}
+
+/// Entries as typed: ` melded 45 in_hand 10`.
+fn typed(items: &[(String, Vec<String>)]) -> String {
+    let mut out = String::new();
+    for (category, words) in items {
+        for w in std::iter::once(category).chain(words) {
+            out.push(' ');
+            out.push_str(&names(std::slice::from_ref(w)));
+        }
+    }
+    out
 }
 
 /// What a change did.
@@ -110,6 +164,18 @@ pub enum Event {
         was: Option<i64>,
         score: i64,
     },
+    /// An entry on a sheet, and the category's score from it (in its
+    /// round, for a round's category; `None` until what it needs is in).
+    Marked {
+        #[serde(skip_serializing_if = "Option::is_none")]
+        round: Option<usize>,
+        player: String,
+        category: String,
+        entry: String,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        was: Option<String>,
+        score: Option<i64>,
+    },
     /// The target was reached with the round complete.
     Won { winners: Vec<String>, total: i64 },
     /// Filed as game `number`; `None`: it held nothing and was put away.
@@ -118,6 +184,33 @@ pub enum Event {
         number: Option<usize>,
         winners: Vec<String>,
     },
+}
+
+impl Event {
+    /// An entry on a sheet without whose it is: `big casino yes: 2`,
+    /// `ones 1 1 1 4 5 -> 1 1 1 1 1: 5`.
+    pub fn entry_said(&self) -> Option<String> {
+        let Event::Marked {
+            category,
+            entry,
+            was,
+            score,
+            ..
+        } = self
+        else {
+            return None;
+        };
+        let mut out = format!("{category} ");
+        if let Some(w) = was {
+            out.push_str(&format!("{w} -> "));
+        }
+        out.push_str(entry);
+        match score {
+            Some(s) if *entry != s.to_string() => out.push_str(&format!(": {s}")),
+            _ => {}
+        }
+        Some(out)
+    }
 }
 
 impl fmt::Display for Event {
@@ -144,6 +237,12 @@ impl fmt::Display for Event {
                 Some(w) => write!(f, "round {round}: {player} {w} -> {score}"),
                 None => write!(f, "round {round}: {player} {score}"),
             },
+            Event::Marked { round, player, .. } => {
+                if let Some(r) = round {
+                    write!(f, "round {r}: ")?;
+                }
+                write!(f, "{player} {}", self.entry_said().unwrap_or_default())
+            }
             Event::Won { winners, total } => {
                 write!(
                     f,

@@ -6,6 +6,7 @@
 //! with each action, so replaying the actions gives the same pads.
 
 pub mod events;
+pub mod kept;
 pub mod show;
 pub mod wing;
 pub mod words;
@@ -14,6 +15,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::games::error::{GameError, Unsound};
 
+pub use kept::SheetPad;
 pub use wing::ScorePad;
 
 /// Most players at one pad.
@@ -76,6 +78,10 @@ pub struct Pad {
     /// column that had been Ann's).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub ids: Vec<Option<u32>>,
+    /// The game's score sheet and what is entered on it, for a game
+    /// whose rule file has one (`rounds` stays empty then).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sheet: Option<SheetPad>,
 }
 
 /// How many different players `names` holds, as typed without case or
@@ -106,7 +112,7 @@ impl Pads {
     pub fn filed_plays(&self) -> Vec<crate::plays::Play> {
         self.filed
             .iter()
-            .filter(|p| !p.rounds.is_empty())
+            .filter(|p| !p.is_empty())
             .map(|p| {
                 let mut play = crate::plays::Play::new(
                     &p.game,
@@ -157,6 +163,24 @@ impl Pad {
             },
             ended: None,
             ids: Vec::new(),
+            sheet: None,
+        }
+    }
+
+    /// What it holds, said: `3 rounds`, `12 entries`.
+    pub fn held(&self) -> String {
+        let (n, one, many) = match &self.sheet {
+            Some(kept) => (kept.entered(), "entry", "entries"),
+            None => (self.rounds.len(), "round", "rounds"),
+        };
+        format!("{n} {}", crate::style::plural(n as u64, one, many))
+    }
+
+    /// Whether nothing is entered on it.
+    pub fn is_empty(&self) -> bool {
+        match &self.sheet {
+            Some(kept) => kept.is_empty(),
+            None => self.rounds.iter().all(|r| r.iter().all(Option::is_none)),
         }
     }
 
@@ -186,6 +210,12 @@ impl Pad {
 
     /// Each player's total so far, `None` for one with no score yet.
     pub fn scored_totals(&self) -> Vec<Option<i64>> {
+        if let Some(kept) = &self.sheet {
+            return kept.worked(self.players.len()).map_or_else(
+                || vec![None; self.players.len()],
+                |(_, scores)| scores.totals,
+            );
+        }
         (0..self.players.len())
             .map(|p| {
                 let mut scores = self.rounds.iter().filter_map(|r| r[p]).peekable();
@@ -207,6 +237,11 @@ impl Pad {
     /// lead with (in a lower-wins game their empty column is not a 0
     /// that beats everyone, #78); none before anything is entered.
     pub fn leaders(&self) -> Vec<usize> {
+        if let Some(kept) = &self.sheet {
+            return kept
+                .standing(&self.players)
+                .map_or_else(Vec::new, |s| s.winners);
+        }
         let totals = self.scored_totals();
         let Some(best) = totals
             .iter()
@@ -223,12 +258,18 @@ impl Pad {
 
     /// Whether every round has every score.
     pub fn complete(&self) -> bool {
+        if let Some(kept) = &self.sheet {
+            return kept.whole(self.players.len());
+        }
         self.rounds.iter().all(|r| r.iter().all(Option::is_some))
     }
 
     /// The game is over: a total reached the target and the round that
     /// reached it is complete.
     pub fn over(&self) -> bool {
+        if let Some(kept) = &self.sheet {
+            return kept.over(self.players.len());
+        }
         self.target.is_some_and(|t| {
             !self.rounds.is_empty()
                 && self.complete()
@@ -323,6 +364,9 @@ impl Pad {
                     i + 1
                 )));
             }
+        }
+        if let Some(kept) = &self.sheet {
+            kept.check(n, self.rounds.len())?;
         }
         let c = &self.clock;
         if c.thinking.len() != n || c.turns.len() != n || c.running.is_some_and(|(p, _)| p >= n) {

@@ -27,12 +27,68 @@ pub struct PadView {
     /// The target was reached with the round complete.
     over: bool,
     said: Vec<Event>,
+    /// The sheet worked out, for a pad that keeps one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    worked: Option<SheetView>,
 }
+
+/// A sheet's rows worked out: each category's score for each player
+/// (over the game, for a round's category), and where each stands.
+#[derive(Debug, Serialize)]
+pub struct SheetView {
+    rows: Vec<SheetRow>,
+    /// Each player's place (shared places repeat).
+    places: Vec<Option<usize>>,
+    /// The tie-breaks that settled level totals, said.
+    settled: Vec<String>,
+    /// Rounds begun, for a sheet scored by rounds.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rounds: Option<usize>,
+    /// The table's total and goal, playing together.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    together: Option<(i64, i64)>,
+}
+
+#[derive(Debug, Serialize)]
+struct SheetRow {
+    category: String,
+    title: String,
+    /// Shown, not added to the total.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    subtotal: bool,
+    scores: Vec<Option<i64>>,
+}
+
+fn sheet_view(pad: &Pad) -> Option<SheetView> {
+    let kept = pad.sheet.as_ref()?;
+    let (sheet, scores) = kept.worked(pad.players.len())?;
+    let standing = sheet.standing(&scores, &pad.players);
+    Some(SheetView {
+        rows: sheet
+            .categories()
+            .iter()
+            .zip(&scores.cells)
+            .map(|(c, cells)| SheetRow {
+                category: c.name.clone(),
+                title: c.title.clone().unwrap_or_else(|| c.name.replace('_', " ")),
+                subtotal: c.subtotal,
+                scores: cells.clone(),
+            })
+            .collect(),
+        places: standing.places,
+        settled: standing.settled,
+        rounds: sheet.by_rounds().then_some(kept.entries.len()),
+        together: standing.together.zip(sheet.spec.goal),
+    })
+}
+
+use crate::dice::given::ordinal;
 
 pub fn pad(pad: &Pad, said: Vec<Event>) -> Reply {
     Reply::new(
         "pad",
         PadView {
+            worked: sheet_view(pad),
             totals: pad.scored_totals(),
             leaders: pad
                 .leaders()
@@ -49,9 +105,27 @@ pub fn pad(pad: &Pad, said: Vec<Event>) -> Reply {
 impl PadView {
     fn heading(&self) -> String {
         let mut h = self.pad.game.clone();
-        h.push_str(match self.pad.wins {
-            Wins::Higher => ", higher wins",
-            Wins::Lower => ", lower wins",
+        if let Some(w) = &self.worked {
+            h.push_str(": score sheet");
+            if let Some(r) = w.rounds {
+                h.push_str(&format!(
+                    ", {r} {}",
+                    crate::style::plural(r as u64, "round", "rounds")
+                ));
+            }
+        }
+        h.push_str(match (self.pad.wins, &self.worked) {
+            (
+                _,
+                Some(SheetView {
+                    together: Some((_, goal)),
+                    ..
+                }),
+            ) => {
+                return format!("{h}, the table together to {goal}");
+            }
+            (Wins::Higher, _) => ", higher wins",
+            (Wins::Lower, _) => ", lower wins",
         });
         if let Some(t) = self.pad.target {
             h.push_str(&format!(", to {t}"));
@@ -69,21 +143,8 @@ impl PadView {
         if room < 5 {
             return None;
         }
-        let widest_number = p
-            .rounds
-            .iter()
-            .flatten()
-            .flatten()
-            .chain(self.totals.iter().flatten())
-            .map(|s| s.to_string().len())
-            .max()
-            .unwrap_or(1);
-        let widest_name = p
-            .players
-            .iter()
-            .map(|n| visible_width(n))
-            .max()
-            .unwrap_or(1);
+        let widest_number = widest(p.rounds.iter().flatten().flatten(), &self.totals);
+        let widest_name = widest_name(&p.players);
         // The clock's rows are cells too: `0:00` cut to `0:~` reads as
         // nothing.
         let widest_clock = if p.clock.turns.iter().any(|&t| t > 0) {
@@ -135,6 +196,57 @@ impl PadView {
             lines.push(each);
         }
         Some(lines)
+    }
+
+    /// The sheet as a table: a row a category, a column a player, then
+    /// the totals and the places.
+    fn sheet_columns(&self, w: &SheetView, style: &Style) -> Vec<String> {
+        let p = &self.pad;
+        let n = p.players.len();
+        let titles = w.rows.iter().map(|r| visible_width(&r.title));
+        let label = titles.max().unwrap_or(5).clamp(5, 16);
+        let room = style.width.saturating_sub(label) / n.max(1);
+        let widest_number = widest(
+            w.rows.iter().flat_map(|r| r.scores.iter().flatten()),
+            &self.totals,
+        );
+        let widest_name = widest_name(&p.players);
+        let cell_w = widest_name
+            .max(widest_number)
+            .max(3)
+            .min(room.saturating_sub(1).max(3));
+        let cell = |s: &str| format!(" {}", padded(&cut(s, cell_w), cell_w, false));
+        let head_cell = |s: &str| format!(" {}", padded(&cut(s, cell_w), cell_w, false));
+        let mut lines = Vec::new();
+        let mut head = padded("", label, true);
+        for name in &p.players {
+            head.push_str(&head_cell(name));
+        }
+        lines.push(style.paint(&head, Tone::Emph));
+        for r in &w.rows {
+            let mut line = padded(&cut(&r.title, label), label, true);
+            for s in &r.scores {
+                line.push_str(&cell(&score(*s)));
+            }
+            lines.push(if r.subtotal {
+                style.paint(&line, Tone::Dim)
+            } else {
+                line
+            });
+        }
+        let mut total = padded("total", label, true);
+        for t in &self.totals {
+            total.push_str(&cell(&score(*t)));
+        }
+        lines.push(style.paint(&total, Tone::Emph));
+        if w.together.is_none() && w.places.iter().any(Option::is_some) {
+            let mut place = padded("place", label, true);
+            for pl in &w.places {
+                place.push_str(&cell(&pl.map_or("-".into(), ordinal)));
+            }
+            lines.push(place);
+        }
+        lines
     }
 
     /// One line a player, where the players are too many for columns.
@@ -214,7 +326,9 @@ impl PadView {
                     line.push_str(&format!(
                         "; {} reached {target}: the game ends when round {} is complete",
                         p.players[near],
-                        p.rounds.len()
+                        p.sheet
+                            .as_ref()
+                            .map_or(p.rounds.len(), |kept| kept.entries.len())
                     ));
                 }
             }
@@ -224,6 +338,19 @@ impl PadView {
         // screen's banner): the pad keeps no turn of its own.
         out
     }
+}
+
+/// The widest of `scores` and `totals`, written.
+fn widest<'a>(scores: impl Iterator<Item = &'a i64>, totals: &'a [Option<i64>]) -> usize {
+    scores
+        .chain(totals.iter().flatten())
+        .map(|s| s.to_string().len())
+        .max()
+        .unwrap_or(1)
+}
+
+fn widest_name(players: &[String]) -> usize {
+    players.iter().map(|n| visible_width(n)).max().unwrap_or(1)
 }
 
 /// A score or total in a cell: `-` for none.
@@ -253,6 +380,7 @@ fn average(s: u64, turns: u32) -> String {
 fn said_lines(said: &[Event], style: &Style) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
     let mut last_round = None;
+    let mut last_marked: Option<(Option<usize>, &String)> = None;
     for e in said {
         match e {
             Event::Entered {
@@ -268,8 +396,22 @@ fn said_lines(said: &[Event], style: &Style) -> Vec<String> {
                 last_round = Some(*round);
                 lines.push(e.to_string());
             }
+            // A player's entries on a sheet on one line:
+            // `round 1: ann cards 30, spades 6, big casino yes: 2`.
+            Event::Marked { round, player, .. }
+                if last_marked.as_ref() == Some(&(*round, player)) =>
+            {
+                if let Some(line) = lines.last_mut() {
+                    line.push_str(&format!(", {}", e.entry_said().unwrap_or_default()));
+                }
+            }
+            Event::Marked { round, player, .. } => {
+                last_marked = Some((*round, player));
+                lines.push(e.to_string());
+            }
             _ => {
                 last_round = None;
+                last_marked = None;
                 lines.push(e.to_string());
             }
         }
@@ -286,6 +428,33 @@ impl Show for PadView {
     /// Every round (a TV has room), the totals and the thinking clock.
     fn grid(&self) -> Option<Grid> {
         let p = &self.pad;
+        if let Some(w) = &self.worked {
+            let mut head = vec![String::new()];
+            head.extend(p.players.iter().cloned());
+            let rows = w
+                .rows
+                .iter()
+                .map(|r| {
+                    let mut row = vec![r.title.clone()];
+                    row.extend(r.scores.iter().map(|s| score(*s)));
+                    row
+                })
+                .collect();
+            let mut total = vec!["total".to_string()];
+            total.extend(self.totals.iter().map(|t| score(*t)));
+            let mut place = vec!["place".to_string()];
+            place.extend(w.places.iter().map(|pl| pl.map_or("-".into(), ordinal)));
+            let mut notes = self.standing();
+            notes.extend(w.settled.iter().cloned());
+            return Some(Grid {
+                caption: self.heading(),
+                head,
+                rows,
+                foot: vec![total, place],
+                notes,
+                running: false,
+            });
+        }
         let mut head = vec!["round".to_string()];
         head.extend(p.players.iter().cloned());
         let rows = p
@@ -324,7 +493,16 @@ impl Show for PadView {
     fn show(&self, style: &Style) -> String {
         let mut lines = said_lines(&self.said, style);
         lines.push(style.paint(&self.heading(), Tone::Heading));
-        if self.pad.rounds.is_empty() {
+        if let Some(w) = &self.worked {
+            lines.extend(self.sheet_columns(w, style));
+            lines.extend(w.settled.iter().cloned());
+            if let Some((total, goal)) = w.together {
+                lines.push(format!(
+                    "the table has {total} of {goal}{}",
+                    if total >= goal { ": won together" } else { "" }
+                ));
+            }
+        } else if self.pad.rounds.is_empty() {
             lines.push(format!(
                 "players: {}; no scores yet: `pad {}` records a round",
                 self.pad.players.join(", "),
@@ -363,6 +541,9 @@ struct FiledGame {
     ended: Option<String>,
     players: Vec<String>,
     rounds: usize,
+    /// What it held, said (`3 rounds`, `24 entries` on a sheet).
+    #[serde(skip)]
+    held: String,
     /// `null` for a player who never scored.
     totals: Vec<Option<i64>>,
     winners: Vec<String>,
@@ -389,6 +570,7 @@ pub fn history(pads: &Pads) -> Reply {
                     ended: p.ended.clone(),
                     players: p.players.clone(),
                     rounds: p.rounds.len(),
+                    held: p.held(),
                     totals: p.scored_totals(),
                     winners: p
                         .leaders()
@@ -410,14 +592,13 @@ impl Show for History {
             .iter()
             .map(|g| {
                 let line = format!(
-                    "game {}, {}: {}, {} {}, {} {}; won by {}",
+                    "game {}, {}: {}, {} {}, {}; won by {}",
                     g.number,
                     g.ended.as_deref().unwrap_or(&g.started),
                     g.game,
                     g.players.len(),
                     crate::style::plural(g.players.len() as u64, "player", "players"),
-                    g.rounds,
-                    crate::style::plural(g.rounds as u64, "round", "rounds"),
+                    g.held,
                     g.winners.join(" and ")
                 );
                 crate::style::wrap(&line, style.width, "  ")

@@ -29,7 +29,7 @@ impl Pads {
     /// File the open pad (if it holds any score), returning its number.
     fn file(&mut self, day: &str) -> Option<usize> {
         let mut pad = self.open.take()?;
-        if pad.rounds.iter().all(|r| r.iter().all(Option::is_none)) {
+        if pad.is_empty() {
             return None;
         }
         pad.ended = Some(day.to_string());
@@ -50,9 +50,10 @@ impl Pads {
                 target,
                 replace,
                 day,
+                sheet,
             } => {
                 if let Some(open) = &self.open
-                    && !open.rounds.is_empty()
+                    && !open.is_empty()
                     && !replace
                 {
                     let line = action.to_string();
@@ -61,10 +62,9 @@ impl Pads {
                     then.push("--yes".into());
                     return Err(GameError::Confirm {
                         question: format!(
-                            "a pad is open ({}, {} {}); file it and start {game}?",
+                            "a pad is open ({}, {}); file it and start {game}?",
                             open.game,
-                            open.rounds.len(),
-                            crate::style::plural(open.rounds.len() as u64, "round", "rounds")
+                            open.held()
                         ),
                         then,
                     });
@@ -78,8 +78,23 @@ impl Pads {
                     ));
                 }
                 let players = players.clone();
+                let mut pad = Pad::new(game, players, *wins, *target, day);
+                if let Some(spec) = sheet {
+                    // The sheet says who wins and when the game ends.
+                    if *wins == Wins::Lower || target.is_some() {
+                        return Err(GameError::word(format!(
+                            "{game}'s score sheet says who wins and when the game ends: leave out lower wins and to N"
+                        )));
+                    }
+                    pad.wins = match spec.wins {
+                        crate::sheet::WinRule::Lowest => Wins::Lower,
+                        _ => Wins::Higher,
+                    };
+                    pad.target = spec.ends_at.filter(|&t| t > 0 && t <= super::MOST_SCORE);
+                    pad.sheet = Some(super::SheetPad::new(spec.clone()));
+                }
                 let filed = self.file(day);
-                self.open = Some(Pad::new(game, players, *wins, *target, day));
+                self.open = Some(pad);
                 Ok(vec![Event::Started {
                     game: game.clone(),
                     filed,
@@ -87,6 +102,7 @@ impl Pads {
             }
             PadAction::Round { scores } => {
                 let pad = self.open_mut()?;
+                plain(pad)?;
                 let n = pad.players.len();
                 if scores.len() != n {
                     return Err(GameError::word(format!(
@@ -127,6 +143,7 @@ impl Pads {
                 exact,
             } => {
                 let pad = self.open_mut()?;
+                plain(pad)?;
                 let p = if *exact {
                     pad.exactly(player)?
                 } else {
@@ -155,6 +172,7 @@ impl Pads {
                 score,
             } => {
                 let pad = self.open_mut()?;
+                plain(pad)?;
                 let p = pad.player(player)?;
                 let rounds = pad.rounds.len();
                 let Some(r) = pad.rounds.get_mut(round.wrapping_sub(1)) else {
@@ -169,6 +187,50 @@ impl Pads {
                     was,
                     score: *score,
                 }];
+                said.extend(won(pad));
+                Ok(said)
+            }
+            PadAction::Mark {
+                player,
+                items,
+                exact,
+            } => {
+                let pad = self.open_mut()?;
+                let p = if *exact {
+                    pad.exactly(player)?
+                } else {
+                    pad.player(player)?
+                };
+                if pad.sheet.is_none() {
+                    return Err(no_sheet(pad, player, items));
+                }
+                room(pad)?;
+                let names = pad.players.clone();
+                let mut said = match pad.sheet.as_mut() {
+                    Some(kept) => kept.enter(&names, p, items, None)?,
+                    None => Vec::new(),
+                };
+                said.extend(won(pad));
+                Ok(said)
+            }
+            PadAction::Amend {
+                round,
+                player,
+                items,
+            } => {
+                let pad = self.open_mut()?;
+                // `pad fix x bob 1` on plain scores: the round mistyped.
+                if pad.sheet.is_none() && round.is_none() {
+                    return Err(GameError::word(format!(
+                        "'{player}' is not a round: pad fix 3 bob 9"
+                    )));
+                }
+                let p = pad.player(player)?;
+                let names = pad.players.clone();
+                let Some(kept) = pad.sheet.as_mut() else {
+                    return Err(no_sheet(pad, player, items));
+                };
+                let mut said = kept.enter(&names, p, items, Some(*round))?;
                 said.extend(won(pad));
                 Ok(said)
             }
@@ -191,6 +253,31 @@ impl Pads {
     }
 }
 
+/// Refuse a plain score on a pad that keeps a sheet.
+fn plain(pad: &Pad) -> Result<(), GameError> {
+    match &pad.sheet {
+        None => Ok(()),
+        Some(kept) => Err(GameError::word(format!(
+            "{} keeps a score sheet: enter a category for a player, pad {} {} ... (`pad` shows the sheet)",
+            pad.game, pad.players[0], kept.spec.categories[0].name
+        ))),
+    }
+}
+
+/// Why a category cannot be entered on a pad of plain scores: a lone
+/// word is a score mistyped.
+fn no_sheet(pad: &Pad, player: &str, items: &[(String, Vec<String>)]) -> GameError {
+    match items {
+        [(word, rest)] if rest.is_empty() => GameError::word(format!(
+            "'{word}' is not a score: write a whole number, like pad alice 12"
+        )),
+        _ => GameError::word(format!(
+            "'{}': {} keeps plain scores, not categories: pad {player} 12 (a game whose rule file has a score sheet keeps categories: pad new yacht)",
+            items[0].0, pad.game
+        )),
+    }
+}
+
 /// Refuse a round past the most a pad keeps, or after the game is won.
 fn room(pad: &Pad) -> Result<(), GameError> {
     if pad.over() {
@@ -199,6 +286,16 @@ fn room(pad: &Pad) -> Result<(), GameError> {
             .into_iter()
             .map(|p| pad.players[p].as_str())
             .collect();
+        if pad.sheet.is_some() && pad.target.is_none() {
+            return Err(GameError::rule(format!(
+                "the game is over (every entry is in; {} won): `pad end` files it, `pad fix` corrects an entry",
+                if leaders.is_empty() {
+                    "no one".to_string()
+                } else {
+                    leaders.join(" and ")
+                }
+            )));
+        }
         return Err(GameError::rule(format!(
             "the game is over ({} reached the target; {} won): `pad end` files it, `pad fix` corrects a score",
             pad.target.unwrap_or_default(),
@@ -304,16 +401,20 @@ impl Play for Pads {
                 target: Some(30),
                 replace: false,
                 day,
+                sheet: None,
             }];
         };
         let n = pad.players.len();
         let mut all = Vec::new();
-        if pad.complete() && pad.rounds.len() < MOST_ROUNDS && !pad.over() {
+        if let Some(kept) = &pad.sheet {
+            all.extend(kept.legal(&pad.players, pad.over()));
+        }
+        if pad.sheet.is_none() && pad.complete() && pad.rounds.len() < MOST_ROUNDS && !pad.over() {
             all.push(PadAction::Round {
                 scores: (0..n as i64).map(|i| (i * 7) % 10).collect(),
             });
         }
-        if pad.rounds.len() < MOST_ROUNDS && !pad.over() {
+        if pad.sheet.is_none() && pad.rounds.len() < MOST_ROUNDS && !pad.over() {
             for p in &pad.players {
                 all.push(PadAction::Entry {
                     player: p.clone(),
@@ -322,7 +423,7 @@ impl Play for Pads {
                 });
             }
         }
-        if !pad.rounds.is_empty() {
+        if pad.sheet.is_none() && !pad.rounds.is_empty() {
             all.push(PadAction::Fix {
                 round: 1,
                 player: pad.players[n - 1].clone(),
@@ -337,6 +438,7 @@ impl Play for Pads {
             target: None,
             replace: true,
             day,
+            sheet: None,
         });
         all
     }
@@ -355,6 +457,11 @@ impl Play for Pads {
                 to_move: None,
                 next: if pad.over() {
                     "`pad end` files the game".into()
+                } else if let Some(kept) = &pad.sheet {
+                    format!(
+                        "`pad {} {} ...` enters a category",
+                        pad.players[0], kept.spec.categories[0].name
+                    )
                 } else {
                     format!(
                         "`pad {}` records a round",
@@ -461,8 +568,16 @@ impl Wing for ScorePad {
     ) -> Result<Done<Vec<Event>>, GameError> {
         // The day and the time are put in here, as the change is made.
         match &mut action {
-            PadAction::New { day, players, .. } => {
+            PadAction::New {
+                day,
+                players,
+                game,
+                sheet,
+                ..
+            } => {
                 *day = table.today.to_string();
+                // The game's sheet, where its rule file has one.
+                *sheet = (table.sheet)(game).map_err(|e| GameError::rule(e.0))?;
                 // No one named: the table's people, in seating order, so
                 // the line kept says who played.
                 if players.is_empty() {
@@ -474,7 +589,7 @@ impl Wing for ScorePad {
             // column by id where the pad knows its people (a column of
             // someone else never takes it, whatever its name), else in
             // the column of their name exactly.
-            PadAction::Entry { player, exact, .. } => {
+            PadAction::Entry { player, exact, .. } | PadAction::Mark { player, exact, .. } => {
                 if let Some(p) = &table.acting {
                     *exact = true;
                     let open = slot.as_ref().and_then(|pads| pads.open.as_ref());

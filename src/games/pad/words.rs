@@ -71,7 +71,7 @@ pub fn pad(words: &[String]) -> Result<Result<PadAction, Ask>, GameError> {
         }
         Some("new") => new(&w[1..]).map(Ok),
         Some("fix") => match &w[1..] {
-            [round, player, value] => {
+            [round, player, value] if is_number(round) && is_number(value) => {
                 let r: usize = round.parse().ok().filter(|&r| r >= 1).ok_or_else(|| {
                     GameError::word(format!("'{round}' is not a round: pad fix 3 bob 9"))
                 })?;
@@ -81,8 +81,29 @@ pub fn pad(words: &[String]) -> Result<Result<PadAction, Ask>, GameError> {
                     score: score(value)?,
                 }))
             }
+            // On a sheet: `pad fix ann ones 1 1 1 4 5`, and in a round
+            // for a round's category, `pad fix 2 ann melded 40`.
+            [player, first, rest @ ..] if !is_number(player) && !is_number(first) => {
+                Ok(Ok(PadAction::Amend {
+                    round: None,
+                    player: player.to_string(),
+                    items: items(first, rest)?,
+                }))
+            }
+            [round, player, first, rest @ ..]
+                if is_number(round) && !is_number(player) && !is_number(first) =>
+            {
+                let r: usize = round.parse().ok().filter(|&r| r >= 1).ok_or_else(|| {
+                    GameError::word(format!("'{round}' is not a round: pad fix 2 ann melded 40"))
+                })?;
+                Ok(Ok(PadAction::Amend {
+                    round: Some(r),
+                    player: player.to_string(),
+                    items: items(first, rest)?,
+                }))
+            }
             _ => Err(GameError::word(
-                "pad fix takes the round, the player and the score: pad fix 3 bob 9",
+                "pad fix takes the round, the player and the score: pad fix 3 bob 9 (on a sheet: pad fix ann ones 1 1 1 4 5)",
             )),
         },
         Some(_) if w.iter().all(|x| is_number(x)) => Ok(Ok(PadAction::Round {
@@ -115,11 +136,20 @@ pub fn pad(words: &[String]) -> Result<Result<PadAction, Ask>, GameError> {
                     crate::suggest::hint(word, WORDS)
                 )))
             }
-            [player, value] if !is_number(player) => Ok(Ok(PadAction::Entry {
+            [player, value] if !is_number(player) && is_number(value) => Ok(Ok(PadAction::Entry {
                 player: player.to_string(),
                 score: score(value)?,
                 exact: false,
             })),
+            // A category and its entry, on a sheet: `pad ann ones 1 1 1
+            // 4 5`, several at once: `pad ann melded 45 in-hand 10`.
+            [player, first, rest @ ..] if !is_number(player) && !is_number(first) => {
+                Ok(Ok(PadAction::Mark {
+                    player: player.to_string(),
+                    items: items(first, rest)?,
+                    exact: false,
+                }))
+            }
             _ => {
                 // Name the first word that is neither a score nor expected.
                 let bad = w.iter().find(|x| !is_number(x)).unwrap_or(&w[0]);
@@ -130,6 +160,46 @@ pub fn pad(words: &[String]) -> Result<Result<PadAction, Ask>, GameError> {
             }
         },
     }
+}
+
+/// A word that is part of an entry rather than a category's name: a
+/// number (`3`, `3,3,5`) or yes or no.
+fn is_entry(word: &str) -> bool {
+    word.split(',').filter(|w| !w.is_empty()).all(is_number)
+        && word.chars().any(|c| c.is_ascii_digit())
+        || matches!(
+            word.to_lowercase().as_str(),
+            "yes" | "no" | "y" | "n" | "true" | "false"
+        )
+}
+
+/// Categories and their entries: each category's name followed by the
+/// words of its entry, up to the next name.
+fn items(first: &str, rest: &[&str]) -> Result<Vec<(String, Vec<String>)>, GameError> {
+    let mut out: Vec<(String, Vec<String>)> = vec![(first.to_string(), Vec::new())];
+    for w in rest {
+        match out.last_mut() {
+            Some((_, words)) if is_entry(w) => words.push(w.to_string()),
+            _ => out.push((w.to_string(), Vec::new())),
+        }
+    }
+    // Several categories: each has its entry (one alone may be a score
+    // mistyped, said as such where the pad keeps plain scores).
+    if out.len() > 1
+        && let Some((bare, _)) = out.iter().find(|(_, words)| words.is_empty())
+    {
+        return Err(GameError::word(format!(
+            "'{bare}' has no entry after it: pad ann ones 1 1 1 4 5 (a category, then what is entered)"
+        )));
+    }
+    if out.len() > crate::sheet::MOST_CATEGORIES {
+        return Err(GameError::word(format!(
+            "{} categories in one line: a sheet has at most {}",
+            out.len(),
+            crate::sheet::MOST_CATEGORIES
+        )));
+    }
+    Ok(out)
 }
 
 /// `pad new GAME PLAYER... [lower wins|higher wins] [to N] [--yes]`.
@@ -214,6 +284,7 @@ fn new(w: &[&str]) -> Result<PadAction, GameError> {
         target: goal,
         replace: replace_all,
         day: String::new(),
+        sheet: None,
     })
 }
 
@@ -237,6 +308,7 @@ mod tests {
                 target: Some(100),
                 replace: false,
                 day: String::new(),
+                sheet: None,
             })
         );
         assert_eq!(
