@@ -43,6 +43,10 @@ pub struct Grid {
     /// row of their sums.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub running: bool,
+    /// A score sheet's categories a seat enters (`ones`, `full_house`):
+    /// the phone's score box then takes a category and its entry.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub entered: Vec<String>,
 }
 
 /// What a reply carries: its text and its JSON, drawn on demand.

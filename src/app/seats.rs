@@ -207,6 +207,26 @@ impl App {
         let total = |at: usize| totals[at].map_or("-".to_string(), |t| t.to_string());
         let leaders: Vec<String> = serde_json::from_value(v["leaders"].clone()).ok()?;
         let me = players.iter().position(|p| *p == name)?;
+        // On a sheet, what each entry scored (`ones 1 1 1 4 5: 3`).
+        let marked: Vec<String> = v["said"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter(|e| e["event"] == "marked")
+            .map(|e| {
+                let (cat, entry) = (e["category"].as_str()?, e["entry"].as_str()?);
+                Some(match e["score"].as_i64() {
+                    Some(s) if s.to_string() != entry => format!("{cat} {entry}: {s}"),
+                    _ => format!("{cat} {entry}"),
+                })
+            })
+            .collect::<Option<_>>()?;
+        let entered = if marked.is_empty() {
+            score.to_string()
+        } else {
+            marked.join(", ")
+        };
+        let score = entered.as_str();
         let standing = match leaders.as_slice() {
             [one] if *one == name => "leads".to_string(),
             all if all.contains(&name) => {
@@ -230,9 +250,15 @@ impl App {
     }
 
     /// The seat's score this round, in its person's own column.
+    /// On a score sheet, its categories and their entries (`ones 1 1 1
+    /// 4 5`), in the same words as at the terminal.
     fn pad_score(&mut self, score: &str) -> Result<Reply> {
         let score = score.trim();
-        if score.parse::<i64>().is_err() {
+        let words: Vec<String> = score.split_whitespace().map(String::from).collect();
+        let sheet_words = words
+            .first()
+            .is_some_and(|w| w.starts_with(|c: char| c.is_alphabetic()));
+        if score.parse::<i64>().is_err() && !sheet_words {
             return Err(invalid(format!(
                 "'{}' is not a score: a whole number, like 12 or -3",
                 crate::style::clip_quoted(score)
@@ -243,6 +269,8 @@ impl App {
             .as_ref()
             .map(|p| p.name.clone())
             .unwrap_or_default();
-        self.run_words(&["pad".into(), name, score.into()])
+        let mut line = vec!["pad".to_string(), name];
+        line.extend(words);
+        self.run_words(&line)
     }
 }

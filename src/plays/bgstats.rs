@@ -253,6 +253,9 @@ struct OutScore {
     winner: bool,
     start_player: bool,
     seat_order: usize,
+    /// The player's place, where a score sheet ranked the play.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rank: Option<usize>,
 }
 
 /// Where `name` is in `list` (1 first), added if it is new.
@@ -318,6 +321,7 @@ pub fn write(
                 winner: p.winners.contains(&seat),
                 start_player: seat == 0,
                 seat_order: seat,
+                rank: p.ranks.get(seat).copied().flatten(),
             })
             .collect();
         file.plays.push(OutPlay {

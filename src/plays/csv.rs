@@ -22,6 +22,11 @@ const COLUMNS: [&str; 11] = [
     "lowest_wins",
 ];
 
+/// The column of a score sheet's places.
+const RANK: &str = "rank";
+/// What starts the column of a score sheet's category.
+const CATEGORY: &str = "category:";
+
 /// A field as CSV writes it: quoted when it holds a comma, a quote or a
 /// line break (RFC 4180).
 fn field(s: &str) -> String {
@@ -42,12 +47,27 @@ pub fn write(
     title: impl Fn(&str) -> String,
     mut uuid: impl FnMut() -> String,
 ) -> String {
-    let mut out = COLUMNS.join(",");
+    // A score sheet's plays add a column of places and one a category
+    // (`category:full_house`), only where some play has them.
+    let ranked = plays.iter().any(|p| !p.ranks.is_empty());
+    let mut categories: Vec<&str> = Vec::new();
+    for c in plays.iter().flat_map(|p| &p.categories) {
+        if !categories.contains(&c.name.as_str()) {
+            categories.push(&c.name);
+        }
+    }
+    let mut head: Vec<String> = COLUMNS.iter().map(|c| c.to_string()).collect();
+    if ranked {
+        head.push(RANK.into());
+    }
+    head.extend(categories.iter().map(|c| field(&format!("{CATEGORY}{c}"))));
+    let mut out = head.join(",");
     out.push('\n');
+    let number = |n: Option<i64>| n.map_or_else(String::new, |s| s.to_string());
     for p in plays {
         let id = p.source.clone().unwrap_or_else(&mut uuid);
         for (seat, who) in p.people.iter().enumerate() {
-            let row = [
+            let mut row = vec![
                 field(&id),
                 p.day.clone(),
                 field(&title(&p.game)),
@@ -64,6 +84,17 @@ pub fn write(
                 yes(p.coop).to_string(),
                 yes(p.lower).to_string(),
             ];
+            if ranked {
+                row.push(number(
+                    p.ranks.get(seat).copied().flatten().map(|r| r as i64),
+                ));
+            }
+            for name in &categories {
+                let c = p.categories.iter().find(|c| c.name == *name);
+                row.push(number(
+                    c.and_then(|c| c.scores.get(seat).copied().flatten()),
+                ));
+            }
             out.push_str(&row.join(","));
             out.push('\n');
         }
@@ -244,6 +275,48 @@ pub fn read(text: &str, game: impl Fn(&str) -> String) -> Result<Vec<Play>, Refu
         play.coop = truth(&get(first, "cooperative"), &at(line, "cooperative"))?;
         play.lower = truth(&get(first, "lowest_wins"), &at(line, "lowest_wins"))?;
         play.source = (!id.starts_with("row ")).then_some(id);
+        let whole = |s: &str, line: usize, name: &str| -> Result<Option<i64>, Refused> {
+            match s {
+                "" => Ok(None),
+                s => s.parse::<i64>().map(Some).map_err(|_| Refused {
+                    at: at(line, name),
+                    why: format!("'{s}' is not a whole number"),
+                }),
+            }
+        };
+        if col(RANK).is_some() {
+            play.ranks = rows
+                .iter()
+                .map(|(line, _, row)| {
+                    let r = whole(&get(row, RANK), *line, RANK)?;
+                    match r {
+                        Some(r) if r < 1 => Err(Refused {
+                            at: at(*line, RANK),
+                            why: format!("'{r}' is not a place (1, 2, ...)"),
+                        }),
+                        r => Ok(r.map(|r| r as usize)),
+                    }
+                })
+                .collect::<Result<_, _>>()?;
+            if play.ranks.iter().all(Option::is_none) {
+                play.ranks.clear();
+            }
+        }
+        for (i, h) in header.iter().enumerate() {
+            let Some(name) = h.trim().strip_prefix(CATEGORY) else {
+                continue;
+            };
+            let scores = rows
+                .iter()
+                .map(|(line, _, row)| whole(row[i].trim(), *line, h.trim()))
+                .collect::<Result<Vec<_>, _>>()?;
+            if scores.iter().any(Option::is_some) {
+                play.categories.push(super::Category {
+                    name: name.to_string(),
+                    scores,
+                });
+            }
+        }
         out.push(play);
     }
     Ok(out)

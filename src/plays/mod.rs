@@ -64,6 +64,21 @@ pub struct Play {
     /// imported twice adds nothing the second time.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub source: Option<String>,
+    /// Each seat's place, where a score sheet ranked them (tie-breaks
+    /// taken; a shared place repeats).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ranks: Vec<Option<usize>>,
+    /// Each category of a score sheet, with each seat's score in it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub categories: Vec<Category>,
+}
+
+/// A score sheet's category in a play: its name and each seat's score.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Category {
+    pub name: String,
+    pub scores: Vec<Option<i64>>,
 }
 
 /// The day a file's date starts with (`2026-11-28`, of `2026-11-28
@@ -121,6 +136,8 @@ impl Play {
             minutes: None,
             place: None,
             source: None,
+            ranks: Vec::new(),
+            categories: Vec::new(),
         }
     }
 

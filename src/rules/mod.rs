@@ -203,6 +203,9 @@ pub struct PartSpec {
     pub aliases: Vec<String>,
     pub summary: String,
     pub sections: Vec<SectionSpec>,
+    /// The part's own score sheet (a room's): `pad new slide-jam`.
+    #[serde(default)]
+    pub scoring: Option<SheetSpec>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -394,8 +397,13 @@ fn check(game: &GameSpec, file: &str, text: &str) -> Vec<Problem> {
             problem(line, "dice", why);
         }
     }
-    if let Some(spec) = &game.scoring {
-        let start = line_of(text, "scoring:", 1).unwrap_or(1);
+    let parts = game.parts.iter().map(|p| {
+        let start = line_of(text, &format!("id: {}", p.id), 1).unwrap_or(1);
+        (&p.scoring, start)
+    });
+    for (spec, after) in std::iter::once((&game.scoring, 1)).chain(parts) {
+        let Some(spec) = spec else { continue };
+        let start = line_of(text, "scoring:", after).unwrap_or(after);
         match Sheet::new(spec.clone()) {
             Err(problems) => {
                 for (at, why) in problems {
@@ -626,29 +634,37 @@ impl Library {
         }))
     }
 
-    /// The score sheet of the game `name` names exactly (its id, name
-    /// or an alias; no typo forgiven: a pad's game may be any name):
-    /// `None` for no such game or one without a sheet, `Err` when its
-    /// sheet does not check.
+    /// The score sheet of the game or part (a room) `name` names exactly
+    /// (its id, name or an alias; no typo forgiven: a pad's game may be
+    /// any name): `None` for no such game or one without a sheet, `Err`
+    /// when its sheet does not check.
     pub fn sheet(&self, name: &str) -> Result<Option<(String, Sheet)>, Refused> {
         let key = normalise(name);
-        let Some(i) = self
-            .games
-            .iter()
-            .position(|g| answers_to(&g.id, &g.name, &g.aliases).contains(&key))
+        let Some(entry) = self
+            .entries()
+            .into_iter()
+            .find(|e| answers_to(&e.id, &e.name, &e.aliases).contains(&key))
         else {
             return Ok(None);
         };
+        let i = entry.game;
         let game = &self.games[i];
-        let Some(spec) = &game.scoring else {
+        let scoring = match &entry.parent {
+            None => &game.scoring,
+            Some(_) => match game.parts.iter().find(|p| p.id == entry.id) {
+                Some(part) => &part.scoring,
+                None => return Ok(None),
+            },
+        };
+        let Some(spec) = scoring else {
             return Ok(None);
         };
         Sheet::new(spec.clone())
-            .map(|s| Some((game.id.clone(), s)))
+            .map(|s| Some((entry.id.clone(), s)))
             .map_err(|problems| {
                 Refused(format!(
                     "{}'s score sheet ({}) is not used until it is mended: {}",
-                    game.name,
+                    entry.name,
                     self.origins[i],
                     problems
                         .iter()

@@ -419,6 +419,15 @@
   onTable.push(function () {
     if (answer.className.indexOf("refused") >= 0) { answer.textContent = ""; answer.className = "answer"; }
   });
+  // On a score sheet the box takes a category and its entry (`ones 1 1
+  // 1 4 5`), so the phone offers letters; on plain scores, digits.
+  onTable.push(function () {
+    var sheet = document.querySelector("table.pad[data-entered]");
+    var score = document.getElementById("score");
+    var names = sheet ? sheet.getAttribute("data-entered").split(" ") : [];
+    score.setAttribute("inputmode", sheet ? "text" : "numeric");
+    score.setAttribute("placeholder", sheet ? names[0] + " ..." : "");
+  });
   document.getElementById("pad").addEventListener("submit", function (e) {
     e.preventDefault();
     var score = document.getElementById("score");

@@ -109,8 +109,13 @@ fn grid(g: &Grid) -> String {
             })
             .collect::<String>()
     };
+    let entered = if g.entered.is_empty() {
+        String::new()
+    } else {
+        format!(" data-entered=\"{}\"", escape(&g.entered.join(" ")))
+    };
     let mut out = format!(
-        "<div class=\"grid\"><table class=\"pad\"><caption>{}</caption><thead><tr>{}</tr></thead><tbody>",
+        "<div class=\"grid\"><table class=\"pad\"{entered}><caption>{}</caption><thead><tr>{}</tr></thead><tbody>",
         escape(&g.caption),
         g.head
             .iter()
@@ -407,7 +412,7 @@ fn seat_panel(look: &SeatLook) -> String {
          <p>Rolled your own dice? Tap the faces they showed, then Roll.</p><div id=\"keys\"></div></div>\
          {secret_row}\
          <form id=\"pad\"><label for=\"score\">Score</label>\
-         <input id=\"score\" name=\"score\" inputmode=\"numeric\" autocomplete=\"off\" maxlength=\"12\">\
+         <input id=\"score\" name=\"score\" inputmode=\"numeric\" autocomplete=\"off\" autocapitalize=\"off\" maxlength=\"200\">\
          <button type=\"submit\">Enter</button></form>\
          <p class=\"acts\"><button type=\"button\" id=\"turn\">Pass the turn</button> \
          <button type=\"button\" id=\"undo\">Undo my last</button></p>\

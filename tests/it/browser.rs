@@ -1120,3 +1120,99 @@ fn the_turn_nudges_only_the_seat_it_comes_to() {
         json!("Sound on your turn: off")
     );
 }
+
+/// The TV's pad at a size, every name, row and total on the screen and
+/// uncovered, its text large enough to read from the sofa (24 px at 1080
+/// lines, in proportion), nothing scrolling.
+const SHEET_FITS: &str = r##"new Promise(function (done) { requestAnimationFrame(function () { requestAnimationFrame(function () {
+  var fails = [];
+  var de = document.documentElement;
+  if (de.scrollHeight > innerHeight) { fails.push("the page is " + de.scrollHeight + " px tall in " + innerHeight); }
+  if (de.scrollWidth > innerWidth) { fails.push("the page is " + de.scrollWidth + " px wide in " + innerWidth); }
+  var pad = document.querySelector("table.pad[data-entered]");
+  if (!pad) { done(["no sheet on the screen"]); return; }
+  var need = 24 * innerHeight / 1080;
+  Array.prototype.forEach.call(pad.querySelectorAll("th, td"), function (c) {
+    var r = c.getBoundingClientRect();
+    var what = JSON.stringify(c.textContent.trim());
+    if (r.width === 0 || r.left < -0.5 || r.top < -0.5 || r.right > innerWidth + 0.5 || r.bottom > innerHeight + 0.5) { fails.push(what + " is outside the screen"); return; }
+    var at = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    if (!at || !(at === c || c.contains(at))) { fails.push(what + " is covered"); }
+    if (c.scrollWidth > c.clientWidth + 1) { fails.push(what + " is cut"); }
+    var px = parseFloat(getComputedStyle(c).fontSize);
+    if (px < need - 0.05) { fails.push(what + " is " + px.toFixed(1) + " px"); }
+  });
+  done(fails);
+}); }); })"##;
+
+/// #80: a score sheet of 6 people by the 14 rows of Yacht (its 12
+/// categories, the upper total and the bonus) fits a 720p TV, and at
+/// 1080p and 4K; a seat enters its own category from its phone in the
+/// words the terminal takes, and the TV shows the score it makes.
+#[test]
+fn a_sheet_of_six_by_twelve_fits_the_tv_and_a_phone_enters_its_own() {
+    // (Lines split on spaces: no name of two words here.)
+    let everyone = ["Ann", "Christopher-Alexander", "Zoë", "Wei", "Bo", "Cyrus"];
+    let mut lines = vec![format!("players {}", everyone.join(" "))];
+    lines.push("pad new yacht".into());
+    let entries = [
+        "twos 2 2 2 3 6 threes 3 3 3 1 2 fours 4 4 4 5 5 fives 5 5 5 1 1 sixes 6 6 6 2 2",
+        "full-house 3 3 5 5 5 four-of-a-kind 6 6 6 6 2 little-straight 1 2 3 4 5",
+        "big-straight 2 3 4 5 6 choice 6 6 5 4 3 yacht 4 4 4 4 4",
+    ];
+    for (i, name) in everyone.iter().enumerate() {
+        if i > 0 {
+            lines.push(format!("pad {name} ones 1 1 1 4 5"));
+        }
+        for e in entries {
+            lines.push(format!("pad {name} {e}"));
+        }
+    }
+    let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
+    let Some((chrome, dir)) = table(&lines) else {
+        return;
+    };
+    let d = dir.path();
+    let server = serve(d, &[]);
+    let mut b = Browser::launch(chrome);
+    let (tv, seat) = tv_and_seat(&mut b, &server, "Ann");
+    // The phone's box takes letters on a sheet.
+    b.until(
+        &seat,
+        "document.getElementById('score').getAttribute('inputmode') === 'text'",
+        PATIENCE,
+    );
+    b.eval(
+        &seat,
+        "document.getElementById('score').value = 'ones 1 1 1 4 5'; \
+         document.querySelector('#pad button').click(); true",
+    );
+    b.until(
+        &seat,
+        "document.getElementById('answer').textContent.indexOf('ones 1 1 1 4 5: 3 for Ann; Ann 277, level with') === 0",
+        PATIENCE,
+    );
+    b.until(
+        &tv,
+        "(function () { var t = document.querySelector('table.pad[data-entered]'); \
+           return !!t && t.querySelector('tbody tr td').textContent === '3'; })()",
+        PATIENCE,
+    );
+    let mut fails = Vec::new();
+    for (w, h) in [(1280, 720), (1920, 1080), (3840, 2160)] {
+        b.size(&tv, w, h, false);
+        b.until(&tv, &format!("window.innerWidth === {w}"), PATIENCE);
+        for f in b.eval(&tv, SHEET_FITS).as_array().unwrap() {
+            fails.push(format!("{w}x{h}: {}", f.as_str().unwrap()));
+        }
+        if h == 720 {
+            keep(&b.screenshot(&tv), "tv-sheet-720p.png");
+        }
+    }
+    assert!(
+        fails.is_empty(),
+        "{} failures:\n{}",
+        fails.len(),
+        fails.join("\n")
+    );
+}

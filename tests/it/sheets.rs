@@ -383,3 +383,102 @@ fn the_guides_own_sheet_works_out_as_it_says() {
     assert!(problems.is_empty(), "{problems:?}");
     assert_eq!(game.scoring.unwrap().examples.len(), 1);
 }
+
+/// A sheet's game filed keeps each category and the places: `pad stats`
+/// averages each category, the plays CSV carries a column each and the
+/// places, BG Stats' file the places (its `rank`), and the CSV read back
+/// into a fresh store gives the same play.
+#[test]
+fn a_filed_sheet_keeps_its_categories_in_stats_and_exports() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok(d, "players ann ben");
+    ok(d, "pad new casino");
+    ok(
+        d,
+        "pad ann cards 30 spades 6 big-casino yes little-casino no aces 3 sweeps 1",
+    );
+    ok(
+        d,
+        "pad ben cards 22 spades 7 big-casino no little-casino yes aces 1 sweeps 0",
+    );
+    assert_eq!(ok(d, "pad end"), "casino filed as game 1; won by ann\n");
+    assert!(ok(d, "pad stats casino").ends_with(
+        "average by category\n\
+             cards taken: ann 30.0, ben 22.0\n\
+             spades taken: ann 6.0, ben 7.0\n\
+             most cards: ann 3.0, ben 0.0\n\
+             most spades: ann 0.0, ben 1.0\n\
+             big casino: ann 2.0, ben 0.0\n\
+             little casino: ann 0.0, ben 1.0\n\
+             aces: ann 3.0, ben 1.0\n\
+             sweeps: ann 1.0, ben 0.0\n"
+    ));
+    let csv = d.join("plays.csv");
+    ok(d, &format!("stats export {}", csv.display()));
+    let text = std::fs::read_to_string(&csv).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines[0],
+        "play_id,date,game,location,length,name,startposition,score,win,cooperative,lowest_wins,rank,\
+         category:cards,category:spades,category:most_cards,category:most_spades,category:big_casino,\
+         category:little_casino,category:aces,category:sweeps"
+    );
+    let cut = |l: &str| {
+        l.split_once(',')
+            .unwrap()
+            .1
+            .split_once(',')
+            .unwrap()
+            .1
+            .to_string()
+    };
+    assert_eq!(cut(lines[1]), "casino,,,ann,1,9,1,0,0,1,30,6,3,0,2,0,3,1");
+    assert_eq!(cut(lines[2]), "casino,,,ben,2,3,0,0,0,2,22,7,0,1,0,1,1,0");
+    let json = d.join("plays.json");
+    ok(d, &format!("stats export {}", json.display()));
+    let bg: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    let ranks: Vec<&serde_json::Value> = bg["plays"][0]["playerScores"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| &s["rank"])
+        .collect();
+    assert_eq!(ranks, [&serde_json::json!(1), &serde_json::json!(2)]);
+    let other = tempfile::tempdir().unwrap();
+    assert_eq!(
+        ok(other.path(), &format!("stats import {}", csv.display())),
+        format!("filed 1 play from {}\n", csv.display())
+    );
+    let plays = |d: &Path| {
+        let doc: serde_json::Value = serde_json::from_str(&ok(d, "export")).unwrap();
+        doc["plays"].clone()
+    };
+    assert_eq!(plays(other.path()), plays(d));
+}
+
+/// A Funhouse room keeps its own sheet (its rule file's part), the run
+/// its own: the rules' Slide Jam example scores 8 at the pad as `score`
+/// says.
+#[test]
+fn a_room_and_the_run_have_their_sheets() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok(d, "pad new slide-jam ann");
+    let out = ok(d, "pad ann left 0 3 5");
+    assert!(
+        out.starts_with("ann left 0 3 5: 8\ngame over: ann wins with 8"),
+        "{out}"
+    );
+    assert!(
+        ok(d, "score slide-jam Sn A3 C5")
+            .contains("\n  total                                         8\n")
+    );
+    ok(d, "pad new funhouse ann --yes");
+    let out = ok(
+        d,
+        "pad ann slide-jam 0 magic-mirror 7 catwalk 12 barrels 3 whack 10 trampo 5",
+    );
+    assert!(out.contains("\ntotal                 37\n"), "{out}");
+}

@@ -27,6 +27,9 @@ mod show;
 mod wing;
 mod words;
 
+#[cfg(test)]
+mod sheet_tests;
+
 pub use events::Event;
 pub use room::{ParseRoomError, Room};
 pub use wing::{Funhouse, FunhouseAction};

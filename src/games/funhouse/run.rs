@@ -399,6 +399,7 @@ pub fn scorecard_grid(run: &Run, transition: Option<(Room, String)>) -> crate::r
         ]],
         notes,
         running: false,
+        entered: Vec::new(),
     }
 }
 

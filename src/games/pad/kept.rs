@@ -24,7 +24,9 @@ pub struct SheetPad {
 }
 
 impl SheetPad {
-    pub fn new(spec: SheetSpec) -> SheetPad {
+    pub fn new(mut spec: SheetSpec) -> SheetPad {
+        // The worked examples stay in the rule file (they are not saved).
+        spec.examples.clear();
         SheetPad {
             spec,
             entries: Vec::new(),
@@ -46,6 +48,30 @@ impl SheetPad {
     pub fn standing(&self, names: &[String]) -> Option<Standing> {
         let (sheet, scores) = self.worked(names.len())?;
         Some(sheet.standing(&scores, names))
+    }
+
+    /// What a play filed from this sheet keeps: each category's scores,
+    /// the places, and a game won or lost together.
+    pub fn into_play(&self, play: &mut crate::plays::Play, names: &[String]) {
+        let Some((sheet, scores)) = self.worked(names.len()) else {
+            return;
+        };
+        let standing = sheet.standing(&scores, names);
+        play.categories = sheet
+            .categories()
+            .iter()
+            .zip(scores.cells)
+            .map(|(c, cells)| crate::plays::Category {
+                name: c.name.clone(),
+                scores: cells,
+            })
+            .collect();
+        if sheet.spec.wins == crate::sheet::WinRule::Together {
+            play.coop = true;
+        } else {
+            play.ranks = standing.places;
+        }
+        play.winners = standing.winners;
     }
 
     /// How many entries it holds.
@@ -84,11 +110,24 @@ impl SheetPad {
             }
         };
         for (p, name) in names.iter().enumerate() {
-            let open = sheet.categories().iter().enumerate().find(|(c, cat)| {
-                cat.enter.is_some()
-                    && (cat.per == Per::Round
-                        || self.entries.first().is_none_or(|r| r[*c][p].is_none()))
-            });
+            // The first category still empty: once a game, or in the
+            // last round (none: the first of a new round).
+            let empty = |round: Option<&Vec<Vec<Option<Value>>>>, c: usize| {
+                round.is_none_or(|r| r[c][p].is_none())
+            };
+            let entered = || {
+                sheet
+                    .categories()
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, cat)| cat.enter.is_some())
+            };
+            let open = entered()
+                .find(|(c, cat)| match cat.per {
+                    Per::Game => empty(self.entries.first(), *c),
+                    Per::Round => empty(self.entries.last(), *c),
+                })
+                .or_else(|| entered().find(|(_, cat)| cat.per == Per::Round));
             if let (false, Some((c, cat))) = (over, open) {
                 all.push(PadAction::Mark {
                     player: name.clone(),

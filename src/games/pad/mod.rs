@@ -122,6 +122,9 @@ impl Pads {
                     p.leaders(),
                 );
                 play.lower = p.wins == Wins::Lower;
+                if let Some(kept) = &p.sheet {
+                    kept.into_play(&mut play, &p.players);
+                }
                 // The turn clock's count, where it ran.
                 if p.clock.thinking.iter().any(|&t| t > 0) {
                     play.seconds = p.clock.thinking.iter().map(|&t| Some(t)).collect();

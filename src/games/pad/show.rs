@@ -56,6 +56,8 @@ struct SheetRow {
     /// Shown, not added to the total.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     subtotal: bool,
+    /// Entered (else worked out from other rows).
+    entered: bool,
     scores: Vec<Option<i64>>,
 }
 
@@ -72,6 +74,7 @@ fn sheet_view(pad: &Pad) -> Option<SheetView> {
                 category: c.name.clone(),
                 title: c.title.clone().unwrap_or_else(|| c.name.replace('_', " ")),
                 subtotal: c.subtotal,
+                entered: c.enter.is_some(),
                 scores: cells.clone(),
             })
             .collect(),
@@ -204,7 +207,10 @@ impl PadView {
         let p = &self.pad;
         let n = p.players.len();
         let titles = w.rows.iter().map(|r| visible_width(&r.title));
-        let label = titles.max().unwrap_or(5).clamp(5, 16);
+        let label = titles
+            .max()
+            .unwrap_or(5)
+            .clamp(5, (style.width / 3).max(12));
         let room = style.width.saturating_sub(label) / n.max(1);
         let widest_number = widest(
             w.rows.iter().flat_map(|r| r.scores.iter().flatten()),
@@ -453,6 +459,12 @@ impl Show for PadView {
                 foot: vec![total, place],
                 notes,
                 running: false,
+                entered: w
+                    .rows
+                    .iter()
+                    .filter(|r| r.entered)
+                    .map(|r| r.category.clone())
+                    .collect(),
             });
         }
         let mut head = vec!["round".to_string()];
@@ -487,6 +499,7 @@ impl Show for PadView {
             foot,
             notes: self.standing(),
             running: true,
+            entered: Vec::new(),
         })
     }
 
@@ -620,6 +633,24 @@ struct Record {
     /// The games the average is over.
     #[serde(skip)]
     scored: usize,
+    /// On a score sheet, the average of each category over the games
+    /// they scored it in.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    by_category: Vec<CategoryAverage>,
+}
+
+#[derive(Debug, Serialize)]
+struct CategoryAverage {
+    category: String,
+    average: f64,
+    #[serde(skip)]
+    scored: usize,
+}
+
+/// A running mean, so no sum can overflow.
+fn mean_with(mean: Option<f64>, n: usize, x: i64) -> f64 {
+    let m = mean.unwrap_or(0.0);
+    m + (x as f64 - m) / n as f64
 }
 
 /// Every player's record in one game (`hearts`).
@@ -660,6 +691,20 @@ pub fn stats(pads: &Pads, only: Option<&str>) -> Result<Reply, GameError> {
         let g = &mut games[at];
         let totals = p.scored_totals();
         let leaders = p.leaders();
+        // A sheet's rows, named, each player's score in each.
+        let sheet_rows: Vec<(String, Vec<Option<i64>>)> = p
+            .sheet
+            .as_ref()
+            .and_then(|kept| kept.worked(p.players.len()))
+            .map(|(sheet, scores)| {
+                sheet
+                    .categories()
+                    .iter()
+                    .map(|c| c.title.clone().unwrap_or_else(|| c.name.replace('_', " ")))
+                    .zip(scores.cells)
+                    .collect()
+            })
+            .unwrap_or_default();
         for (i, name) in p.players.iter().enumerate() {
             let r = match g
                 .players
@@ -675,18 +720,35 @@ pub fn stats(pads: &Pads, only: Option<&str>) -> Result<Reply, GameError> {
                         average: None,
                         best: None,
                         scored: 0,
+                        by_category: Vec::new(),
                     });
                     g.players.last_mut().expect("just pushed")
                 }
             };
             r.games += 1;
             r.wins += usize::from(leaders.contains(&i));
+            for (c, cells) in &sheet_rows {
+                let Some(x) = cells[i] else { continue };
+                let k = match r.by_category.iter().position(|a| a.category == *c) {
+                    Some(k) => k,
+                    None => {
+                        r.by_category.push(CategoryAverage {
+                            category: c.clone(),
+                            average: 0.0,
+                            scored: 0,
+                        });
+                        r.by_category.len() - 1
+                    }
+                };
+                let a = &mut r.by_category[k];
+                a.scored += 1;
+                a.average = mean_with(Some(a.average), a.scored, x);
+            }
             // A game they never scored in is no 0 in their average.
             let Some(t) = totals[i] else { continue };
             // Running mean, so no sum can overflow.
             r.scored += 1;
-            let mean = r.average.unwrap_or(0.0);
-            r.average = Some(mean + (t as f64 - mean) / r.scored as f64);
+            r.average = Some(mean_with(r.average, r.scored, t));
             r.best = Some(r.best.map_or(t, |b| if p.better(t, b) { t } else { b }));
         }
     }
@@ -725,6 +787,31 @@ impl Show for Stats {
                     r.wins,
                     r.average.map_or("-".to_string(), |a| format!("{a:.1}")),
                     score(r.best)
+                ));
+            }
+            // A sheet's categories: each player's average in each.
+            let mut rows: Vec<&str> = Vec::new();
+            for a in g.players.iter().flat_map(|r| &r.by_category) {
+                if !rows.contains(&a.category.as_str()) {
+                    rows.push(&a.category);
+                }
+            }
+            if !rows.is_empty() {
+                lines.push(style.paint("average by category", Tone::Emph));
+            }
+            for row in rows {
+                let each: Vec<String> = g
+                    .players
+                    .iter()
+                    .filter_map(|r| {
+                        let a = r.by_category.iter().find(|a| a.category == row)?;
+                        Some(format!("{} {:.1}", r.player, a.average))
+                    })
+                    .collect();
+                lines.push(crate::style::wrap(
+                    &format!("{row}: {}", each.join(", ")),
+                    style.width,
+                    "  ",
                 ));
             }
         }

@@ -326,6 +326,24 @@ fn won(pad: &Pad) -> Option<Event> {
     })
 }
 
+/// A shipped sheet for random play: its rule file's `scoring:` (read
+/// here, not through the rule library, which knows the games).
+fn sample_sheet(which: usize) -> Option<crate::sheet::SheetSpec> {
+    #[derive(serde::Deserialize)]
+    struct Scoring {
+        scoring: crate::sheet::SheetSpec,
+    }
+    let text = [
+        include_str!("../../../rules/sheets/yacht.yaml"),
+        include_str!("../../../rules/sheets/casino.yaml"),
+        include_str!("../../../rules/sheets/five-hundred-rum.yaml"),
+    ]
+    .get(which)?;
+    serde_yaml::from_str::<Scoring>(text)
+        .ok()
+        .map(|s| s.scoring)
+}
+
 impl Saved for Pads {
     const GAME: Game = Game::ScorePad;
     const WHAT: &'static str = "the saved score pads";
@@ -373,8 +391,19 @@ impl Play for Pads {
         } else {
             Wins::Lower
         };
+        // A plain pad, or one of the shipped sheets (by the seed, so a
+        // few seeds play each).
+        let sheet = ((rng.seed() % 4) as usize)
+            .checked_sub(1)
+            .and_then(sample_sheet);
+        let mut pad = Pad::new("game", players, wins, Some(40), "2026-01-01");
+        if let Some(spec) = sheet {
+            pad.wins = Wins::Higher;
+            pad.target = spec.ends_at;
+            pad.sheet = Some(super::SheetPad::new(spec));
+        }
         Pads {
-            open: Some(Pad::new("game", players, wins, Some(40), "2026-01-01")),
+            open: Some(pad),
             filed: Vec::new(),
             table: None,
         }
