@@ -172,13 +172,9 @@ impl SheetPad {
         match (sheet.by_rounds(), sheet.spec.ends_at) {
             (false, _) => true,
             (true, None) => false,
-            (true, Some(at)) => scores.totals.iter().flatten().any(|&t| {
-                if sheet.spec.wins == crate::sheet::WinRule::Lowest {
-                    t <= at
-                } else {
-                    t >= at
-                }
-            }),
+            // Reached: at or past it, whoever wins (hearts ends at 100,
+            // the lowest winning).
+            (true, Some(at)) => scores.totals.iter().flatten().any(|&t| t >= at),
         }
     }
 
@@ -351,5 +347,42 @@ impl SheetPad {
             .score(&self.entries, players)
             .map(|_| ())
             .map_err(|why| Unsound(format!("its sheet does not work out: {why}")))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(s: &str) -> Vec<(String, Vec<String>)> {
+        let w: Vec<&str> = s.split_whitespace().collect();
+        vec![(
+            w[0].to_string(),
+            w[1..].iter().map(|x| x.to_string()).collect(),
+        )]
+    }
+
+    /// A game of rounds where the lowest wins ends when a total reaches
+    /// its `ends_at` from below, as hearts ends at 100.
+    #[test]
+    fn the_lowest_wins_and_the_game_ends_at_a_total_reached() {
+        let spec: SheetSpec = serde_yaml::from_str(
+            "wins: lowest\nends_at: 100\ncategories: [{name: points, enter: count, per: round}]\n",
+        )
+        .unwrap();
+        let mut kept = SheetPad::new(spec);
+        let names = vec!["ann".to_string(), "ben".to_string()];
+        for (p, typed) in [(0, "points 60"), (1, "points 20"), (0, "points 30")] {
+            kept.enter(&names, p, &words(typed), None).unwrap();
+            assert!(!kept.over(2));
+        }
+        // Round 2 whole at ann 90, ben 40: not yet; round 3 takes ann to 100.
+        kept.enter(&names, 1, &words("points 20"), None).unwrap();
+        assert!(!kept.over(2));
+        kept.enter(&names, 0, &words("points 10"), None).unwrap();
+        assert!(!kept.over(2), "the round is not whole");
+        kept.enter(&names, 1, &words("points 0"), None).unwrap();
+        assert!(kept.over(2));
+        assert_eq!(kept.standing(&names).unwrap().winners, vec![1]);
     }
 }
