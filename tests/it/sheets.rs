@@ -482,3 +482,25 @@ fn a_room_and_the_run_have_their_sheets() {
     );
     assert!(out.contains("\ntotal                 37\n"), "{out}");
 }
+
+/// A game's page lists its sheet: each row, what it takes, its formula.
+#[test]
+fn a_games_page_lists_its_sheet() {
+    let dir = tempfile::tempdir().unwrap();
+    let page = ok(dir.path(), "rules yacht");
+    assert!(
+        page.contains(
+            "\nscore sheet (pad new yacht)\n  ones: 5 numbers from 1 to 6; count(it, 1) * 1\n"
+        ),
+        "{page}"
+    );
+    assert!(
+        page.contains("\n  bonus: if(upper >= 63, 35, 0)\n"),
+        "{page}"
+    );
+    let room = ok(dir.path(), "rules mirror");
+    assert!(
+        room.contains("\n  strangers: a count from 0 to 12; it * 3\n"),
+        "{room}"
+    );
+}

@@ -96,6 +96,18 @@ pub(super) struct GamePage {
     /// The game's own dice systems (`roll NAME`).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     dice: Vec<DiceName>,
+    /// Its score sheet's rows (`pad new GAME` keeps it).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    sheet: Vec<SheetRow>,
+}
+
+/// A row of a game's score sheet, as its page lists it.
+#[derive(Debug, Serialize)]
+struct SheetRow {
+    category: String,
+    /// What is entered (`5 numbers from 1 to 6`), or that it is worked out.
+    takes: String,
+    formula: Option<String>,
 }
 
 /// A dice system a game declares, as its page lists it.
@@ -147,6 +159,26 @@ impl GamePage {
             } else {
                 Vec::new()
             },
+            sheet: {
+                let spec = match &e.parent {
+                    None => g.scoring.as_ref(),
+                    Some(_) => g
+                        .parts
+                        .iter()
+                        .find(|p| p.id == e.id)
+                        .and_then(|p| p.scoring.as_ref()),
+                };
+                spec.map_or_else(Vec::new, |spec| {
+                    spec.categories
+                        .iter()
+                        .map(|c| SheetRow {
+                            category: c.name.clone(),
+                            takes: crate::sheet::takes(c),
+                            formula: c.formula.clone(),
+                        })
+                        .collect()
+                })
+            },
         }
     }
 }
@@ -196,6 +228,19 @@ impl Show for GamePage {
                     None => d.roll.clone(),
                 };
                 let _ = writeln!(out, "  {:<12} {what}", d.name);
+            }
+        }
+        if !self.sheet.is_empty() {
+            let head = format!("score sheet (pad new {})", self.id);
+            let _ = writeln!(out, "{}", style.paint(&head, Tone::Emph));
+            for r in &self.sheet {
+                let row = match (&r.formula, r.takes.as_str()) {
+                    (Some(f), "nothing: it is worked out") => format!("{}: {f}", r.category),
+                    (Some(f), takes) => format!("{}: {takes}; {f}", r.category),
+                    (None, takes) => format!("{}: {takes}", r.category),
+                };
+                let row = wrap(&row, style.width.saturating_sub(2), "    ");
+                let _ = writeln!(out, "  {row}");
             }
         }
         let _ = write!(out, "`rules {} SECTION` shows one", self.id);
