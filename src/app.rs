@@ -104,12 +104,18 @@ pub enum AppError {
         faces: Vec<String>,
         after: Vec<String>,
     },
+    /// A player's open categories on a score sheet (`pad ann` alone):
+    /// the REPL asks each in turn and enters the answers as one line;
+    /// elsewhere it is refused with the line to type.
+    #[error("{0}")]
+    Entries(crate::sheet::asking::Asking),
 }
 
 impl From<GameError> for AppError {
     fn from(e: GameError) -> AppError {
         match e {
             GameError::Confirm { question, then } => AppError::Confirm { question, then },
+            GameError::Entries(asking) => AppError::Entries(asking),
             GameError::Piece(p) => AppError::Piece(p),
             other => AppError::Game(other),
         }

@@ -757,6 +757,7 @@ fn repl(
                             break;
                         }
                     }
+                    Err(AppError::Entries(asking)) => ask_entries(&mut rl, app, out, &asking),
                     Err(e) => out.error(&e, ""),
                 }
             }
@@ -771,6 +772,51 @@ fn repl(
         }
     }
     EXIT_OK
+}
+
+/// `pad ann` alone on a score sheet: each of ann's open categories asked
+/// in turn, each answer checked as it comes (a mistyped one is asked
+/// again), then the answers entered as one line: all or nothing, one step
+/// to undo, one sheet printed.
+fn ask_entries(
+    rl: &mut Editor<ReplHelper, DefaultHistory>,
+    app: &mut App,
+    out: &Printer,
+    asking: &tablemate::sheet::asking::Asking,
+) {
+    use tablemate::sheet::asking::Answer;
+    let width = out.width.get();
+    println!("{}", tablemate::style::wrap(&asking.intro(), width, "  "));
+    let mut answers = Vec::new();
+    let mut i = 0;
+    while i < asking.categories.len() {
+        let line = match rl.readline(&asking.prompt(i, width)) {
+            Ok(line) => line,
+            Err(_) => {
+                println!("(nothing entered)");
+                return;
+            }
+        };
+        match asking.answer(i, &line) {
+            Ok(Answer::Skip) => i += 1,
+            Ok(Answer::Done) => break,
+            Ok(Answer::Entry(words)) => {
+                answers.push((i, words));
+                i += 1;
+            }
+            Err(why) => out.error(&AppError::Invalid(why.0), ""),
+        }
+    }
+    if answers.is_empty() {
+        println!("(nothing entered)");
+        return;
+    }
+    let result = app.run_words(&asking.line(&answers));
+    out.notes(app);
+    match result {
+        Ok(r) => out.reply(app, &r),
+        Err(e) => out.error(&e, ""),
+    }
 }
 
 /// Completion of command names and their fixed arguments, and hints from

@@ -28,10 +28,10 @@ pub(super) fn sheet(
     rules: &OnceCell<Library>,
     dir: &Option<std::path::PathBuf>,
     game: &str,
-) -> std::result::Result<Option<crate::sheet::SheetSpec>, crate::sheet::Refused> {
+) -> crate::games::wing::SheetFound {
     let lib = rules.get_or_init(|| Library::load(dir.as_deref()));
     lib.sheet(game)
-        .map(|found| found.map(|(_, sheet)| sheet.spec))
+        .map(|found| found.map(|(id, sheet)| (id, sheet.spec)))
 }
 
 impl App {

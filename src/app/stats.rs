@@ -26,6 +26,10 @@ struct Stats {
     solitaire: Vec<Alone>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     coop: Vec<Together>,
+    /// Asked about one game kept on a score sheet: each person's
+    /// average in each of its categories.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    categories: Option<plays::categories::ByCategory>,
 }
 
 impl App {
@@ -153,7 +157,12 @@ impl App {
             let folded = crate::people::folded(name);
             people.retain(|p| crate::people::folded(&p.person) == folded);
         }
+        let categories = only
+            .as_ref()
+            .filter(|g| all.iter().any(|p| p.game.eq_ignore_ascii_case(g)))
+            .and_then(|_| plays::categories::by_category(&all).into_iter().next());
         let stats = Stats {
+            categories,
             plays: all.len(),
             seats: plays::seats(&all),
             solitaire: plays::solitaire(&all, lower),
@@ -402,10 +411,58 @@ impl Show for Stats {
                 lines.push(line);
             }
         }
-        lines
-            .iter()
-            .map(|l| wrap(l, style.width, "  "))
-            .collect::<Vec<_>>()
-            .join("\n")
+        let mut lines: Vec<String> = lines.iter().map(|l| wrap(l, style.width, "  ")).collect();
+        // The table is cut to the width, not wrapped.
+        if let Some(by) = &self.categories {
+            lines.push(style.paint("average by category", Tone::Emph));
+            lines.extend(category_table(by, style.width));
+        }
+        lines.join("\n")
     }
+}
+
+/// Each category's averages, a column a person: names and categories
+/// cut so the table fits `width` columns (people past it are left out,
+/// and said).
+fn category_table(by: &plays::categories::ByCategory, width: usize) -> Vec<String> {
+    use crate::style::{cut, padded};
+    let label = by
+        .rows
+        .iter()
+        .map(|r| r.category.chars().count())
+        .max()
+        .unwrap_or(0)
+        .clamp(8, 16);
+    let column = by
+        .people
+        .iter()
+        .map(|p| crate::style::visible_width(p))
+        .max()
+        .unwrap_or(0)
+        .clamp(5, 8);
+    let fit = (width.saturating_sub(2 + label) / (column + 1)).max(1);
+    let shown = by.people.len().min(fit);
+    let mut head = format!("  {}", " ".repeat(label));
+    for p in &by.people[..shown] {
+        head.push_str(&format!(" {}", padded(&cut(p, column), column, false)));
+    }
+    let mut lines = vec![head];
+    for r in &by.rows {
+        let mut line = format!(
+            "  {}",
+            padded(&cut(&r.category.replace('_', " "), label), label, true)
+        );
+        for a in &r.averages[..shown] {
+            let v = a.map_or("-".to_string(), |a| format!("{a:.1}"));
+            line.push_str(&format!(" {v:>column$}"));
+        }
+        lines.push(line);
+    }
+    if shown < by.people.len() {
+        lines.push(format!(
+            "  ({} more: wider, or --json, shows them)",
+            by.people.len() - shown
+        ));
+    }
+    lines
 }

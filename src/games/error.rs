@@ -25,6 +25,10 @@ pub enum GameError {
     /// and, on yes, runs `then`; elsewhere it is refused.
     #[error("{question} (`{}` to go ahead)", then.join(" "))]
     Confirm { question: String, then: Vec<String> },
+    /// A player's open categories on a score sheet: the REPL asks each
+    /// in turn; elsewhere it is refused with the line to type.
+    #[error("{0}")]
+    Entries(crate::sheet::asking::Asking),
     /// Ctrl-C stopped a search.
     #[error("cancelled")]
     Cancelled,

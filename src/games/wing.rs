@@ -308,9 +308,9 @@ impl<'a> Context<'a> {
     }
 }
 
-/// The score sheet a game's name finds: none, or one that does not
-/// check (said).
-pub type SheetFound = Result<Option<crate::sheet::SheetSpec>, crate::sheet::Refused>;
+/// The score sheet a game's name finds, with the id of the game (or
+/// room) whose it is: none, or one that does not check (said).
+pub type SheetFound = Result<Option<(String, crate::sheet::SheetSpec)>, crate::sheet::Refused>;
 
 /// The person a seat acts as: their id at the table and their name as
 /// written.

@@ -7,6 +7,7 @@
 use serde::{Deserialize, Serialize};
 
 pub mod bgstats;
+pub mod categories;
 pub mod csv;
 
 /// Why a play file is refused: where (`plays[3].playerRefId`, `line 4,

@@ -150,10 +150,11 @@ enum Tok {
 }
 
 impl fmt::Display for Value {
-    /// As it is typed: `12`, `3 3 5 5 5`.
+    /// As it is typed: `12`, `3 3 5 5 5`, `none` (a list of nothing).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Value::Number(n) => write!(f, "{n}"),
+            Value::List(l) if l.is_empty() => f.write_str("none"),
             Value::List(l) => {
                 let words: Vec<String> = l.iter().map(i64::to_string).collect();
                 f.write_str(&words.join(" "))

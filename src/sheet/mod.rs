@@ -7,6 +7,7 @@
 //! order. Plain data and arithmetic, free of I/O: the rule files are read
 //! by `rules`, the pads kept by the store.
 
+pub mod asking;
 mod examples;
 pub mod formula;
 pub mod standing;
@@ -25,6 +26,9 @@ pub const MOST_CATEGORIES: usize = 40;
 const LONGEST_NAME: usize = 24;
 /// The largest number one entry may be, either way.
 pub const LARGEST_ENTRY: i64 = 1_000_000_000;
+/// Words an entry is written with, which no category may be called (in
+/// `pad ann left none bonus yes` they end an entry, not start one).
+pub const ENTRY_WORDS: [&str; 7] = ["yes", "no", "y", "n", "true", "false", "none"];
 /// Most numbers in one list entry.
 pub const LONGEST_LIST: usize = 100;
 
@@ -113,6 +117,12 @@ pub struct SheetSpec {
     /// What the table's total must reach to win together.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub goal: Option<i64>,
+    /// What a player must have done to win at all, a formula over the
+    /// categories (`out`, `home and buddies == 2`): the best total wins
+    /// among those it holds for, and no one when it holds for no one; a
+    /// table playing together wins when it holds for everyone.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub to_win: Option<String>,
     pub categories: Vec<CategorySpec>,
     /// In order: `most NAME`, `fewest NAME`, `shared` (the default when
     /// every one is used up: the tied share the place).
@@ -169,6 +179,7 @@ pub enum Tie {
 pub struct Sheet {
     pub spec: SheetSpec,
     formulas: Vec<Option<Expr>>,
+    to_win: Option<Expr>,
     pub ties: Vec<Tie>,
 }
 
@@ -262,10 +273,38 @@ impl Sheet {
                 ),
             ));
         }
+        // `to_win` reads the game's categories; `it` is no one's entry.
+        let whole_game = CategorySpec {
+            name: "to_win".into(),
+            title: None,
+            enter: None,
+            size: None,
+            min: None,
+            max: None,
+            formula: None,
+            per: Per::Game,
+            subtotal: false,
+        };
+        let to_win = spec.to_win.as_deref().and_then(|text| {
+            let read = formula::parse(text).and_then(|e| {
+                let scope = Scope {
+                    spec: &spec,
+                    at: &whole_game,
+                };
+                match formula::check(&e, &scope)? {
+                    Kind::List => Err(Fault(
+                        "it makes a list; to win is a yes or no (count(it) > 0)".into(),
+                    )),
+                    Kind::Number => Ok(e),
+                }
+            });
+            read.map_err(|f| problems.push(("to_win".into(), format!("`{text}`: {f}"))))
+                .ok()
+        });
         match (spec.wins, spec.goal, spec.ends_at) {
-            (WinRule::Together, None, _) => problems.push((
+            (WinRule::Together, None, _) if spec.to_win.is_none() => problems.push((
                 "goal".into(),
-                "wins: together needs goal: the total the table must reach".into(),
+                "wins: together needs goal: (the total the table must reach) or to_win: (what each must do)".into(),
             )),
             (WinRule::Highest | WinRule::Lowest, Some(_), _) => problems.push((
                 "goal".into(),
@@ -290,6 +329,7 @@ impl Sheet {
         Ok(Sheet {
             spec,
             formulas,
+            to_win,
             ties,
         })
     }
@@ -329,72 +369,7 @@ impl Sheet {
 
     /// An entry for category `c` as typed, or why it will not do.
     pub fn entry(&self, c: usize, words: &[String]) -> Result<Value, Refused> {
-        let cat = &self.spec.categories[c];
-        let Some(enter) = cat.enter else {
-            return no(format!(
-                "{} is worked out, not entered: {}",
-                cat.name,
-                cat.formula.as_deref().unwrap_or_default()
-            ));
-        };
-        let numbers: Vec<&str> = words
-            .iter()
-            .flat_map(|w| w.split(','))
-            .filter(|w| !w.is_empty())
-            .collect();
-        let bounded = |word: &str| -> Result<i64, Refused> {
-            let n: i64 = word.parse().map_err(|_| {
-                format!(
-                    "'{word}' is not a whole number ({} takes {})",
-                    cat.name,
-                    takes(cat)
-                )
-            })?;
-            let (lo, hi) = bounds(cat);
-            if n < lo || n > hi {
-                return no(format!(
-                    "'{word}' is out of range for {} ({lo} to {hi})",
-                    cat.name
-                ));
-            }
-            Ok(n)
-        };
-        match (enter, numbers.as_slice()) {
-            (_, []) => no(format!("{} takes {}", cat.name, takes(cat))),
-            (Enter::YesNo, [w]) => match w.to_lowercase().as_str() {
-                "yes" | "y" | "1" | "true" => Ok(Value::Number(1)),
-                "no" | "n" | "0" | "false" => Ok(Value::Number(0)),
-                _ => no(format!(
-                    "'{w}' is not yes or no ({} takes yes or no)",
-                    cat.name
-                )),
-            },
-            (Enter::Number | Enter::Count, [w]) => bounded(w).map(Value::Number),
-            (Enter::List, all) => {
-                if all.len() > LONGEST_LIST {
-                    return no(format!(
-                        "{} numbers: a list holds at most {LONGEST_LIST}",
-                        all.len()
-                    ));
-                }
-                if let Some(n) = cat.size
-                    && all.len() != n
-                {
-                    return no(format!(
-                        "{} {} for {}: it takes {}",
-                        all.len(),
-                        crate::style::plural(all.len() as u64, "number", "numbers"),
-                        cat.name,
-                        takes(cat)
-                    ));
-                }
-                all.iter()
-                    .map(|w| bounded(w))
-                    .collect::<Result<_, _>>()
-                    .map(Value::List)
-            }
-            (_, [_, extra, ..]) => no(format!("'{extra}': {} takes {}", cat.name, takes(cat))),
-        }
+        read_entry(&self.spec.categories[c], words)
     }
 
     /// Every category's score for every player and the totals, from
@@ -436,7 +411,31 @@ impl Sheet {
             })
             .map(|t| t.transpose())
             .collect::<Result<Vec<_>, _>>()?;
-        Ok(Scores { cells, totals })
+        // Whether each has done what winning takes (nothing entered for
+        // it yet: not done).
+        let qualified = match &self.to_win {
+            None => None,
+            Some(e) => Some(
+                (0..players)
+                    .map(|p| {
+                        let at = At {
+                            work: &work,
+                            c: usize::MAX,
+                            p,
+                            r: None,
+                        };
+                        formula::eval(e, &at)
+                            .map(|v| matches!(v, Some(Value::Number(n)) if n != 0))
+                            .map_err(|f| Refused(format!("to_win ({}): {f}", p + 1)))
+                    })
+                    .collect::<Result<Vec<bool>, _>>()?,
+            ),
+        };
+        Ok(Scores {
+            cells,
+            totals,
+            qualified,
+        })
     }
 
     /// Whether every entry of every player is in: of a game scored once,
@@ -467,6 +466,136 @@ impl Sheet {
 pub struct Scores {
     pub cells: Vec<Vec<Option<i64>>>,
     pub totals: Vec<Option<i64>>,
+    /// Where the sheet says what winning takes (`to_win`): whether each
+    /// player has done it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub qualified: Option<Vec<bool>>,
+}
+
+/// The sheet a rule file's text holds, as written (unchecked): the
+/// game's `scoring:` (`part` `None`) or one part's. For what reads a
+/// shipped file without the rule library: random play, and the games'
+/// tests that check their Rust scoring against their sheets.
+pub fn in_rule_file(text: &str, part: Option<&str>) -> Option<SheetSpec> {
+    #[derive(Deserialize)]
+    struct Part {
+        id: String,
+        #[serde(default)]
+        scoring: Option<SheetSpec>,
+    }
+    #[derive(Deserialize)]
+    struct File {
+        #[serde(default)]
+        scoring: Option<SheetSpec>,
+        #[serde(default)]
+        parts: Vec<Part>,
+    }
+    let file: File = serde_yaml::from_str(text).ok()?;
+    match part {
+        None => file.scoring,
+        Some(id) => file
+            .parts
+            .into_iter()
+            .find(|p| p.id == id)
+            .and_then(|p| p.scoring),
+    }
+}
+
+/// An entry for a category as typed (`1 1 1 4 5`, `1,1,1,4,5`, `yes`),
+/// or why it will not do: the sheet's own check, which the REPL also
+/// makes of each answer as it asks a category at a time.
+pub fn read_entry(cat: &CategorySpec, words: &[String]) -> Result<Value, Refused> {
+    let Some(enter) = cat.enter else {
+        return no(format!(
+            "{} is worked out, not entered: {}",
+            cat.name,
+            cat.formula.as_deref().unwrap_or_default()
+        ));
+    };
+    let numbers: Vec<&str> = words
+        .iter()
+        .flat_map(|w| w.split(','))
+        .filter(|w| !w.is_empty())
+        .collect();
+    let bounded = |word: &str| -> Result<i64, Refused> {
+        let n: i64 = word.parse().map_err(|_| {
+            format!(
+                "'{word}' is not a whole number ({} takes {})",
+                cat.name,
+                takes(cat)
+            )
+        })?;
+        let (lo, hi) = bounds(cat);
+        if n < lo || n > hi {
+            return no(format!(
+                "'{word}' is out of range for {} ({lo} to {hi})",
+                cat.name
+            ));
+        }
+        Ok(n)
+    };
+    match (enter, numbers.as_slice()) {
+        (_, []) => no(format!("{} takes {}", cat.name, takes(cat))),
+        // A list of no numbers (no tiles left, no coin off a 2 tile).
+        (Enter::List, [w]) if w.eq_ignore_ascii_case("none") => match cat.size {
+            None | Some(0) => Ok(Value::List(Vec::new())),
+            Some(_) => no(format!("'{w}': {} takes {}", cat.name, takes(cat))),
+        },
+        (Enter::YesNo, [w]) => match w.to_lowercase().as_str() {
+            "yes" | "y" | "1" | "true" => Ok(Value::Number(1)),
+            "no" | "n" | "0" | "false" => Ok(Value::Number(0)),
+            _ => no(format!(
+                "'{w}' is not yes or no ({} takes yes or no)",
+                cat.name
+            )),
+        },
+        (Enter::Number | Enter::Count, [w]) => bounded(w).map(Value::Number),
+        (Enter::List, all) => {
+            if all.len() > LONGEST_LIST {
+                return no(format!(
+                    "{} numbers: a list holds at most {LONGEST_LIST}",
+                    all.len()
+                ));
+            }
+            if let Some(n) = cat.size
+                && all.len() != n
+            {
+                return no(format!(
+                    "{} {} for {}: it takes {}",
+                    all.len(),
+                    crate::style::plural(all.len() as u64, "number", "numbers"),
+                    cat.name,
+                    takes(cat)
+                ));
+            }
+            all.iter()
+                .map(|w| bounded(w))
+                .collect::<Result<_, _>>()
+                .map(Value::List)
+        }
+        (_, [_, extra, ..]) => no(format!("'{extra}': {} takes {}", cat.name, takes(cat))),
+    }
+}
+
+/// Who wins a sheet, said: `the lowest total wins, only with out; ties:
+/// most chains, shared`.
+pub fn who_wins(spec: &SheetSpec) -> String {
+    let mut said = match (spec.wins, spec.goal) {
+        (WinRule::Highest, _) => "the highest total wins".to_string(),
+        (WinRule::Lowest, _) => "the lowest total wins".to_string(),
+        (WinRule::Together, Some(goal)) => format!("the table wins together at {goal}"),
+        (WinRule::Together, None) => "the table wins together".to_string(),
+    };
+    if let Some(at) = spec.ends_at {
+        said.push_str(&format!(", the game ending at a total of {at}"));
+    }
+    if let Some(rule) = &spec.to_win {
+        said.push_str(&format!(", only with {rule}"));
+    }
+    if !spec.ties.is_empty() {
+        said.push_str(&format!("; ties: {}", spec.ties.join(", ")));
+    }
+    said
 }
 
 /// What a category takes, said.
@@ -486,7 +615,7 @@ pub fn takes(c: &CategorySpec) -> String {
         Some(Enter::Count) => range("a count"),
         Some(Enter::List) => match c.size {
             Some(n) => format!("{n} {}", range("numbers")),
-            None => range("a list of numbers"),
+            None => format!("{} (or none)", range("a list of numbers")),
         },
     }
 }
@@ -513,6 +642,11 @@ fn name_problem(name: &str) -> Option<String> {
         return Some(format!(
             "'{}' cannot name a category: lowercase letters, digits and _, starting with a letter, at most {LONGEST_NAME}",
             crate::visible::line(name)
+        ));
+    }
+    if ENTRY_WORDS.contains(&name) {
+        return Some(format!(
+            "'{name}' is a word entries are written with; name it otherwise"
         ));
     }
     formula::reserved(name)

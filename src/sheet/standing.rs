@@ -32,7 +32,14 @@ impl Sheet {
         if self.spec.wins == WinRule::Together {
             let known: Vec<i64> = scores.totals.iter().flatten().copied().collect();
             let sum = known.iter().try_fold(0i64, |s, &t| s.checked_add(t));
-            let reached = sum.is_some_and(|s| s >= self.spec.goal.unwrap_or(i64::MAX));
+            // The goal reached (where there is one), and what winning
+            // takes done by everyone (where the sheet says).
+            let reached = self.spec.goal.is_none_or(|g| sum.is_some_and(|s| s >= g))
+                && scores
+                    .qualified
+                    .as_ref()
+                    .is_none_or(|q| q.iter().all(|&d| d))
+                && !known.is_empty();
             return Standing {
                 places: vec![(!known.is_empty()).then_some(1); n],
                 winners: if reached {
@@ -49,7 +56,13 @@ impl Sheet {
         // Best first; those with no total after everyone.
         let mut order: Vec<usize> = (0..n).collect();
         let mut settled = Vec::new();
+        let qualified = |p: usize| scores.qualified.as_ref().is_none_or(|q| q[p]);
         let compare = |a: usize, b: usize, settled: &mut Vec<String>| -> Ordering {
+            // Those who did what winning takes before those who did not.
+            let done = qualified(a).cmp(&qualified(b));
+            if done != Ordering::Equal && scores.totals[a].is_some() && scores.totals[b].is_some() {
+                return done;
+            }
             let (ta, tb) = (scores.totals[a], scores.totals[b]);
             let by_total = match (ta, tb) {
                 (Some(x), Some(y)) => better(x, y),
@@ -117,7 +130,9 @@ impl Sheet {
             };
             places[p] = place;
         }
-        let winners = (0..n).filter(|&p| places[p] == Some(1)).collect();
+        let winners = (0..n)
+            .filter(|&p| places[p] == Some(1) && qualified(p))
+            .collect();
         Standing {
             places,
             winners,

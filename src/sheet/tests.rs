@@ -87,6 +87,43 @@ fn places_and_every_tie_break_by_hand() {
     assert_eq!((st.winners, st.together), (vec![0, 1], Some(30)));
     let st = co.standing(&entered(&co, &[&[12], &[17]]), &names(2));
     assert_eq!((st.winners, st.together), (vec![], Some(29)));
+
+    // What winning takes: the best total among those who did it, and no
+    // one where no one did; those who did stand first.
+    let home = sheet(
+        "to_win: home and carried == 2\ncategories: [{name: carried, enter: count}, {name: home, enter: yes/no, subtotal: true}]\n",
+    );
+    let st = home.standing(&entered(&home, &[&[2, 0], &[1, 1], &[2, 1]]), &names(3));
+    assert_eq!(
+        (st.places, st.winners),
+        (vec![Some(2), Some(3), Some(1)], vec![2])
+    );
+    let st = home.standing(&entered(&home, &[&[2, 0], &[1, 1]]), &names(2));
+    assert_eq!((st.places, st.winners), (vec![Some(1), Some(2)], vec![]));
+    // Lowest wins, only out: a solitaire lost keeps its score, unwon.
+    let rats = sheet(
+        "wins: lowest\nto_win: out\ncategories: [{name: out, enter: yes/no, subtotal: true}, {name: coins, enter: count}]\n",
+    );
+    let scores = entered(&rats, &[&[0, 9]]);
+    assert_eq!(scores.totals, vec![Some(9)]);
+    assert!(rats.standing(&scores, &names(1)).winners.is_empty());
+    assert_eq!(
+        rats.standing(&entered(&rats, &[&[1, 9]]), &names(1))
+            .winners,
+        vec![0]
+    );
+    // Together with what each must do: won when everyone did it.
+    let all = sheet("wins: together\nto_win: out\ncategories: [{name: out, enter: yes/no}]\n");
+    assert_eq!(
+        all.standing(&entered(&all, &[&[1], &[1]]), &names(2))
+            .winners,
+        vec![0, 1]
+    );
+    assert!(
+        all.standing(&entered(&all, &[&[1], &[0]]), &names(2))
+            .winners
+            .is_empty()
+    );
 }
 
 #[test]
@@ -194,8 +231,27 @@ fn every_problem_of_a_sheet_is_named() {
             ],
         ),
         (
+            "to_win: it and b\ncategories: [{name: a, enter: count}]",
+            &[
+                "to_win: `it and b`: 'it' is what is entered, and nothing is entered for to_win (enter:)",
+            ],
+        ),
+        (
+            "to_win: homw\ncategories: [{name: home, enter: yes/no}, {name: dice, enter: list, formula: sum(it)}]\nties: []",
+            &["to_win: `homw`: 'homw' is not a category (did you mean 'home'?)"],
+        ),
+        (
+            "to_win: count(\ncategories: [{name: none, enter: count}]",
+            &[
+                "none: 'none' is a word entries are written with; name it otherwise",
+                "to_win: `count(`: it ends where a number or a category should be",
+            ],
+        ),
+        (
             "wins: together\ncategories: [{name: a, enter: count}]",
-            &["goal: wins: together needs goal: the total the table must reach"],
+            &[
+                "goal: wins: together needs goal: (the total the table must reach) or to_win: (what each must do)",
+            ],
         ),
         (
             "goal: 5\ncategories: [{name: a, enter: count}]",

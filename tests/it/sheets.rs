@@ -121,7 +121,7 @@ fn rum_and_casino_by_rounds_to_their_targets() {
     assert_eq!(
         ok(d, "pad ann melded 85 in-hand 0"),
         "round 1: ann melded 85, in hand 0\n\
-         rum: score sheet, 1 round, higher wins, to 500\n\
+         five-hundred-rum: score sheet, 1 round, higher wins, to 500\n\
          \x20           ann ben\n\
          melded (+)   85   -\n\
          in hand (-)   0   -\n\
@@ -221,6 +221,15 @@ fn every_slip_on_a_sheet_is_named_and_changes_nothing() {
             "'x' is not a category of this sheet: ones, twos, threes, fours, fives, sixes, upper, bonus, full_house, four_of_a_kind, little_straight, big_straight, choice, yacht",
         ),
         ("pad ann twos", "twos takes 5 numbers from 1 to 6"),
+        // `none` is a list of nothing: not for a list of five.
+        (
+            "pad ann twos none",
+            "'none': twos takes 5 numbers from 1 to 6",
+        ),
+        (
+            "pad ann twos nnoe",
+            "'twos' has no entry after it: pad ann ones 1 1 1 4 5 (a category, then what is entered)",
+        ),
         (
             "pad ann twos threes 3",
             "'twos' has no entry after it: pad ann ones 1 1 1 4 5 (a category, then what is entered)",
@@ -257,6 +266,17 @@ fn every_slip_on_a_sheet_is_named_and_changes_nothing() {
         (
             "pad fix 2 ann ones 1 1 1 1 1",
             "ones is entered once a game, in no round: pad fix ann ones ...",
+        ),
+        // `pad ann` alone, outside the REPL: nothing can be asked, so the
+        // line to type is said.
+        (
+            "pad ann",
+            "ann has 11 open categories: twos, threes, fours, fives, sixes, full-house, four-of-a-kind, little-straight, big-straight, choice, yacht; enter them on one line, pad ann twos ... threes ... (in the REPL, `pad ann` asks each in turn)",
+        ),
+        ("pad zed", "'zed' is not a player of yacht: ann, ben, cat"),
+        (
+            "pad nwe",
+            "'nwe' is not understood here (did you mean 'new'?): pad 12 7 0 6 (a round), pad alice 12, pad fix 3 bob 9, pad new GAME PLAYERS, pad end, pad history, pad stats",
         ),
         (
             "pad new yacht lower wins --yes",
@@ -318,6 +338,14 @@ scoring:
         .replace("name: Gear Hunt", "name: Broken Hunt")
         .replace("'-ceil(it / 2)'", "'-it / 2'");
     std::fs::write(r.join("broken-hunt.yaml"), broken).unwrap();
+    let mistyped = game
+        .replace("id: gear-hunt", "id: mistyped-hunt")
+        .replace("name: Gear Hunt", "name: Mistyped Hunt")
+        .replace(
+            "  wins: highest\n",
+            "  wins: highest\n  to_wim: gears > 0\n",
+        );
+    std::fs::write(r.join("mistyped-hunt.yaml"), mistyped).unwrap();
     let dir = r.to_str().unwrap();
     let with = |line: &str| -> Vec<String> {
         ["--rules", dir]
@@ -335,6 +363,13 @@ scoring:
     assert!(
         listed.err.contains(&format!(
             "warning: rules: {dir}/broken-hunt.yaml line 22: scoring: debt: formula `-it / 2`: a division must say how it rounds: floor(a / b) down, ceil(a / b) up, round(a / b) to the nearest (halves up), trunc(a / b) toward 0\n"
+        )),
+        "{}",
+        listed.err
+    );
+    assert!(
+        listed.err.contains(&format!(
+            "warning: rules: {dir}/mistyped-hunt.yaml line 15: to_wim: scoring: unknown field `to_wim`, expected one of `wins`, `ends_at`, `goal`, `to_win`, `categories`, `ties`, `examples`\n"
         )),
         "{}",
         listed.err
@@ -446,6 +481,19 @@ fn a_filed_sheet_keeps_its_categories_in_stats_and_exports() {
         .map(|s| &s["rank"])
         .collect();
     assert_eq!(ranks, [&serde_json::json!(1), &serde_json::json!(2)]);
+    // `stats casino`: the plays' categories, a column a person.
+    assert!(ok(d, "stats casino").ends_with(
+        "average by category\n\
+         \x20                 ann   ben\n\
+         \x20 cards          30.0  22.0\n\
+         \x20 spades          6.0   7.0\n\
+         \x20 most cards      3.0   0.0\n\
+         \x20 most spades     0.0   1.0\n\
+         \x20 big casino      2.0   0.0\n\
+         \x20 little casino   0.0   1.0\n\
+         \x20 aces            3.0   1.0\n\
+         \x20 sweeps          1.0   0.0\n"
+    ));
     let other = tempfile::tempdir().unwrap();
     assert_eq!(
         ok(other.path(), &format!("stats import {}", csv.display())),
@@ -483,6 +531,64 @@ fn a_room_and_the_run_have_their_sheets() {
     assert!(out.contains("\ntotal                 37\n"), "{out}");
 }
 
+/// The seed games' counts on their sheets (#80 item 3): the Catwalk
+/// entered by the tiles the coins fell from (`none` for a row of none),
+/// Penguin's Night Out won only home with both buddies, Lab Rats only
+/// with the rat out; a sheet no one wins is filed as such, under the
+/// game's own name, beside the game's other plays.
+#[test]
+fn the_seed_games_keep_their_counts_on_sheets() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    assert!(ok(d, "pad new catwalk ann").starts_with("new pad: catwalk\n"));
+    let out = ok(
+        d,
+        "pad ann off-1 5 4 off-2 none off-3 0 off-4 none off-5 none fell 3",
+    );
+    assert!(
+        out.starts_with(
+            "ann off 1 5 4: 9, off 2 none: 0, off 3 0: 3, off 4 none: 0,\n  off 5 none: 0, fell 3: 0\n\
+             game over: ann wins with 12 (`pad end` files it)\n"
+        ),
+        "{out}"
+    );
+    // The rules' example is 12 by `score` as well.
+    assert!(ok(d, "score catwalk 5xn 4xn nx3").contains("12"));
+    assert!(
+        ok(d, "pad new penguins ann ben --yes")
+            .starts_with("new pad: penguins-night-out (the open pad was filed as game\n  1)\n")
+    );
+    ok(d, "pad ann buddies 2 home no");
+    let out = ok(d, "pad ben buddies 1 home yes");
+    assert!(
+        out.starts_with("ben buddies 1, home yes: 1\ngame over: no one won (`pad end` files it)\n"),
+        "{out}"
+    );
+    assert!(
+        out.ends_with("place           1st 2nd\nto win: home and buddies == 2; done by no one\n"),
+        "{out}"
+    );
+    assert_eq!(
+        ok(d, "pad end"),
+        "penguins-night-out filed as game 2; no one won\n"
+    );
+    ok(d, "pad new lab-rats ann");
+    let out = ok(d, "pad ann out no coins 9");
+    assert!(out.contains("game over: no one won"), "{out}");
+    assert_eq!(ok(d, "pad end"), "lab-rats filed as game 3; no one won\n");
+    let stats = ok(d, "stats");
+    for said in [
+        "Penguin's Night Out\nann: 1 play, 0 won",
+        "ann played Lab Rats 1 time, won 0: average 9.0, best 9\n",
+        "ann played Catwalk 1 time, won 1: average 12.0, best 12\n",
+    ] {
+        assert!(stats.contains(said), "{said:?} not in:\n{stats}");
+    }
+    assert!(ok(d, "rules penguins").contains(
+        "score sheet (pad new penguins-night-out)\n  buddies: a count from 0 to 2\n  home: yes or no\n  the highest total wins, only with home and buddies == 2\n"
+    ));
+}
+
 /// A game's page lists its sheet: each row, what it takes, its formula.
 #[test]
 fn a_games_page_lists_its_sheet() {
@@ -503,4 +609,52 @@ fn a_games_page_lists_its_sheet() {
         room.contains("\n  strangers: a count from 0 to 12; it * 3\n"),
         "{room}"
     );
+}
+
+/// `pad ann` alone in the REPL asks each of ann's open categories in
+/// turn: Enter skips one, a mistyped answer is named and asked again,
+/// `.` enters what is answered as one line (one step to undo), Ctrl-C
+/// leaves with nothing entered. A sheet of rounds asks the round's.
+#[test]
+fn the_repl_asks_each_open_category_in_turn() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().to_str().unwrap();
+    let keys: &[(u64, &[u8])] = &[
+        (300, b"pad new yacht ann ben\r"),
+        (300, b"pad ann\r"),
+        (300, b"1 1 1 4 5\r"),
+        (300, b"\r"),
+        (300, b"3 3 9 1 1\r"),
+        (300, b"3,3,3,1,1\r"),
+        (300, b".\r"),
+        (300, b"pad ben\r"),
+        (300, b"2 2 2 2 2\r"),
+        (300, b"\x03"),
+        (300, b"pad new casino ann ben --yes\r"),
+        (300, b"pad ann cards 30 spades 6\r"),
+        (300, b"pad ann\r"),
+        (300, b"yes\r"),
+        (300, b"no\r"),
+        (300, b"3\r"),
+        (300, b"1\r"),
+        (300, b"quit\r"),
+    ];
+    let Some((status, screen)) = common::repl_in_terminal(&["--data", data], &[], keys) else {
+        return;
+    };
+    assert!(status.success(), "{screen}");
+    let screen = super::table_dice::screen_text(&screen);
+    for said in [
+        "tm> pad ann\n12 open categories of ann, one at a time: Enter skips one, `.` enters those answered, Ctrl-C leaves with nothing entered\n",
+        "ones (5 numbers from 1 to 6)> 1 1 1 4 5\ntwos (5 numbers from 1 to 6)> \nthrees (5 numbers from 1 to 6)> 3 3 9 1 1\n",
+        "error: '9' is out of range for threes (1 to 6)\nthrees (5 numbers from 1 to 6)> 3,3,3,1,1\nfours (5 numbers from 1 to 6)> .\n",
+        "ann ones 1 1 1 4 5: 3, threes 3 3 3 1 1: 9\n",
+        "total            12   -\n",
+        "ones (5 numbers from 1 to 6)> 2 2 2 2 2\ntwos (5 numbers from 1 to 6)> \n(nothing entered)\n",
+        "4 open categories of ann in round 1, one at a time",
+        "big-casino (yes or no)> yes\nlittle-casino (yes or no)> no\naces (a count from 0 to 4)> 3\nsweeps (a count from 0 to 26)> 1\n",
+        "round 1: ann big casino yes: 2, little casino no: 0, aces 3, sweeps 1\n",
+    ] {
+        assert!(screen.contains(said), "{said:?} not in:\n{screen}");
+    }
 }

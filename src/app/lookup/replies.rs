@@ -99,6 +99,9 @@ pub(super) struct GamePage {
     /// Its score sheet's rows (`pad new GAME` keeps it).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     sheet: Vec<SheetRow>,
+    /// Who wins by the sheet, said.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    sheet_wins: Option<String>,
 }
 
 /// A row of a game's score sheet, as its page lists it.
@@ -121,6 +124,14 @@ struct DiceName {
 impl GamePage {
     pub fn of(lib: &Library, e: &Entry) -> GamePage {
         let g = &lib.games[e.game];
+        let sheet = match &e.parent {
+            None => g.scoring.as_ref(),
+            Some(_) => g
+                .parts
+                .iter()
+                .find(|p| p.id == e.id)
+                .and_then(|p| p.scoring.as_ref()),
+        };
         let rooms = if e.parent.is_none() {
             g.parts.as_slice()
         } else {
@@ -159,16 +170,9 @@ impl GamePage {
             } else {
                 Vec::new()
             },
+            sheet_wins: sheet.map(crate::sheet::who_wins),
             sheet: {
-                let spec = match &e.parent {
-                    None => g.scoring.as_ref(),
-                    Some(_) => g
-                        .parts
-                        .iter()
-                        .find(|p| p.id == e.id)
-                        .and_then(|p| p.scoring.as_ref()),
-                };
-                spec.map_or_else(Vec::new, |spec| {
+                sheet.map_or_else(Vec::new, |spec| {
                     spec.categories
                         .iter()
                         .map(|c| SheetRow {
@@ -241,6 +245,13 @@ impl Show for GamePage {
                 };
                 let row = wrap(&row, style.width.saturating_sub(2), "    ");
                 let _ = writeln!(out, "  {row}");
+            }
+            if let Some(wins) = &self.sheet_wins {
+                let _ = writeln!(
+                    out,
+                    "  {}",
+                    wrap(wins, style.width.saturating_sub(2), "    ")
+                );
             }
         }
         let _ = write!(out, "`rules {} SECTION` shows one", self.id);

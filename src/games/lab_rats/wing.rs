@@ -658,6 +658,56 @@ fn solved(state: Option<&RatsGame>, given: &Given, _: &mut Context) -> Result<Re
 mod tests {
     use super::*;
 
+    /// A Lab Rats play as filed, and the rule file's sheet (`pad new
+    /// lab-rats`) on what the player would enter, agree (#80 item 3): won
+    /// is the rat out, and the coins used are the play's score.
+    #[test]
+    fn a_play_and_the_rule_files_sheet_agree() {
+        use crate::sheet::{Sheet, formula::Value, in_rule_file};
+        let text = include_str!("../../../rules/lab-rats.yaml");
+        let sheet = Sheet::new(in_rule_file(text, None).unwrap()).unwrap();
+        let coins = sheet.category("coins").unwrap();
+        let mut rng = TableRng::new(806);
+        let (mut won, mut lost) = (0, 0);
+        for i in 0..30 {
+            // The harder game: stuck is lost, and filed.
+            let mut g = RatsGame::sample(&mut rng);
+            g.harder = true;
+            // Every other deal, the solver's way out where it has one.
+            if i % 2 == 0
+                && let Some(line) =
+                    super::super::solve::solve(&g.squares, &g.exit, g.rat, &g.stacks).steps
+            {
+                for step in line {
+                    step.play_on(&mut g).unwrap();
+                }
+            }
+            while g.plays().is_empty() {
+                let legal = g.legal();
+                g.apply(&legal[rng.below(legal.len() as u64) as usize], &mut rng)
+                    .unwrap();
+            }
+            let plays = g.plays();
+            let entries = vec![vec![
+                vec![Some(Value::Number(g.out.into()))],
+                vec![Some(Value::Number(g.moves.len() as i64))],
+            ]];
+            let scores = sheet.score(&entries, 1).unwrap();
+            let standing = sheet.standing(&scores, &["ann".to_string()]);
+            assert_eq!(plays[0].winners.is_empty(), standing.winners.is_empty());
+            assert_eq!(plays[0].scores[0], scores.cells[coins][0]);
+            if g.out {
+                won += 1;
+            } else {
+                lost += 1;
+            }
+        }
+        assert!(
+            won > 0 && lost > 0,
+            "{won} won, {lost} lost: both are checked"
+        );
+    }
+
     /// Tab offers the actions, then the start squares, as the REPL asks.
     #[test]
     fn tab_offers_the_actions_and_the_start_squares() {

@@ -243,6 +243,9 @@ impl fmt::Display for Event {
                 }
                 write!(f, "{player} {}", self.entry_said().unwrap_or_default())
             }
+            Event::Won { winners, .. } if winners.is_empty() => {
+                f.write_str("game over: no one won (`pad end` files it)")
+            }
             Event::Won { winners, total } => {
                 write!(
                     f,
@@ -252,6 +255,11 @@ impl fmt::Display for Event {
                 )?;
                 f.write_str(" (`pad end` files it)")
             }
+            Event::Filed {
+                game,
+                number: Some(n),
+                winners,
+            } if winners.is_empty() => write!(f, "{game} filed as game {n}; no one won"),
             Event::Filed {
                 game,
                 number,

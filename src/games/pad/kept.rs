@@ -151,6 +151,34 @@ impl SheetPad {
         all
     }
 
+    /// The categories `player` has still to enter, in the sheet's
+    /// order, and the round (of a sheet of rounds) the round's ones go
+    /// in: the first round one of theirs is missing from, as `enter`
+    /// puts them.
+    pub fn open_for(&self, player: usize) -> (Option<usize>, Vec<usize>) {
+        let cats = &self.spec.categories;
+        let entered = |c: usize| cats[c].enter.is_some();
+        let missing = |round: usize, c: usize| {
+            self.entries
+                .get(round)
+                .is_none_or(|r| r[c].get(player).is_none_or(Option::is_none))
+        };
+        let by_rounds = cats.iter().any(|c| c.per == Per::Round);
+        let round = (0..self.entries.len())
+            .find(|&r| {
+                (0..cats.len()).any(|c| entered(c) && cats[c].per == Per::Round && missing(r, c))
+            })
+            .unwrap_or(self.entries.len());
+        let open = (0..cats.len())
+            .filter(|&c| entered(c))
+            .filter(|&c| match cats[c].per {
+                Per::Game => missing(0, c),
+                Per::Round => missing(round, c),
+            })
+            .collect();
+        (by_rounds.then_some(round + 1), open)
+    }
+
     pub fn is_empty(&self) -> bool {
         self.entries.iter().flatten().flatten().all(Option::is_none)
     }
@@ -326,11 +354,9 @@ impl SheetPad {
             }
             for (c, row) in round.iter().enumerate() {
                 for v in row.iter().flatten() {
-                    let words: Vec<String> = match v {
-                        Value::Number(x) => vec![x.to_string()],
-                        Value::List(l) => l.iter().map(i64::to_string).collect(),
-                    };
-                    // A yes/no is kept as 1 or 0, read as such.
+                    // As typed (a yes/no is kept as 1 or 0, read as such).
+                    let words: Vec<String> =
+                        v.to_string().split_whitespace().map(String::from).collect();
                     sheet
                         .entry(c, &words)
                         .map_err(|why| Unsound(format!("its sheet's round {}: {why}", r + 1)))?;

@@ -47,6 +47,12 @@ pub struct SheetView {
     /// The table's total and goal, playing together.
     #[serde(skip_serializing_if = "Option::is_none")]
     together: Option<(i64, i64)>,
+    /// What winning takes (`to_win`), where the sheet says, and who has
+    /// done it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    to_win: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    done_it: Option<Vec<String>>,
 }
 
 #[derive(Debug, Serialize)]
@@ -82,6 +88,13 @@ fn sheet_view(pad: &Pad) -> Option<SheetView> {
         settled: standing.settled,
         rounds: sheet.by_rounds().then_some(kept.entries.len()),
         together: standing.together.zip(sheet.spec.goal),
+        to_win: sheet.spec.to_win.clone(),
+        done_it: scores.qualified.as_ref().map(|q| {
+            (0..q.len())
+                .filter(|&p| q[p])
+                .map(|p| pad.players[p].clone())
+                .collect()
+        }),
     })
 }
 
@@ -509,6 +522,16 @@ impl Show for PadView {
         if let Some(w) = &self.worked {
             lines.extend(self.sheet_columns(w, style));
             lines.extend(w.settled.iter().cloned());
+            if let (Some(rule), Some(done)) = (&w.to_win, &w.done_it) {
+                lines.push(format!(
+                    "to win: {rule}; done by {}",
+                    if done.is_empty() {
+                        "no one".to_string()
+                    } else {
+                        done.join(" and ")
+                    }
+                ));
+            }
             if let Some((total, goal)) = w.together {
                 lines.push(format!(
                     "the table has {total} of {goal}{}",

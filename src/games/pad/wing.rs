@@ -299,7 +299,11 @@ fn room(pad: &Pad) -> Result<(), GameError> {
         return Err(GameError::rule(format!(
             "the game is over ({} reached the target; {} won): `pad end` files it, `pad fix` corrects a score",
             pad.target.unwrap_or_default(),
-            leaders.join(" and ")
+            if leaders.is_empty() {
+                "no one".to_string()
+            } else {
+                leaders.join(" and ")
+            }
         )));
     }
     if pad.rounds.len() >= MOST_ROUNDS {
@@ -316,7 +320,9 @@ fn won(pad: &Pad) -> Option<Event> {
         return None;
     }
     let leaders = pad.leaders();
-    let total = pad.totals()[leaders[0]];
+    // No one may have won: a table together short of its goal, a
+    // solitaire lost (the rat never got out).
+    let total = leaders.first().map_or(0, |&p| pad.totals()[p]);
     Some(Event::Won {
         winners: leaders
             .into_iter()
@@ -329,19 +335,17 @@ fn won(pad: &Pad) -> Option<Event> {
 /// A shipped sheet for random play: its rule file's `scoring:` (read
 /// here, not through the rule library, which knows the games).
 fn sample_sheet(which: usize) -> Option<crate::sheet::SheetSpec> {
-    #[derive(serde::Deserialize)]
-    struct Scoring {
-        scoring: crate::sheet::SheetSpec,
-    }
     let text = [
         include_str!("../../../rules/sheets/yacht.yaml"),
         include_str!("../../../rules/sheets/casino.yaml"),
         include_str!("../../../rules/sheets/five-hundred-rum.yaml"),
+        // What winning takes (`to_win`): a solitaire lost, a race no
+        // one finished.
+        "scoring: {wins: lowest, to_win: out, categories: [{name: out, enter: yes/no, subtotal: true}, {name: coins, enter: count, max: 24}]}",
+        "scoring: {to_win: home and buddies == 2, categories: [{name: buddies, enter: count, max: 2}, {name: home, enter: yes/no, subtotal: true}]}",
     ]
     .get(which)?;
-    serde_yaml::from_str::<Scoring>(text)
-        .ok()
-        .map(|s| s.scoring)
+    crate::sheet::in_rule_file(text, None)
 }
 
 impl Saved for Pads {
@@ -393,12 +397,15 @@ impl Play for Pads {
         };
         // A plain pad, or one of the shipped sheets (by the seed, so a
         // few seeds play each).
-        let sheet = ((rng.seed() % 4) as usize)
+        let sheet = ((rng.seed() % 6) as usize)
             .checked_sub(1)
             .and_then(sample_sheet);
         let mut pad = Pad::new("game", players, wins, Some(40), "2026-01-01");
         if let Some(spec) = sheet {
-            pad.wins = Wins::Higher;
+            pad.wins = match spec.wins {
+                crate::sheet::WinRule::Lowest => Wins::Lower,
+                _ => Wins::Higher,
+            };
             pad.target = spec.ends_at;
             pad.sheet = Some(super::SheetPad::new(spec));
         }
@@ -546,6 +553,8 @@ impl Wing for ScorePad {
                     "Examples:\n  pad new hearts alice bob carol dave lower wins to 100\n  \
                      pad 12 7 0 6        (a round, in seating order)\n  \
                      pad alice 12        (one player's score)\n  \
+                     pad alice ones 1 1 1 4 5  (a category, on a sheet)\n  \
+                     pad alice           (on a sheet: asks each open category)\n  \
                      pad fix 3 bob 9     (correct round 3)\n  \
                      pad                 (the table of rounds and totals)\n  \
                      pad end             (file the game)\n  \
@@ -587,6 +596,30 @@ impl Wing for ScorePad {
             },
             Ask::History => Ok(show::history(pads)),
             Ask::Stats(game) => show::stats(pads, game.as_deref()),
+            Ask::Entries(player) => {
+                let pad = pads.open.as_ref().ok_or_else(no_pad)?;
+                let Some(kept) = &pad.sheet else {
+                    return Err(words::not_understood(&player));
+                };
+                let p = pad.player(&player)?;
+                room(pad)?;
+                let name = &pad.players[p];
+                let (round, open) = kept.open_for(p);
+                if open.is_empty() {
+                    return Err(GameError::rule(format!(
+                        "{name} has entered every category: pad fix {name} CATEGORY ... changes one"
+                    )));
+                }
+                Err(GameError::Entries(crate::sheet::asking::Asking {
+                    player: name.clone(),
+                    round,
+                    categories: open
+                        .into_iter()
+                        .map(|c| kept.spec.categories[c].clone())
+                        .collect(),
+                    before: vec!["pad".into(), name.clone()],
+                }))
+            }
         }
     }
 
@@ -606,7 +639,13 @@ impl Wing for ScorePad {
             } => {
                 *day = table.today.to_string();
                 // The game's sheet, where its rule file has one.
-                *sheet = (table.sheet)(game).map_err(|e| GameError::rule(e.0))?;
+                // Filed under the game's own id (`pad new rum` is
+                // five-hundred-rum's pad), so its plays join the game's
+                // others in `stats`.
+                if let Some((id, spec)) = (table.sheet)(game).map_err(|e| GameError::rule(e.0))? {
+                    *game = id;
+                    *sheet = Some(spec);
+                }
                 // No one named: the table's people, in seating order, so
                 // the line kept says who played.
                 if players.is_empty() {
@@ -687,5 +726,19 @@ impl Wing for ScorePad {
             (Some(pad), _) => show::pad(pad, said),
             (None, _) => show::said(said),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// Every sheet random play plays reads and checks: a sheet that did
+    /// not would leave random play on plain pads alone, unsaid.
+    #[test]
+    fn random_plays_sheets_all_read() {
+        for which in 0..5 {
+            let spec = super::sample_sheet(which).unwrap_or_else(|| panic!("sheet {which}"));
+            assert!(crate::sheet::Sheet::new(spec).is_ok(), "sheet {which}");
+        }
+        assert!(super::sample_sheet(5).is_none());
     }
 }

@@ -17,6 +17,9 @@ pub enum Ask {
     History,
     /// Every game's players, or one game's.
     Stats(Option<String>),
+    /// A player alone (`pad ann`): on a sheet, their open categories,
+    /// asked in turn.
+    Entries(String),
 }
 
 /// The words `pad` takes first.
@@ -131,10 +134,12 @@ pub fn pad(words: &[String]) -> Result<Result<PadAction, Ask>, GameError> {
             [word, value]
                 if !is_number(value) && !crate::suggest::nearest(word, WORDS).is_empty() =>
             {
-                Err(GameError::word(format!(
-                    "'{word}' is not understood here{}: pad 12 7 0 6 (a round), pad alice 12, pad fix 3 bob 9, pad new GAME PLAYERS, pad end, pad history, pad stats",
-                    crate::suggest::hint(word, WORDS)
-                )))
+                Err(not_understood(word))
+            }
+            // `pad ann` alone: ann's open categories on a sheet (a slip
+            // of a pad's word is named below).
+            [player] if !is_number(player) && crate::suggest::nearest(player, WORDS).is_empty() => {
+                Ok(Err(Ask::Entries(player.to_string())))
             }
             [player, value] if !is_number(player) && is_number(value) => Ok(Ok(PadAction::Entry {
                 player: player.to_string(),
@@ -153,24 +158,27 @@ pub fn pad(words: &[String]) -> Result<Result<PadAction, Ask>, GameError> {
             _ => {
                 // Name the first word that is neither a score nor expected.
                 let bad = w.iter().find(|x| !is_number(x)).unwrap_or(&w[0]);
-                Err(GameError::word(format!(
-                    "'{bad}' is not understood here{}: pad 12 7 0 6 (a round), pad alice 12, pad fix 3 bob 9, pad new GAME PLAYERS, pad end, pad history, pad stats",
-                    crate::suggest::hint(bad, WORDS)
-                )))
+                Err(not_understood(bad))
             }
         },
     }
 }
 
+/// A word `pad` does not take where it stands, named with a slip of
+/// the pad's words it may be.
+pub fn not_understood(bad: &str) -> GameError {
+    GameError::word(format!(
+        "'{bad}' is not understood here{}: pad 12 7 0 6 (a round), pad alice 12, pad fix 3 bob 9, pad new GAME PLAYERS, pad end, pad history, pad stats",
+        crate::suggest::hint(bad, WORDS)
+    ))
+}
+
 /// A word that is part of an entry rather than a category's name: a
-/// number (`3`, `3,3,5`) or yes or no.
+/// number (`3`, `3,3,5`), yes or no, or none (an empty list).
 fn is_entry(word: &str) -> bool {
     word.split(',').filter(|w| !w.is_empty()).all(is_number)
         && word.chars().any(|c| c.is_ascii_digit())
-        || matches!(
-            word.to_lowercase().as_str(),
-            "yes" | "no" | "y" | "n" | "true" | "false"
-        )
+        || crate::sheet::ENTRY_WORDS.contains(&word.to_lowercase().as_str())
 }
 
 /// Categories and their entries: each category's name followed by the

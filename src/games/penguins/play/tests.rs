@@ -453,3 +453,39 @@ fn a_relocated_domino_is_turned_as_named() {
     assert_eq!(g.pips((3, 3)), Some(6));
     assert_eq!(g.pips((3, 4)), Some(5));
 }
+
+/// The night's end read twice (#80 item 3): `done`'s win check, and the
+/// score sheet of the rule file (`pad new penguins`) on what a table
+/// would enter, the buddies the penguin carries and whether it stands
+/// in its nest, agree on every case of both.
+#[test]
+fn the_win_and_the_rule_files_sheet_agree() {
+    let text = include_str!("../../../../rules/penguins-night-out.yaml");
+    let sheet = crate::sheet::Sheet::new(crate::sheet::in_rule_file(text, None).unwrap()).unwrap();
+    use crate::sheet::formula::Value;
+    let names = ["ann".to_string(), "ben".to_string()];
+    for carrying in 0..=2u8 {
+        for home in [true, false] {
+            let mut g = placed();
+            g.phase = Phase::Altered;
+            g.to_move = 0;
+            g.penguins[0].carrying = carrying;
+            // On the middle of its nest (1-2), or on 3-3 beside it.
+            g.penguins[0].at = if home { None } else { Some((1, 3)) };
+            g.done().unwrap();
+            // Ben, where he stands, carrying nothing.
+            let entries = vec![vec![
+                vec![Some(Value::Number(carrying.into())), Some(Value::Number(0))],
+                vec![Some(Value::Number(home.into())), Some(Value::Number(0))],
+            ]];
+            let scores = sheet.score(&entries, 2).unwrap();
+            let standing = sheet.standing(&scores, &names);
+            let sheet_says = standing.winners == vec![0];
+            assert_eq!(
+                g.winner == Some(0),
+                sheet_says,
+                "carrying {carrying}, home {home}: {standing:?}"
+            );
+        }
+    }
+}
