@@ -21,6 +21,20 @@ pub fn looks_like(name: &std::path::Path, text: &str) -> bool {
             .any(|l| l.trim_start().starts_with("GameType:"))
 }
 
+/// Whether tablemate wrote it (`replay N --out FILE.ppn`): its header's
+/// `Generator` is tablemate. Such a file is drawn from a record, which is
+/// what `import` takes, whatever game it is of.
+pub fn is_own(text: &str) -> bool {
+    text.lines()
+        .take_while(|l| l.trim_end() != "...")
+        .take(40)
+        .any(|l| {
+            l.trim_start()
+                .strip_prefix("Generator:")
+                .is_some_and(|g| g.trim().trim_start_matches('"').starts_with("tablemate"))
+        })
+}
+
 /// The game a PPN file's header names (its `GameType`, or the `Name`
 /// under it); `None` where the header names none or is no YAML map.
 pub fn game_type(text: &str) -> Option<String> {
@@ -51,6 +65,18 @@ pub fn game_type(text: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn tablemate_s_own_is_known_by_its_generator() {
+        assert!(is_own(
+            "---\nGameType:\n  Name: \"Fuji-san\"\nGenerator: \"tablemate 0.3.0\"\n...\n"
+        ));
+        assert!(!is_own("---\nGameType:\n  Name: Fujisan\n...\n1. a1-b1\n"));
+        // A move's comment after the header says nothing of who wrote it.
+        assert!(!is_own(
+            "---\nGameType: Tablut\n...\n{ Generator: tablemate }\n"
+        ));
+    }
 
     #[test]
     fn each_header_form_names_its_game() {

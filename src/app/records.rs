@@ -107,6 +107,9 @@ impl Show for GameList {
 #[derive(Debug, Serialize)]
 struct Shown {
     number: i64,
+    /// A PPN file shown without filing it (`replay FILE`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    file: Option<String>,
     game: crate::games::Game,
     /// Positions after the setup.
     moves: usize,
@@ -168,8 +171,10 @@ impl Show for Shown {
     fn show(&self, style: &Style) -> String {
         let f = &self.frame;
         let head = format!(
-            "game {}, {}: {}",
-            self.number,
+            "{}, {}: {}",
+            self.file
+                .clone()
+                .unwrap_or_else(|| format!("game {}", self.number)),
             self.game.title(),
             if f.n == 0 {
                 format!(
@@ -195,14 +200,23 @@ impl Show for Shown {
         }
         lines.push(wrap(&record::standing(&f.turn), style.width, "  "));
         let mut ways = Vec::new();
+        if let Some(file) = &self.file {
+            // A file is shown where asked; filed, it is stepped through.
+            if self.moves > 0 {
+                ways.push(format!("`replay {file} to N`"));
+            }
+            ways.push(format!("`import {file}` files it"));
+            lines.push(style.paint(&ways.join(", "), Tone::Dim));
+            return lines.join("\n");
+        }
         if f.n < self.moves {
-            ways.push("`replay next`");
+            ways.push("`replay next`".to_string());
         }
         if f.n > 0 {
-            ways.push("`replay back`");
+            ways.push("`replay back`".into());
         }
         if self.moves > 1 {
-            ways.push("`replay to N`");
+            ways.push("`replay to N`".into());
         }
         if !ways.is_empty() {
             lines.push(style.paint(&ways.join(", "), Tone::Dim));
@@ -332,6 +346,9 @@ impl App {
         out: Option<&Path>,
         force: bool,
     ) -> Result<Reply> {
+        if let Some(shown) = self.replay_ppn(words)? {
+            return Ok(shown);
+        }
         let (number, go) = read_words(words)?;
         // A bad file name is refused before anything is worked out.
         if let Some(path) = out {
@@ -399,6 +416,7 @@ impl App {
             "replay",
             Shown {
                 number: n,
+                file: None,
                 game: record.game,
                 moves: last,
                 frame,
@@ -410,6 +428,78 @@ impl App {
 
     /// `replay N --coach`: every move of game N weighed as its coach
     /// would have at the time; the ones that cost are listed.
+    /// `replay FILE [first|last|to M]`: a PPN file of a game tablemate
+    /// follows, every move taken through the rules and the position
+    /// asked for shown, nothing filed. `None`: the words are not such a
+    /// file (any other file is said for what it is by `read_words`).
+    fn replay_ppn(&mut self, words: &[String]) -> Result<Option<Reply>> {
+        let Some((first, rest)) = words.split_first() else {
+            return Ok(None);
+        };
+        let path = Path::new(first.as_str());
+        if !path.is_file() {
+            return Ok(None);
+        }
+        let text = super::saved::read_document(path)?;
+        if !crate::ppn_file::looks_like(path, &text) {
+            return Ok(None);
+        }
+        let Some(record) = super::saved::ppn_record(&text, &self.today) else {
+            return Err(super::saved::what_ppn_is(path, &text));
+        };
+        let frames =
+            record::frames(&record).map_err(|e| invalid(format!("{}: {e}", path.display())))?;
+        let last = frames.len() - 1;
+        let shown = path.display().to_string();
+        let at = match rest
+            .iter()
+            .map(String::as_str)
+            .collect::<Vec<_>>()
+            .as_slice()
+        {
+            [] | ["first"] => 0,
+            ["last"] => last,
+            ["to", m] => match m.parse::<usize>() {
+                Ok(m) if m <= last => m,
+                Ok(m) => {
+                    return Err(invalid(format!(
+                        "'{m}': {shown} has {last} moves (replay {shown} to 0 is the setup)"
+                    )));
+                }
+                Err(_) => {
+                    return Err(invalid(format!(
+                        "'{}' is not a move's number: replay {shown} to 12",
+                        crate::style::clip_quoted(m)
+                    )));
+                }
+            },
+            [word, ..] => {
+                return Err(invalid(format!(
+                    "'{}': a file is shown where asked (replay {shown} first, last or to M); `import {shown}` files it, and `replay N` steps through it",
+                    crate::style::clip_quoted(word)
+                )));
+            }
+        };
+        let frame = frames.into_iter().nth(at).expect("at is within the frames");
+        let drawn = record::diagram(record.game, &frame.layout, &self.style)
+            .unwrap_or_else(|| crate::render::cells::generic(&frame.layout));
+        let layout = frame.layout.clone();
+        Ok(Some(
+            Reply::new(
+                "replay",
+                Shown {
+                    number: 0,
+                    file: Some(shown),
+                    game: record.game,
+                    moves: last,
+                    frame,
+                    drawn,
+                },
+            )
+            .with_layout(layout),
+        ))
+    }
+
     pub(super) fn replay_coached(&mut self, words: &[String]) -> Result<Reply> {
         let (number, go) = read_words(words)?;
         if go.is_some() {
@@ -548,6 +638,18 @@ impl App {
     }
 
     /// `import FILE` of a record: checked by replaying it, then filed.
+    /// File the record a PPN file of a followed game made (`import
+    /// game.ppn`), as a record file is filed.
+    pub(super) fn import_ppn_record(&mut self, path: &Path, record: Record) -> Result<Reply> {
+        self.import_record(
+            path,
+            RecordFile {
+                tablemate_record: RECORD_FORMAT,
+                record,
+            },
+        )
+    }
+
     pub(super) fn import_record(&mut self, path: &Path, file: RecordFile) -> Result<Reply> {
         if file.tablemate_record != RECORD_FORMAT {
             return Err(invalid(format!(
@@ -558,11 +660,14 @@ impl App {
         }
         let frames = record::frames(&file.record)
             .map_err(|e| invalid(format!("{} is refused: {e}", path.display())))?;
-        // The same game filed twice would be two games in `games` (#45).
+        // The same game filed twice would be two games in `games` (#45);
+        // a PPN file's is dated when it is read, so it is known by where
+        // its moves end.
         let r = &file.record;
+        let end = r.steps.last().map_or(&r.start, |s| &s.state);
         if let Some(same) = self.store.records()?.into_iter().find(|s| {
             s.game == r.game
-                && s.started == r.started
+                && (s.started == r.started || s.last == *end)
                 && s.setup == r.setup
                 && s.moves == r.steps.len()
         }) {

@@ -140,10 +140,14 @@ impl App {
                 .map_err(|e| invalid(format!("{} is not a game record: {e}", path.display())))?;
             return self.import_record(path, file);
         }
-        // A PPN file (ppgames', or one tablemate wrote) is read where a
-        // game takes it, not here: say what it is, not where its JSON fails.
+        // A PPN file: a game tablemate follows is filed as a record, its
+        // moves checked by the rules; any other is said for what it is,
+        // not where its JSON fails.
         if crate::ppn_file::looks_like(path, &text) {
-            return Err(what_ppn_is(path, &text));
+            return match ppn_record(&text, &self.today) {
+                Some(record) => self.import_ppn_record(path, record),
+                None => Err(what_ppn_is(path, &text)),
+            };
         }
         let doc = Document::from_text(&text)
             .map_err(|e| invalid(format!("{} is not an export: {e}", path.display())))?;
@@ -165,6 +169,18 @@ impl App {
     }
 }
 
+/// The record a PPN file of a game tablemate follows makes (every move
+/// legal), dated now; `None` for any other file, or one whose moves the
+/// rules refuse (`what_ppn_is` says which).
+pub(super) fn ppn_record(text: &str, today: &str) -> Option<crate::games::record::Record> {
+    if crate::ppn_file::is_own(text) {
+        return None;
+    }
+    let reader = crate::games::PpnReader::of(&crate::ppn_file::game_type(text)?)?;
+    let game = (reader.record)(text).ok()?;
+    crate::games::record::of_ppn(game, crate::roll_log::now(), today).ok()
+}
+
 /// What a PPN file is and where tablemate reads it (#81): a Fuji-san
 /// game is checked move by move here and laid by its setup; tablemate's
 /// own PPN is drawn from a record, which is what `import` takes; any
@@ -181,7 +197,13 @@ pub(super) fn what_ppn_is(path: &Path, text: &str) -> AppError {
         readers.join(", ")
     );
     let name = crate::ppn_file::game_type(text);
-    invalid(match name.as_deref().map(|n| (n, PpnReader::of(n))) {
+    // tablemate's own file is drawn from a record, whatever its game.
+    let reader = |n: &str| {
+        (!crate::ppn_file::is_own(text))
+            .then(|| PpnReader::of(n))
+            .flatten()
+    };
+    invalid(match name.as_deref().map(|n| (n, reader(n))) {
         Some((_, Some(reader))) => {
             let setup = reader.setup.replace("FILE", &shown.to_string());
             match (reader.check)(text) {

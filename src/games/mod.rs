@@ -150,6 +150,19 @@ pub struct PpnReader {
     /// The line that lays a file's game (`FILE` stands for the file).
     pub setup: &'static str,
     pub check: fn(&str) -> Result<usize, String>,
+    /// The file's game as a record is made of it (`import FILE`).
+    pub record: fn(&str) -> Result<PpnGame, String>,
+}
+
+/// A game read from another tool's PPN, as a record is made of it: the
+/// line that lays its setup, the state that leaves, and each move as the
+/// game's action with the words the journal gives it (`fuji a1-b1`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct PpnGame {
+    pub game: Game,
+    pub setup: String,
+    pub start: serde_json::Value,
+    pub moves: Vec<(String, serde_json::Value)>,
 }
 
 /// Every game that reads PPN from other tools (each says how in its

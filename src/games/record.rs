@@ -141,6 +141,52 @@ pub fn standing(turn: &Turn) -> String {
     }
 }
 
+/// A record made of a game read from another tool's PPN: each move taken
+/// through the game's own rules from its setup, the states as the rules
+/// leave them, each move by whoever was to move; the first move the
+/// rules refuse is named.
+pub fn of_ppn(ppn: super::PpnGame, at: u64, day: &str) -> Result<Record, ReplayError> {
+    let wing = ppn.game.wing();
+    let mut state = ppn.start.clone();
+    let mut steps = Vec::new();
+    for (i, (what, action)) in ppn.moves.into_iter().enumerate() {
+        let by = look(ppn.game, &state)
+            .ok()
+            .and_then(|(_, turn)| turn.to_move);
+        let mut step = Step {
+            wing: ppn.game,
+            what,
+            action: Some(action),
+            by,
+            seed: 0,
+            draws: 0,
+            at,
+            day: day.to_string(),
+            state: Value::Null,
+        };
+        let (after, _) = wing
+            .replay(&step, state)
+            .map_err(|(_, why)| ReplayError::Refused {
+                n: i + 1,
+                what: step.what.clone(),
+                why,
+            })?;
+        step.state = after.clone();
+        state = after;
+        steps.push(step);
+    }
+    Ok(Record {
+        number: None,
+        game: ppn.game,
+        slot: wing.keeps(),
+        started: at,
+        setup: ppn.setup,
+        start: ppn.start,
+        steps,
+        open: false,
+    })
+}
+
 /// Every position of `record`, the setup first, each step taken again
 /// through the rules and checked against the state the record holds.
 pub fn frames(record: &Record) -> Result<Vec<Frame>, ReplayError> {

@@ -827,8 +827,9 @@ fn a_penguins_roll_keeps_its_number_in_the_record() {
 /// #81 item 3: `import FILE` and `replay FILE` read a PPN file by its
 /// content. Each of piecepackr's fifteen examples is named for what it
 /// is (its GameType), never "not an export"; ppgames' Fuji-san game is
-/// checked move by move (and a broken one names its first illegal move);
-/// tablemate's own PPN points to the record it was drawn from.
+/// checked move by move (and a broken one names its first illegal move),
+/// shown where asked and filed as a record; tablemate's own PPN points
+/// to the record it was drawn from.
 #[test]
 fn every_ppn_example_is_named_for_what_it_is() {
     let dir = tempfile::tempdir().unwrap();
@@ -876,14 +877,58 @@ fn every_ppn_example_is_named_for_what_it_is() {
             ttt.display()
         )
     );
+    // A Fuji-san file: shown where asked without filing it, and filed
+    // as a record, every move taken through the rules.
     let fuji = fixtures.join("fujisan.ppn");
+    let f = fuji.to_str().unwrap();
+    let shown = ok(d, &format!("replay {f}"));
+    assert!(
+        shown.starts_with(&format!("{f}, Fuji-san: the setup (27 moves follow)\n")),
+        "{shown}"
+    );
+    let shown = ok(d, &format!("replay {f} to 27"));
+    assert!(
+        shown.starts_with(&format!("{f}, Fuji-san: move 27 of 27\n")),
+        "{shown}"
+    );
+    assert!(shown.contains("fuji b1-g1"), "{shown}");
+    let r = run(d, &["replay", f, "next"], None);
     assert_eq!(
-        said(&fuji),
+        r.err,
         format!(
-            "error: {0} is a Fuji-san game in Portable Piecepack Notation, its 27 moves legal: `setup fuji-san ppn={0}` lays it and follows it from there\n",
-            fuji.display()
+            "error: 'next': a file is shown where asked (replay {f} first, last or to M); `import {f}` files it, and `replay N` steps through it\n"
         )
     );
+    let r = run(d, &["replay", f, "to", "2x"], None);
+    assert_eq!(
+        r.err,
+        format!("error: '2x' is not a move's number: replay {f} to 12\n")
+    );
+    let r = run(d, &["replay", f, "to", "28"], None);
+    assert_eq!(
+        r.err,
+        format!("error: '28': {f} has 27 moves (replay {f} to 0 is the setup)\n")
+    );
+    assert_eq!(
+        ok(d, &format!("import {f}")),
+        format!("{f}: Fuji-san with 27 moves, filed as game 1 (`replay 1` shows it)\n")
+    );
+    let r = run(d, &["import", f], None);
+    assert_eq!(
+        r.err,
+        format!("error: {f} is game 1 already (`replay 1` shows it); nothing was filed\n")
+    );
+    let last = ok(d, "replay 1 last");
+    assert!(
+        last.starts_with("game 1, Fuji-san: move 27 of 27\n"),
+        "{last}"
+    );
+    // The same position, drawn and said, the file's and the record's.
+    let middle = |out: &str| {
+        let lines: Vec<&str> = out.lines().collect();
+        lines[1..lines.len() - 1].join("\n")
+    };
+    assert_eq!(middle(&last), middle(&shown));
     // Move 3 changed to one the rules refuse.
     let text = std::fs::read_to_string(&fuji).unwrap();
     let broken = d.join("broken.ppn");
@@ -911,11 +956,23 @@ fn every_ppn_example_is_named_for_what_it_is() {
     ok(d, "--seed 3 setup slides players=2");
     ok(d, "slides ai");
     let own = d.join("own.ppn");
-    ok(d, &format!("replay 1 --out {}", own.display()));
+    // (Game 2: the Fuji-san file was filed as game 1.)
+    ok(d, &format!("replay 2 --out {}", own.display()));
     assert_eq!(
         said(&own),
         format!(
             "error: {} is tablemate's own PPN of Slides of Action, drawn from the game's record: `import` takes the record (.json) that `replay N --out FILE.json` writes\n",
+            own.display()
+        )
+    );
+    // Its own PPN of the Fuji-san game filed from the file: drawn from a
+    // record as well, not read as ppgames' (its Setup. line is not a move).
+    let own = d.join("own-fuji.ppn");
+    ok(d, &format!("replay 1 --out {}", own.display()));
+    assert_eq!(
+        said(&own),
+        format!(
+            "error: {} is tablemate's own PPN of Fuji-san, drawn from the game's record: `import` takes the record (.json) that `replay N --out FILE.json` writes\n",
             own.display()
         )
     );

@@ -68,7 +68,30 @@ pub const READER: crate::games::PpnReader = crate::games::PpnReader {
     names: &["fujisan"],
     setup: "setup fuji-san ppn=FILE",
     check,
+    record,
 };
+
+/// A ppgames Fuji-san file as a record is made of it: the mountain and
+/// dice as `setup` lays them, then each move, every one checked.
+pub fn record(text: &str) -> Result<crate::games::PpnGame, String> {
+    let played = read_text(text).map_err(|e| e.0)?;
+    let start = FujiGame::new(played.coins, played.dice);
+    let mut setup = format!("setup fuji-san coins={}", played.coins);
+    if needs_dice(&played.coins) {
+        setup.push_str(&format!(" dice={}", played.dice));
+    }
+    let value = |v: serde_json::Result<serde_json::Value>| v.map_err(|e| e.to_string());
+    Ok(crate::games::PpnGame {
+        game: crate::games::Game::FujiSan,
+        setup,
+        start: value(serde_json::to_value(&start))?,
+        moves: played
+            .moves
+            .iter()
+            .map(|m| Ok((format!("fuji {m}"), value(serde_json::to_value(m))?)))
+            .collect::<Result<_, String>>()?,
+    })
+}
 
 /// How many moves a ppgames Fuji-san file makes, each legal, or the
 /// first thing wrong with it, in words (what `import FILE` says of it).
