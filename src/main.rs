@@ -777,7 +777,7 @@ fn repl(
 /// `pad ann` alone on a score sheet: each of ann's open categories asked
 /// in turn, each answer checked as it comes (a mistyped one is asked
 /// again), then the answers entered as one line: all or nothing, one step
-/// to undo, one sheet printed.
+/// to undo, one sheet printed; then each other player's, in seating order.
 fn ask_entries(
     rl: &mut Editor<ReplHelper, DefaultHistory>,
     app: &mut App,
@@ -786,36 +786,42 @@ fn ask_entries(
 ) {
     use tablemate::sheet::asking::Answer;
     let width = out.width.get();
-    println!("{}", tablemate::style::wrap(&asking.intro(), width, "  "));
-    let mut answers = Vec::new();
-    let mut i = 0;
-    while i < asking.categories.len() {
-        let line = match rl.readline(&asking.prompt(i, width)) {
-            Ok(line) => line,
-            Err(_) => {
-                println!("(nothing entered)");
+    for person in asking.everyone() {
+        println!("{}", tablemate::style::wrap(&person.intro(), width, "  "));
+        let mut answers = Vec::new();
+        let mut stop = false;
+        let mut i = 0;
+        while i < person.categories.len() {
+            let Ok(line) = rl.readline(&person.prompt(i, width)) else {
+                println!("(none of {}'s entered)", person.player);
                 return;
+            };
+            match person.answer(i, &line) {
+                Ok(Answer::Skip) => i += 1,
+                Ok(Answer::Done) => {
+                    stop = true;
+                    break;
+                }
+                Ok(Answer::Entry(words)) => {
+                    answers.push((i, words));
+                    i += 1;
+                }
+                Err(why) => out.error(&AppError::Invalid(why.0), ""),
             }
-        };
-        match asking.answer(i, &line) {
-            Ok(Answer::Skip) => i += 1,
-            Ok(Answer::Done) => break,
-            Ok(Answer::Entry(words)) => {
-                answers.push((i, words));
-                i += 1;
-            }
-            Err(why) => out.error(&AppError::Invalid(why.0), ""),
         }
-    }
-    if answers.is_empty() {
-        println!("(nothing entered)");
-        return;
-    }
-    let result = app.run_words(&asking.line(&answers));
-    out.notes(app);
-    match result {
-        Ok(r) => out.reply(app, &r),
-        Err(e) => out.error(&e, ""),
+        if answers.is_empty() {
+            println!("(none of {}'s entered)", person.player);
+        } else {
+            let result = app.run_words(&person.line(&answers));
+            out.notes(app);
+            match result {
+                Ok(r) => out.reply(app, &r),
+                Err(e) => out.error(&e, ""),
+            }
+        }
+        if stop {
+            return;
+        }
     }
 }
 

@@ -1,9 +1,10 @@
 //! A player's open categories asked one at a time: `pad ann` alone on a
-//! sheet. The pad says what is open; the REPL asks each category, checks
-//! each answer as it is given (a mistyped one is asked again, nothing
-//! else lost) and enters the answers as one line, all or nothing and one
-//! step to undo. Outside the REPL nothing can be asked, and the refusal
-//! says the line to type instead.
+//! sheet, then each other player's in seating order. The pad says what
+//! is open; the REPL asks each category, checks each answer as it is
+//! given (a mistyped one is asked again, nothing else lost) and enters a
+//! player's answers as one line, all or nothing and one step to undo.
+//! Outside the REPL nothing can be asked, and the refusal says the line
+//! to type instead.
 
 use super::{CategorySpec, Refused, read_entry, takes};
 
@@ -18,6 +19,9 @@ pub struct Asking {
     pub categories: Vec<CategorySpec>,
     /// The words the answers follow: `pad ann`.
     pub before: Vec<String>,
+    /// The players asked after this one, in seating order from them
+    /// (those with categories open).
+    pub then: Vec<Asking>,
 }
 
 /// One answer, read.
@@ -35,14 +39,20 @@ impl Asking {
     /// What the REPL says before asking.
     pub fn intro(&self) -> String {
         format!(
-            "{} open {} of {}{}, one at a time: Enter skips one, `.` enters those answered, Ctrl-C leaves with nothing entered",
+            "{} open {} of {}{}, one at a time: Enter skips one, `.` enters those answered and stops, Ctrl-C stops with none of {}'s entered",
             self.categories.len(),
             crate::style::plural(self.categories.len() as u64, "category", "categories"),
             self.player,
             self.round
                 .map(|r| format!(" in round {r}"))
                 .unwrap_or_default(),
+            self.player,
         )
+    }
+
+    /// Everyone asked, this player first.
+    pub fn everyone(&self) -> impl Iterator<Item = &Asking> {
+        std::iter::once(self).chain(&self.then)
     }
 
     /// The prompt for category `i`: its name and what it takes on one
@@ -139,6 +149,7 @@ mod tests {
                 cat("bonus", Enter::YesNo, None),
             ],
             before: vec!["pad".into(), "ann".into()],
+            then: Vec::new(),
         }
     }
 
@@ -194,7 +205,7 @@ mod tests {
         );
         assert_eq!(
             a.intro(),
-            "3 open categories of ann, one at a time: Enter skips one, `.` enters those answered, Ctrl-C leaves with nothing entered"
+            "3 open categories of ann, one at a time: Enter skips one, `.` enters those answered and stops, Ctrl-C stops with none of ann's entered"
         );
     }
 }

@@ -612,9 +612,11 @@ fn a_games_page_lists_its_sheet() {
 }
 
 /// `pad ann` alone in the REPL asks each of ann's open categories in
-/// turn: Enter skips one, a mistyped answer is named and asked again,
-/// `.` enters what is answered as one line (one step to undo), Ctrl-C
-/// leaves with nothing entered. A sheet of rounds asks the round's.
+/// turn, then each other player's in seating order: Enter skips one, a
+/// mistyped answer is named and asked again, a player's answers are
+/// entered as one line (one step to undo), `.` enters them and stops,
+/// Ctrl-C stops with none of that player's entered. A sheet of rounds
+/// asks the round's.
 #[test]
 fn the_repl_asks_each_open_category_in_turn() {
     let dir = tempfile::tempdir().unwrap();
@@ -637,6 +639,13 @@ fn the_repl_asks_each_open_category_in_turn() {
         (200, b"no\r"),
         (200, b"3\r"),
         (200, b"1\r"),
+        // Then Ben's, the next in seating order.
+        (200, b"22\r"),
+        (200, b"7\r"),
+        (200, b"no\r"),
+        (200, b"yes\r"),
+        (200, b"1\r"),
+        (200, b"0\r"),
         (200, b"quit\r"),
     ];
     let Some((status, screen)) = common::repl_in_terminal(&["--data", data], &[], keys) else {
@@ -645,15 +654,19 @@ fn the_repl_asks_each_open_category_in_turn() {
     assert!(status.success(), "{screen}");
     let screen = super::table_dice::screen_text(&screen);
     for said in [
-        "tm> pad ann\n12 open categories of ann, one at a time: Enter skips one, `.` enters those answered, Ctrl-C leaves with nothing entered\n",
+        "tm> pad ann\n12 open categories of ann, one at a time: Enter skips one, `.` enters those answered and stops, Ctrl-C stops with none of ann's entered\n",
         "ones (5 numbers from 1 to 6)> 1 1 1 4 5\ntwos (5 numbers from 1 to 6)> \nthrees (5 numbers from 1 to 6)> 3 3 9 1 1\n",
         "error: '9' is out of range for threes (1 to 6)\nthrees (5 numbers from 1 to 6)> 3,3,3,1,1\nfours (5 numbers from 1 to 6)> .\n",
         "ann ones 1 1 1 4 5: 3, threes 3 3 3 1 1: 9\n",
         "total            12   -\n",
-        "ones (5 numbers from 1 to 6)> 2 2 2 2 2\ntwos (5 numbers from 1 to 6)> \n(nothing entered)\n",
+        "ones (5 numbers from 1 to 6)> 2 2 2 2 2\ntwos (5 numbers from 1 to 6)> \n(none of ben's entered)\n",
         "4 open categories of ann in round 1, one at a time",
         "big-casino (yes or no)> yes\nlittle-casino (yes or no)> no\naces (a count from 0 to 4)> 3\nsweeps (a count from 0 to 26)> 1\n",
         "round 1: ann big casino yes: 2, little casino no: 0, aces 3, sweeps 1\n",
+        "6 open categories of ben in round 1, one at a time",
+        "cards (a count from 0 to 52)> 22\nspades (a count from 0 to 13)> 7\n",
+        "round 1: ben cards 22, spades 7, big casino no: 0, little casino yes: 1, aces 1, sweeps 0\n",
+        "ann leads with 9; ann 12 from 21\ntm> quit",
     ] {
         assert!(screen.contains(said), "{said:?} not in:\n{screen}");
     }

@@ -604,21 +604,29 @@ impl Wing for ScorePad {
                 let p = pad.player(&player)?;
                 room(pad)?;
                 let name = &pad.players[p];
-                let (round, open) = kept.open_for(p);
-                if open.is_empty() {
+                let asking = |q: usize| {
+                    let (round, open) = kept.open_for(q);
+                    let name = &pad.players[q];
+                    (!open.is_empty()).then(|| crate::sheet::asking::Asking {
+                        player: name.clone(),
+                        round,
+                        categories: open
+                            .into_iter()
+                            .map(|c| kept.spec.categories[c].clone())
+                            .collect(),
+                        before: vec!["pad".into(), name.clone()],
+                        then: Vec::new(),
+                    })
+                };
+                let Some(mut first) = asking(p) else {
                     return Err(GameError::rule(format!(
                         "{name} has entered every category: pad fix {name} CATEGORY ... changes one"
                     )));
-                }
-                Err(GameError::Entries(crate::sheet::asking::Asking {
-                    player: name.clone(),
-                    round,
-                    categories: open
-                        .into_iter()
-                        .map(|c| kept.spec.categories[c].clone())
-                        .collect(),
-                    before: vec!["pad".into(), name.clone()],
-                }))
+                };
+                // Then the others, in seating order from them.
+                let n = pad.players.len();
+                first.then = (1..n).filter_map(|k| asking((p + k) % n)).collect();
+                Err(GameError::Entries(first))
             }
         }
     }
