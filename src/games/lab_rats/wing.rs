@@ -727,7 +727,7 @@ mod tests {
     /// each search took.
     #[test]
     fn rats_levels_hold_apart() {
-        let deals = crate::proof_sample(6, 100);
+        let deals = crate::proof_sample(4, 100);
         let n = deals as f64;
         let mut rng = TableRng::new(49);
         // The averages level by level: keeping a way out, and coins.
