@@ -575,6 +575,11 @@ fn the_seed_games_keep_their_counts_on_sheets() {
     ok(d, "pad new lab-rats ann");
     let out = ok(d, "pad ann out no coins 9");
     assert!(out.contains("game over: no one won"), "{out}");
+    // Shown again, the pad says it still (the shared screen's notes too).
+    assert!(
+        ok(d, "pad")
+            .ends_with("to win: out; done by no one\ngame over: no one won (`pad end` files it)\n")
+    );
     assert_eq!(ok(d, "pad end"), "lab-rats filed as game 3; no one won\n");
     let stats = ok(d, "stats");
     for said in [

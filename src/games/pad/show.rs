@@ -300,8 +300,25 @@ impl PadView {
     fn standing(&self) -> Vec<String> {
         let p = &self.pad;
         let mut out = Vec::new();
+        // What winning takes, where the sheet says, and who has done it
+        // (on the shared screen as in the terminal).
+        if let Some(w) = &self.worked
+            && let (Some(rule), Some(done)) = (&w.to_win, &w.done_it)
+        {
+            out.push(format!(
+                "to win: {rule}; done by {}",
+                if done.is_empty() {
+                    "no one".to_string()
+                } else {
+                    done.join(" and ")
+                }
+            ));
+        }
         // A win just made is said among the events already.
         let announced = self.said.iter().any(|e| matches!(e, Event::Won { .. }));
+        if self.over && !announced && self.leaders.is_empty() {
+            out.push("game over: no one won (`pad end` files it)".into());
+        }
         // Leaders and totals are the pad's own, so a leader's total is
         // there; `get` keeps a pad read back damaged from panicking.
         let lead_total = self
@@ -522,16 +539,6 @@ impl Show for PadView {
         if let Some(w) = &self.worked {
             lines.extend(self.sheet_columns(w, style));
             lines.extend(w.settled.iter().cloned());
-            if let (Some(rule), Some(done)) = (&w.to_win, &w.done_it) {
-                lines.push(format!(
-                    "to win: {rule}; done by {}",
-                    if done.is_empty() {
-                        "no one".to_string()
-                    } else {
-                        done.join(" and ")
-                    }
-                ));
-            }
             if let Some((total, goal)) = w.together {
                 lines.push(format!(
                     "the table has {total} of {goal}{}",
