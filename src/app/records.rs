@@ -409,25 +409,36 @@ impl App {
             return self.write_record(&record, &frames, at, path, force);
         }
         let frame = frames.into_iter().nth(at).expect("at is within the frames");
-        let drawn = record::diagram(record.game, &frame.layout, &self.style)
+        Ok(self.shown(n, None, record.game, last, frame))
+    }
+
+    /// One position of a replay as its reply: drawn as the game draws
+    /// it, its layout for `--out` and the screen.
+    fn shown(
+        &self,
+        number: i64,
+        file: Option<String>,
+        game: crate::games::Game,
+        moves: usize,
+        frame: Frame,
+    ) -> Reply {
+        let drawn = record::diagram(game, &frame.layout, &self.style)
             .unwrap_or_else(|| crate::render::cells::generic(&frame.layout));
         let layout = frame.layout.clone();
-        Ok(Reply::new(
+        Reply::new(
             "replay",
             Shown {
-                number: n,
-                file: None,
-                game: record.game,
-                moves: last,
+                number,
+                file,
+                game,
+                moves,
                 frame,
                 drawn,
             },
         )
-        .with_layout(layout))
+        .with_layout(layout)
     }
 
-    /// `replay N --coach`: every move of game N weighed as its coach
-    /// would have at the time; the ones that cost are listed.
     /// `replay FILE [first|last|to M]`: a PPN file of a game tablemate
     /// follows, every move taken through the rules and the position
     /// asked for shown, nothing filed. `None`: the words are not such a
@@ -481,25 +492,11 @@ impl App {
             }
         };
         let frame = frames.into_iter().nth(at).expect("at is within the frames");
-        let drawn = record::diagram(record.game, &frame.layout, &self.style)
-            .unwrap_or_else(|| crate::render::cells::generic(&frame.layout));
-        let layout = frame.layout.clone();
-        Ok(Some(
-            Reply::new(
-                "replay",
-                Shown {
-                    number: 0,
-                    file: Some(shown),
-                    game: record.game,
-                    moves: last,
-                    frame,
-                    drawn,
-                },
-            )
-            .with_layout(layout),
-        ))
+        Ok(Some(self.shown(0, Some(shown), record.game, last, frame)))
     }
 
+    /// `replay N --coach`: every move of game N weighed as its coach
+    /// would have at the time; the ones that cost are listed.
     pub(super) fn replay_coached(&mut self, words: &[String]) -> Result<Reply> {
         let (number, go) = read_words(words)?;
         if go.is_some() {
@@ -637,7 +634,6 @@ impl App {
         ))
     }
 
-    /// `import FILE` of a record: checked by replaying it, then filed.
     /// File the record a PPN file of a followed game made (`import
     /// game.ppn`), as a record file is filed.
     pub(super) fn import_ppn_record(&mut self, path: &Path, record: Record) -> Result<Reply> {
@@ -650,6 +646,7 @@ impl App {
         )
     }
 
+    /// `import FILE` of a record: checked by replaying it, then filed.
     pub(super) fn import_record(&mut self, path: &Path, file: RecordFile) -> Result<Reply> {
         if file.tablemate_record != RECORD_FORMAT {
             return Err(invalid(format!(
@@ -665,20 +662,20 @@ impl App {
         // its moves end.
         let r = &file.record;
         let end = r.steps.last().map_or(&r.start, |s| &s.state);
-        if let Some(same) = self.store.records()?.into_iter().find(|s| {
-            s.game == r.game
-                && (s.started == r.started || s.last == *end)
-                && s.setup == r.setup
-                && s.moves == r.steps.len()
-        }) {
-            return Err(invalid(format!(
-                "{} is game {} already (`replay {}` shows it); nothing was filed",
-                path.display(),
-                same.number,
-                same.number
-            )));
-        }
-        let n = self.store.add_record(&file.record)?;
+        let n = self
+            .store
+            .add_record(r, |s| {
+                s.game == r.game
+                    && (s.started == r.started || s.last == *end)
+                    && s.setup == r.setup
+                    && s.moves == r.steps.len()
+            })?
+            .map_err(|same| {
+                invalid(format!(
+                    "{} is game {same} already (`replay {same}` shows it); nothing was filed",
+                    path.display()
+                ))
+            })?;
         Ok(Reply::plain(
             "import",
             format!(

@@ -83,10 +83,8 @@ pub fn by_category(plays: &[Play]) -> Vec<ByCategory> {
                 let (Some(x), Some(&k)) = (score, columns.get(seat)) else {
                     continue;
                 };
-                // A running mean: no sum can overflow.
                 row.plays[k] += 1;
-                let m = row.averages[k].unwrap_or(0.0);
-                row.averages[k] = Some(m + (*x as f64 - m) / row.plays[k] as f64);
+                row.averages[k] = Some(super::running_mean(row.averages[k], row.plays[k], *x));
             }
         }
     }

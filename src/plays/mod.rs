@@ -82,6 +82,13 @@ pub struct Category {
     pub scores: Vec<Option<i64>>,
 }
 
+/// A mean kept as it runs: `mean` over `n - 1` numbers, then `x`, the
+/// `n`th (no sum is kept, so none can overflow).
+pub fn running_mean(mean: Option<f64>, n: usize, x: i64) -> f64 {
+    let m = mean.unwrap_or(0.0);
+    m + (x as f64 - m) / n as f64
+}
+
 /// The day a file's date starts with (`2026-11-28`, of `2026-11-28
 /// 19:30:00`), if it starts with one.
 fn day_of(date: &str) -> Option<&str> {

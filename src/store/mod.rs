@@ -628,14 +628,25 @@ impl Store {
         self.read(|c| records::load(c, number))
     }
 
-    /// File a record read from a file; its number.
-    pub fn add_record(&self, record: &Record) -> Result<i64> {
+    /// File a record read from a file: its number, or `Err` with the
+    /// number of one filed already that `same` says it is (asked in the
+    /// transaction that files it, so two processes filing one file at
+    /// once file it once).
+    pub fn add_record(
+        &self,
+        record: &Record,
+        same: impl Fn(&records::Summary) -> bool,
+    ) -> Result<std::result::Result<i64, i64>> {
         let conn = self.writable()?;
         let tx = Transaction::new_unchecked(conn, TransactionBehavior::Immediate)
             .map_err(|e| self.explain(e))?;
+        let filed = records::list(&tx).map_err(|e| self.explain_store(e))?;
+        if let Some(s) = filed.iter().find(|s| same(s)) {
+            return Ok(Err(s.number));
+        }
         let n = records::add(&tx, record).map_err(|e| self.explain_store(e))?;
         tx.commit().map_err(|e| self.explain(e))?;
-        Ok(n)
+        Ok(Ok(n))
     }
 
     /// Revert the newest change still in the journal, whichever process

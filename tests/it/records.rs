@@ -977,3 +977,26 @@ fn every_ppn_example_is_named_for_what_it_is() {
         )
     );
 }
+
+/// One file imported by several processes at once is filed once: the
+/// check that it is filed already is made in the transaction that files
+/// it (two at once both filed it before).
+#[test]
+fn a_file_imported_at_once_from_many_processes_is_filed_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let fuji = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/ppn/fujisan.ppn");
+    let f = fuji.to_str().unwrap();
+    let codes: Vec<i32> = std::thread::scope(|s| {
+        let all: Vec<_> = (0..4)
+            .map(|_| s.spawn(|| run(d, &["import", f], None).code))
+            .collect();
+        all.into_iter().map(|t| t.join().unwrap()).collect()
+    });
+    assert_eq!(codes.iter().filter(|&&c| c == 0).count(), 1, "{codes:?}");
+    let games = ok(d, "games");
+    assert!(
+        games.starts_with("1 ") && !games.contains("\n2 "),
+        "{games}"
+    );
+}

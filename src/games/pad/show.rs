@@ -317,7 +317,14 @@ impl PadView {
         // A win just made is said among the events already.
         let announced = self.said.iter().any(|e| matches!(e, Event::Won { .. }));
         if self.over && !announced && self.leaders.is_empty() {
-            out.push("game over: no one won (`pad end` files it)".into());
+            // Said as the event that ended it says it.
+            out.push(
+                Event::Won {
+                    winners: Vec::new(),
+                    total: 0,
+                }
+                .to_string(),
+            );
         }
         // Leaders and totals are the pad's own, so a leader's total is
         // there; `get` keeps a pad read back damaged from panicking.
@@ -677,12 +684,6 @@ struct CategoryAverage {
     scored: usize,
 }
 
-/// A running mean, so no sum can overflow.
-fn mean_with(mean: Option<f64>, n: usize, x: i64) -> f64 {
-    let m = mean.unwrap_or(0.0);
-    m + (x as f64 - m) / n as f64
-}
-
 /// Every player's record in one game (`hearts`).
 #[derive(Debug, Serialize)]
 struct GameRecords {
@@ -772,13 +773,13 @@ pub fn stats(pads: &Pads, only: Option<&str>) -> Result<Reply, GameError> {
                 };
                 let a = &mut r.by_category[k];
                 a.scored += 1;
-                a.average = mean_with(Some(a.average), a.scored, x);
+                a.average = crate::plays::running_mean(Some(a.average), a.scored, x);
             }
             // A game they never scored in is no 0 in their average.
             let Some(t) = totals[i] else { continue };
             // Running mean, so no sum can overflow.
             r.scored += 1;
-            r.average = Some(mean_with(r.average, r.scored, t));
+            r.average = Some(crate::plays::running_mean(r.average, r.scored, t));
             r.best = Some(r.best.map_or(t, |b| if p.better(t, b) { t } else { b }));
         }
     }
