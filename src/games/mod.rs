@@ -26,6 +26,7 @@ pub mod fujisan;
 pub mod funhouse;
 pub mod lab_rats;
 pub mod liars;
+pub mod mathrix;
 pub mod pad;
 pub mod penguins;
 pub mod slides;
