@@ -67,6 +67,17 @@ pub const LEVEL_TRIES: usize = 60;
 pub fn deal_until<T>(
     level: &str,
     more: &str,
+    deal: impl FnMut() -> Result<Option<(T, Level)>, GameError>,
+) -> Result<T, GameError> {
+    deal_within(level, more, LEVEL_TRIES, deal)
+}
+
+/// [`deal_until`] for a game most of whose deals have no level (a
+/// solitaire that can seldom be won): at most `tries` deals.
+pub fn deal_within<T>(
+    level: &str,
+    more: &str,
+    tries: usize,
     mut deal: impl FnMut() -> Result<Option<(T, Level)>, GameError>,
 ) -> Result<T, GameError> {
     let wanted = Level::named(level).ok_or_else(|| {
@@ -74,7 +85,7 @@ pub fn deal_until<T>(
             "'level={level}': a level is easy, medium, hard or expert"
         ))
     })?;
-    for _ in 0..LEVEL_TRIES {
+    for _ in 0..tries {
         if let Some((dealt, got)) = deal()?
             && got == wanted
         {
@@ -82,7 +93,7 @@ pub fn deal_until<T>(
         }
     }
     Err(GameError::rule(format!(
-        "no {level} deal found in {LEVEL_TRIES} tries{more}; try again"
+        "no {level} deal found in {tries} tries{more}; try again"
     )))
 }
 

@@ -75,13 +75,14 @@ fn examples(which: Which) -> String {
 
 /// `setup`'s help after its usage: the games, and an example of each.
 pub fn setup() -> String {
-    let intro = format!(
-        "Games: {}. `setup GAME --help` lists what a game takes. Anything not given is drawn at random (and said so). --out FILE also writes the layout: .svg .png .ppn .csv .json or .txt.",
-        listed(Which::Setup).join(", ")
-    );
+    let games = format!("Games: {}.", listed(Which::Setup).join(", "));
+    // Its own paragraph, so that `setup GAME --help` is never cut in two
+    // however long the list of games grows.
+    let more = "`setup GAME --help` lists what a game takes. Anything not given is drawn at random (and said so). --out FILE also writes the layout: .svg .png .ppn .csv .json or .txt.";
     format!(
-        "{}\n\nExamples:\n{}",
-        crate::style::wrap(&intro, 60, ""),
+        "{}\n{}\n\nExamples:\n{}",
+        crate::style::wrap(&games, 60, ""),
+        crate::style::wrap(more, 60, ""),
         examples(Which::Setup)
     )
 }

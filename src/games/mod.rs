@@ -86,6 +86,7 @@ games! {
     TrampoLand => funhouse::rooms::TrampoLand,
     LabRats => lab_rats::LabRats,
     FujiSan => fujisan::FujiSan,
+    Mathrix => mathrix::Mathrix,
     AngryTroll => troll::AngryTroll,
     SlidesOfAction => slides::SlidesOfAction,
     PenguinsNightOut => penguins::PenguinsNightOut,

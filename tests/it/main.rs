@@ -20,6 +20,7 @@ mod hidden;
 mod hostile;
 mod layouts;
 mod luck;
+mod mathrix;
 mod one_table;
 mod pad;
 mod parallel_play;

@@ -274,7 +274,7 @@ fn every_setup_help_fits_sixty_columns() {
         .split("Games: ")
         .nth(1)
         .expect("help setup lists the games")
-        .split(". ")
+        .split('.')
         .next()
         .unwrap()
         .split([',', ' ', '\n'])

@@ -17,7 +17,9 @@ pub const SPACES: usize = 24;
 pub const FULL: u32 = (1 << SPACES) - 1;
 
 /// A space: file `a`..`f`, rank `1`..`4`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
+)]
 #[serde(try_from = "String", into = "String")]
 pub struct Space(u8);
 
@@ -233,6 +235,10 @@ pub struct Sums {
     rank_cores: [[[u32; FILES as usize]; 64]; RANKS as usize],
     /// The same for each file, by rank.
     file_cores: [[[u32; RANKS as usize]; 16]; FILES as usize],
+    /// For each rank and which of its spaces hold coins, how many open
+    /// sums of the rank take each of its spaces; and the same by file.
+    rank_ways: [[[u8; FILES as usize]; 64]; RANKS as usize],
+    file_ways: [[[u8; RANKS as usize]; 16]; FILES as usize],
 }
 
 impl Sums {
@@ -251,6 +257,7 @@ impl Sums {
             .collect::<Vec<Sum>>();
         let open = |on: u32| all.iter().filter(move |s| s.set & on == s.set);
         let takes = |on: u32| open(on).fold(0, |m, s| m | s.set);
+        let ways = |on: u32, at: Space| open(on).filter(|s| s.set & at.bit() != 0).count() as u8;
         let core = |on: u32, at: Space| {
             open(on)
                 .filter(|s| s.set & at.bit() != 0)
@@ -258,25 +265,31 @@ impl Sums {
         };
         let mut ranks = [[0; 64]; RANKS as usize];
         let mut rank_cores = [[[FULL; FILES as usize]; 64]; RANKS as usize];
+        let mut rank_ways = [[[0; FILES as usize]; 64]; RANKS as usize];
         for rank in 0..RANKS {
             for held in 0..64u32 {
                 let on = held << (rank * FILES);
                 ranks[usize::from(rank)][held as usize] = takes(on);
                 for file in 0..FILES {
-                    rank_cores[usize::from(rank)][held as usize][usize::from(file)] =
-                        core(on, Space::new(file, rank));
+                    let at = Space::new(file, rank);
+                    let (r, h, f) = (usize::from(rank), held as usize, usize::from(file));
+                    rank_cores[r][h][f] = core(on, at);
+                    rank_ways[r][h][f] = ways(on, at);
                 }
             }
         }
         let mut files = [[0; 16]; FILES as usize];
         let mut file_cores = [[[FULL; RANKS as usize]; 16]; FILES as usize];
+        let mut file_ways = [[[0; RANKS as usize]; 16]; FILES as usize];
         for file in 0..FILES {
             for held in 0..16u32 {
                 let on = file_set(file, held);
                 files[usize::from(file)][held as usize] = takes(on);
                 for rank in 0..RANKS {
-                    file_cores[usize::from(file)][held as usize][usize::from(rank)] =
-                        core(on, Space::new(file, rank));
+                    let at = Space::new(file, rank);
+                    let (f, h, r) = (usize::from(file), held as usize, usize::from(rank));
+                    file_cores[f][h][r] = core(on, at);
+                    file_ways[f][h][r] = ways(on, at);
                 }
             }
         }
@@ -286,6 +299,8 @@ impl Sums {
             files,
             rank_cores,
             file_cores,
+            rank_ways,
+            file_ways,
         }
     }
 
@@ -304,6 +319,25 @@ impl Sums {
             can |= table[file_held(on, file)];
         }
         can
+    }
+
+    /// How many open sums take each space (by index), for the search's
+    /// order of trying.
+    pub fn ways(&self, on: u32) -> [u8; SPACES] {
+        let mut ways = [0u8; SPACES];
+        for rank in 0..RANKS as usize {
+            let held = rank_held(on, rank);
+            for file in 0..FILES as usize {
+                ways[rank * FILES as usize + file] = self.rank_ways[rank][held][file];
+            }
+        }
+        for file in 0..FILES as usize {
+            let held = file_held(on, file);
+            for rank in 0..RANKS as usize {
+                ways[rank * FILES as usize + file] += self.file_ways[file][held][rank];
+            }
+        }
+        ways
     }
 
     /// At least how many coins of `on` can never be taken, whatever is

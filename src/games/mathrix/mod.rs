@@ -2,7 +2,13 @@
 //! coins in a grid of four by six, taken one at a time by the equations
 //! their strings make, until one is left. A solitaire, solved exactly.
 
+mod diagram;
+pub mod grade;
 pub mod grid;
 pub mod play;
+mod show;
 pub mod solve;
 pub mod sums;
+mod wing;
+
+pub use wing::Mathrix;

@@ -5,7 +5,7 @@
 //! lost, so a deal with no way down to one coin is proved so by having
 //! met every set it can reach.
 
-use super::grid::{FULL, Space, Sums};
+use super::grid::{FULL, SPACES, Space, Sums};
 use crate::games::key_hash::Keyed;
 
 /// What the search knows of the sets it has met: `false` lost (proved),
@@ -13,6 +13,10 @@ use crate::games::key_hash::Keyed;
 pub struct Search<'a> {
     sums: &'a Sums,
     known: Keyed<u32, bool>,
+    /// The most sets a search may meet before it gives up (`usize::MAX`:
+    /// never), and whether it has.
+    limit: usize,
+    gave_up: bool,
 }
 
 impl<'a> Search<'a> {
@@ -20,7 +24,22 @@ impl<'a> Search<'a> {
         Search {
             sums,
             known: Keyed::default(),
+            limit: usize::MAX,
+            gave_up: false,
         }
+    }
+
+    /// Whether one coin can be left from `on`, if a search meeting at
+    /// most `limit` sets can tell (`None`: it gave up). A level deal asks
+    /// this of each deal it tries: a deal that cannot be told quickly is
+    /// passed over, never called lost.
+    pub fn wins_within(sums: &'a Sums, on: u32, limit: usize) -> Option<bool> {
+        let mut s = Search {
+            limit,
+            ..Search::new(sums)
+        };
+        let won = s.wins(on);
+        (!s.gave_up).then_some(won)
     }
 
     fn known(&self, on: u32) -> Option<bool> {
@@ -39,6 +58,12 @@ impl<'a> Search<'a> {
         if let Some(k) = self.known(on) {
             return k;
         }
+        if self.known.len() >= self.limit {
+            self.gave_up = true;
+        }
+        if self.gave_up {
+            return false;
+        }
         if !joined(on) {
             return false;
         }
@@ -50,7 +75,18 @@ impl<'a> Search<'a> {
             return false;
         }
         let mut won = false;
+        // The coins the fewest open sums take go first: while they can
+        // still go at all (a win is found sooner; a loss is the same
+        // whichever way it is proved).
+        let ways = self.sums.ways(on);
+        let mut order = [Space::default(); SPACES];
+        let mut n = 0;
         for s in Space::of(can) {
+            order[n] = s;
+            n += 1;
+        }
+        order[..n].sort_unstable_by_key(|s| ways[s.index()]);
+        for &s in &order[..n] {
             if self.wins(on & !s.bit()) {
                 won = true;
                 break;

@@ -1,0 +1,206 @@
+//! What Mathrix's replies say: each a typed body whose text is drawn
+//! here and whose JSON is its fields.
+
+use serde::Serialize;
+
+use super::diagram::draw;
+use super::grade::MathrixGrade;
+use super::grid::{Coins, Space};
+use super::play::{MathrixGame, Take, Took};
+use super::sums::{Equation, Ops};
+use crate::games::grading;
+use crate::games::wing::Play;
+use crate::layout::Layout;
+use crate::reply::{Reply, Show};
+use crate::style::Style;
+
+/// The game as it stands: what was said, the grid, what comes next.
+#[derive(Debug, Serialize)]
+pub(super) struct Board {
+    pub said: Vec<Took>,
+    pub coins: Coins,
+    pub ops: Ops,
+    /// The spaces still holding a coin.
+    pub on: Vec<Space>,
+    pub left: u32,
+    pub won: bool,
+    pub over: bool,
+    /// Seconds from laying the grid to the last coin taken, where known.
+    pub seconds: Option<u64>,
+    pub next: String,
+    #[serde(skip)]
+    pub picture: String,
+}
+
+impl Show for Board {
+    fn show(&self, _: &Style) -> String {
+        let mut lines: Vec<String> = self.said.iter().map(Took::to_string).collect();
+        lines.push(self.picture.clone());
+        let time = match self.seconds {
+            Some(s) if self.over => format!(" in {}", clock(s)),
+            _ => String::new(),
+        };
+        lines.push(format!("{} left{time}; {}", coins(self.left), self.next));
+        lines.join("\n")
+    }
+}
+
+/// "1 coin", "23 coins".
+fn coins(n: u32) -> String {
+    format!(
+        "{n} {}",
+        crate::style::plural(u64::from(n), "coin", "coins")
+    )
+}
+
+/// Seconds as a clock shows them: 4:07, 1:02:03.
+pub(super) fn clock(s: u64) -> String {
+    if s >= 3600 {
+        format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+    } else {
+        format!("{}:{:02}", s / 60, s % 60)
+    }
+}
+
+impl Board {
+    pub(super) fn of(game: &MathrixGame, said: Vec<Took>, layout: &Layout) -> Board {
+        let turn = game.turn();
+        let on = game.on();
+        Board {
+            said,
+            coins: game.coins,
+            ops: game.ops,
+            on: Space::of(on).collect(),
+            left: on.count_ones(),
+            won: game.won(),
+            over: turn.over,
+            seconds: game.seconds(),
+            next: turn.next,
+            picture: draw(layout),
+        }
+    }
+}
+
+/// The reply to a move or a look: the board, with the layout for the
+/// screen.
+pub(super) fn board(game: &MathrixGame, said: Vec<Took>) -> Reply {
+    let layout = game.layout();
+    Reply::new("mathrix", Board::of(game, said, &layout)).with_layout(layout)
+}
+
+/// A setup's reply: the grid, whether it can be won, and its grade.
+#[derive(Debug, Serialize)]
+pub(super) struct Laid {
+    pub coins: Coins,
+    pub ops: Ops,
+    /// Whether one coin can be left (proved either way).
+    pub winnable: bool,
+    pub grade: Option<MathrixGrade>,
+    #[serde(skip)]
+    pub board: Board,
+}
+
+impl Show for Laid {
+    fn show(&self, style: &Style) -> String {
+        let mut lines = vec![format!(
+            "Mathrix: coins {}, operators {}",
+            self.coins, self.ops
+        )];
+        lines.push(self.board.show(style));
+        lines.push(match (&self.grade, self.winnable) {
+            (Some(g), _) => format!("level {}: one coin can be left", g.level.name()),
+            (None, true) => "one coin can be left (`mathrix hint` if you are stuck)".into(),
+            (None, false) => {
+                "no way down to one coin from this deal (every position searched): the best is fewest left".into()
+            }
+        });
+        lines.join("\n")
+    }
+}
+
+/// `mathrix hint`'s reply: a coin whose taking keeps a way down, with
+/// its equation (`None`: there is none, proved).
+#[derive(Debug, Serialize)]
+pub(super) struct Hint {
+    pub take: Option<Take>,
+    /// The coins that may be taken now, whatever comes of it.
+    pub can: Vec<Space>,
+}
+
+impl Show for Hint {
+    fn show(&self, _: &Style) -> String {
+        match &self.take {
+            Some(t) => format!("`mathrix {t}` keeps a way down to one coin"),
+            None if self.can.is_empty() => "no coin can be taken: the game is over".into(),
+            None => format!(
+                "no way down to one coin from here (every position searched); {} can still be taken",
+                coins(self.can.len() as u32)
+            ),
+        }
+    }
+}
+
+/// `mathrix grade`'s reply: the grade, and from where it was taken.
+#[derive(Debug, Serialize)]
+pub(super) struct Graded {
+    pub from: String,
+    #[serde(flatten)]
+    pub grade: MathrixGrade,
+}
+
+impl Show for Graded {
+    fn show(&self, _: &Style) -> String {
+        let g = &self.grade;
+        format!(
+            "{}: level {} ({} points): {:.0}% of the choices along a winning line keep it, {} of its steps narrow; random play takes {:.0}% of the coins to take",
+            self.from,
+            g.level.name(),
+            g.points,
+            100.0 * g.keeping,
+            g.narrow,
+            100.0 * g.random
+        )
+    }
+}
+
+/// `solve mathrix`'s reply.
+#[derive(Debug, Serialize)]
+pub(super) struct Solved {
+    pub coins: Coins,
+    pub ops: Ops,
+    pub from_taken: usize,
+    /// The coins to take in order, each with an equation that takes it
+    /// (`None`: no way down to one coin, proved).
+    pub line: Option<Vec<(Space, Equation)>>,
+    /// Positions the search met.
+    pub searched: usize,
+}
+
+impl Show for Solved {
+    fn show(&self, _: &Style) -> String {
+        let from = grading::graded_from(self.from_taken, "coin taken", "coins taken");
+        match &self.line {
+            None => format!(
+                "Mathrix {} ({}): no way down to one coin {from} (proved: {} {} searched)",
+                self.coins,
+                self.ops,
+                self.searched,
+                crate::style::plural(self.searched as u64, "position", "positions")
+            ),
+            Some(line) => {
+                let steps: Vec<String> = line
+                    .iter()
+                    .enumerate()
+                    .map(|(i, (s, e))| format!("{}. {s} ({e})", i + 1))
+                    .collect();
+                format!(
+                    "Mathrix {} ({}): one coin left {from} in {} steps\n{}",
+                    self.coins,
+                    self.ops,
+                    line.len(),
+                    steps.join("\n")
+                )
+            }
+        }
+    }
+}

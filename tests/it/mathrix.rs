@@ -1,0 +1,174 @@
+//! Mathrix through the real binary (#81 item 2): a grid laid from the
+//! table's coins, moves as a player says them checked and refused with
+//! nothing lost, the solver's line replayed move by move to one coin and
+//! filed with its time, a lost deal proved, the operators a table plays
+//! with, graded deals, hints and the coach.
+
+use tempfile::TempDir;
+
+use super::common;
+
+fn tm(data: &TempDir, args: &[&str]) -> (String, String, i32) {
+    common::tm_in(data.path(), args)
+}
+
+/// A grid where d2, d3, d4 read down-up 2 + 2 = 4, as the text's
+/// example does.
+const TEXT: &str = "coins=n3n4aa/n2324a/55324n/5a2534";
+/// A deal that can be brought down to one coin (seed 3 of the solver's
+/// tests).
+const WINNABLE: &str = "coins=354aa2/na4453/n22425/5n33na";
+
+#[test]
+fn moves_are_checked_refused_and_nothing_is_lost() {
+    let data = tempfile::tempdir().unwrap();
+    let (out, err, code) = tm(&data, &["setup", "mathrix", TEXT]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        out,
+        "Mathrix: coins n3n4aa/n2324a/55324n/5a2534, operators +-x/\n   a b c d e f\n4  n 3 n 4 a a\n3  n 2 3 2 4 a\n2  5 5 3 2 4 n\n1  5 a 2 5 3 4\n24 coins left; `mathrix remove SPACE because EQUATION` (24 coins can be taken)\nno way down to one coin from this deal (every position searched): the best is fewest left\n"
+    );
+    let (out, err, code) = tm(&data, &["mathrix", "remove", "d2", "because", "2+2=4"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        out,
+        "1. remove d2 because 2+2=4 (23 left)\n   a b c d e f\n4  n 3 n 4 a a\n3  n 2 3 2 4 a\n2  5 5 3 . 4 n\n1  5 a 2 5 3 4\n23 coins left; `mathrix remove SPACE because EQUATION` (23 coins can be taken)\n"
+    );
+    let before = tm(&data, &["export"]).0;
+    for (line, said) in [
+        (
+            "mathrix remove d3 because 2+2=4",
+            "error: no string of coins through d3 reads 2 2 4 in any direction (the coins of a string lie side by side in a rank or a file, with no gap)\n",
+        ),
+        (
+            "mathrix remove a4 because 0=3+0",
+            "error: 0=3+0 is not true: 0 and 3+0 makes 3\n",
+        ),
+        (
+            "mathrix remove d2 because 2+2=4",
+            "error: d2 is empty: its coin was taken (move 1)\n",
+        ),
+        (
+            "mathrix remove c2 because 5/2=2",
+            "error: no string of coins through c2 reads 5 2 2 in any direction (the coins of a string lie side by side in a rank or a file, with no gap)\n",
+        ),
+        ("mathrix remove b2 because 5=5", ""),
+    ] {
+        let w: Vec<&str> = line.split(' ').collect();
+        let (_, err, code) = tm(&data, &w);
+        if said.is_empty() {
+            assert_eq!(code, 0, "{line}: {err}");
+            break;
+        }
+        assert_eq!((code, err.as_str()), (1, said), "{line}");
+        assert_eq!(tm(&data, &["export"]).0, before, "{line} changed nothing");
+    }
+    // A coin named alone takes the shortest equation through it; spaces
+    // inside an equation are the player's to give.
+    let (out, _, _) = tm(&data, &["mathrix", "remove", "a4"]);
+    assert!(
+        out.starts_with("3. remove a4 because 0=0 (21 left)\n"),
+        "{out}"
+    );
+    let (out, err, code) = tm(&data, &["mathrix", "c3", "because", "3", "=", "3"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.starts_with("4. remove c3 because 3=3 (20 left)\n"),
+        "{out}"
+    );
+}
+
+#[test]
+fn the_solvers_line_replays_to_one_coin_and_is_filed() {
+    let data = tempfile::tempdir().unwrap();
+    let (_, err, code) = tm(&data, &["setup", "mathrix", WINNABLE]);
+    assert_eq!(code, 0, "{err}");
+    let (out, _, _) = tm(&data, &["--json", "solve", "mathrix"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let line = v["data"]["line"].as_array().unwrap().clone();
+    assert_eq!(line.len(), 23);
+    assert_eq!(v["data"]["searched"], 2078);
+    let mut last = String::new();
+    for step in &line {
+        let (s, e) = (step[0].as_str().unwrap(), step[1].as_str().unwrap());
+        let (out, err, code) = tm(&data, &["mathrix", "remove", s, "because", e]);
+        assert_eq!(code, 0, "{s} because {e}: {err}");
+        last = out;
+    }
+    assert!(last.starts_with("23. remove "), "{last}");
+    let tail = last.lines().last().unwrap();
+    assert!(
+        tail.starts_with("1 coin left in 0:0") && tail.ends_with("; you win"),
+        "{tail}"
+    );
+    let (out, _, _) = tm(&data, &["mathrix", "remove", "a1"]);
+    assert!(out.is_empty(), "{out}");
+    let (_, err, code) = tm(&data, &["mathrix", "remove", "a1"]);
+    assert_eq!(
+        (code, err.as_str()),
+        (1, "error: the game is over: one coin is left\n")
+    );
+    let (out, _, _) = tm(&data, &["stats", "mathrix"]);
+    assert!(
+        out.contains("played Mathrix 1 time, won 1: average 1.0, best 1"),
+        "{out}"
+    );
+    let (out, _, _) = tm(&data, &["replay", "1", "last"]);
+    assert!(out.contains("23. remove "), "{out}");
+}
+
+#[test]
+fn a_lost_deal_is_proved_and_a_level_deal_is_winnable() {
+    let data = tempfile::tempdir().unwrap();
+    let (out, err, code) = tm(
+        &data,
+        &["solve", "mathrix", "coins=45a345/n42n32/a25a3n/n3a245"],
+    );
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert_eq!(
+        out,
+        "Mathrix 45a345/n42n32/a25a3n/n3a245 (+-x/): no way down to one coin as dealt (proved: 1970 positions searched)\n"
+    );
+    let (out, _, _) = tm(&data, &["solve", "mathrix", WINNABLE, "ops=+-"]);
+    assert!(out.contains("(+-): "), "{out}");
+    let (out, err, code) = tm(&data, &["--seed", "8", "setup", "mathrix", "level=easy"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("\nlevel easy: one coin can be left\n"),
+        "{out}"
+    );
+    let (out, _, _) = tm(&data, &["mathrix", "grade"]);
+    assert!(out.starts_with("as dealt: level easy ("), "{out}");
+    let (out, _, _) = tm(&data, &["mathrix", "hint"]);
+    assert!(
+        out.starts_with("`mathrix remove ") && out.ends_with(" keeps a way down to one coin\n"),
+        "{out}"
+    );
+}
+
+#[test]
+fn the_tables_operators_are_kept_and_the_coach_names_a_lost_way() {
+    let data = tempfile::tempdir().unwrap();
+    let (out, _, code) = tm(&data, &["setup", "mathrix", "ops=+-", TEXT]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("Mathrix: coins n3n4aa/n2324a/55324n/5a2534, operators +-\n"));
+    let (_, err, code) = tm(&data, &["mathrix", "remove", "d3", "because", "2x2=4"]);
+    assert_eq!(
+        (code, err.as_str()),
+        (1, "error: 2x2=4 uses x, and this game allows only +-\n")
+    );
+    // From a winnable deal, a coin whose taking leaves no way down.
+    let (_, _, code) = tm(&data, &["setup", "mathrix", WINNABLE]);
+    assert_eq!(code, 0);
+    let (out, _, _) = tm(&data, &["--json", "mathrix", "hint"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["data"]["take"]["space"], "a1");
+    assert_eq!(v["data"]["take"]["because"], "5x0=0");
+    let (_, err, code) = tm(&data, &["mathrix", "remove", "c1"]);
+    assert_eq!(code, 0, "{err}");
+    let (out, _, _) = tm(&data, &["replay", "2", "--coach"]);
+    assert!(
+        out.contains("move 1 (mathrix remove c1 because 3=3): taking c1 leaves no\n    way down to one coin; a1 (5x0=0) kept one"),
+        "{out}"
+    );
+}
