@@ -58,6 +58,8 @@ fn p95(mut times: Vec<Duration>) -> (f64, f64) {
 
 fn main() {
     let bin = env!("CARGO_BIN_EXE_tablemate");
+    // `cargo bench --bench graded_deals mathrix`: that game alone.
+    let only: Option<String> = std::env::args().nth(1).filter(|a| !a.starts_with('-'));
     let dir = tempfile::tempdir().expect("a temporary directory");
     let data = dir.path().to_str().expect("a UTF-8 path");
     let what = if children_cpu().is_some() {
@@ -75,7 +77,11 @@ fn main() {
         "trampo-land",
         "lab-rats",
         "fuji-san",
-    ] {
+        "mathrix",
+    ]
+    .into_iter()
+    .filter(|r| only.as_deref().is_none_or(|o| r.contains(o)))
+    {
         for level in ["easy", "medium", "hard", "expert"] {
             let mut deals = Vec::new();
             let mut grades = Vec::new();
@@ -88,6 +94,7 @@ fn main() {
                     let own = match room {
                         "lab-rats" => Some("rats"),
                         "fuji-san" => Some("fuji"),
+                        "mathrix" => Some("mathrix"),
                         _ => None,
                     };
                     if let Some(t) = own.and_then(|w| timed(bin, data, &[w, "grade"])) {

@@ -1,7 +1,9 @@
 //! Each Funhouse solver on 50 seeded deals (`cargo bench --bench
 //! solvers`): median and worst time, and for Slide Jam how many answers
 //! were proven best within the budget. Prints figures; asserts nothing.
-//! No other tool solves these rooms, so there is no peer column.
+//! No other tool solves these rooms, so there is no peer column. Mathrix
+//! (`cargo bench --bench solvers mathrix`) is held to a plain search on
+//! 200 deals instead.
 
 use std::time::{Duration, Instant};
 
@@ -165,4 +167,48 @@ fn main() {
             ),
         );
     }
+    if wants("mathrix") {
+        mathrix();
+    }
+}
+
+/// Mathrix on 200 deals: the solver against the plain search written
+/// apart from it (`games::mathrix::plain`, every set reachable and its
+/// own arithmetic, passing over sets not in one group so that it ends),
+/// each deal's answer compared; the solver's median, 95th percentile and
+/// worst, and the plain search's median.
+fn mathrix() {
+    use tablemate::games::mathrix::grid::{Coins, FULL, Sums};
+    use tablemate::games::mathrix::plain;
+    use tablemate::games::mathrix::solve::Search;
+    use tablemate::games::mathrix::sums::Ops;
+    const MATHRIX_DEALS: u64 = 200;
+    let (mut solver, mut slow) = (Vec::new(), Vec::new());
+    let (mut won, mut differ) = (0, 0);
+    for seed in 0..MATHRIX_DEALS {
+        let mut rng = TableRng::new(seed);
+        let coins = Coins::deal(|v| rng.shuffle(v));
+        let (d, wins) = timed(|| Search::new(&Sums::of(&coins, Ops::ALL)).wins(FULL));
+        let (p, plain) = timed(|| plain::wins(&coins, FULL, true));
+        solver.push(d);
+        slow.push(p);
+        won += usize::from(wins);
+        if wins != plain {
+            differ += 1;
+            println!("mathrix: deal {coins} (seed {seed}): solver {wins}, plain search {plain}");
+        }
+    }
+    slow.sort();
+    let mut sorted = solver.clone();
+    sorted.sort();
+    let p95 = sorted[sorted.len() * 95 / 100];
+    report(
+        "mathrix",
+        solver,
+        &format!(
+            "p95 {:.2} ms; {won} of {MATHRIX_DEALS} winnable; plain search median {:.0} ms; {differ} answers differ",
+            p95.as_secs_f64() * 1e3,
+            slow[slow.len() / 2].as_secs_f64() * 1e3
+        ),
+    );
 }

@@ -46,6 +46,11 @@ impl Space {
         1 << self.0
     }
 
+    /// The space of an index (0 to 23).
+    pub fn from_index(i: usize) -> Option<Space> {
+        (i < SPACES).then_some(Space(i as u8))
+    }
+
     pub fn all() -> impl Iterator<Item = Space> {
         (0..SPACES as u8).map(Space)
     }
@@ -223,6 +228,8 @@ fn strings() -> Vec<Vec<Space>> {
 #[derive(Debug, Clone)]
 pub struct Sums {
     pub all: Vec<Sum>,
+    /// The two-coin sums (equal coins side by side), each once.
+    pairs: Vec<u32>,
     /// For each rank, by which of its six spaces hold coins, the coins of
     /// it that open sums take: the search's question, answered by ten
     /// lookups instead of a pass over every sum.
@@ -293,8 +300,16 @@ impl Sums {
                 }
             }
         }
+        let mut pairs: Vec<u32> = all
+            .iter()
+            .filter(|s| s.read.len() == 2)
+            .map(|s| s.set)
+            .collect();
+        pairs.sort_unstable();
+        pairs.dedup();
         Sums {
             all,
+            pairs,
             ranks,
             files,
             rank_cores,
@@ -321,6 +336,13 @@ impl Sums {
         can
     }
 
+    /// Whether two equal coins side by side are both still on the grid:
+    /// the last move of a win takes one of such a pair (from two coins,
+    /// only `x=x` is an equation), and coins never come back.
+    pub fn has_pair(&self, on: u32) -> bool {
+        !self.pairs.iter().all(|&p| p & !on != 0)
+    }
+
     /// How many open sums take each space (by index), for the search's
     /// order of trying.
     pub fn ways(&self, on: u32) -> [u8; SPACES] {
@@ -341,11 +363,17 @@ impl Sums {
     }
 
     /// At least how many coins of `on` can never be taken, whatever is
-    /// done (`can`: its removable coins). A coin no open sum takes stays
+    /// done (`can`: its removable coins), counted up to two. A coin no open sum takes stays
     /// (sums only ever close). So does one of two coins each of which
     /// every open sum through the other takes: whichever goes first
     /// closes the other's last sum.
     pub fn must_stay(&self, on: u32, can: u32) -> u32 {
+        // The search asks only whether more than one must stay: it
+        // counts no further than two.
+        let mut stay = (on & !can).count_ones();
+        if stay > 1 {
+            return stay;
+        }
         let mut cores = [FULL; SPACES];
         let ranks: [usize; RANKS as usize] = std::array::from_fn(|r| rank_held(on, r));
         let files: [usize; FILES as usize] = std::array::from_fn(|f| file_held(on, f));
@@ -353,7 +381,6 @@ impl Sums {
             let (f, r) = (usize::from(s.file()), usize::from(s.rank()));
             cores[s.index()] = self.rank_cores[r][ranks[r]][f] & self.file_cores[f][files[f]][r];
         }
-        let mut stay = (on & !can).count_ones();
         let mut paired = 0u32;
         for s in Space::of(can) {
             if paired & s.bit() != 0 {
@@ -363,6 +390,9 @@ impl Sums {
             if let Some(t) = Space::of(others).find(|t| cores[t.index()] & s.bit() != 0) {
                 paired |= s.bit() | t.bit();
                 stay += 1;
+                if stay > 1 {
+                    return stay;
+                }
             }
         }
         stay

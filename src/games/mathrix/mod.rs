@@ -5,6 +5,7 @@
 mod diagram;
 pub mod grade;
 pub mod grid;
+pub mod plain;
 pub mod play;
 mod show;
 pub mod solve;

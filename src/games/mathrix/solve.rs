@@ -64,13 +64,15 @@ impl<'a> Search<'a> {
         if self.gave_up {
             return false;
         }
-        if !joined(on) {
+        // Three ways a set is lost at sight: two groups of coins not
+        // joined side by side (no string joins them, and each keeps its
+        // last coin), no pair of equal coins side by side left for the
+        // last move (`Sums::has_pair`), or two coins that must stay
+        // (`Sums::must_stay`).
+        if !joined(on) || !self.sums.has_pair(on) {
             return false;
         }
         let can = self.sums.removable(on);
-        // Two ways a set is lost at sight: two coins that must stay
-        // (`Sums::must_stay`), or two groups of coins not joined side by
-        // side (no string joins them, and each keeps its last coin).
         if self.sums.must_stay(on, can) > 1 {
             return false;
         }
@@ -79,14 +81,16 @@ impl<'a> Search<'a> {
         // still go at all (a win is found sooner; a loss is the same
         // whichever way it is proved).
         let ways = self.sums.ways(on);
-        let mut order = [Space::default(); SPACES];
+        // By key: ways above, the space's index below.
+        let mut order = [0u16; SPACES];
         let mut n = 0;
         for s in Space::of(can) {
-            order[n] = s;
+            order[n] = u16::from(ways[s.index()]) << 5 | s.index() as u16;
             n += 1;
         }
-        order[..n].sort_unstable_by_key(|s| ways[s.index()]);
-        for &s in &order[..n] {
+        order[..n].sort_unstable();
+        for &key in &order[..n] {
+            let s = Space::from_index(usize::from(key & 31)).unwrap_or_default();
             if self.wins(on & !s.bit()) {
                 won = true;
                 break;
@@ -138,118 +142,6 @@ pub fn joined(on: u32) -> bool {
             return group == on;
         }
         group = more;
-    }
-}
-
-#[cfg(test)]
-pub(crate) mod plain {
-    //! A plain exhaustive search, written apart from the solver to check
-    //! it: every set reachable, no bound, and its own arithmetic (each
-    //! string's signs tried in turn and worked out with two stacks).
-
-    use std::collections::HashSet;
-
-    use super::super::grid::{Coins, FILES, RANKS, Space};
-
-    /// The value of a written expression (values and signs alternating),
-    /// x and / before + and -, every division whole.
-    fn worked(values: &[i64], signs: &[char]) -> Option<i64> {
-        let mut terms: Vec<i64> = vec![values[0]];
-        let mut adds: Vec<char> = Vec::new();
-        for (i, &c) in signs.iter().enumerate() {
-            let v = values[i + 1];
-            match c {
-                '*' => *terms.last_mut()? *= v,
-                '/' => {
-                    let t = terms.last_mut()?;
-                    if v == 0 || *t % v != 0 {
-                        return None;
-                    }
-                    *t /= v;
-                }
-                _ => {
-                    terms.push(v);
-                    adds.push(c);
-                }
-            }
-        }
-        let mut total = terms[0];
-        for (t, c) in terms[1..].iter().zip(adds) {
-            total = if c == '+' { total + t } else { total - t };
-        }
-        Some(total)
-    }
-
-    /// Whether the values, in this order, make an equation.
-    fn is_equation(values: &[i64]) -> bool {
-        let gaps = values.len() - 1;
-        (0..gaps).any(|eq| {
-            (0..4usize.pow(gaps as u32 - 1)).any(|mut w| {
-                let mut signs = Vec::new();
-                for g in 0..gaps {
-                    if g == eq {
-                        signs.push('=');
-                    } else {
-                        signs.push(['+', '-', '*', '/'][w % 4]);
-                        w /= 4;
-                    }
-                }
-                let (l, r) = (&signs[..eq], &signs[eq + 1..]);
-                match (worked(&values[..=eq], l), worked(&values[eq + 1..], r)) {
-                    (Some(a), Some(b)) => a == b,
-                    _ => false,
-                }
-            })
-        })
-    }
-
-    /// The coins of `on` some string of its coins takes.
-    fn removable(coins: &Coins, on: u32) -> Vec<Space> {
-        let mut lines: Vec<Vec<Space>> = Vec::new();
-        for r in 0..RANKS {
-            lines.push((0..FILES).map(|f| Space::new(f, r)).collect());
-        }
-        for f in 0..FILES {
-            lines.push((0..RANKS).map(|r| Space::new(f, r)).collect());
-        }
-        let mut out = Vec::new();
-        for line in &lines {
-            for i in 0..line.len() {
-                for j in i + 2..=line.len() {
-                    let run = &line[i..j];
-                    if run.iter().any(|s| on & s.bit() == 0) {
-                        continue;
-                    }
-                    let mut v: Vec<i64> = run.iter().map(|&s| i64::from(coins.at(s))).collect();
-                    let fore = is_equation(&v);
-                    v.reverse();
-                    if fore || is_equation(&v) {
-                        out.extend(run.iter().copied());
-                    }
-                }
-            }
-        }
-        out.sort();
-        out.dedup();
-        out
-    }
-
-    /// Whether one coin can be left from `on`, by meeting every set.
-    pub fn wins(coins: &Coins, on: u32) -> bool {
-        let mut seen = HashSet::from([on]);
-        let mut todo = vec![on];
-        while let Some(set) = todo.pop() {
-            if set.count_ones() == 1 {
-                return true;
-            }
-            for s in removable(coins, set) {
-                let next = set & !s.bit();
-                if seen.insert(next) {
-                    todo.push(next);
-                }
-            }
-        }
-        false
     }
 }
 
@@ -308,7 +200,7 @@ mod tests {
             if on.count_ones() != LEFT {
                 continue;
             }
-            let plain = plain::wins(&coins, on);
+            let plain = super::super::plain::wins(&coins, on, false);
             let mut search = Search::new(&sums);
             assert_eq!(search.wins(on), plain, "{coins} from {on:024b}");
             if let Some(line) = search.line(on) {
