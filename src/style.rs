@@ -317,6 +317,17 @@ pub fn list_and(names: &[String]) -> String {
     }
 }
 
+/// A time as a clock shows it: `19:32`, `1:02:05`, `-0:07` when over.
+pub fn clock(secs: i64) -> String {
+    let sign = if secs < 0 { "-" } else { "" };
+    let s = secs.unsigned_abs();
+    if s >= 3600 {
+        format!("{sign}{}:{:02}:{:02}", s / 3600, (s / 60) % 60, s % 60)
+    } else {
+        format!("{sign}{}:{:02}", s / 60, s % 60)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -391,6 +391,10 @@ impl Show for Stats {
                 if let (Some(avg), Some(best)) = (a.average, a.best) {
                     line.push_str(&format!(": average {avg:.1}, best {best}"));
                 }
+                if let Some(t) = a.fastest {
+                    let t = i64::try_from(t).unwrap_or(i64::MAX);
+                    line.push_str(&format!("; fastest win {}", crate::style::clock(t)));
+                }
                 lines.push(line);
             }
         }

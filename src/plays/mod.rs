@@ -431,6 +431,10 @@ pub struct Alone {
     pub average: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub best: Option<i64>,
+    /// The fewest seconds a won play took, where the game kept its clock
+    /// (a timed solitaire: Mathrix).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fastest: Option<u64>,
 }
 
 /// Solitaire plays, apart from the rest: each person's count, wins,
@@ -451,6 +455,7 @@ pub fn solitaire(plays: &[Play], lower_wins: impl Fn(&str) -> bool) -> Vec<Alone
                     won: 0,
                     average: None,
                     best: None,
+                    fastest: None,
                 });
                 out.len() - 1
             }
@@ -458,6 +463,9 @@ pub fn solitaire(plays: &[Play], lower_wins: impl Fn(&str) -> bool) -> Vec<Alone
         let a = &mut out[at];
         a.plays += 1;
         a.won += u64::from(!p.winners.is_empty());
+        if let (false, Some(Some(t))) = (p.winners.is_empty(), p.seconds.first()) {
+            a.fastest = Some(a.fastest.map_or(*t, |f| f.min(*t)));
+        }
         if let Some(Some(s)) = p.scores.first() {
             let n = a.plays as f64;
             a.average = Some(a.average.map_or(*s as f64, |m| m + (*s as f64 - m) / n));

@@ -55,11 +55,7 @@ fn coins(n: u32) -> String {
 
 /// Seconds as a clock shows them: 4:07, 1:02:03.
 pub(super) fn clock(s: u64) -> String {
-    if s >= 3600 {
-        format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
-    } else {
-        format!("{}:{:02}", s / 60, s % 60)
-    }
+    crate::style::clock(i64::try_from(s).unwrap_or(i64::MAX))
 }
 
 impl Board {

@@ -403,11 +403,7 @@ fn score(s: Option<i64>) -> String {
 
 /// Thinking time in a column: `0:42`, `12:05`, `2:03:00`.
 fn clock(s: u64) -> String {
-    if s >= 3600 {
-        format!("{}:{:02}:{:02}", s / 3600, (s % 3600) / 60, s % 60)
-    } else {
-        format!("{}:{:02}", s / 60, s % 60)
-    }
+    crate::style::clock(i64::try_from(s).unwrap_or(i64::MAX))
 }
 
 /// Average thinking time a turn, `-` before a finished turn.
