@@ -333,6 +333,15 @@ impl Equation {
         if want_value {
             return Err(format!("'{text}' ends without a value after its last sign").into());
         }
+        // A string is at most a rank of six coins; a longer equation is
+        // no string's (and would not be worked out at all).
+        if values.len() > 6 {
+            return Err(format!(
+                "'{text}' has {} values: a string of coins has at most 6",
+                values.len()
+            )
+            .into());
+        }
         let split = split.ok_or_else(|| {
             format!("'{text}' has no '=': an equation has exactly one (like 2+3=5)")
         })?;
