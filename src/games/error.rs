@@ -89,6 +89,25 @@ pub(crate) use said_as;
 #[cfg(test)]
 said_as!(GameError);
 
+/// Words of a game's own notation that do not read (coins, a space, an
+/// equation), and why: what a game's parser says before a
+/// [`GameError`] is made of it.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct Misread(pub String);
+
+impl From<String> for Misread {
+    fn from(s: String) -> Misread {
+        Misread(s)
+    }
+}
+
+impl From<&str> for Misread {
+    fn from(s: &str) -> Misread {
+        Misread(s.to_string())
+    }
+}
+
 /// What is wrong with a game's state read back (from the store, a file,
 /// an import): the first thing found, in words.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -93,22 +93,7 @@ impl From<Space> for String {
     }
 }
 
-/// Coins, dice or a space that do not read, and why.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct Misread(pub String);
-
-impl From<String> for Misread {
-    fn from(s: String) -> Misread {
-        Misread(s)
-    }
-}
-
-impl From<&str> for Misread {
-    fn from(s: &str) -> Misread {
-        Misread(s.to_string())
-    }
-}
+pub use crate::games::error::Misread;
 
 /// The four priests, in the order of their dice: top left (Suns), top
 /// right (Moons), bottom left (Arms), bottom right (Crowns), as ppgames

@@ -14,17 +14,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-/// Words that do not read (an operator set, an equation, coins or a
-/// space), or an equation that is not true, and why.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct Misread(pub String);
-
-impl From<String> for Misread {
-    fn from(s: String) -> Misread {
-        Misread(s)
-    }
-}
+pub use crate::games::error::Misread;
 
 /// One operator between two values.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

@@ -442,23 +442,12 @@ fn hint(game: &MathrixGame) -> Reply {
     let sums = game.sums();
     let on = game.on();
     let mut search = Search::new(&sums);
-    let can: Vec<Space> = if game.won() {
-        Vec::new()
-    } else {
-        Space::of(sums.removable(on)).collect()
-    };
-    let take = search
-        .choices(on)
-        .into_iter()
-        .find(|c| c.1)
-        .filter(|_| !game.won())
-        .and_then(|(s, _)| {
-            Some(Take {
-                space: s,
-                because: Some(sums.through(on, s)?.equation.clone()),
-                at: 0,
-            })
-        });
+    let legal = game.legal();
+    let take = legal
+        .iter()
+        .find(|t| search.wins(on & !t.space.bit()))
+        .cloned();
+    let can = legal.into_iter().map(|t| t.space).collect();
     Reply::new("hint", Hint { take, can })
 }
 
