@@ -161,6 +161,27 @@ pub(crate) fn assert_quarters(what: &str, points: &[u32], quartiles: [u32; 3]) {
     }
 }
 
+/// A solitaire's quartiles held to the points of its winnable deals
+/// measured again: about a quarter at each level ([`assert_quarters`]),
+/// and on a full sample (`TABLEMATE_FULL_PROOFS=1`) the very quartiles.
+#[cfg(test)]
+pub(crate) fn assert_measured(what: &str, points: &[u32], quartiles: [u32; 3]) {
+    let mut sorted = points.to_vec();
+    sorted.sort();
+    let q = |f: usize| sorted[sorted.len() * f / 4];
+    println!(
+        "{what}: {} winnable, quartiles {} {} {}",
+        sorted.len(),
+        q(1),
+        q(2),
+        q(3)
+    );
+    assert_quarters(what, points, quartiles);
+    if crate::full_proofs() {
+        assert_eq!([q(1), q(2), q(3)], quartiles, "{what}");
+    }
+}
+
 /// Averages by level, easiest first, that must fall (`falling`) or rise
 /// level by level: how the levels hold apart.
 #[cfg(test)]

@@ -29,6 +29,12 @@ impl Hasher for KeyHasher {
         self.0 = (k ^ (k >> 29)).wrapping_mul(MUL);
     }
 
+    /// 128-bit keys (a whole tableau packed): both halves folded in.
+    fn write_u128(&mut self, k: u128) {
+        let (hi, lo) = ((k >> 64) as u64, k as u64);
+        self.0 = ((lo ^ (lo >> 29)).wrapping_mul(MUL) ^ hi).wrapping_mul(MUL);
+    }
+
     fn finish(&self) -> u64 {
         // The product's high half mixes every bit of the key; the table
         // takes its bucket from the low bits.

@@ -20,6 +20,7 @@ pub mod grading;
 pub mod help;
 pub mod key_hash;
 pub mod record;
+pub mod six_by_four;
 pub mod wing;
 
 pub mod fujisan;
@@ -29,6 +30,7 @@ pub mod liars;
 pub mod mathrix;
 pub mod pad;
 pub mod penguins;
+pub mod piece_gaps;
 pub mod slides;
 pub mod table;
 pub mod troll;
@@ -87,6 +89,7 @@ games! {
     LabRats => lab_rats::LabRats,
     FujiSan => fujisan::FujiSan,
     Mathrix => mathrix::Mathrix,
+    PieceGaps => piece_gaps::PieceGaps,
     AngryTroll => troll::AngryTroll,
     SlidesOfAction => slides::SlidesOfAction,
     PenguinsNightOut => penguins::PenguinsNightOut,

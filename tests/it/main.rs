@@ -25,6 +25,7 @@ mod one_table;
 mod pad;
 mod parallel_play;
 mod people;
+mod piece_gaps;
 mod play_along;
 mod ppn_read;
 mod prob_corpus;

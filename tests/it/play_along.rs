@@ -347,6 +347,6 @@ fn replay_coach_marks_the_moves_that_cost() {
     let r = common::run_line(d, "replay 2 --coach");
     assert_eq!(
         r.err,
-        "error: Angry Troll versus Magic Bridge has no coach: `replay --coach` weighs the moves of Slide Jam, Magic Mirror, Roll Out the Barrels, Whack-a-Dummy, Trampo-Land, Fuji-san, Mathrix, Slides of Action\n"
+        "error: Angry Troll versus Magic Bridge has no coach: `replay --coach` weighs the moves of Slide Jam, Magic Mirror, Roll Out the Barrels, Whack-a-Dummy, Trampo-Land, Fuji-san, Mathrix, Piece Gaps, Slides of Action\n"
     );
 }
