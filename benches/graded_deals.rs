@@ -78,6 +78,7 @@ fn main() {
         "lab-rats",
         "fuji-san",
         "mathrix",
+        "piece-gaps",
     ]
     .into_iter()
     .filter(|r| only.as_deref().is_none_or(|o| r.contains(o)))
@@ -95,6 +96,7 @@ fn main() {
                         "lab-rats" => Some("rats"),
                         "fuji-san" => Some("fuji"),
                         "mathrix" => Some("mathrix"),
+                        "piece-gaps" => Some("gaps"),
                         _ => None,
                     };
                     if let Some(t) = own.and_then(|w| timed(bin, data, &[w, "grade"])) {

@@ -2,8 +2,8 @@
 //! solvers`): median and worst time, and for Slide Jam how many answers
 //! were proven best within the budget. Prints figures; asserts nothing.
 //! No other tool solves these rooms, so there is no peer column. Mathrix
-//! (`cargo bench --bench solvers mathrix`) is held to a plain search on
-//! 200 deals instead.
+//! and Piece Gaps (`cargo bench --bench solvers mathrix`, `piece-gaps`)
+//! are held to a plain search on 200 deals instead.
 
 use std::time::{Duration, Instant};
 
@@ -170,6 +170,78 @@ fn main() {
     if wants("mathrix") {
         mathrix();
     }
+    if wants("piece-gaps") {
+        piece_gaps();
+    }
+}
+
+/// Piece Gaps on 200 deals: the whole search's time from each deal
+/// (median, 95th percentile, worst) and what it told (won, lost, open),
+/// each lost deal held to the plain breadth-first search written apart
+/// (`games::piece_gaps::plain`), and each won deal's line replayed by the
+/// rules to a win and held to the plain search three moves from its end.
+fn piece_gaps() {
+    use tablemate::games::piece_gaps::plain;
+    use tablemate::games::piece_gaps::solve::{Answer, Search};
+    use tablemate::games::piece_gaps::tableau::{AfterGap, Tableau};
+    const GAPS_DEALS: u64 = 200;
+    let rule = AfterGap::Nothing;
+    let mut solver = Vec::new();
+    let mut told = [0usize; 3];
+    let (mut compared, mut differ, mut longest, mut broken) = (0, 0, 0, 0);
+    for seed in 0..GAPS_DEALS {
+        let mut rng = TableRng::new(seed);
+        let t = Tableau::deal(|v| rng.shuffle(v));
+        if t.moves(rule).is_empty() {
+            // Locked at the start: the text deals again.
+            continue;
+        }
+        let mut search = Search::new(rule);
+        let (d, answer) = timed(|| search.decide(&t));
+        solver.push(d);
+        told[answer as usize] += 1;
+        let at = match answer {
+            Answer::Lost => Some(t),
+            Answer::Won => search.line(&t).map(|line| {
+                longest = longest.max(line.len());
+                let mut at = t;
+                for &m in &line {
+                    broken += usize::from(!at.moves(rule).contains(&m));
+                    at.apply(m);
+                }
+                broken += usize::from(!at.won());
+                line[..line.len().saturating_sub(3)]
+                    .iter()
+                    .fold(t, |mut at, &m| {
+                        at.apply(m);
+                        at
+                    })
+            }),
+            Answer::Open => None,
+        };
+        if let Some(at) = at {
+            compared += 1;
+            let slow = plain::wins(&at.to_string(), false, 5_000_000);
+            if slow != Some(answer == Answer::Won) {
+                differ += 1;
+                println!("piece-gaps: {at}: solver {answer:?}, plain search {slow:?}");
+            }
+        }
+    }
+    let mut sorted = solver.clone();
+    sorted.sort();
+    let p95 = sorted[sorted.len() * 95 / 100];
+    report(
+        "piece-gaps",
+        solver,
+        &format!(
+            "p95 {:.2} ms; won {}, lost {}, open {}; longest line {longest} ({broken} lines break a rule or do not win); {compared} held to the plain search, {differ} differ",
+            p95.as_secs_f64() * 1e3,
+            told[0],
+            told[1],
+            told[2]
+        ),
+    );
 }
 
 /// Mathrix on 200 deals: the solver's time from each whole deal (median,

@@ -159,7 +159,7 @@ fn a_lost_deal_is_proved_a_level_deal_graded_and_the_coach_speaks() {
         out,
         "Piece Gaps A2M2.A5A3Ma/C5S3S4C2A4C3/S5..M5M3Ca/M4C4SaAaS2. as dealt: no way to bring every row to ace to five from this deal (proved: 4 tableaux searched)\n"
     );
-    let (out, err, code) = tm(&data, &["--seed", "8", "setup", "piece-gaps", "level=easy"]);
+    let (out, err, code) = tm(&data, &["--seed", "1", "setup", "piece-gaps", "level=easy"]);
     assert_eq!(code, 0, "{err}");
     assert!(
         out.contains("\nlevel easy: every row can be brought home\n"),

@@ -17,13 +17,13 @@ use crate::random::TableRng;
 /// about a quarter of them at each level.
 pub const QUARTILES: [u32; 3] = [32, 35, 37];
 /// The walk that looks for a dead end after each move.
-const NEAR: usize = 200;
+const NEAR: usize = 40;
 /// Narrow steps counted in full.
 const FULL: usize = 8;
 /// Random lines tried, and the moves each may make (play can go round
 /// in circles).
 const LINES: usize = 100;
-const LONGEST: usize = 200;
+const LONGEST: usize = 60;
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct GapsGrade {

@@ -243,13 +243,18 @@ impl GapsGame {
                     }
                     None => match fits.as_slice() {
                         [one] => *one,
+                        [] if (c - 1) % 5 == 0 => {
+                            return Err(GameError::rule(format!(
+                                "no gap takes {tile} now: an ace goes only into a gap at a rank's left end (file a), and none is open"
+                            )));
+                        }
                         [] => {
                             return Err(GameError::rule(format!(
                                 "no gap takes {tile} now: a gap takes the tile one higher in the suit left of it{}",
-                                t.find(c - 1).filter(|_| (c - 1) % 5 != 0).map_or(
-                                    String::new(),
-                                    |s| format!(" ({tile} goes right of {} on {s})", piece(c - 1))
-                                )
+                                t.find(c - 1).map_or(String::new(), |s| format!(
+                                    " ({tile} goes right of {} on {s})",
+                                    piece(c - 1)
+                                ))
                             )));
                         }
                         many => {

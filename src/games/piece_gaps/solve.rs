@@ -28,7 +28,7 @@ type Set = HashSet<u128, BuildHasherDefault<KeyHasher>>;
 
 pub struct Search {
     rule: AfterGap,
-    /// Tableau classes proved lost: every tableau they reach was met.
+    /// Tableaux proved lost: every tableau they reach was met.
     lost: Set,
     /// Tableaux on a winning line, each with the move that goes on.
     wins: Keyed<u128, Move>,
@@ -134,7 +134,7 @@ impl Search {
         if self.known_win(t) {
             return Answer::Won;
         }
-        if self.lost.contains(&t.class()) {
+        if self.lost.contains(&t.key()) {
             return Answer::Lost;
         }
         let first = self.best_first(t, FIRST.min(self.limit));
@@ -157,7 +157,7 @@ impl Search {
     /// dead end close by, the cheap test a grade makes of each move.
     pub fn lost_within(&mut self, t: &Tableau, limit: usize) -> bool {
         !self.known_win(t)
-            && (self.lost.contains(&t.class()) || self.walk(t, None, true, limit) == Answer::Lost)
+            && (self.lost.contains(&t.key()) || self.walk(t, None, true, limit) == Answer::Lost)
     }
 
     /// Whether a win was found from `t`.
@@ -170,12 +170,12 @@ impl Search {
     /// tile not home goes on first.
     fn best_first(&mut self, t: &Tableau, limit: usize) -> Answer {
         let away = |t: &Tableau| WEIGHT * (20 - u32::from(t.home()));
-        // Each class met with the fewest moves it was reached in, and
-        // each tableau queued with the tableau and move it came by.
+        // Each tableau met with the fewest moves it was reached in, and
+        // the tableau and move it came by.
         let mut best: Keyed<u128, u32> = Keyed::default();
         let mut came: Keyed<u128, (u128, Move)> = Keyed::default();
         let mut queue = BinaryHeap::new();
-        best.insert(t.class(), 0);
+        best.insert(t.key(), 0);
         queue.push(Reverse((away(t), 0u32, t.key())));
         let mut won = None;
         while let Some(Reverse((_, made, key))) = queue.pop() {
@@ -191,7 +191,7 @@ impl Search {
             for m in at.moves(self.rule) {
                 let mut after = at;
                 after.apply(m);
-                let c = after.class();
+                let c = after.key();
                 if self.lost.contains(&c) || best.get(&c).is_some_and(|&b| b <= made + 1) {
                     continue;
                 }
@@ -225,7 +225,7 @@ impl Search {
         limit: usize,
     ) -> Answer {
         let mut seen = Set::default();
-        seen.insert(t.class());
+        seen.insert(t.key());
         let mut stack = vec![Frame {
             at: *t,
             moves: self.moves(t, rng.as_deref_mut(), home_first),
@@ -247,7 +247,7 @@ impl Search {
                 self.met = seen.len();
                 return Answer::Won;
             }
-            let k = after.class();
+            let k = after.key();
             if self.lost.contains(&k) || !seen.insert(k) {
                 continue;
             }

@@ -14,30 +14,6 @@ use crate::games::error::Misread;
 use crate::games::six_by_four::{FILES, RANKS, SPACES, Space};
 use crate::pieces::{Piece, Rank, Suit};
 
-/// The 24 orders of the four suits.
-const SUIT_ORDERS: [[u8; 4]; 24] = {
-    let mut out = [[0; 4]; 24];
-    let mut n = 0;
-    let mut a = 0;
-    while a < 4 {
-        let mut b = 0;
-        while b < 4 {
-            let mut c = 0;
-            while c < 4 {
-                let d = 6u8.wrapping_sub(a + b + c);
-                if a != b && a != c && b != c && d < 4 && d != a && d != b && d != c {
-                    out[n] = [a, b, c, d];
-                    n += 1;
-                }
-                c += 1;
-            }
-            b += 1;
-        }
-        a += 1;
-    }
-    out
-};
-
 /// Tiles on the grid once the nulls are out.
 pub const TILES: usize = 20;
 /// Ranks a suit runs through: ace to five.
@@ -224,33 +200,6 @@ impl Tableau {
     /// The tableau as one number, for the solver's tables.
     pub fn key(&self) -> u128 {
         self.0.iter().fold(0u128, |k, &c| (k << 5) | u128::from(c))
-    }
-
-    /// The key of the tableau's class: tableaux that differ by the order
-    /// of their rows or by the names of their suits play alike (the rules
-    /// and the goal name neither a row nor a suit), so the solver keeps
-    /// one key for all of them, the least over the 24 ways to rename the
-    /// suits of the rows sorted.
-    pub fn class(&self) -> u128 {
-        let mut best = u128::MAX;
-        for perm in &SUIT_ORDERS {
-            let mut rows = [0u32; RANKS as usize];
-            for (rank, row) in rows.iter_mut().enumerate() {
-                for file in 0..FILES {
-                    let c = self.0[rank * usize::from(FILES) + usize::from(file)];
-                    let c = if c == 0 {
-                        0
-                    } else {
-                        perm[usize::from((c - 1) / RUN)] * RUN + (c - 1) % RUN + 1
-                    };
-                    *row = (*row << 5) | u32::from(c);
-                }
-            }
-            rows.sort_unstable();
-            let k = rows.iter().fold(0u128, |k, &r| (k << 30) | u128::from(r));
-            best = best.min(k);
-        }
-        best
     }
 
     pub fn from_key(mut k: u128) -> Tableau {
