@@ -47,6 +47,16 @@ pub enum GapsAction {
     Redeal,
 }
 
+/// A move as the player says it, the gap named.
+impl From<Move> for GapsAction {
+    fn from(m: Move) -> GapsAction {
+        GapsAction::Move {
+            tile: piece(m.tile),
+            to: Some(m.to),
+        }
+    }
+}
+
 impl fmt::Display for GapsAction {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -161,7 +171,8 @@ impl GapsGame {
     }
 
     pub fn over(&self) -> bool {
-        self.won() || (self.stuck() && self.redeals_left() == 0)
+        let t = self.now();
+        t.won() || (t.moves(self.after_gap).is_empty() && self.redeals_left() == 0)
     }
 
     /// Every move allowed now, as the player would say it (with the gap
@@ -172,13 +183,7 @@ impl GapsGame {
         if moves.is_empty() && !t.won() && self.redeals_left() > 0 {
             return vec![GapsAction::Redeal];
         }
-        moves
-            .iter()
-            .map(|m| GapsAction::Move {
-                tile: piece(m.tile),
-                to: Some(m.to),
-            })
-            .collect()
+        moves.into_iter().map(GapsAction::from).collect()
     }
 
     /// The move an action makes, or the rule it breaks.

@@ -7,7 +7,7 @@ use super::diagram::draw;
 use super::grade::GapsGrade;
 use super::play::{GapsAction, GapsGame, Said};
 use super::solve::Answer;
-use super::tableau::{AfterGap, Move, Tableau, piece};
+use super::tableau::{AfterGap, Tableau};
 use crate::games::grading;
 use crate::games::wing::Play;
 use crate::layout::Layout;
@@ -193,18 +193,6 @@ pub(super) struct Solved {
     /// The moves of a winning line, as the player says them.
     pub line: Option<Vec<GapsAction>>,
     pub searched: usize,
-}
-
-impl Solved {
-    pub(super) fn line(moves: &[Move]) -> Vec<GapsAction> {
-        moves
-            .iter()
-            .map(|m| GapsAction::Move {
-                tile: piece(m.tile),
-                to: Some(m.to),
-            })
-            .collect()
-    }
 }
 
 impl Show for Solved {

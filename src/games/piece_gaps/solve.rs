@@ -20,7 +20,7 @@ use std::hash::BuildHasherDefault;
 
 use serde::Serialize;
 
-use super::tableau::{AfterGap, Move, Tableau, Takes};
+use super::tableau::{AfterGap, Move, TILES, Tableau, Takes};
 use crate::games::key_hash::{KeyHasher, Keyed};
 use crate::random::TableRng;
 
@@ -169,7 +169,7 @@ impl Search {
     /// the tableau with the fewest moves made plus `WEIGHT` for each
     /// tile not home goes on first.
     fn best_first(&mut self, t: &Tableau, limit: usize) -> Answer {
-        let away = |t: &Tableau| WEIGHT * (20 - u32::from(t.home()));
+        let away = |t: &Tableau| WEIGHT * (TILES as u32 - u32::from(t.home()));
         // Each tableau met with the fewest moves it was reached in, and
         // the tableau and move it came by.
         let mut best: Keyed<u128, u32> = Keyed::default();
@@ -268,8 +268,8 @@ impl Search {
         Answer::Lost
     }
 
-    /// A winning line from `t`: the moves in order (`None`: there is
-    /// none, proved).
+    /// A winning line from `t`: the moves in order (`None`: none found;
+    /// `decide` tells whether none is proved).
     pub fn line(&mut self, t: &Tableau) -> Option<Vec<Move>> {
         if !self.wins(t) {
             return None;
@@ -282,18 +282,6 @@ impl Search {
             path.push(at);
         }
         Some(shortened(&path, self.rule))
-    }
-
-    /// Each move from `t` and whether it keeps a win.
-    pub fn choices(&mut self, t: &Tableau) -> Vec<(Move, bool)> {
-        t.moves(self.rule)
-            .into_iter()
-            .map(|m| {
-                let mut after = *t;
-                after.apply(m);
-                (m, self.wins(&after))
-            })
-            .collect()
     }
 }
 

@@ -494,10 +494,7 @@ fn hint(game: &GapsGame) -> Reply {
     let action = search
         .line(&now)
         .and_then(|l| l.first().copied())
-        .map(|m| GapsAction::Move {
-            tile: piece(m.tile),
-            to: Some(m.to),
-        });
+        .map(GapsAction::from);
     Reply::new(
         "hint",
         Hint {
@@ -548,7 +545,9 @@ fn solved(
     let mut search = Search::new(rule);
     let answer = search.decide(&now);
     let searched = search.met();
-    let line = search.line(&now).map(|l| Solved::line(&l));
+    let line = search
+        .line(&now)
+        .map(|l| l.into_iter().map(GapsAction::from).collect());
     Ok(Reply::new(
         "solve",
         Solved {
