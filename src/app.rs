@@ -6,6 +6,7 @@
 
 mod decks;
 mod draw_odds;
+mod drawn_ppn;
 #[cfg(test)]
 mod examples;
 mod log;

@@ -730,12 +730,16 @@ pub enum Command {
         game being played. --out writes the whole game: .ppn\n\
         (piecepackr's notation, setup and moves), .png (animated,\n\
         a frame a move), .json (the record, which `import` reads\n\
-        back), .svg (the position shown).\n\n\
+        back), .svg (the position shown). `replay FILE` steps\n\
+        through a PPN file the same way: a Fuji-san game checked\n\
+        move by move, or a game whose setup tablemate lays\n\
+        (checkers, chess, xiangqi, ...) drawn as written.\n\n\
         Examples:\n  replay 3\n  replay next\n  replay 3 to 12\n  \
         replay 3 --out game.ppn\n  replay --out game.png")]
     Replay {
-        /// A game's number, then next, back, first, last or to M
-        #[arg(value_name = "N|next|back|first|last|to M", num_args = 0..)]
+        /// A game's number or a PPN file, then next, back, first,
+        /// last or to M
+        #[arg(value_name = "N|FILE|next|back|first|last|to M", num_args = 0..)]
         words: Vec<String>,
         /// Write the game to FILE: .ppn .png .json .svg
         #[arg(long, value_name = "FILE")]

@@ -429,6 +429,34 @@ proptest! {
         prop_assert_eq!(sorted, (0..n).collect::<Vec<_>>());
     }
 
+    /// Another tool's PPN, written at random from its own alphabet
+    /// (numbers, places, pieces, the move forms, braces, comments): read
+    /// and every position drawn, or refused with a reason; never a panic.
+    #[test]
+    fn any_ppn_is_drawn_or_refused(
+        header in proptest::sample::select(vec![
+            "GameType: Tablut", "GameType: American Checkers", "GameType: Four Field Kono",
+            "GameType: Xiangqi", "GameType: International Chess", "Event: x",
+            "GameType:\n  Name: Relativity\n  Coins: n45a5n3a22433n4a2na25345",
+        ]),
+        words in proptest::collection::vec(proptest::sample::select(vec![
+            "1.", "1...", ".", ";", "e5-e6", "a4-a3", "2e1-d2", "b1:b3", "*e5", "*{a4,d1}",
+            "S@e5", "Mv@(2.5,3)", "dS3@z99", "pC@b2", "t@b2", "K@a1", "d3#e3", "e5@>90",
+            "e5$>-45", "(5,5)-(1e3,2)", "a1-4U", "{", "}", "{note}", "x{1..5}", "?S4-a1",
+            "e4-", "-e4", "@", "#", ":", "e9:e10", "3@a1", "S7@a1", "aa1-a1",
+        ]), 0..40),
+    ) {
+        let text = format!("{header}\n\n{}", words.join(" "));
+        if let Ok(game) = tablemate::ppn_file::replay::replay(&text) {
+            for n in 0..=game.moves.len() {
+                let mut layout = tablemate::layout::Layout::new("x", "x");
+                layout.pieces = game.position(n);
+                let drawn = tablemate::render::points::points(&layout, &Style::plain());
+                prop_assert!(!drawn.is_empty());
+            }
+        }
+    }
+
     #[test]
     fn below_is_in_range(seed in any::<u64>(), n in 1u64..u64::MAX) {
         let mut rng = TableRng::new(seed);

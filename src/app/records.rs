@@ -293,6 +293,39 @@ fn read_words(words: &[String]) -> Result<(Option<i64>, Option<Go>)> {
     Ok((number, go))
 }
 
+/// Where a file is shown (`replay FILE first|last|to M`; alone, its
+/// setup), of the `last` moves it holds; `filed`: `import` files it.
+pub(super) fn file_at(shown: &str, rest: &[String], last: usize, filed: bool) -> Result<usize> {
+    match rest
+        .iter()
+        .map(String::as_str)
+        .collect::<Vec<_>>()
+        .as_slice()
+    {
+        [] | ["first"] => Ok(0),
+        ["last"] => Ok(last),
+        ["to", m] => match m.parse::<usize>() {
+            Ok(m) if m <= last => Ok(m),
+            Ok(m) => Err(invalid(format!(
+                "'{m}': {shown} has {last} moves (replay {shown} to 0 is the setup)"
+            ))),
+            Err(_) => Err(invalid(format!(
+                "'{}' is not a move's number: replay {shown} to 12",
+                crate::style::clip_quoted(m)
+            ))),
+        },
+        [word, ..] => Err(invalid(format!(
+            "'{}': a file is shown where asked (replay {shown} first, last or to M){}",
+            crate::style::clip_quoted(word),
+            if filed {
+                format!("; `import {shown}` files it, and `replay N` steps through it")
+            } else {
+                String::new()
+            }
+        ))),
+    }
+}
+
 impl App {
     pub(super) fn games(&mut self) -> Result<Reply> {
         let table = self.at_table()?.seating;
@@ -346,7 +379,7 @@ impl App {
         out: Option<&Path>,
         force: bool,
     ) -> Result<Reply> {
-        if let Some(shown) = self.replay_ppn(words)? {
+        if let Some(shown) = self.replay_ppn(words, out.map(|o| (o, force)))? {
             return Ok(shown);
         }
         let (number, go) = read_words(words)?;
@@ -439,11 +472,16 @@ impl App {
         .with_layout(layout)
     }
 
-    /// `replay FILE [first|last|to M]`: a PPN file of a game tablemate
-    /// follows, every move taken through the rules and the position
-    /// asked for shown, nothing filed. `None`: the words are not such a
-    /// file (any other file is said for what it is by `read_words`).
-    fn replay_ppn(&mut self, words: &[String]) -> Result<Option<Reply>> {
+    /// `replay FILE [first|last|to M] [--out F]`: a PPN file of a game
+    /// tablemate follows, every move taken through the rules, or of one
+    /// it draws (`drawn_ppn`), and the position asked for shown, nothing
+    /// filed. `None`: the words are not such a file (any other file is
+    /// said for what it is by `read_words`).
+    fn replay_ppn(
+        &mut self,
+        words: &[String],
+        out: Option<(&Path, bool)>,
+    ) -> Result<Option<Reply>> {
         let Some((first, rest)) = words.split_first() else {
             return Ok(None);
         };
@@ -456,41 +494,23 @@ impl App {
             return Ok(None);
         }
         let Some(record) = super::saved::ppn_record(&text, &self.today) else {
-            return Err(super::saved::what_ppn_is(path, &text));
+            if crate::ppn_file::is_own(&text) {
+                return Err(super::saved::what_ppn_is(path, &text));
+            }
+            return match self.replay_drawn(path, &text, rest, out)? {
+                Some(drawn) => Ok(Some(drawn)),
+                None => Err(super::saved::what_ppn_is(path, &text)),
+            };
         };
         let frames =
             record::frames(&record).map_err(|e| invalid(format!("{}: {e}", path.display())))?;
         let last = frames.len() - 1;
         let shown = path.display().to_string();
-        let at = match rest
-            .iter()
-            .map(String::as_str)
-            .collect::<Vec<_>>()
-            .as_slice()
-        {
-            [] | ["first"] => 0,
-            ["last"] => last,
-            ["to", m] => match m.parse::<usize>() {
-                Ok(m) if m <= last => m,
-                Ok(m) => {
-                    return Err(invalid(format!(
-                        "'{m}': {shown} has {last} moves (replay {shown} to 0 is the setup)"
-                    )));
-                }
-                Err(_) => {
-                    return Err(invalid(format!(
-                        "'{}' is not a move's number: replay {shown} to 12",
-                        crate::style::clip_quoted(m)
-                    )));
-                }
-            },
-            [word, ..] => {
-                return Err(invalid(format!(
-                    "'{}': a file is shown where asked (replay {shown} first, last or to M); `import {shown}` files it, and `replay N` steps through it",
-                    crate::style::clip_quoted(word)
-                )));
-            }
-        };
+        let at = file_at(&shown, rest, last, true)?;
+        if let Some((to, force)) = out {
+            super::saved::check_writable(to, force)?;
+            return self.write_record(&record, &frames, at, to, force).map(Some);
+        }
         let frame = frames.into_iter().nth(at).expect("at is within the frames");
         Ok(Some(self.shown(0, Some(shown), record.game, last, frame)))
     }

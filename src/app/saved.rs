@@ -187,6 +187,8 @@ pub(super) fn ppn_record(text: &str, today: &str) -> Option<crate::games::record
 /// other game is named by its GameType, with the games tablemate reads.
 pub(super) fn what_ppn_is(path: &Path, text: &str) -> AppError {
     use crate::games::{Game, PPN_READERS, PpnReader};
+    use crate::ppn_file::replay::ReplayError;
+    use crate::ppn_file::setups::SetupError;
     let shown = path.display();
     let readers: Vec<String> = PPN_READERS
         .iter()
@@ -227,13 +229,43 @@ pub(super) fn what_ppn_is(path: &Path, text: &str) -> AppError {
                 "{shown} is tablemate's own PPN of {name}, drawn from the game's record: `import` takes the record (.json) that `replay N --out FILE.json` writes"
             )
         }
-        Some((name, None)) => format!(
-            "{shown} is Portable Piecepack Notation of {} (its GameType): {follows}, not {}",
-            crate::style::clip_quoted(name),
-            crate::style::clip_quoted(name)
-        ),
-        None => format!("{shown} is Portable Piecepack Notation that names no GameType: {follows}"),
+        Some((name, None)) => {
+            let name = crate::style::clip_quoted(name);
+            match crate::ppn_file::replay::replay(text) {
+                Ok(_) => format!(
+                    "{shown} is Portable Piecepack Notation of {name} (its GameType), whose rules tablemate does not follow, so it files no record of it: `replay {shown}` draws its moves as written; {follows}"
+                ),
+                Err(ReplayError::Setup {
+                    why: SetupError::Unknown,
+                    ..
+                }) => format!(
+                    "{shown} is Portable Piecepack Notation of {name} (its GameType): {follows}, not {name}; `replay FILE` draws the moves of {}",
+                    crate::ppn_file::setups::LAID.join(", ")
+                ),
+                Err(e) => refused(&shown.to_string(), text, &e),
+            }
+        }
+        None => match crate::ppn_file::replay::replay(text) {
+            Ok(_) => format!(
+                "{shown} is Portable Piecepack Notation that names no GameType: `replay {shown}` draws its moves as written from an empty table; {follows}"
+            ),
+            Err(e) => format!(
+                "{shown} is Portable Piecepack Notation that names no GameType: {follows}; its moves cannot be drawn: {e}"
+            ),
+        },
     })
+}
+
+/// What a file's game is, where tablemate would draw it but a move or
+/// the setup's arguments cannot be.
+pub(super) fn refused(shown: &str, text: &str, e: &crate::ppn_file::replay::ReplayError) -> String {
+    match crate::ppn_file::game_type(text) {
+        Some(name) => format!(
+            "{shown} is Portable Piecepack Notation of {}, but {e}",
+            crate::style::clip_quoted(&name)
+        ),
+        None => format!("{shown} is Portable Piecepack Notation, but {e}"),
+    }
 }
 
 /// Read a document, refusing anything but a regular file of sane size

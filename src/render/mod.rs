@@ -5,6 +5,7 @@ pub mod cells;
 mod csv;
 pub mod luck;
 mod png;
+pub mod points;
 mod ppn;
 mod stats;
 mod svg;

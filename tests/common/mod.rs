@@ -58,6 +58,16 @@ pub fn command(data: &Path) -> Command {
     c
 }
 
+/// Run a line as typed (shell quoting) and return what it printed; the
+/// test fails, naming the line and its error, unless it succeeds.
+pub fn ok(data: &Path, line: &str) -> String {
+    let words = shlex::split(line).expect("a line that splits as a shell line");
+    let words: Vec<&str> = words.iter().map(String::as_str).collect();
+    let r = run(data, &words, None);
+    assert_eq!(r.code, 0, "`{line}` failed: {}", r.err);
+    r.out
+}
+
 /// Run `args` (one-shot), with `stdin` piped in when given.
 /// The test fails, naming the command, if it runs past `wait::COMMAND`.
 pub fn run(data: &Path, args: &[&str], stdin: Option<&str>) -> Run {

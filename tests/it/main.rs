@@ -12,6 +12,7 @@ mod cdp;
 mod cli;
 mod deal_again;
 mod dice;
+mod drawn_ppn;
 mod evening;
 mod fujisan;
 mod funhouse;

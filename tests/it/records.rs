@@ -835,21 +835,6 @@ fn every_ppn_example_is_named_for_what_it_is() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/ppn");
-    let named = [
-        ("alien-city", "Alien City"),
-        ("american-checkers", "American Checkers"),
-        ("desfases", "Desfases"),
-        ("four-field-kono", "Four Field Kono"),
-        ("ice-floe", "Ice Floe"),
-        ("international-chess", "International Chess"),
-        ("japan", "Japan"),
-        ("plans-of-action", "Plans of Action"),
-        ("relativity", "Relativity"),
-        ("spaiji", "Spaiji"),
-        ("spoff", "Spoff"),
-        ("tablut", "Tablut"),
-        ("xiangqi", "Xiangqi"),
-    ];
     let follows = "tablemate follows Fuji-san (`setup fuji-san ppn=FILE`) from PPN and its own games' records (.json, which `import` takes)";
     let said = |file: &Path| {
         let f = file.to_str().unwrap();
@@ -859,22 +844,59 @@ fn every_ppn_example_is_named_for_what_it_is() {
         assert_eq!(import.err, replay.err, "{f}");
         import.err
     };
-    for (file, game) in named {
+    // Games tablemate neither follows nor lays: named, and the games
+    // whose moves it draws listed.
+    let not_laid = [
+        ("alien-city", "Alien City"),
+        ("desfases", "Desfases"),
+        ("ice-floe", "Ice Floe"),
+        ("japan", "Japan"),
+        ("plans-of-action", "Plans of Action"),
+        ("spaiji", "Spaiji"),
+        ("spoff", "Spoff"),
+    ];
+    for (file, game) in not_laid {
         let path = fixtures.join(format!("{file}.ppn"));
         assert_eq!(
             said(&path),
             format!(
-                "error: {} is Portable Piecepack Notation of {game} (its GameType): {follows}, not {game}\n",
+                "error: {} is Portable Piecepack Notation of {game} (its GameType): {follows}, not {game}; `replay FILE` draws the moves of American Checkers, Four Field Kono, International Chess, Relativity, Tablut, Tic-Tac-Toe, Xiangqi\n",
                 path.display()
             )
         );
     }
+    // Games it lays and draws: `import` files no record and says
+    // `replay` draws them (tests/it/drawn_ppn.rs draws each).
+    let drawn = [
+        ("american-checkers", "American Checkers"),
+        ("four-field-kono", "Four Field Kono"),
+        ("international-chess", "International Chess"),
+        ("relativity", "Relativity"),
+        ("tablut", "Tablut"),
+        ("xiangqi", "Xiangqi"),
+    ];
+    for (file, game) in drawn {
+        let path = fixtures.join(format!("{file}.ppn"));
+        let f = path.to_str().unwrap();
+        let import = run(d, &["import", f], None);
+        assert_eq!(
+            import.err,
+            format!(
+                "error: {f} is Portable Piecepack Notation of {game} (its GameType), whose rules tablemate does not follow, so it files no record of it: `replay {f}` draws its moves as written; {follows}\n"
+            )
+        );
+        let shown = ok(d, &format!("replay {f}"));
+        assert!(
+            shown.starts_with(&format!("{f}, {game}: the setup (")),
+            "{shown}"
+        );
+    }
     let ttt = fixtures.join("tic-tac-toe.ppn");
+    let t = ttt.to_str().unwrap();
     assert_eq!(
-        said(&ttt),
+        run(d, &["import", t], None).err,
         format!(
-            "error: {} is Portable Piecepack Notation that names no GameType: {follows}\n",
-            ttt.display()
+            "error: {t} is Portable Piecepack Notation that names no GameType: `replay {t}` draws its moves as written from an empty table; {follows}\n"
         )
     );
     // A Fuji-san file: shown where asked without filing it, and filed

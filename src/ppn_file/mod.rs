@@ -6,6 +6,12 @@
 //! such a file's moves (`games::PPN_READERS`); tablemate writes its own
 //! games' records as PPN; any other game is named, not misread.
 
+pub mod movetext;
+pub mod notation;
+pub mod replay;
+pub mod setups;
+pub mod table;
+
 /// Whether `text` (the file `name`) reads as PPN: a `.ppn` name, a
 /// `---` header, or a `GameType:` among its first lines.
 pub fn looks_like(name: &std::path::Path, text: &str) -> bool {
@@ -35,26 +41,74 @@ pub fn is_own(text: &str) -> bool {
         })
 }
 
+/// A PPN file cut in two: its header (the YAML between `---` and `...`,
+/// or without `---` the lines before the first blank one) and the
+/// movetext after it. A file whose first lines are no YAML map has no
+/// header, and all of it is movetext.
+pub struct Parts<'a> {
+    pub header: Option<serde_yaml::Mapping>,
+    pub movetext: &'a str,
+}
+
+pub fn parts(text: &str) -> Parts<'_> {
+    let body = text.trim_start_matches('\u{feff}');
+    let trimmed = body.trim_start();
+    // Where each line starts, so the movetext is a slice of the text.
+    let mut lines = Vec::new();
+    let mut at = 0;
+    for line in trimmed.split_inclusive('\n') {
+        lines.push((at, line.trim_end()));
+        at += line.len();
+    }
+    let (header, rest) = if trimmed.starts_with("---") {
+        let end = lines
+            .iter()
+            .skip(1)
+            .position(|(_, l)| *l == "..." || *l == "---")
+            .map(|i| i + 1);
+        let head: Vec<&str> = lines[1..end.unwrap_or(lines.len())]
+            .iter()
+            .map(|(_, l)| *l)
+            .collect();
+        let rest = match end.and_then(|e| lines.get(e + 1)) {
+            Some((from, _)) => &trimmed[*from..],
+            None => "",
+        };
+        (head.join("\n"), rest)
+    } else {
+        let end = lines.iter().position(|(_, l)| l.trim().is_empty());
+        let head: Vec<&str> = lines[..end.unwrap_or(lines.len())]
+            .iter()
+            .map(|(_, l)| *l)
+            .collect();
+        let rest = match end.and_then(|e| lines.get(e)) {
+            Some((from, _)) => &trimmed[*from..],
+            None => "",
+        };
+        (head.join("\n"), rest)
+    };
+    match serde_yaml::from_str::<serde_yaml::Value>(&header) {
+        Ok(serde_yaml::Value::Mapping(map)) => Parts {
+            header: Some(map),
+            movetext: rest,
+        },
+        // A `---` header that is no map still ends where `...` says.
+        _ if trimmed.starts_with("---") => Parts {
+            header: None,
+            movetext: rest,
+        },
+        _ => Parts {
+            header: None,
+            movetext: trimmed,
+        },
+    }
+}
+
 /// The game a PPN file's header names (its `GameType`, or the `Name`
 /// under it); `None` where the header names none or is no YAML map.
 pub fn game_type(text: &str) -> Option<String> {
-    let body = text.trim_start_matches('\u{feff}');
-    let header: String = match body.trim_start().strip_prefix("---") {
-        Some(rest) => rest
-            .lines()
-            .skip(1)
-            .take_while(|l| l.trim_end() != "..." && l.trim_end() != "---")
-            .collect::<Vec<_>>()
-            .join("\n"),
-        None => body
-            .lines()
-            .take_while(|l| !l.trim().is_empty())
-            .collect::<Vec<_>>()
-            .join("\n"),
-    };
-    let map: serde_yaml::Value = serde_yaml::from_str(&header).ok()?;
-    let game = map.get("GameType")?;
-    let name = match game {
+    let header = parts(text).header?;
+    let name = match header.get("GameType")? {
         serde_yaml::Value::String(s) => s.clone(),
         other => other.get("Name")?.as_str()?.to_string(),
     };

@@ -1,0 +1,262 @@
+//! Another tool's PPN game replayed without its rules (#81): the setup
+//! its header names laid (`setups`), then each move drawn as written
+//! (`table`), so any position can be shown. Nothing is checked but that
+//! each move can be drawn: a move to a place the rules forbid is drawn
+//! all the same.
+
+use std::fmt;
+
+use crate::layout::Placed;
+
+use super::movetext::{self, CutError, Move};
+use super::setups::{self, SetupError};
+use super::table::{MoveError, Table};
+
+/// A file's game, every move drawable.
+#[derive(Debug, Clone)]
+pub struct Replayed {
+    /// The game as its header names it (its GameType, else its Event).
+    pub title: String,
+    /// Whether a setup was laid from the header (not an empty table).
+    pub laid: bool,
+    pub moves: Vec<Move>,
+    setup: Vec<Placed>,
+}
+
+/// Why a file's game cannot be drawn.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ReplayError {
+    Cut(CutError),
+    Setup {
+        game: String,
+        why: SetupError,
+    },
+    Move {
+        number: String,
+        text: String,
+        why: MoveError,
+    },
+}
+
+/// Read a file's game: its setup laid and every move drawn once, so a
+/// move that cannot be drawn is named before any position is shown.
+pub fn replay(text: &str) -> Result<Replayed, ReplayError> {
+    let parts = super::parts(text);
+    let header = parts.header.unwrap_or_default();
+    let moves = movetext::moves(parts.movetext).map_err(ReplayError::Cut)?;
+    let named = |key: &str| match header.get(key)? {
+        serde_yaml::Value::String(s) => Some((s.clone(), serde_yaml::Mapping::new())),
+        serde_yaml::Value::Mapping(m) => Some((m.get("Name")?.as_str()?.to_string(), m.clone())),
+        _ => None,
+    };
+    // ppn lays `SetUp` where a file gives one, else its GameType.
+    let (title, setup, laid) = match named("SetUp").or_else(|| named("GameType")) {
+        Some((name, args)) => {
+            let name = crate::visible::line(name.trim()).to_string();
+            let setup = setups::lay(&name, &args).map_err(|why| ReplayError::Setup {
+                game: name.clone(),
+                why,
+            })?;
+            (name, setup, true)
+        }
+        None => {
+            let event = header
+                .get("Event")
+                .and_then(|e| e.as_str())
+                .map(|e| crate::visible::line(e.trim()).to_string())
+                .filter(|e| !e.is_empty());
+            (event.unwrap_or_else(|| "a game".into()), Vec::new(), false)
+        }
+    };
+    let replayed = Replayed {
+        title,
+        laid,
+        moves,
+        setup,
+    };
+    let mut table = Table {
+        pieces: replayed.setup.clone(),
+    };
+    for m in &replayed.moves {
+        for word in words(m) {
+            table.apply(&word).map_err(|why| ReplayError::Move {
+                number: m.number.clone(),
+                text: m.words.join(" "),
+                why,
+            })?;
+        }
+    }
+    Ok(replayed)
+}
+
+impl Replayed {
+    /// The pieces after `n` moves (0: the setup).
+    pub fn position(&self, n: usize) -> Vec<Placed> {
+        let mut table = Table {
+            pieces: self.setup.clone(),
+        };
+        for m in self.moves.iter().take(n) {
+            for word in words(m) {
+                // Every move was drawn once when the file was read.
+                let _ = table.apply(&word);
+            }
+        }
+        table.pieces
+    }
+}
+
+/// A move's words, a run of removals cut apart as ppn cuts them
+/// (`a4-b5*c3*c4` is `a4-b5`, `*c3`, `*c4`).
+fn words(m: &Move) -> Vec<String> {
+    let mut out = Vec::new();
+    for w in &m.words {
+        let mut start = 0;
+        for (i, c) in w.char_indices() {
+            if c == '*' && i > start {
+                out.push(w[start..i].to_string());
+                start = i;
+            }
+        }
+        out.push(w[start..].to_string());
+    }
+    out
+}
+
+impl fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let quoted = |s: &str| crate::style::clip_quoted(&crate::visible::line(s));
+        match self {
+            ReplayError::Cut(CutError::Unclosed) => {
+                write!(f, "a comment's {{ is never closed by }}")
+            }
+            ReplayError::Cut(CutError::TooMany(w)) => {
+                write!(f, "'{}' lists more forms than any move", quoted(w))
+            }
+            ReplayError::Setup { game, why } => match why {
+                SetupError::Unknown => write!(
+                    f,
+                    "tablemate does not lay {}'s setup (it lays {})",
+                    quoted(game),
+                    setups::LAID.join(", ")
+                ),
+                SetupError::Argument(a) => {
+                    write!(f, "its {} setup takes no '{}'", quoted(game), quoted(a))
+                }
+                SetupError::Coins(c) => write!(
+                    f,
+                    "its Coins '{}' are not 24 coin values (n a 2 3 4 5)",
+                    quoted(c)
+                ),
+                SetupError::Seeded => write!(
+                    f,
+                    "its {} setup is dealt from a Seed by R's random numbers, which tablemate cannot repeat: a file that gives its Coins is drawn",
+                    quoted(game)
+                ),
+            },
+            ReplayError::Move { number, text, why } => {
+                let at = if number.is_empty() {
+                    format!("the move '{}'", quoted(text))
+                } else {
+                    format!("move {} '{}'", quoted(number), quoted(text))
+                };
+                match why {
+                    MoveError::Form(w) => write!(
+                        f,
+                        "{at}: '{}' is a form of ppn's that tablemate does not draw (it draws a1-b2, b1:b3, *f4, S@b2, d3#e3, b2@>90)",
+                        quoted(w)
+                    ),
+                    MoveError::Empty(p) => write!(f, "{at}: nothing lies at {}", quoted(p)),
+                    MoveError::Fewer {
+                        place,
+                        asked,
+                        there,
+                    } => write!(
+                        f,
+                        "{at}: {there} {} at {}, not {asked}",
+                        if *there == 1 {
+                            "piece lies"
+                        } else {
+                            "pieces lie"
+                        },
+                        quoted(place)
+                    ),
+                    MoveError::Piece(super::notation::PieceError::NotPiecepack(p)) => write!(
+                        f,
+                        "{at}: '{}' is no piecepack piece (tablemate draws tiles, coins, dice and pawns)",
+                        quoted(p)
+                    ),
+                    MoveError::Piece(super::notation::PieceError::Rank(p)) => write!(
+                        f,
+                        "{at}: '{}': a piecepack's ranks are n a 2 3 4 5",
+                        quoted(p)
+                    ),
+                    MoveError::Crowded => write!(f, "{at}: more pieces than any table holds"),
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ppn_file::notation::token;
+
+    /// Each stack's top piece where it lies, as the drawing writes it.
+    fn tops(pieces: &[Placed]) -> Vec<String> {
+        let mut seen: Vec<(i64, i64, String)> = Vec::new();
+        for p in pieces
+            .iter()
+            .filter(|p| p.kind != crate::layout::Kind::Tile)
+        {
+            let at = (p.x.round() as i64, p.y.round() as i64);
+            seen.retain(|(x, y, _)| (*x, *y) != at);
+            seen.push((at.0, at.1, token(p)));
+        }
+        seen.sort();
+        seen.into_iter()
+            .map(|(x, y, t)| format!("{}{y}:{t}", (b'a' + x as u8 - 1) as char))
+            .collect()
+    }
+
+    #[test]
+    fn a_checkers_game_is_drawn_move_by_move() {
+        let text = "---\nGameType: American Checkers\n...\n1. e3-d4 1... d6-e5 2. d4:e5 {a take}\n";
+        let r = replay(text).unwrap();
+        assert_eq!((r.title.as_str(), r.moves.len()), ("American Checkers", 3));
+        let start = tops(&r.position(0));
+        assert_eq!(start.len(), 24);
+        assert!(start.contains(&"e3:C".to_string()), "{start:?}");
+        assert!(start.contains(&"d6:Sv".to_string()), "{start:?}");
+        let end = tops(&r.position(3));
+        assert_eq!(end.len(), 23);
+        assert!(end.contains(&"e5:C".to_string()), "{end:?}");
+        assert!(
+            !end.iter()
+                .any(|t| t.starts_with("d6:") || t.starts_with("d4:"))
+        );
+        assert_eq!(r.moves[2].comment, "a take");
+    }
+
+    #[test]
+    fn what_cannot_be_drawn_is_named_with_its_move() {
+        let err = |text: &str| replay(text).unwrap_err().to_string();
+        assert_eq!(
+            err("GameType: Tablut\n\n1. a4-a3 2. a4-a2\n"),
+            "move 2. 'a4-a2': nothing lies at a4"
+        );
+        assert_eq!(
+            err("GameType: Japan\n\n1. a1-a2\n"),
+            "tablemate does not lay Japan's setup (it lays American Checkers, Four Field Kono, International Chess, Relativity, Tablut, Tic-Tac-Toe, Xiangqi)"
+        );
+        assert_eq!(
+            err("GameType: Tablut\n\n1. ?S4-a2\n"),
+            "move 1. '?S4-a2': '?S4' is a form of ppn's that tablemate does not draw (it draws a1-b2, b1:b3, *f4, S@b2, d3#e3, b2@>90)"
+        );
+        assert_eq!(
+            err("Event: x\n\nsetup. t@b2 K@b2\n"),
+            "move setup. 't@b2 K@b2': 'K' is no piecepack piece (tablemate draws tiles, coins, dice and pawns)"
+        );
+        assert_eq!(err("1. {open\n"), "a comment's { is never closed by }");
+    }
+}

@@ -1,0 +1,330 @@
+//! The setups of other tools' games that tablemate lays, so their PPN
+//! moves can be drawn from where they start: each as piecepackr's `ppdf`
+//! lays it with a piecepack (its `piecepack_*` functions), in ppn's
+//! units (a cell is an inch, a tile 2 by 2; x to the right, y up).
+
+use crate::layout::{Kind, Placed, Side};
+
+use super::notation::laid;
+
+/// Why a setup is not laid.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SetupError {
+    /// A game whose setup tablemate does not know.
+    Unknown,
+    /// An argument the setup does not take (`Seed`, `die_width`).
+    Argument(String),
+    /// The setup's own argument, but not readable (`Coins: "n4"`).
+    Coins(String),
+    /// Laid from a seed by R's random numbers, which only R repeats.
+    Seeded,
+}
+
+/// The games laid, as their GameType names them.
+pub const LAID: [&str; 7] = [
+    "American Checkers",
+    "Four Field Kono",
+    "International Chess",
+    "Relativity",
+    "Tablut",
+    "Tic-Tac-Toe",
+    "Xiangqi",
+];
+
+/// A name as GameType names are compared: letters and digits, any case.
+pub fn squeeze(name: &str) -> String {
+    name.chars()
+        .filter(char::is_ascii_alphanumeric)
+        .map(|c| c.to_ascii_lowercase())
+        .collect()
+}
+
+/// The pieces of `name`'s setup, with the arguments its GameType gives
+/// (`Coins` for Relativity).
+pub fn lay(name: &str, args: &serde_yaml::Mapping) -> Result<Vec<Placed>, SetupError> {
+    let game = squeeze(name);
+    let known = [
+        "americancheckers",
+        "checkers",
+        "fourfieldkono",
+        "internationalchess",
+        "chess",
+        "relativity",
+        "tablut",
+        "tictactoe",
+        "xiangqi",
+        "chinesechess",
+    ];
+    if !known.contains(&game.as_str()) {
+        return Err(SetupError::Unknown);
+    }
+    let mut coins = None;
+    for (key, value) in args {
+        let key = key.as_str().unwrap_or_default();
+        match squeeze(key).as_str() {
+            "name" => {}
+            "coins" if game == "relativity" => {
+                coins = Some(value.as_str().map(str::to_string).unwrap_or_default());
+            }
+            "seed" if game == "relativity" => {}
+            _ => return Err(SetupError::Argument(crate::visible::line(key).to_string())),
+        }
+    }
+    let mut t = Vec::new();
+    match game.as_str() {
+        "americancheckers" | "checkers" => checkers(&mut t),
+        "fourfieldkono" => kono(&mut t),
+        "internationalchess" | "chess" => chess(&mut t),
+        "relativity" => match coins {
+            Some(c) => relativity(&mut t, &c)?,
+            None => return Err(SetupError::Seeded),
+        },
+        "tablut" => tablut(&mut t),
+        "tictactoe" => board(&mut t, 3, 3),
+        "xiangqi" | "chinesechess" => xiangqi(&mut t),
+        _ => return Err(SetupError::Unknown),
+    }
+    Ok(t)
+}
+
+/// A board of `cols` by `rows` cells of tile backs, as ppdf lays it: two
+/// cells to a tile where both are even, else tiles whose lines are the
+/// cells (three to a tile, a gap of one between tiles where the count
+/// asks, as Xiangqi's river).
+fn board(t: &mut Vec<Placed>, cols: usize, rows: usize) {
+    let squares = cols.is_multiple_of(2) && rows.is_multiple_of(2);
+    let (xs, ys) = (centres(cols, squares), centres(rows, squares));
+    for y in &ys {
+        for x in &xs {
+            t.push(Placed::tile_back(*x, *y));
+        }
+    }
+}
+
+fn centres(n: usize, squares: bool) -> Vec<f64> {
+    if squares {
+        return (0..n / 2).map(|i| 1.5 + 2.0 * i as f64).collect();
+    }
+    // Lines: `tiles` tiles edge to edge cover 2*tiles+1 lines; one
+    // more line is a gap in the middle.
+    let gap = (n - 1) % 2;
+    let tiles = (n - 1 - gap) / 2;
+    (0..tiles)
+        .map(|i| {
+            let past_gap = if gap == 1 && i >= tiles / 2 { 1.0 } else { 0.0 };
+            2.0 + 2.0 * i as f64 + past_gap
+        })
+        .collect()
+}
+
+/// Pieces of a kind at each (x, y), in suit and rank order, turned.
+/// What a side does not show is left out: a coin's back shows its suit
+/// alone, a pawn has no rank.
+fn pieces(
+    t: &mut Vec<Placed>,
+    (kind, side): (Kind, Side),
+    suits: &[usize],
+    ranks: &[usize],
+    at: &[(f64, f64)],
+    angles: &[f64],
+) {
+    for (i, (x, y)) in at.iter().enumerate() {
+        let rank = ranks[i % ranks.len()];
+        let mut p = laid(kind, side, suits[i % suits.len()], rank, *x, *y);
+        if (kind, side) == BACKS || kind == Kind::Pawn {
+            p.rank = None;
+        }
+        p.angle = angles[i % angles.len()];
+        t.push(p);
+    }
+}
+
+const BACKS: (Kind, Side) = (Kind::Coin, Side::Back);
+const FACES: (Kind, Side) = (Kind::Coin, Side::Face);
+const DICE: (Kind, Side) = (Kind::Die, Side::Face);
+const PAWNS: (Kind, Side) = (Kind::Pawn, Side::Face);
+
+fn xy(x: &[f64], y: &[f64]) -> Vec<(f64, f64)> {
+    x.iter().zip(y).map(|(x, y)| (*x, *y)).collect()
+}
+
+/// Twelve men a side on the dark squares, the far side's turned round.
+fn checkers(t: &mut Vec<Placed>) {
+    board(t, 8, 8);
+    let x = [
+        2., 4., 1., 3., 2., 4., 6., 8., 5., 7., 6., 8., 5., 7., 6., 8., 5., 7., 1., 3., 2., 4., 1.,
+        3.,
+    ];
+    two_sides(t, &x, &[8., 7., 6., 8., 7., 6., 3., 2., 1., 3., 2., 1.]);
+}
+
+/// Eight a side on a 4 by 4 board: Suns and Moons far, Crowns and Arms
+/// near.
+fn kono(t: &mut Vec<Placed>) {
+    board(t, 4, 4);
+    let x = [
+        1., 2., 1., 2., 3., 4., 3., 4., 3., 4., 3., 4., 1., 2., 1., 2.,
+    ];
+    two_sides(t, &x, &[4., 3., 4., 3., 2., 1., 2., 1.]);
+}
+
+/// Coin backs at `x`, two to each of `rows`, a quarter of them of each
+/// suit in turn; the first half (Suns and Moons) turned to the far side.
+fn two_sides(t: &mut Vec<Placed>, x: &[f64], rows: &[f64]) {
+    let n = x.len();
+    let y: Vec<f64> = rows.iter().flat_map(|r| [*r, *r]).collect();
+    let suits: Vec<usize> = (0..n).map(|i| 1 + 4 * i / n).collect();
+    let angles: Vec<f64> = (0..n)
+        .map(|i| if i < n / 2 { 180.0 } else { 0.0 })
+        .collect();
+    pieces(t, BACKS, &suits, &[1], &xy(x, &y), &angles);
+}
+
+/// ppdf's piecepack chess: pawns coin backs, rooks dice showing 3,
+/// knights coins showing the ace, bishops pawns, queens 4s, kings 5s.
+fn chess(t: &mut Vec<Placed>) {
+    board(t, 8, 8);
+    let files: Vec<f64> = (1..=8).map(f64::from).collect();
+    let far: Vec<usize> = (1..=8).map(|i| (i + 1) % 2 + 1).collect();
+    let near: Vec<usize> = (1..=8).map(|i| i % 2 + 3).collect();
+    pieces(t, BACKS, &far, &[1], &xy(&files, &[7.; 8]), &[180.0]);
+    pieces(t, BACKS, &near, &[1], &xy(&files, &[2.; 8]), &[0.0]);
+    let turned = [180., 180., 0., 0.];
+    let at = |x: f64| [(x, 8.), (9. - x, 8.), (9. - x, 1.), (x, 1.)];
+    let suits = [1, 2, 3, 4];
+    pieces(t, DICE, &suits, &[4], &at(1.), &turned);
+    pieces(t, FACES, &suits, &[2], &at(2.), &turned);
+    pieces(t, PAWNS, &suits, &[1], &at(3.), &turned);
+    let (queens, kings) = ([(4., 8.), (4., 1.)], [(5., 8.), (5., 1.)]);
+    pieces(t, FACES, &[3, 2], &[5], &queens, &[180., 0.]);
+    pieces(t, FACES, &[4, 1], &[6], &kings, &[180., 0.]);
+}
+
+/// ppdf's piecepack xiangqi, on the lines of a 9 by 10 board with two
+/// aces face up for the palaces.
+fn xiangqi(t: &mut Vec<Placed>) {
+    board(t, 9, 10);
+    let palaces = [(5., 9.), (5., 2.)];
+    pieces(
+        t,
+        (Kind::Tile, Side::Face),
+        &[1, 3],
+        &[2],
+        &palaces,
+        &[180., 0.],
+    );
+    let soldiers: Vec<f64> = (0..5).map(|i| 1.0 + 2.0 * f64::from(i)).collect();
+    let near: Vec<usize> = (1..=5).map(|i| (i + 1) % 2 + 3).collect();
+    let far: Vec<usize> = (1..=5).map(|i| (i + 1) % 2 + 1).collect();
+    pieces(t, BACKS, &near, &[1], &xy(&soldiers, &[4.; 5]), &[0.0]);
+    pieces(t, BACKS, &far, &[1], &xy(&soldiers, &[7.; 5]), &[180.0]);
+    let suits = [1, 2, 4, 3];
+    let angles = [180., 180., 0., 0.];
+    // Pieces at x and 10 - x, far row first.
+    let pairs = |x: f64, y: f64| [(x, 11. - y), (10. - x, 11. - y), (x, y), (10. - x, y)];
+    pieces(t, PAWNS, &suits, &[1], &pairs(2., 3.), &angles);
+    pieces(t, FACES, &suits, &[2], &pairs(2., 1.), &angles);
+    pieces(t, FACES, &suits, &[3], &pairs(3., 1.), &angles);
+    pieces(t, FACES, &suits, &[5], &pairs(4., 1.), &angles);
+    let generals = [(5., 1.), (5., 10.)];
+    pieces(t, FACES, &[4, 2], &[6], &generals, &[0., 180.]);
+    pieces(t, DICE, &suits, &[4], &pairs(1., 1.), &angles);
+}
+
+/// The attackers (coins face up) on the edges, the defenders (coin
+/// backs) round the king (a Crowns pawn on a Crowns die, the throne).
+fn tablut(t: &mut Vec<Placed>) {
+    board(t, 9, 9);
+    let x = [
+        5., 4., 5., 6., 5., 6., 5., 4., 2., 1., 1., 1., 8., 9., 9., 9.,
+    ];
+    let y = [
+        2., 1., 1., 1., 8., 9., 9., 9., 5., 6., 5., 4., 5., 4., 5., 6.,
+    ];
+    let suits: Vec<usize> = (1..=4).flat_map(|s| [s; 4]).collect();
+    let angles: Vec<f64> = (0..16).map(|i| [0., 180., 270., 90.][i / 4]).collect();
+    pieces(t, FACES, &suits, &[3, 4, 5, 6], &xy(&x, &y), &angles);
+    let x = [5., 5., 6., 7., 5., 5., 4., 3.];
+    let y = [6., 7., 5., 5., 4., 3., 5., 5.];
+    let suits: Vec<usize> = (1..=4).flat_map(|s| [s; 2]).collect();
+    let angles: Vec<f64> = (0..8).map(|i| [0., 270., 180., 90.][i / 2]).collect();
+    pieces(t, BACKS, &suits, &[1], &xy(&x, &y), &angles);
+    pieces(t, DICE, &[3], &[1], &[(5., 5.)], &[0.]);
+    pieces(t, PAWNS, &[3], &[1], &[(5., 5.)], &[0.]);
+}
+
+/// Coins face up in a 4 by 6 grid, their numbers as `Coins` gives them
+/// (row 4 first), Suns and Moons above, Arms and Crowns below.
+fn relativity(t: &mut Vec<Placed>, given: &str) -> Result<(), SetupError> {
+    board(t, 6, 4);
+    let ranks: Option<Vec<usize>> = given
+        .chars()
+        .filter(|c| !c.is_whitespace() && !c.is_ascii_punctuation())
+        .map(|c| match c {
+            'n' | '0' => Some(1),
+            'a' | '1' => Some(2),
+            '2'..='5' => Some(c as usize - '0' as usize + 1),
+            _ => None,
+        })
+        .collect();
+    let ranks = match ranks {
+        Some(r) if r.len() == 24 => r,
+        _ => return Err(SetupError::Coins(crate::visible::line(given).to_string())),
+    };
+    let at: Vec<(f64, f64)> = (0..24)
+        .map(|i| (f64::from(i % 6 + 1), f64::from(4 - i / 6)))
+        .collect();
+    let suits: Vec<usize> = [1, 2, 1, 2, 4, 3, 4, 3]
+        .iter()
+        .flat_map(|s| [*s; 3])
+        .collect();
+    for (i, (x, y)) in at.iter().enumerate() {
+        t.push(laid(Kind::Coin, Side::Face, suits[i], ranks[i], *x, *y));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn boards_are_laid_as_ppdf_lays_them() {
+        assert_eq!(centres(8, true), [1.5, 3.5, 5.5, 7.5]);
+        assert_eq!(centres(9, false), [2., 4., 6., 8.]);
+        // Xiangqi's ten rows: a river between rows 5 and 6.
+        assert_eq!(centres(10, false), [2., 4., 7., 9.]);
+        assert_eq!(centres(3, false), [2.]);
+    }
+
+    #[test]
+    fn each_setup_lays_its_pieces() {
+        let none = serde_yaml::Mapping::new();
+        let count = |name: &str| {
+            let t = lay(name, &none).unwrap();
+            (
+                t.iter().filter(|p| p.kind == Kind::Tile).count(),
+                t.iter().filter(|p| p.kind != Kind::Tile).count(),
+            )
+        };
+        assert_eq!(count("American Checkers"), (16, 24));
+        assert_eq!(count("Four Field Kono"), (4, 16));
+        assert_eq!(count("International Chess"), (16, 32));
+        assert_eq!(count("Xiangqi"), (18, 32));
+        assert_eq!(count("Tablut"), (16, 26));
+        assert_eq!(count("Tic-Tac-Toe"), (1, 0));
+        assert_eq!(lay("Relativity", &none), Err(SetupError::Seeded));
+        let args: serde_yaml::Mapping =
+            serde_yaml::from_str("Name: Relativity\nCoins: \"n45a5n/3a2243\"").unwrap();
+        assert_eq!(
+            lay("Relativity", &args),
+            Err(SetupError::Coins("n45a5n/3a2243".into()))
+        );
+        let args: serde_yaml::Mapping = serde_yaml::from_str("Name: Tablut\nSeed: 3").unwrap();
+        assert_eq!(
+            lay("Tablut", &args),
+            Err(SetupError::Argument("Seed".into()))
+        );
+        assert_eq!(lay("Japan", &none), Err(SetupError::Unknown));
+    }
+}

@@ -1,0 +1,235 @@
+//! A layout drawn on the points its pieces lie on, for positions no game
+//! of ours draws (another tool's PPN, #81): each stack's top piece in
+//! PPN's own notation (`S`, `3v`, `dS3`, `pC`), a count before it where
+//! pieces are stacked, `.` for a point of the board, files `a`.. and
+//! ranks `1`.. as the moves name them, so a move can be read off it.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use crate::layout::{Kind, Layout, Placed, Side};
+use crate::ppn_file::notation::token;
+use crate::style::{Style, Tone};
+
+/// A grid wider or taller than this is no board: its stacks are listed.
+const MOST_ACROSS: i64 = 40;
+
+type Point = (i64, i64);
+
+/// The board and its pieces, top rank first, then a key to the marks.
+pub fn points(layout: &Layout, style: &Style) -> String {
+    let (board, stacks) = lay_out(layout);
+    if board.is_empty() && stacks.is_empty() {
+        return "nothing lies on the table".into();
+    }
+    let all = || board.iter().chain(stacks.keys());
+    let (x0, x1) = span(all().map(|p| p.0));
+    let (y0, y1) = span(all().map(|p| p.1));
+    let mut lines = if x1 - x0 >= MOST_ACROSS || y1 - y0 >= MOST_ACROSS {
+        listed(&stacks, style)
+    } else {
+        grid(&board, &stacks, (x0, x1, y0, y1), style)
+    };
+    if let Some(key) = key(&stacks) {
+        lines.push(crate::style::wrap(&key, style.width, "  "));
+    }
+    lines.join("\n")
+}
+
+/// The points tiles lying back up cover (a tile covers the points within
+/// one unit of its centre both ways: the board) and the other pieces by
+/// the point they lie on, in the order laid. Tiles face up centred on a
+/// point are named there while nothing else lies on them (tiles laid as
+/// a score, a palace's mark).
+fn lay_out(layout: &Layout) -> (BTreeSet<Point>, BTreeMap<Point, Vec<&Placed>>) {
+    let mut board = BTreeSet::new();
+    let mut stacks: BTreeMap<Point, Vec<&Placed>> = BTreeMap::new();
+    let mut faces: BTreeMap<Point, Vec<&Placed>> = BTreeMap::new();
+    for p in &layout.pieces {
+        if p.kind == Kind::Tile && p.side == Side::Face {
+            let on_point = (p.x - p.x.round()).abs() < 1e-6 && (p.y - p.y.round()).abs() < 1e-6;
+            if on_point {
+                faces
+                    .entry((p.x.round() as i64, p.y.round() as i64))
+                    .or_default()
+                    .push(p);
+            }
+        } else if p.kind == Kind::Tile {
+            let (xs, ys) = (covered(p.x), covered(p.y));
+            for y in ys.clone() {
+                for x in xs.clone() {
+                    board.insert((x, y));
+                }
+            }
+        } else {
+            stacks
+                .entry((p.x.round() as i64, p.y.round() as i64))
+                .or_default()
+                .push(p);
+        }
+    }
+    for (at, tiles) in faces {
+        stacks.entry(at).or_insert(tiles);
+    }
+    (board, stacks)
+}
+
+fn covered(centre: f64) -> std::ops::RangeInclusive<i64> {
+    ((centre - 1.0 - 1e-6).ceil() as i64)..=((centre + 1.0 + 1e-6).floor() as i64)
+}
+
+fn span(v: impl Iterator<Item = i64>) -> (i64, i64) {
+    v.fold((i64::MAX, i64::MIN), |(lo, hi), x| (lo.min(x), hi.max(x)))
+}
+
+/// A stack as drawn: its top piece, with the count before it.
+fn shown(stack: &[&Placed]) -> String {
+    let top = stack.last().map(|p| token(p)).unwrap_or_default();
+    match stack.len() {
+        0 | 1 => top,
+        n => format!("{n}{top}"),
+    }
+}
+
+fn paint(stack: &[&Placed], text: &str, style: &Style) -> String {
+    match stack.last().and_then(|p| p.piece_suit()) {
+        Some(s) => style.paint(text, Tone::Suit(s)),
+        None => text.to_string(),
+    }
+}
+
+fn file(x: i64, letters: bool) -> String {
+    if letters {
+        char::from(b'a' + (x - 1) as u8).to_string()
+    } else {
+        x.to_string()
+    }
+}
+
+fn grid(
+    board: &BTreeSet<Point>,
+    stacks: &BTreeMap<Point, Vec<&Placed>>,
+    (x0, x1, y0, y1): (i64, i64, i64, i64),
+    style: &Style,
+) -> Vec<String> {
+    let letters = x0 >= 1 && x1 <= 26;
+    let w = stacks
+        .values()
+        .map(|s| shown(s).len())
+        .chain((x0..=x1).map(|x| file(x, letters).len()))
+        .max()
+        .unwrap_or(1);
+    let lw = (y0..=y1).map(|y| y.to_string().len()).max().unwrap_or(1);
+    let mut head = " ".repeat(lw);
+    for x in x0..=x1 {
+        head.push(' ');
+        head.push_str(&format!("{:<w$}", file(x, letters)));
+    }
+    let mut lines = vec![head.trim_end().to_string()];
+    for y in (y0..=y1).rev() {
+        let mut line = format!("{y:>lw$}");
+        for x in x0..=x1 {
+            line.push(' ');
+            match stacks.get(&(x, y)) {
+                Some(s) => {
+                    let text = shown(s);
+                    let pad = w - text.len();
+                    line.push_str(&paint(s, &text, style));
+                    line.push_str(&" ".repeat(pad));
+                }
+                None if board.contains(&(x, y)) => line.push_str(&format!("{:<w$}", ".")),
+                None => line.push_str(&" ".repeat(w)),
+            }
+        }
+        lines.push(line.trim_end().to_string());
+    }
+    lines
+}
+
+/// Stacks too far apart for a grid, listed by place.
+fn listed(stacks: &BTreeMap<Point, Vec<&Placed>>, style: &Style) -> Vec<String> {
+    let mut by_rank: Vec<(&Point, &Vec<&Placed>)> = stacks.iter().collect();
+    by_rank.sort_by_key(|((x, y), _)| (-y, *x));
+    by_rank
+        .into_iter()
+        .map(|((x, y), s)| format!("({x},{y}) {}", paint(s, &shown(s), style)))
+        .collect()
+}
+
+/// What the marks drawn mean, only those drawn (none: no key).
+fn key(stacks: &BTreeMap<Point, Vec<&Placed>>) -> Option<String> {
+    let tops: Vec<&Placed> = stacks.values().filter_map(|s| s.last().copied()).collect();
+    let has = |f: &dyn Fn(&Placed) -> bool| tops.iter().any(|p| f(p));
+    let mut parts = Vec::new();
+    if has(&|p| p.kind == Kind::Tile) {
+        parts.push("Sa a tile's face");
+    }
+    if has(&|p| p.kind == Kind::Coin && p.side == Side::Back) {
+        parts.push("S M C A a coin's back");
+    }
+    if has(&|p| p.kind == Kind::Coin && p.side == Side::Face) {
+        parts.push("n a 2-5 a coin's face");
+    }
+    if has(&|p| p.kind == Kind::Die) {
+        parts.push("dS3 a die");
+    }
+    if has(&|p| p.kind == Kind::Pawn) {
+        parts.push("pS a pawn");
+    }
+    if has(&|p| crate::ppn_file::notation::turn(p.angle) == "v") {
+        parts.push("v turned to the far side");
+    }
+    if has(&|p| {
+        !crate::ppn_file::notation::turn(p.angle).is_empty()
+            && crate::ppn_file::notation::turn(p.angle) != "v"
+    }) {
+        parts.push("< > a quarter turn");
+    }
+    if stacks.values().any(|s| s.len() > 1) {
+        parts.push("2pS two stacked, the top one named");
+    }
+    (!parts.is_empty()).then(|| format!("key: {}", parts.join("; ")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ppn_file::notation::piece;
+
+    fn layout(pieces: &[(&str, f64, f64)]) -> Layout {
+        let mut l = Layout::new("x", "x");
+        for (spec, x, y) in pieces {
+            l.push(piece(spec, *x, *y).unwrap());
+        }
+        l
+    }
+
+    #[test]
+    fn a_board_is_drawn_point_by_point() {
+        let l = layout(&[
+            ("t", 2.0, 2.0),
+            ("S", 1.0, 1.0),
+            ("Mv", 2.0, 3.0),
+            ("dC3", 3.0, 3.0),
+            ("pA", 3.0, 3.0),
+        ]);
+        assert_eq!(
+            points(&l, &Style::plain()),
+            "  a   b   c\n3 .   Mv  2pA\n2 .   .   .\n1 S   .   .\nkey: S M C A a coin's back; pS a pawn; v turned to the far\n  side; 2pS two stacked, the top one named"
+        );
+        // Off the board, a point is blank; far apart, stacks are listed.
+        let l = layout(&[("S", 1.0, 1.0), ("3>", 2.0, 2.0)]);
+        assert_eq!(
+            points(&l, &Style::plain()),
+            "  a  b\n2    3>\n1 S\nkey: S M C A a coin's back; n a 2-5 a coin's face; < > a\n  quarter turn"
+        );
+        let l = layout(&[("S", 1.0, 1.0), ("3", 100.0, 2.0)]);
+        assert_eq!(
+            points(&l, &Style::plain()),
+            "(100,2) 3\n(1,1) S\nkey: S M C A a coin's back; n a 2-5 a coin's face"
+        );
+        assert_eq!(
+            points(&Layout::new("x", "x"), &Style::plain()),
+            "nothing lies on the table"
+        );
+    }
+}

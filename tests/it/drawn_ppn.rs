@@ -1,0 +1,252 @@
+//! #81 item 3: other tools' PPN games that tablemate does not follow but
+//! can lay are drawn move by move (`replay FILE`), each position exact,
+//! and what cannot be drawn is named with its move. The files are
+//! piecepackr's examples (tests/fixtures/ppn), copied beside the data so
+//! the output names them as a user would.
+
+use std::path::Path;
+
+use super::common;
+
+use common::{ok, run};
+
+/// A fresh data directory holding the fifteen example files.
+fn with_examples() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/ppn");
+    for f in std::fs::read_dir(fixtures).unwrap() {
+        let f = f.unwrap().path();
+        if f.extension().is_some_and(|e| e == "ppn") {
+            std::fs::copy(&f, dir.path().join(f.file_name().unwrap())).unwrap();
+        }
+    }
+    dir
+}
+
+#[test]
+fn the_games_tablemate_lays_are_drawn_move_by_move() {
+    let dir = with_examples();
+    let d = dir.path();
+    // Tablut as ppdf lays it: attackers (coins face up) on the edges,
+    // defenders (coin backs) round the king on the throne.
+    assert_eq!(
+        ok(d, "replay tablut.ppn"),
+        "tablut.ppn, Tablut: the setup (39 moves follow)
+  a   b   c   d   e   f   g   h   i
+9 .   .   .   5v  4v  3v  .   .   .
+8 .   .   .   .   2v  .   .   .   .
+7 .   .   .   .   S   .   .   .   .
+6 3>  .   .   .   S   .   .   .   5<
+5 4>  2>  A<  A<  2pC M>  M>  2<  4<
+4 5>  .   .   .   Cv  .   .   .   3<
+3 .   .   .   .   Cv  .   .   .   .
+2 .   .   .   .   2   .   .   .   .
+1 .   .   .   3   4   5   .   .   .
+key: S M C A a coin's back; n a 2-5 a coin's face; pS a
+  pawn; v turned to the far side; < > a quarter turn; 2pS
+  two stacked, the top one named
+drawn as written: no rules of Tablut are checked; `replay
+  tablut.ppn to N` shows move N
+"
+    );
+    // The Immortal Game's last position, every piece where the game
+    // leaves it (white's pawns a2 c2 d3 e5 g4 h5, king e2, bishop e7,
+    // knights d5 g7; black's queen a1, bishop g1, knights a6 f6).
+    assert_eq!(
+        ok(d, "replay international-chess.ppn last"),
+        "international-chess.ppn, International Chess: move 45 of 45 (23. d6-e7)
+  a    b    c    d    e    f    g    h
+8 dS3v .    pSv  5v   .    .    .    dM3v
+7 Sv   .    .    Mv   pA   Mv   a    Mv
+6 av   .    .    .    .    av   .    .
+5 .    Sv   .    a    A    .    .    C
+4 .    .    .    .    .    .    A    .
+3 .    .    .    C    .    .    .    .
+2 A    .    A    .    5    .    .    .
+1 4v   .    .    .    .    .    pMv  .
+key: S M C A a coin's back; n a 2-5 a coin's face; dS3 a
+  die; pS a pawn; v turned to the far side
+{checkmate!}
+drawn as written: no rules of International Chess are
+  checked; `replay international-chess.ppn to N` shows move
+  N
+"
+    );
+    // Relativity's coins as its Coins gives them, two swaps made.
+    assert_eq!(
+        ok(d, "replay relativity.ppn to 2"),
+        "relativity.ppn, Relativity: move 2 of 29 (1T. d3#d1)
+  a b c d e f
+4 n 4 5 a 5 n
+3 3 a 2 3 2 3
+2 3 n 4 a 2 n
+1 a 2 5 4 4 5
+key: n a 2-5 a coin's face
+drawn as written: no rules of Relativity are checked;
+  `replay relativity.ppn to N` shows move N
+"
+    );
+    // No GameType: the table starts empty and the file lays its board.
+    assert!(ok(d, "replay tic-tac-toe.ppn").starts_with(
+        "tic-tac-toe.ppn, Example Tic-Tac-Toe Game: an empty table (8 moves follow)\nnothing lies on the table\n"
+    ));
+    assert_eq!(
+        ok(d, "replay tic-tac-toe.ppn last"),
+        "tic-tac-toe.ppn, Example Tic-Tac-Toe Game: move 8 of 8 (4. S@b1)
+  a b c
+3 M . M
+2 M S .
+1 S S S
+key: S M C A a coin's back
+{X wins}
+drawn as written: no rules are checked; `replay
+  tic-tac-toe.ppn to N` shows move N
+"
+    );
+    // A crowned checker is two coins that move together.
+    let crowned = ok(d, "replay american-checkers.ppn to 40");
+    assert!(
+        crowned.starts_with(
+            "american-checkers.ppn, American Checkers: move 40 of 99 (16... 2e1-d2)\n"
+        ),
+        "{crowned}"
+    );
+    assert!(
+        crowned.contains("\n2 .   .   .   2Mv .   .   .   .\n"),
+        "{crowned}"
+    );
+    for (file, moves) in [("four-field-kono", 32), ("xiangqi", 49)] {
+        let last = ok(d, &format!("replay {file}.ppn last"));
+        assert!(
+            last.contains(&format!(": move {moves} of {moves} (")),
+            "{last}"
+        );
+    }
+    // The JSON holds the position's pieces.
+    let json = ok(d, "--json replay four-field-kono.ppn to 3");
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["data"]["made"], "2. c1:c3");
+    assert_eq!(v["data"]["at"], 3);
+    assert_eq!(v["data"]["moves"], 32);
+    let coins = v["data"]["layout"]["pieces"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|p| p["kind"] == "coin")
+        .count();
+    assert_eq!(coins, 13, "each of the first three moves takes one");
+}
+
+#[test]
+fn what_cannot_be_drawn_is_named_and_nothing_is_filed() {
+    let dir = with_examples();
+    let d = dir.path();
+    let write = |name: &str, text: &str| std::fs::write(d.join(name), text).unwrap();
+    let refused = |line: &str| {
+        let r = run(
+            d,
+            &shlex::split(line)
+                .unwrap()
+                .iter()
+                .map(String::as_str)
+                .collect::<Vec<_>>(),
+            None,
+        );
+        assert_eq!(r.code, 1, "{line}: {}", r.out);
+        r.err
+    };
+    write("bad.ppn", "GameType: Tablut\n\n1. a4-a3 2. a4-a2\n");
+    assert_eq!(
+        refused("replay bad.ppn"),
+        "error: bad.ppn is Portable Piecepack Notation of Tablut, but move 2. 'a4-a2': nothing lies at a4\n"
+    );
+    write(
+        "seed.ppn",
+        "---\nGameType:\n  Name: Relativity\n  Seed: 42\n...\n1S. d3#e3\n",
+    );
+    assert_eq!(
+        refused("replay seed.ppn"),
+        "error: seed.ppn is Portable Piecepack Notation of Relativity, but its Relativity setup is dealt from a Seed by R's random numbers, which tablemate cannot repeat: a file that gives its Coins is drawn\n"
+    );
+    write(
+        "arg.ppn",
+        "---\nGameType:\n  Name: Tablut\n  Seed: 42\n...\n1. a4-a3\n",
+    );
+    assert_eq!(
+        refused("replay arg.ppn"),
+        "error: arg.ppn is Portable Piecepack Notation of Tablut, but its Tablut setup takes no 'Seed'\n"
+    );
+    write(
+        "rel.ppn",
+        "GameType: Four Field Kono\n\n1. b1:b3 2. (1,1)-2U\n",
+    );
+    assert_eq!(
+        refused("replay rel.ppn"),
+        "error: rel.ppn is Portable Piecepack Notation of Four Field Kono, but move 2. '(1,1)-2U': '2U' is a form of ppn's that tablemate does not draw (it draws a1-b2, b1:b3, *f4, S@b2, d3#e3, b2@>90)\n"
+    );
+    write(
+        "open.ppn",
+        "GameType: Four Field Kono\n\n1. b1:b3 {never closed\n",
+    );
+    assert_eq!(
+        refused("replay open.ppn"),
+        "error: open.ppn is Portable Piecepack Notation of Four Field Kono, but a comment's { is never closed by }\n"
+    );
+    write("k.ppn", "Event: x\n\n1. S@a1 2. K@b2\n");
+    assert_eq!(
+        refused("replay k.ppn"),
+        "error: k.ppn is Portable Piecepack Notation, but move 2. 'K@b2': 'K' is no piecepack piece (tablemate draws tiles, coins, dice and pawns)\n"
+    );
+    // Mistyped ways to step, and a move past the end.
+    assert_eq!(
+        refused("replay tablut.ppn nxet"),
+        "error: 'nxet': a file is shown where asked (replay tablut.ppn first, last or to M)\n"
+    );
+    assert_eq!(
+        refused("replay tablut.ppn to 40"),
+        "error: '40': tablut.ppn has 39 moves (replay tablut.ppn to 0 is the setup)\n"
+    );
+    assert_eq!(
+        refused("replay tablut.ppn to x"),
+        "error: 'x' is not a move's number: replay tablut.ppn to 12\n"
+    );
+    assert_eq!(
+        refused("replay tablut.ppn --out pos.pdf"),
+        "error: 'pos.pdf': another tool's game is written as .svg (the position), .txt (as drawn) or .png (every move)\n"
+    );
+    assert!(!d.join("pos.pdf").exists());
+    assert_eq!(
+        ok(d, "games"),
+        "no games recorded yet: each `setup` of a game starts a record (`setup` lists the games)\n"
+    );
+}
+
+#[test]
+fn a_drawn_position_is_written_as_a_picture() {
+    let dir = with_examples();
+    let d = dir.path();
+    assert_eq!(
+        ok(d, "replay tablut.ppn to 3 --out pos.txt"),
+        "tablut.ppn (Tablut) written to pos.txt\n"
+    );
+    let drawn = std::fs::read_to_string(d.join("pos.txt")).unwrap();
+    // As the terminal draws it, with the moves made: a4-a3, c5-c3, d1-d3.
+    assert!(
+        drawn.starts_with("  a   b   c   d   e   f   g   h   i\n"),
+        "{drawn}"
+    );
+    assert!(
+        drawn.contains("\n3 5>  .   A<  3   Cv  .   .   .   .\n"),
+        "{drawn}"
+    );
+    ok(d, "replay tablut.ppn to 3 --out pos.svg");
+    let svg = std::fs::read_to_string(d.join("pos.svg")).unwrap();
+    assert!(svg.starts_with("<svg ") && svg.contains("<title>Tablut</title>"));
+    // Written once; again only with --force.
+    let again = run(d, &["replay", "tablut.ppn", "--out", "pos.svg"], None);
+    assert_eq!(again.code, 1);
+    assert!(again.err.contains("pos.svg"), "{}", again.err);
+    ok(d, "replay four-field-kono.ppn --out game.png");
+    let png = std::fs::read(d.join("game.png")).unwrap();
+    assert_eq!(&png[1..4], b"PNG");
+}
