@@ -643,11 +643,15 @@ impl App {
             }
         };
         super::saved::write_new(path, &bytes, force)?;
+        // A file's game shown without filing it has no number yet.
+        let game = match record.number {
+            Some(n) => format!("game {n}"),
+            None => record.game.title().to_string(),
+        };
         Ok(Reply::plain(
             "replay",
             format!(
-                "game {} ({} moves) written to {}",
-                record.number.unwrap_or_default(),
+                "{game} ({} moves) written to {}",
                 frames.len() - 1,
                 path.display()
             ),

@@ -246,6 +246,16 @@ fn a_drawn_position_is_written_as_a_picture() {
     let again = run(d, &["replay", "tablut.ppn", "--out", "pos.svg"], None);
     assert_eq!(again.code, 1);
     assert!(again.err.contains("pos.svg"), "{}", again.err);
+    // A Fuji-san file, followed by its rules, is written the same way.
+    assert_eq!(
+        ok(d, "replay fujisan.ppn last --out fuji.svg"),
+        "Fuji-san (27 moves) written to fuji.svg\n"
+    );
+    assert!(
+        std::fs::read_to_string(d.join("fuji.svg"))
+            .unwrap()
+            .starts_with("<svg ")
+    );
     ok(d, "replay four-field-kono.ppn --out game.png");
     let png = std::fs::read(d.join("game.png")).unwrap();
     assert_eq!(&png[1..4], b"PNG");
