@@ -407,11 +407,15 @@ fn lay(
         let (game, g) = grading::deal_within(level, "", LEVEL_TRIES, || {
             let game = laid_from(given, table.rng, now)?;
             // Most deals cannot be won: one the search cannot tell
-            // quickly is passed over rather than proved lost.
-            if Search::wins_within(&game.sums(), FULL, LEVEL_LOOK) != Some(true) {
+            // quickly is passed over rather than proved lost. The grade
+            // goes on with what the search has found.
+            let sums = game.sums();
+            let mut search = Search::new(&sums);
+            if search.wins_budgeted(FULL, LEVEL_LOOK) != Some(true) {
                 return Ok(None);
             }
-            Ok(grade(&game.coins, game.ops, FULL).map(|g| {
+            let graded = super::grade::graded(&mut search, FULL);
+            Ok(graded.map(|g| {
                 let level = g.level;
                 ((game, g), level)
             }))
