@@ -57,6 +57,7 @@ impl Show for Drawn {
                 Some(made) => format!("move {} of {} ({made})", self.at, self.moves),
             }
         );
+        let head = wrap(&head, style.width, "  ");
         let mut lines = vec![style.paint(&head, Tone::Heading), self.drawn.clone()];
         if !self.comment.is_empty() {
             lines.push(wrap(&format!("{{{}}}", self.comment), style.width, "  "));

@@ -112,22 +112,34 @@ fn grid(
     style: &Style,
 ) -> Vec<String> {
     let letters = x0 >= 1 && x1 <= 26;
-    let w = stacks
-        .values()
-        .map(|s| shown(s).len())
-        .chain((x0..=x1).map(|x| file(x, letters).len()))
+    // Every column as wide as the widest stack drawn; where that is wider
+    // than the screen, each column as wide as its own widest (a chess
+    // board at 40 columns).
+    let widest = |xs: &mut dyn Iterator<Item = i64>| {
+        xs.flat_map(|x| {
+            (y0..=y1)
+                .filter_map(move |y| stacks.get(&(x, y)))
+                .map(|s| shown(s).len())
+                .chain([file(x, letters).len()])
+        })
         .max()
-        .unwrap_or(1);
+        .unwrap_or(1)
+    };
     let lw = (y0..=y1).map(|y| y.to_string().len()).max().unwrap_or(1);
+    let all = widest(&mut (x0..=x1));
+    let mut widths: Vec<usize> = (x0..=x1).map(|_| all).collect();
+    if lw + widths.iter().map(|w| w + 1).sum::<usize>() > style.width {
+        widths = (x0..=x1).map(|x| widest(&mut (x..=x))).collect();
+    }
     let mut head = " ".repeat(lw);
-    for x in x0..=x1 {
+    for (x, w) in (x0..=x1).zip(&widths) {
         head.push(' ');
         head.push_str(&format!("{:<w$}", file(x, letters)));
     }
     let mut lines = vec![head.trim_end().to_string()];
     for y in (y0..=y1).rev() {
         let mut line = format!("{y:>lw$}");
-        for x in x0..=x1 {
+        for (x, &w) in (x0..=x1).zip(&widths) {
             line.push(' ');
             match stacks.get(&(x, y)) {
                 Some(s) => {

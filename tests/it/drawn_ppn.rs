@@ -54,7 +54,8 @@ drawn as written: no rules of Tablut are checked; `replay
     // knights d5 g7; black's queen a1, bishop g1, knights a6 f6).
     assert_eq!(
         ok(d, "replay international-chess.ppn last"),
-        "international-chess.ppn, International Chess: move 45 of 45 (23. d6-e7)
+        "international-chess.ppn, International Chess: move 45 of 45
+  (23. d6-e7)
   a    b    c    d    e    f    g    h
 8 dS3v .    pSv  5v   .    .    .    dM3v
 7 Sv   .    .    Mv   pA   Mv   a    Mv
@@ -88,11 +89,12 @@ drawn as written: no rules of Relativity are checked;
     );
     // No GameType: the table starts empty and the file lays its board.
     assert!(ok(d, "replay tic-tac-toe.ppn").starts_with(
-        "tic-tac-toe.ppn, Example Tic-Tac-Toe Game: an empty table (8 moves follow)\nnothing lies on the table\n"
+        "tic-tac-toe.ppn, Example Tic-Tac-Toe Game: an empty table (8\n  moves follow)\nnothing lies on the table\n"
     ));
     assert_eq!(
         ok(d, "replay tic-tac-toe.ppn last"),
-        "tic-tac-toe.ppn, Example Tic-Tac-Toe Game: move 8 of 8 (4. S@b1)
+        "tic-tac-toe.ppn, Example Tic-Tac-Toe Game: move 8 of 8 (4.
+  S@b1)
   a b c
 3 M . M
 2 M S .
@@ -107,7 +109,7 @@ drawn as written: no rules are checked; `replay
     let crowned = ok(d, "replay american-checkers.ppn to 40");
     assert!(
         crowned.starts_with(
-            "american-checkers.ppn, American Checkers: move 40 of 99 (16... 2e1-d2)\n"
+            "american-checkers.ppn, American Checkers: move 40 of 99\n  (16... 2e1-d2)\n"
         ),
         "{crowned}"
     );
@@ -122,6 +124,34 @@ drawn as written: no rules are checked; `replay
             "{last}"
         );
     }
+    // At 40 columns each column is as wide as its own widest stack, so
+    // a chess board still fits.
+    let narrow = common::command(d)
+        .env("COLUMNS", "40")
+        .args(["replay", "international-chess.ppn"])
+        .output()
+        .unwrap();
+    let narrow = String::from_utf8(narrow.stdout).unwrap();
+    let board: Vec<&str> = narrow
+        .lines()
+        .skip_while(|l| !l.starts_with("  a "))
+        .take(9)
+        .collect();
+    assert_eq!(
+        board,
+        [
+            "  a    b  c   d  e  f   g  h",
+            "8 dS3v av pSv 4v 5v pMv av dM3v",
+            "7 Sv   Mv Sv  Mv Sv Mv  Sv Mv",
+            "6 .    .  .   .  .  .   .  .",
+            "5 .    .  .   .  .  .   .  .",
+            "4 .    .  .   .  .  .   .  .",
+            "3 .    .  .   .  .  .   .  .",
+            "2 A    C  A   C  A  C   A  C",
+            "1 dA3  a  pA  4  5  pC  a  dC3",
+        ]
+    );
+    assert!(narrow.lines().all(|l| l.chars().count() <= 40), "{narrow}");
     // The JSON holds the position's pieces.
     let json = ok(d, "--json replay four-field-kono.ppn to 3");
     let v: serde_json::Value = serde_json::from_str(&json).unwrap();
