@@ -733,7 +733,8 @@ pub enum Command {
         back), .svg (the position shown). `replay FILE` steps\n\
         through a PPN file the same way: a Fuji-san game checked\n\
         move by move, or a game whose setup tablemate lays\n\
-        (checkers, chess, xiangqi, ...) drawn as written.\n\n\
+        (checkers, chess, xiangqi, plans of action, ...) drawn\n\
+        as written.\n\n\
         Examples:\n  replay 3\n  replay next\n  replay 3 to 12\n  \
         replay 3 --out game.ppn\n  replay --out game.png")]
     Replay {

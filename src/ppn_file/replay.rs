@@ -74,9 +74,7 @@ pub fn replay(text: &str) -> Result<Replayed, ReplayError> {
         moves,
         setup,
     };
-    let mut table = Table {
-        pieces: replayed.setup.clone(),
-    };
+    let mut table = Table::new(replayed.setup.clone());
     for m in &replayed.moves {
         for word in words(m) {
             table.apply(&word).map_err(|why| ReplayError::Move {
@@ -92,9 +90,7 @@ pub fn replay(text: &str) -> Result<Replayed, ReplayError> {
 impl Replayed {
     /// The pieces after `n` moves (0: the setup).
     pub fn position(&self, n: usize) -> Vec<Placed> {
-        let mut table = Table {
-            pieces: self.setup.clone(),
-        };
+        let mut table = Table::new(self.setup.clone());
         for m in self.moves.iter().take(n) {
             for word in words(m) {
                 // Every move was drawn once when the file was read.
@@ -105,14 +101,15 @@ impl Replayed {
     }
 }
 
-/// A move's words, a run of removals cut apart as ppn cuts them
-/// (`a4-b5*c3*c4` is `a4-b5`, `*c3`, `*c4`).
+/// A move's words, cut apart as ppn cuts them: a run of removals
+/// (`a4-b5*c3*c4` is `a4-b5`, `*c3`, `*c4`) and a lift (`b2$>90!` is
+/// `b2$>90`, `!`).
 fn words(m: &Move) -> Vec<String> {
     let mut out = Vec::new();
     for w in &m.words {
         let mut start = 0;
         for (i, c) in w.char_indices() {
-            if c == '*' && i > start {
+            if matches!(c, '*' | '!') && i > start {
                 out.push(w[start..i].to_string());
                 start = i;
             }
@@ -191,6 +188,10 @@ impl fmt::Display for ReplayError {
                         quoted(p)
                     ),
                     MoveError::Crowded => write!(f, "{at}: more pieces than any table holds"),
+                    MoveError::NoneMoved => write!(
+                        f,
+                        "{at}: it names no piece, and no piece was moved before it"
+                    ),
                 }
             }
         }
@@ -247,7 +248,7 @@ mod tests {
         );
         assert_eq!(
             err("GameType: Japan\n\n1. a1-a2\n"),
-            "tablemate does not lay Japan's setup (it lays American Checkers, Four Field Kono, International Chess, Relativity, Tablut, Tic-Tac-Toe, Xiangqi)"
+            "tablemate does not lay Japan's setup (it lays American Checkers, Four Field Kono, International Chess, Plans of Action, Relativity, Tablut, Tic-Tac-Toe, Xiangqi)"
         );
         assert_eq!(
             err("GameType: Tablut\n\n1. ?S4-a2\n"),

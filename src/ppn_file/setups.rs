@@ -21,10 +21,11 @@ pub enum SetupError {
 }
 
 /// The games laid, as their GameType names them.
-pub const LAID: [&str; 7] = [
+pub const LAID: [&str; 8] = [
     "American Checkers",
     "Four Field Kono",
     "International Chess",
+    "Plans of Action",
     "Relativity",
     "Tablut",
     "Tic-Tac-Toe",
@@ -49,6 +50,7 @@ pub fn lay(name: &str, args: &serde_yaml::Mapping) -> Result<Vec<Placed>, SetupE
         "fourfieldkono",
         "internationalchess",
         "chess",
+        "plansofaction",
         "relativity",
         "tablut",
         "tictactoe",
@@ -63,10 +65,10 @@ pub fn lay(name: &str, args: &serde_yaml::Mapping) -> Result<Vec<Placed>, SetupE
         let key = key.as_str().unwrap_or_default();
         match squeeze(key).as_str() {
             "name" => {}
-            "coins" if game == "relativity" => {
+            "coins" if game == "relativity" || game == "plansofaction" => {
                 coins = Some(value.as_str().map(str::to_string).unwrap_or_default());
             }
-            "seed" if game == "relativity" => {}
+            "seed" if game == "relativity" || game == "plansofaction" => {}
             _ => return Err(SetupError::Argument(crate::visible::line(key).to_string())),
         }
     }
@@ -77,6 +79,10 @@ pub fn lay(name: &str, args: &serde_yaml::Mapping) -> Result<Vec<Placed>, SetupE
         "internationalchess" | "chess" => chess(&mut t),
         "relativity" => match coins {
             Some(c) => relativity(&mut t, &c)?,
+            None => return Err(SetupError::Seeded),
+        },
+        "plansofaction" => match coins {
+            Some(c) => plans_of_action(&mut t, &c)?,
             None => return Err(SetupError::Seeded),
         },
         "tablut" => tablut(&mut t),
@@ -253,27 +259,51 @@ fn tablut(t: &mut Vec<Placed>) {
     pieces(t, PAWNS, &[3], &[1], &[(5., 5.)], &[0.]);
 }
 
+/// Coin backs in a 4 by 6 block on an 8 by 8 board, their suits as
+/// `Coins` gives them (row 6 first).
+fn plans_of_action(t: &mut Vec<Placed>, given: &str) -> Result<(), SetupError> {
+    board(t, 8, 8);
+    let suits = given_coins(given, |c| "SMCA".find(c).map(|i| i + 1))?;
+    pieces(t, BACKS, &suits, &[1], &six_by_four(2, 6), &[0.]);
+    Ok(())
+}
+
+/// `Coins`' 24 values, read one a character (`/` and spaces between
+/// ranks skipped).
+fn given_coins(
+    given: &str,
+    read: impl Fn(char) -> Option<usize>,
+) -> Result<Vec<usize>, SetupError> {
+    let values: Option<Vec<usize>> = given
+        .chars()
+        .filter(|c| !c.is_whitespace() && !c.is_ascii_punctuation())
+        .map(read)
+        .collect();
+    match values {
+        Some(v) if v.len() == 24 => Ok(v),
+        _ => Err(SetupError::Coins(crate::visible::line(given).to_string())),
+    }
+}
+
+/// A block six across and four down from file `left` and rank `top`,
+/// the top rank first.
+fn six_by_four(left: u8, top: u8) -> Vec<(f64, f64)> {
+    (0..24u8)
+        .map(|i| (f64::from(i % 6 + left), f64::from(top - i / 6)))
+        .collect()
+}
+
 /// Coins face up in a 4 by 6 grid, their numbers as `Coins` gives them
 /// (row 4 first), Suns and Moons above, Arms and Crowns below.
 fn relativity(t: &mut Vec<Placed>, given: &str) -> Result<(), SetupError> {
     board(t, 6, 4);
-    let ranks: Option<Vec<usize>> = given
-        .chars()
-        .filter(|c| !c.is_whitespace() && !c.is_ascii_punctuation())
-        .map(|c| match c {
-            'n' | '0' => Some(1),
-            'a' | '1' => Some(2),
-            '2'..='5' => Some(c as usize - '0' as usize + 1),
-            _ => None,
-        })
-        .collect();
-    let ranks = match ranks {
-        Some(r) if r.len() == 24 => r,
-        _ => return Err(SetupError::Coins(crate::visible::line(given).to_string())),
-    };
-    let at: Vec<(f64, f64)> = (0..24)
-        .map(|i| (f64::from(i % 6 + 1), f64::from(4 - i / 6)))
-        .collect();
+    let ranks = given_coins(given, |c| match c {
+        'n' | '0' => Some(1),
+        'a' | '1' => Some(2),
+        '2'..='5' => Some(c as usize - '0' as usize + 1),
+        _ => None,
+    })?;
+    let at = six_by_four(1, 4);
     let suits: Vec<usize> = [1, 2, 1, 2, 4, 3, 4, 3]
         .iter()
         .flat_map(|s| [*s; 3])

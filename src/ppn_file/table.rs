@@ -6,9 +6,13 @@
 //!
 //! The forms followed: `a1-b2` (move), `b1:b3` (take what lies on b3,
 //! then move there), `*f4` (take off), `S@b2` (lay a piece), `d3#e3`
-//! (swap), `b2@>90` and `b2$>90` (turn clockwise), places as `e4` or
-//! `(5,4)`. The rest of ppn's forms (relative places, pieces found by
-//! their looks, flips, macros) are named as not followed.
+//! (swap), `b2@>90` (turn clockwise where it lies) and `5(5.5,5.5)$>90`
+//! (turn the five pieces nearest that place about it: a tile with its
+//! coins), `!` (lift the pieces last moved to the top of their stack);
+//! places as `e4` or `(5,4)`, or relative to the piece moved (`4U`, `2L`,
+//! `1NE`, `<1,-2>`); a move with no piece named (`-2D`) moves the pieces
+//! moved last. The rest of ppn's forms (pieces found by their looks,
+//! flips, macros) are named as not followed.
 
 use crate::layout::Placed;
 
@@ -31,6 +35,8 @@ pub enum MoveError {
     Piece(PieceError),
     /// More pieces than any table holds.
     Crowded,
+    /// A move that names no piece, with no move before it.
+    NoneMoved,
 }
 
 /// More pieces than a table of ours could hold; a file that lays more is
@@ -40,24 +46,77 @@ const MOST_PIECES: usize = 2000;
 /// Where a piece lies, in ppn's units (a cell, half a tile).
 type Point = (f64, f64);
 
+/// Where a move sends its pieces: a place, or a step from each piece's
+/// own place.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum To {
+    At(Point),
+    By(Point),
+}
+
+/// The pieces within this distance of a place are the ones a count
+/// (`5(5.5,5.5)`) can take: a tile's corner coins lie 0.71 from its
+/// centre, the next cell's 1.58.
+const REACH: f64 = 1.5;
+
 #[derive(Debug, Clone, Default)]
 pub struct Table {
     pub pieces: Vec<Placed>,
+    /// The pieces the last move moved (by `Placed::id`), which a move
+    /// naming no piece moves again.
+    active: Vec<u32>,
+    next_id: u32,
 }
 
 impl Table {
+    /// A table laid with `pieces`, each given its number.
+    pub fn new(pieces: Vec<Placed>) -> Table {
+        let mut t = Table::default();
+        for p in pieces {
+            t.lay(p);
+        }
+        t.active.clear();
+        t
+    }
+
+    fn lay(&mut self, mut p: Placed) {
+        self.next_id += 1;
+        p.id = Some(self.next_id);
+        self.active = vec![self.next_id];
+        self.pieces.push(p);
+    }
+
     /// Draw one word of a move (`e5-g3`, `*f4`, `Mv@e1`).
     pub fn apply(&mut self, word: &str) -> Result<(), MoveError> {
         let form = || MoveError::Form(word.to_string());
+        if word == "!" {
+            let lifted = self.active_pieces()?;
+            self.shift(&lifted, To::By((0.0, 0.0)), &[]);
+            return Ok(());
+        }
         if let Some((id, angle)) = word.split_once("$>").or_else(|| word.split_once("@>")) {
+            let about = word.contains("$>");
             let angle: f64 = angle.parse().map_err(|_| form())?;
             if !angle.is_finite() {
                 return Err(form());
             }
-            for i in self.stack(id)? {
+            let turning = self.stack(id)?;
+            let centre = match (about, self.place_of(id)?) {
+                (true, Some(c)) => Some(c),
+                (true, None) => Some(self.at(turning[turning.len() - 1])),
+                (false, _) => None,
+            };
+            let (sin, cos) = (-angle).to_radians().sin_cos();
+            for &i in &turning {
                 let p = &mut self.pieces[i];
                 p.angle = (p.angle - angle).rem_euclid(360.0);
+                if let Some((cx, cy)) = centre {
+                    let (dx, dy) = (p.x - cx, p.y - cy);
+                    p.x = round(cx + dx * cos - dy * sin);
+                    p.y = round(cy + dx * sin + dy * cos);
+                }
             }
+            self.active = self.ids(&turning);
             return Ok(());
         }
         if let Some((spec, place)) = word.split_once('@') {
@@ -69,7 +128,7 @@ impl Table {
                 return Err(MoveError::Crowded);
             }
             let p = notation::piece(spec, x, y).map_err(MoveError::Piece)?;
-            self.pieces.push(p);
+            self.lay(p);
             return Ok(());
         }
         if let Some(at) = hyphen(word) {
@@ -77,13 +136,15 @@ impl Table {
             if to.starts_with('%') {
                 return Err(form());
             }
-            let to = point(to)?;
+            let to = destination(to)?;
             let moving = self.stack(id)?;
             self.shift(&moving, to, &[]);
             return Ok(());
         }
         if let Some(id) = word.strip_prefix('*') {
             let gone = self.stack(id)?;
+            let ids = self.ids(&gone);
+            self.active.retain(|a| !ids.contains(a));
             let mut i = 0;
             self.pieces.retain(|_| {
                 i += 1;
@@ -96,12 +157,12 @@ impl Table {
         }
         if let Some((id, taken)) = word.split_once(':') {
             let gone = self.stack(taken)?;
-            let to = (self.pieces[gone[0]].x, self.pieces[gone[0]].y);
+            let to = self.at(gone[gone.len() - 1]);
             let moving = self.stack(id)?;
             if moving.iter().any(|i| gone.contains(i)) {
                 return Err(form());
             }
-            self.shift(&moving, to, &gone);
+            self.shift(&moving, To::At(to), &gone);
             return Ok(());
         }
         if let Some((one, other)) = word.split_once('#') {
@@ -110,7 +171,8 @@ impl Table {
             if a.iter().any(|i| b.contains(i)) {
                 return Err(form());
             }
-            let (pa, pb) = (self.at(a[0]), self.at(b[0]));
+            let (pa, pb) = (self.at(a[a.len() - 1]), self.at(b[b.len() - 1]));
+            self.active = self.ids(&a);
             let mut rest = Vec::new();
             let (mut first, mut second) = (Vec::new(), Vec::new());
             for (i, mut p) in std::mem::take(&mut self.pieces).into_iter().enumerate() {
@@ -136,26 +198,62 @@ impl Table {
         (self.pieces[i].x, self.pieces[i].y)
     }
 
+    fn ids(&self, of: &[usize]) -> Vec<u32> {
+        of.iter().filter_map(|&i| self.pieces[i].id).collect()
+    }
+
     /// Move the pieces `moving` to `to`, on top of what lies there, and
     /// take `gone` off the table.
-    fn shift(&mut self, moving: &[usize], to: Point, gone: &[usize]) {
+    fn shift(&mut self, moving: &[usize], to: To, gone: &[usize]) {
         let mut rest = Vec::new();
         let mut lifted = Vec::new();
         for (i, mut p) in std::mem::take(&mut self.pieces).into_iter().enumerate() {
             if moving.contains(&i) {
-                (p.x, p.y) = to;
+                (p.x, p.y) = match to {
+                    To::At(at) => at,
+                    To::By((dx, dy)) => (round(p.x + dx), round(p.y + dy)),
+                };
                 lifted.push(p);
             } else if !gone.contains(&i) {
                 rest.push(p);
             }
         }
+        self.active = lifted.iter().filter_map(|p| p.id).collect();
         rest.extend(lifted);
         self.pieces = rest;
     }
 
-    /// The pieces a move names (`e5`, `2e1`, `(5,4)`): the top one, or
-    /// the top N, in the order they lie.
+    /// The pieces the last move moved, where a move names none.
+    fn active_pieces(&self) -> Result<Vec<usize>, MoveError> {
+        let found: Vec<usize> = self
+            .pieces
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.id.is_some_and(|id| self.active.contains(&id)))
+            .map(|(i, _)| i)
+            .collect();
+        if found.is_empty() {
+            return Err(MoveError::NoneMoved);
+        }
+        Ok(found)
+    }
+
+    /// The place a piece's name gives (`e5`, `2e1`, `(5,4)`), if any.
+    fn place_of(&self, id: &str) -> Result<Option<Point>, MoveError> {
+        let digits = id.chars().take_while(char::is_ascii_digit).count();
+        match &id[digits..] {
+            "" => Ok(None),
+            place => point(place).map(Some),
+        }
+    }
+
+    /// The pieces a move names: the top one at a place (`e5`, `(5,4)`),
+    /// the N nearest it with a count (`2e1`, `5(5.5,5.5)`), or where it
+    /// names none, those the last move moved; in the order they lie.
     fn stack(&self, id: &str) -> Result<Vec<usize>, MoveError> {
+        if id.is_empty() {
+            return self.active_pieces();
+        }
         let digits = id.chars().take_while(char::is_ascii_digit).count();
         let (count, place) = id.split_at(digits);
         if place.is_empty() || place.starts_with('.') {
@@ -163,36 +261,90 @@ impl Table {
             // how ppn's own setup ordered it.
             return Err(MoveError::Form(id.to_string()));
         }
+        let (x, y) = point(place)?;
+        let dist = |p: &Placed| ((p.x - x).powi(2) + (p.y - y).powi(2)).sqrt();
+        let on = self.pieces.iter().filter(|p| dist(p) < 1e-6).count();
+        if on == 0 {
+            return Err(MoveError::Empty(place.to_string()));
+        }
         let asked = match count {
             "" => 1,
             n => n
                 .parse::<usize>()
                 .map_err(|_| MoveError::Form(id.to_string()))?,
         };
-        let (x, y) = point(place)?;
-        let there: Vec<usize> = self
+        // Nearest first; of pieces as near, the one on top first.
+        let mut near: Vec<(usize, f64)> = self
             .pieces
             .iter()
             .enumerate()
-            .filter(|(_, p)| (p.x - x).abs() < 1e-6 && (p.y - y).abs() < 1e-6)
-            .map(|(i, _)| i)
+            .map(|(i, p)| (i, dist(p)))
+            .filter(|(_, d)| *d <= REACH)
             .collect();
-        match there.len() {
-            0 => Err(MoveError::Empty(place.to_string())),
-            n if n < asked || asked == 0 => Err(MoveError::Fewer {
+        near.sort_by(|a, b| a.1.total_cmp(&b.1).then(b.0.cmp(&a.0)));
+        if asked == 0 || near.len() < asked {
+            return Err(MoveError::Fewer {
                 place: place.to_string(),
                 asked,
-                there: n,
-            }),
-            n => Ok(there[n - asked..].to_vec()),
+                there: near.len(),
+            });
         }
+        let mut taken: Vec<usize> = near[..asked].iter().map(|(i, _)| *i).collect();
+        taken.sort_unstable();
+        Ok(taken)
     }
+}
+
+/// A place worked out to ppn's precision, so a turned piece lands where
+/// it was meant to (5.000000001 is 5).
+fn round(v: f64) -> f64 {
+    (v * 1e6).round() / 1e6
+}
+
+/// Where a move sends its pieces: a place (`e4`, `(5,4)`) or a step from
+/// each one's own (`4U`, `2SE`, `<1,-2>`).
+fn destination(to: &str) -> Result<To, MoveError> {
+    let form = || MoveError::Form(to.to_string());
+    if let Some(inner) = to.strip_prefix('<').and_then(|t| t.strip_suffix('>')) {
+        let (x, y) = inner.split_once(',').ok_or_else(form)?;
+        let x: f64 = x.trim().parse().map_err(|_| form())?;
+        let y: f64 = y.trim().parse().map_err(|_| form())?;
+        return if x.abs() < 1e4 && y.abs() < 1e4 {
+            Ok(To::By((x, y)))
+        } else {
+            Err(form())
+        };
+    }
+    if to.starts_with(|c: char| c.is_ascii_digit()) {
+        let digits = to
+            .find(|c: char| !c.is_ascii_digit() && c != '.')
+            .unwrap_or(to.len());
+        let (n, way) = to.split_at(digits);
+        let n: f64 = n.parse().map_err(|_| form())?;
+        let (dx, dy) = match way {
+            "N" | "U" => (0.0, 1.0),
+            "E" | "R" => (1.0, 0.0),
+            "S" | "D" => (0.0, -1.0),
+            "W" | "L" => (-1.0, 0.0),
+            "NE" | "UR" => (1.0, 1.0),
+            "SE" | "DR" => (1.0, -1.0),
+            "SW" | "DL" => (-1.0, -1.0),
+            "NW" | "UL" => (-1.0, 1.0),
+            _ => return Err(form()),
+        };
+        if n >= 1e4 {
+            return Err(form());
+        }
+        return Ok(To::By((n * dx, n * dy)));
+    }
+    point(to).map(To::At)
 }
 
 /// Where a move's `-` falls: not inside a place like `(-4,3)` or `<0,-1>`.
 fn hyphen(word: &str) -> Option<usize> {
     let bytes = word.as_bytes();
-    (1..bytes.len()).find(|&i| bytes[i] == b'-' && !matches!(bytes[i - 1], b'(' | b'<' | b','))
+    (0..bytes.len())
+        .find(|&i| bytes[i] == b'-' && (i == 0 || !matches!(bytes[i - 1], b'(' | b'<' | b',')))
 }
 
 /// A place: algebraic (`e4`, `aa10`: columns from a = 1, rows from 1) or
@@ -276,7 +428,8 @@ mod tests {
                     there: 1,
                 },
             ),
-            ("(5,3)-4U", MoveError::Form("4U".into())),
+            ("(5,3)-4U", MoveError::Empty("(5,3)".into())),
+            ("a1-4Q", MoveError::Form("4Q".into())),
             ("?S4-b2", MoveError::Form("?S4".into())),
             ("15-b2", MoveError::Form("15".into())),
             ("a1~S", MoveError::Form("a1~S".into())),
@@ -291,5 +444,40 @@ mod tests {
             assert_eq!(t.apply(word), Err(want), "{word}");
         }
         assert_eq!(shown(&t), ["S@1,1"]);
+        assert_eq!(Table::default().apply("-2D"), Err(MoveError::NoneMoved));
+    }
+
+    #[test]
+    fn relative_places_and_the_last_moved() {
+        // Up four, then (naming no piece) the same coin two left, then
+        // one step up and right by its offset.
+        let t = table(&["S@(5,3)", "(5,3)-4U", "-2L", "-<1,1>"]);
+        assert_eq!(shown(&t), ["S@4,8"]);
+        // A tile and its four coins turned a quarter clockwise about the
+        // tile's centre: each coin goes round, and each is turned; the
+        // coin beside it (1.58 away) is not among the five.
+        let t = table(&[
+            "t@(5.5,5.5)",
+            "S@(5,5)",
+            "M@(6,5)",
+            "C@(6,6)",
+            "A@(5,6)",
+            "A@(7,5)",
+            "5(5.5,5.5)$>90",
+        ]);
+        assert_eq!(
+            shown(&t),
+            [
+                "t>@5.5,5.5",
+                "S>@5,6",
+                "M>@5,5",
+                "C>@6,5",
+                "A>@6,6",
+                "A@7,5"
+            ]
+        );
+        // `!` lifts what was last moved to the top of its stack.
+        let t = table(&["S@a1", "M@a1", "C@b1", "a1-b1", "b1@>0", "!"]);
+        assert_eq!(shown(&t), ["S@1,1", "C@2,1", "M@2,1"]);
     }
 }

@@ -23,6 +23,15 @@ fn with_examples() -> tempfile::TempDir {
     dir
 }
 
+/// An 8 by 8 board as drawn: its file letters and its ranks.
+fn board_of(shown: &str) -> Vec<&str> {
+    shown
+        .lines()
+        .skip_while(|l| !l.starts_with("  a "))
+        .take(9)
+        .collect()
+}
+
 #[test]
 fn the_games_tablemate_lays_are_drawn_move_by_move() {
     let dir = with_examples();
@@ -87,6 +96,24 @@ drawn as written: no rules of Relativity are checked;
   `replay relativity.ppn to N` shows move N
 "
     );
+    // Plans of Action: coins moved by steps (`(5,3)-4U`, then `-2D` for
+    // the coin just moved) and a tile turned with its coins
+    // (`5(5.5,5.5)$>90!`); the file's last move leaves each suit in a
+    // rank of its own, the puzzle solved.
+    assert_eq!(
+        board_of(&ok(d, "replay plans-of-action.ppn last")),
+        [
+            "  a  b  c  d  e  f  g  h",
+            "8 .  .  .  .  .  .  .  .",
+            "7 .  .  .  .  .  .  .  .",
+            "6 .  .  A  A> A  A  A  A",
+            "5 .  .  .  .  .  .  .  .",
+            "4 .  .  .  .  .  .  .  .",
+            "3 .  S  S  S  S> S> S  .",
+            "2 C  C  C> C  C  C  .  .",
+            "1 .  M  M  M  M  M  M  .",
+        ]
+    );
     // No GameType: the table starts empty and the file lays its board.
     assert!(ok(d, "replay tic-tac-toe.ppn").starts_with(
         "tic-tac-toe.ppn, Example Tic-Tac-Toe Game: an empty table (8\n  moves follow)\nnothing lies on the table\n"
@@ -132,13 +159,8 @@ drawn as written: no rules are checked; `replay
         .output()
         .unwrap();
     let narrow = String::from_utf8(narrow.stdout).unwrap();
-    let board: Vec<&str> = narrow
-        .lines()
-        .skip_while(|l| !l.starts_with("  a "))
-        .take(9)
-        .collect();
     assert_eq!(
-        board,
+        board_of(&narrow),
         [
             "  a    b  c   d  e  f   g  h",
             "8 dS3v av pSv 4v 5v pMv av dM3v",
@@ -208,11 +230,11 @@ fn what_cannot_be_drawn_is_named_and_nothing_is_filed() {
     );
     write(
         "rel.ppn",
-        "GameType: Four Field Kono\n\n1. b1:b3 2. (1,1)-2U\n",
+        "GameType: Four Field Kono\n\n1. b1:b3 2. ?S-2U\n",
     );
     assert_eq!(
         refused("replay rel.ppn"),
-        "error: rel.ppn is Portable Piecepack Notation of Four Field Kono, but move 2. '(1,1)-2U': '2U' is a form of ppn's that tablemate does not draw (it draws a1-b2, b1:b3, *f4, S@b2, d3#e3, b2@>90)\n"
+        "error: rel.ppn is Portable Piecepack Notation of Four Field Kono, but move 2. '?S-2U': '?S' is a form of ppn's that tablemate does not draw (it draws a1-b2, b1:b3, *f4, S@b2, d3#e3, b2@>90)\n"
     );
     write(
         "open.ppn",

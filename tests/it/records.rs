@@ -851,7 +851,6 @@ fn every_ppn_example_is_named_for_what_it_is() {
         ("desfases", "Desfases"),
         ("ice-floe", "Ice Floe"),
         ("japan", "Japan"),
-        ("plans-of-action", "Plans of Action"),
         ("spaiji", "Spaiji"),
         ("spoff", "Spoff"),
     ];
@@ -860,7 +859,7 @@ fn every_ppn_example_is_named_for_what_it_is() {
         assert_eq!(
             said(&path),
             format!(
-                "error: {} is Portable Piecepack Notation of {game} (its GameType): {follows}, not {game}; `replay FILE` draws the moves of American Checkers, Four Field Kono, International Chess, Relativity, Tablut, Tic-Tac-Toe, Xiangqi\n",
+                "error: {} is Portable Piecepack Notation of {game} (its GameType): {follows}, not {game}; `replay FILE` draws the moves of American Checkers, Four Field Kono, International Chess, Plans of Action, Relativity, Tablut, Tic-Tac-Toe, Xiangqi\n",
                 path.display()
             )
         );
@@ -871,6 +870,7 @@ fn every_ppn_example_is_named_for_what_it_is() {
         ("american-checkers", "American Checkers"),
         ("four-field-kono", "Four Field Kono"),
         ("international-chess", "International Chess"),
+        ("plans-of-action", "Plans of Action"),
         ("relativity", "Relativity"),
         ("tablut", "Tablut"),
         ("xiangqi", "Xiangqi"),
