@@ -102,10 +102,11 @@ impl App {
         }
         let layout = layout_of(&game, at);
         let drawn = crate::render::points::points(&layout, &self.style);
+        // The file's own words, shown with any control character made
+        // visible (a file may carry a terminal's escapes).
         let made = at.checked_sub(1).map(|i| &game.moves[i]).map(|m| {
-            format!("{} {}", m.number, m.words.join(" "))
-                .trim()
-                .to_string()
+            let words = format!("{} {}", m.number, m.words.join(" "));
+            crate::visible::line(words.trim()).to_string()
         });
         let body = Drawn {
             file: shown,

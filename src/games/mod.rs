@@ -154,9 +154,9 @@ pub struct PpnReader {
     pub names: &'static [&'static str],
     /// The line that lays a file's game (`FILE` stands for the file).
     pub setup: &'static str,
-    pub check: fn(&str) -> Result<usize, String>,
+    pub check: fn(&str) -> Result<usize, error::Misread>,
     /// The file's game as a record is made of it (`import FILE`).
-    pub record: fn(&str) -> Result<PpnGame, String>,
+    pub record: fn(&str) -> Result<PpnGame, error::Misread>,
 }
 
 /// A game read from another tool's PPN, as a record is made of it: the
@@ -172,7 +172,7 @@ pub struct PpnGame {
 
 /// Every game that reads PPN from other tools (each says how in its
 /// own folder).
-pub const PPN_READERS: &[&PpnReader] = &[&fujisan::ppn::READER];
+pub const PPN_READERS: &[&PpnReader] = &[&fujisan::ppn::READER, &mathrix::ppn::READER];
 
 impl PpnReader {
     /// The reader of games that `game_type` names, if tablemate has one.

@@ -174,3 +174,63 @@ fn the_tables_operators_are_kept_and_the_coach_names_a_lost_way() {
         "{out}"
     );
 }
+
+/// #81 item 3: a Mathrix game in piecepackr's PPN (ppdf's GameType with
+/// its Coins, a move `*c3`) is taken move by move through the rules:
+/// shown where asked, filed by `import`, laid where it ends by `setup
+/// mathrix ppn=FILE`; a file whose move breaks a rule names that move.
+#[test]
+fn a_ppn_file_of_mathrix_is_followed_by_the_rules() {
+    let d = TempDir::new().unwrap();
+    let file = d.path().join("mx.ppn");
+    let game = "---\nGameType:\n  Name: Mathrix\n  Coins: \"354aa2/na4453/n22425/5n33na\"\n...\n\
+        1. *a1 2. *b1 3. *e1 4. *d1 5. *c1 6. *f1 7. *a2 8. *a3\n\
+        9. *b3 10. *e3 11. *c3 12. *f3 13. *f2 14. *e2 15. *a4 16. *b4\n\
+        17. *c4 18. *f4 19. *e4 20. *d4 21. *d3 22. *d2 23. *b2\n";
+    std::fs::write(&file, game).unwrap();
+    let f = file.to_str().unwrap();
+    let (out, err, code) = tm(&d, &["replay", f, "last"]);
+    assert_eq!(code, 0, "{err}");
+    let words = out.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        words.starts_with(&format!("{f}, Mathrix: move 23 of 23 ")),
+        "{out}"
+    );
+    assert!(out.contains("mathrix remove b2 because 2=2"), "{out}");
+    assert!(out.contains("you win"), "{out}");
+    let (out, err, code) = tm(&d, &["import", f]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        out,
+        format!("{f}: Mathrix with 23 moves, filed as game 1 (`replay 1` shows it)\n")
+    );
+    let (out, _, _) = tm(&d, &["games"]);
+    assert!(out.contains("Mathrix, 23 moves: you win"), "{out}");
+    // Laid where the file ends, to play on from there.
+    let part = d.path().join("part.ppn");
+    std::fs::write(&part, &game[..game.find("3. *e1").unwrap()]).unwrap();
+    let p = format!("ppn={}", part.display());
+    let (out, err, code) = tm(&d, &["setup", "mathrix", &p]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("\n1  . . 3 3 n a\n22 coins left;"), "{out}");
+    let (_, err, code) = tm(&d, &["setup", "mathrix", &p, "ops=+-"]);
+    assert_eq!(
+        (code, err.as_str()),
+        (
+            1,
+            "error: ppn= lays the file's game as its moves leave it: give it without coins=, ops= or level=\n"
+        )
+    );
+    // Move 13 changed to one no true equation takes.
+    let broken = d.path().join("broken.ppn");
+    std::fs::write(&broken, game.replace("7. *a2", "7. *b2")).unwrap();
+    let b = broken.to_str().unwrap();
+    let (_, err, code) = tm(&d, &["import", b]);
+    assert_eq!(code, 1);
+    assert_eq!(
+        err,
+        format!(
+            "error: {b} is a Mathrix game in Portable Piecepack Notation, but move 13 (*f2) is illegal: no string through f2 makes an equation (these can be taken now: c2, d2, e2, d3, a4, b4, c4, d4, e4, f4)\n"
+        )
+    );
+}

@@ -73,14 +73,14 @@ pub const READER: crate::games::PpnReader = crate::games::PpnReader {
 
 /// A ppgames Fuji-san file as a record is made of it: the mountain and
 /// dice as `setup` lays them, then each move, every one checked.
-pub fn record(text: &str) -> Result<crate::games::PpnGame, String> {
-    let played = read_text(text).map_err(|e| e.0)?;
+pub fn record(text: &str) -> Result<crate::games::PpnGame, Misread> {
+    let played = read_text(text)?;
     let start = FujiGame::new(played.coins, played.dice);
     let mut setup = format!("setup fuji-san coins={}", played.coins);
     if needs_dice(&played.coins) {
         setup.push_str(&format!(" dice={}", played.dice));
     }
-    let value = |v: serde_json::Result<serde_json::Value>| v.map_err(|e| e.to_string());
+    let value = |v: serde_json::Result<serde_json::Value>| v.map_err(|e| Misread(e.to_string()));
     Ok(crate::games::PpnGame {
         game: crate::games::Game::FujiSan,
         setup,
@@ -89,14 +89,14 @@ pub fn record(text: &str) -> Result<crate::games::PpnGame, String> {
             .moves
             .iter()
             .map(|m| Ok((format!("fuji {m}"), value(serde_json::to_value(m))?)))
-            .collect::<Result<_, String>>()?,
+            .collect::<Result<_, Misread>>()?,
     })
 }
 
 /// How many moves a ppgames Fuji-san file makes, each legal, or the
 /// first thing wrong with it, in words (what `import FILE` says of it).
-pub fn check(text: &str) -> Result<usize, String> {
-    read_text(text).map(|g| g.moves.len()).map_err(|e| e.0)
+pub fn check(text: &str) -> Result<usize, Misread> {
+    read_text(text).map(|g| g.moves.len())
 }
 
 fn read_text(text: &str) -> Result<FujiGame, Misread> {

@@ -7,6 +7,7 @@ pub mod grade;
 pub mod grid;
 pub mod plain;
 pub mod play;
+pub mod ppn;
 mod show;
 pub mod solve;
 pub mod sums;

@@ -94,6 +94,9 @@ pub(super) struct Laid {
     pub grade: Option<MathrixGrade>,
     #[serde(skip)]
     pub board: Board,
+    /// A file's game laid where it ended: the board says how.
+    #[serde(skip)]
+    pub over: bool,
 }
 
 impl Show for Laid {
@@ -103,6 +106,9 @@ impl Show for Laid {
             self.coins, self.ops
         )];
         lines.push(self.board.show(style));
+        if self.over {
+            return lines.join("\n");
+        }
         lines.push(match (&self.grade, self.winnable) {
             (Some(g), _) => format!("level {}: one coin can be left", g.level.name()),
             (None, true) => "one coin can be left (`mathrix hint` if you are stuck)".into(),

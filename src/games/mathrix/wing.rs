@@ -152,7 +152,16 @@ const OPS: Arg = Arg {
 const SETUP: Declared = Declared {
     id: "mathrix",
     words: None,
-    args: &[COINS, OPS, grading::LEVEL],
+    args: &[
+        COINS,
+        OPS,
+        Arg {
+            key: "ppn",
+            ty: Type::TextOrFile("FILE", ':'),
+            help: "a game in piecepackr's PPN, every move checked",
+        },
+        grading::LEVEL,
+    ],
 };
 
 const SOLVE: Declared = Declared {
@@ -398,7 +407,20 @@ fn lay(
     table: &mut Context,
 ) -> Result<Done<Reply>, GameError> {
     let now = table.now;
-    let (game, graded) = if let Some(level) = given.choice("level") {
+    let (game, graded) = if let Some(text) = given.text("ppn") {
+        if ["coins", "ops", "level"]
+            .iter()
+            .any(|k| given.text(k).is_some())
+            || given.choice("level").is_some()
+        {
+            return Err(GameError::word(
+                "ppn= lays the file's game as its moves leave it: give it without coins=, ops= or level=",
+            ));
+        }
+        let mut game = super::ppn::read(text).map_err(|e| GameError::word(format!("ppn=: {e}")))?;
+        game.started = now;
+        (game, None)
+    } else if let Some(level) = given.choice("level") {
         if given.text("coins").is_some() {
             return Err(GameError::word(
                 "level= deals a grid, and coins= gives one: give one of them",
@@ -424,7 +446,8 @@ fn lay(
     } else {
         (laid_from(given, table.rng, now)?, None)
     };
-    let winnable = graded.is_some() || Search::new(&game.sums()).wins(FULL);
+    // From where the game stands: a file's game may have moves made.
+    let winnable = graded.is_some() || Search::new(&game.sums()).wins(game.on());
     let layout = game.layout();
     let reply = Reply::new(
         "setup",
@@ -432,6 +455,7 @@ fn lay(
             coins: game.coins,
             ops: game.ops,
             winnable,
+            over: game.over(),
             board: Board::of(&game, Vec::new(), &layout),
             grade: graded,
         },
