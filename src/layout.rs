@@ -29,6 +29,10 @@ pub enum Kind {
     Pawn,
     Card,
     Domino,
+    /// A marble, its colour in `suit` (`R K G B Y W`, ppn's letters).
+    Marble,
+    /// A hole of a marble board (another tool's game, #81).
+    Hole,
     /// Not a piece: a spot worth pointing at (a start, an exit, a nest).
     Marker,
 }
@@ -42,6 +46,8 @@ impl Kind {
             Kind::Pawn => "pawn",
             Kind::Card => "card",
             Kind::Domino => "domino",
+            Kind::Marble => "marble",
+            Kind::Hole => "hole",
             Kind::Marker => "marker",
         }
     }
@@ -227,8 +233,9 @@ impl Placed {
     /// Dominoes are tiles in piecepackr's domino configurations.
     pub fn ppdf_piece_side(&self) -> Option<String> {
         let piece = match self.kind {
-            Kind::Marker => return None,
+            Kind::Marker | Kind::Hole => return None,
             Kind::Domino => "tile",
+            Kind::Marble => "bit",
             k => k.name(),
         };
         let side = match self.side {
@@ -243,6 +250,7 @@ impl Placed {
         match self.kind {
             Kind::Card => "playing_cards",
             Kind::Domino => "dominoes",
+            Kind::Marble | Kind::Hole => "marbles",
             _ => "piecepack",
         }
     }
@@ -257,6 +265,11 @@ impl Placed {
                 .position(|c| *c == s)
                 .map(|i| i as u32 + 1),
             Kind::Domino => s.parse::<u32>().ok().map(|n| n + 1),
+            // ppdf's colours: red, black, green, blue, yellow, white.
+            Kind::Marble => ["R", "K", "G", "B", "Y", "W"]
+                .iter()
+                .position(|c| *c == s)
+                .map(|i| i as u32 + 1),
             _ => {
                 let suit: Suit = s.parse().ok()?;
                 Suit::ALL
@@ -293,6 +306,9 @@ impl Placed {
             Kind::Pawn => (0.5, 0.875),
             Kind::Card => (CARD_W, CARD_H),
             Kind::Domino => (1.0, 2.0),
+            // In ppn's marble units: holes two apart, marbles touching.
+            Kind::Marble => (1.8, 1.8),
+            Kind::Hole => (1.0, 1.0),
             Kind::Marker => (0.5, 0.5),
         };
         let quarter = (self.angle / 90.0).round() as i64;

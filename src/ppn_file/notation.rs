@@ -78,6 +78,23 @@ pub fn piece(spec: &str, x: f64, y: f64) -> Result<Placed, PieceError> {
     })
 }
 
+/// A marble from its colour letter (`R K G B Y W`), where a file is read
+/// by ppn's marble parser; `None` for any other notation.
+pub fn marble(spec: &str, x: f64, y: f64) -> Option<Placed> {
+    let colour = spec.strip_suffix('^').unwrap_or(spec);
+    (colour.len() == 1 && "RKGBYW".contains(colour)).then(|| Placed {
+        kind: Kind::Marble,
+        side: Side::Face,
+        suit: Some(colour.to_string()),
+        rank: None,
+        x,
+        y,
+        angle: 0.0,
+        label: None,
+        id: None,
+    })
+}
+
 /// piecepackr's suit `n` (1 to 4) as we write it.
 pub fn suit(n: usize) -> String {
     SUITS[(n - 1) % 4].to_string()
@@ -112,6 +129,7 @@ pub fn token(p: &Placed) -> String {
         (Kind::Coin, Side::Face) => rank.to_string(),
         (Kind::Die, _) => format!("d{suit}{rank}"),
         (Kind::Pawn, _) => format!("p{suit}"),
+        (Kind::Marble, _) => suit.to_string(),
         (k, _) => k.name().to_string(),
     };
     t.push_str(turn(p.angle));

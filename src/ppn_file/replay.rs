@@ -19,6 +19,8 @@ pub struct Replayed {
     pub title: String,
     /// Whether a setup was laid from the header (not an empty table).
     pub laid: bool,
+    /// Whether its colour letters are marbles (ppn's marble parser).
+    marbles: bool,
     pub moves: Vec<Move>,
     setup: Vec<Placed>,
 }
@@ -49,21 +51,30 @@ pub fn replay(text: &str) -> Result<Replayed, ReplayError> {
         serde_yaml::Value::Mapping(m) => Some((m.get("Name")?.as_str()?.to_string(), m.clone())),
         _ => None,
     };
-    // ppn lays `SetUp` where a file gives one, else its GameType.
+    // Marbles are the pieces of a file read by ppn's marble parser.
+    let marbles = header
+        .get("MovetextParser")
+        .and_then(|p| p.as_str())
+        .is_some_and(|p| setups::squeeze(p).starts_with("marble"));
+    let clean = |name: String| crate::visible::line(name.trim()).to_string();
+    let game_type = named("GameType").map(|(name, _)| clean(name));
+    // ppn lays `SetUp` where a file gives one, else its GameType; the
+    // game is called by its GameType.
     let (title, setup, laid) = match named("SetUp").or_else(|| named("GameType")) {
         Some((name, args)) => {
-            let name = crate::visible::line(name.trim()).to_string();
-            let setup = setups::lay(&name, &args).map_err(|why| ReplayError::Setup {
-                game: name.clone(),
+            let name = clean(name);
+            let title = game_type.unwrap_or_else(|| name.clone());
+            let setup = setups::lay(&name, &args, marbles).map_err(|why| ReplayError::Setup {
+                game: title.clone(),
                 why,
             })?;
-            (name, setup, true)
+            (title, setup, true)
         }
         None => {
             let event = header
                 .get("Event")
                 .and_then(|e| e.as_str())
-                .map(|e| crate::visible::line(e.trim()).to_string())
+                .map(|e| clean(e.to_string()))
                 .filter(|e| !e.is_empty());
             (event.unwrap_or_else(|| "a game".into()), Vec::new(), false)
         }
@@ -71,10 +82,11 @@ pub fn replay(text: &str) -> Result<Replayed, ReplayError> {
     let replayed = Replayed {
         title,
         laid,
+        marbles,
         moves,
         setup,
     };
-    let mut table = Table::new(replayed.setup.clone());
+    let mut table = Table::new(replayed.setup.clone(), replayed.marbles);
     for m in &replayed.moves {
         for word in words(m) {
             table.apply(&word).map_err(|why| ReplayError::Move {
@@ -90,7 +102,7 @@ pub fn replay(text: &str) -> Result<Replayed, ReplayError> {
 impl Replayed {
     /// The pieces after `n` moves (0: the setup).
     pub fn position(&self, n: usize) -> Vec<Placed> {
-        let mut table = Table::new(self.setup.clone());
+        let mut table = Table::new(self.setup.clone(), self.marbles);
         for m in self.moves.iter().take(n) {
             for word in words(m) {
                 // Every move was drawn once when the file was read.
@@ -179,7 +191,7 @@ impl fmt::Display for ReplayError {
                     ),
                     MoveError::Piece(super::notation::PieceError::NotPiecepack(p)) => write!(
                         f,
-                        "{at}: '{}' is no piecepack piece (tablemate draws tiles, coins, dice and pawns)",
+                        "{at}: '{}' is no piecepack piece (tablemate draws tiles, coins, dice and pawns, and marbles where a file is read as marbles)",
                         quoted(p)
                     ),
                     MoveError::Piece(super::notation::PieceError::Rank(p)) => write!(
@@ -248,7 +260,7 @@ mod tests {
         );
         assert_eq!(
             err("GameType: Japan\n\n1. a1-a2\n"),
-            "tablemate does not lay Japan's setup (it lays American Checkers, Four Field Kono, International Chess, Plans of Action, Relativity, Tablut, Tic-Tac-Toe, Xiangqi)"
+            "tablemate does not lay Japan's setup (it lays American Checkers, Four Field Kono, International Chess, Plans of Action, Relativity, Tablut, Tic-Tac-Toe, Xiangqi, games on a marble board (Spaiji, Spoff: SetUp Board, MovetextParser Marble))"
         );
         assert_eq!(
             err("GameType: Tablut\n\n1. ?S4-a2\n"),
@@ -256,7 +268,7 @@ mod tests {
         );
         assert_eq!(
             err("Event: x\n\nsetup. t@b2 K@b2\n"),
-            "move setup. 't@b2 K@b2': 'K' is no piecepack piece (tablemate draws tiles, coins, dice and pawns)"
+            "move setup. 't@b2 K@b2': 'K' is no piecepack piece (tablemate draws tiles, coins, dice and pawns, and marbles where a file is read as marbles)"
         );
         assert_eq!(err("1. {open\n"), "a comment's { is never closed by }");
     }

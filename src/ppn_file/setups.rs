@@ -21,7 +21,7 @@ pub enum SetupError {
 }
 
 /// The games laid, as their GameType names them.
-pub const LAID: [&str; 8] = [
+pub const LAID: [&str; 9] = [
     "American Checkers",
     "Four Field Kono",
     "International Chess",
@@ -30,6 +30,7 @@ pub const LAID: [&str; 8] = [
     "Tablut",
     "Tic-Tac-Toe",
     "Xiangqi",
+    "games on a marble board (Spaiji, Spoff: SetUp Board, MovetextParser Marble)",
 ];
 
 /// A name as GameType names are compared: letters and digits, any case.
@@ -42,8 +43,16 @@ pub fn squeeze(name: &str) -> String {
 
 /// The pieces of `name`'s setup, with the arguments its GameType gives
 /// (`Coins` for Relativity).
-pub fn lay(name: &str, args: &serde_yaml::Mapping) -> Result<Vec<Placed>, SetupError> {
+pub fn lay(
+    name: &str,
+    args: &serde_yaml::Mapping,
+    marbles: bool,
+) -> Result<Vec<Placed>, SetupError> {
     let game = squeeze(name);
+    // ppn's marble parser lays `SetUp: Board` as a marble board.
+    if marbles && game == "board" && args.len() <= 1 {
+        return Ok(marble_board());
+    }
     let known = [
         "americancheckers",
         "checkers",
@@ -91,6 +100,21 @@ pub fn lay(name: &str, args: &serde_yaml::Mapping) -> Result<Vec<Placed>, SetupE
         _ => return Err(SetupError::Unknown),
     }
     Ok(t)
+}
+
+/// ppdf's marble board: four holes by four, a marble's width apart (two
+/// of ppn's marble units: marbles on the holes lie at a1, c1, ..., g7;
+/// those on four of them at b2, d2, ...).
+fn marble_board() -> Vec<Placed> {
+    let mut t = Vec::new();
+    for y in [1., 3., 5., 7.] {
+        for x in [1., 3., 5., 7.] {
+            let mut hole = laid(Kind::Hole, Side::Face, 1, 1, x, y);
+            (hole.suit, hole.rank) = (None, None);
+            t.push(hole);
+        }
+    }
+    t
 }
 
 /// A board of `cols` by `rows` cells of tile backs, as ppdf lays it: two
@@ -331,7 +355,7 @@ mod tests {
     fn each_setup_lays_its_pieces() {
         let none = serde_yaml::Mapping::new();
         let count = |name: &str| {
-            let t = lay(name, &none).unwrap();
+            let t = lay(name, &none, false).unwrap();
             (
                 t.iter().filter(|p| p.kind == Kind::Tile).count(),
                 t.iter().filter(|p| p.kind != Kind::Tile).count(),
@@ -343,18 +367,18 @@ mod tests {
         assert_eq!(count("Xiangqi"), (18, 32));
         assert_eq!(count("Tablut"), (16, 26));
         assert_eq!(count("Tic-Tac-Toe"), (1, 0));
-        assert_eq!(lay("Relativity", &none), Err(SetupError::Seeded));
+        assert_eq!(lay("Relativity", &none, false), Err(SetupError::Seeded));
         let args: serde_yaml::Mapping =
             serde_yaml::from_str("Name: Relativity\nCoins: \"n45a5n/3a2243\"").unwrap();
         assert_eq!(
-            lay("Relativity", &args),
+            lay("Relativity", &args, false),
             Err(SetupError::Coins("n45a5n/3a2243".into()))
         );
         let args: serde_yaml::Mapping = serde_yaml::from_str("Name: Tablut\nSeed: 3").unwrap();
         assert_eq!(
-            lay("Tablut", &args),
+            lay("Tablut", &args, false),
             Err(SetupError::Argument("Seed".into()))
         );
-        assert_eq!(lay("Japan", &none), Err(SetupError::Unknown));
+        assert_eq!(lay("Japan", &none, false), Err(SetupError::Unknown));
     }
 }

@@ -66,12 +66,19 @@ pub struct Table {
     /// naming no piece moves again.
     active: Vec<u32>,
     next_id: u32,
+    /// Whether colour letters are marbles (a file read by ppn's marble
+    /// parser).
+    marbles: bool,
 }
 
 impl Table {
-    /// A table laid with `pieces`, each given its number.
-    pub fn new(pieces: Vec<Placed>) -> Table {
-        let mut t = Table::default();
+    /// A table laid with `pieces`, each given its number; `marbles`:
+    /// colour letters lay marbles.
+    pub fn new(pieces: Vec<Placed>, marbles: bool) -> Table {
+        let mut t = Table {
+            marbles,
+            ..Table::default()
+        };
         for p in pieces {
             t.lay(p);
         }
@@ -127,7 +134,15 @@ impl Table {
             if self.pieces.len() >= MOST_PIECES {
                 return Err(MoveError::Crowded);
             }
-            let p = notation::piece(spec, x, y).map_err(MoveError::Piece)?;
+            let p = if self.marbles {
+                notation::marble(spec, x, y)
+            } else {
+                None
+            };
+            let p = match p {
+                Some(p) => p,
+                None => notation::piece(spec, x, y).map_err(MoveError::Piece)?,
+            };
             self.lay(p);
             return Ok(());
         }
@@ -262,7 +277,12 @@ impl Table {
             return Err(MoveError::Form(id.to_string()));
         }
         let (x, y) = point(place)?;
-        let dist = |p: &Placed| ((p.x - x).powi(2) + (p.y - y).powi(2)).sqrt();
+        // A marble board's holes are the board, not pieces a move takes
+        // (ppn's board is one piece, under them all).
+        let dist = |p: &Placed| match p.kind {
+            crate::layout::Kind::Hole => f64::INFINITY,
+            _ => ((p.x - x).powi(2) + (p.y - y).powi(2)).sqrt(),
+        };
         let on = self.pieces.iter().filter(|p| dist(p) < 1e-6).count();
         if on == 0 {
             return Err(MoveError::Empty(place.to_string()));

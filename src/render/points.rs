@@ -25,7 +25,11 @@ pub fn points(layout: &Layout, style: &Style) -> String {
     let (x0, x1) = span(all().map(|p| p.0));
     let (y0, y1) = span(all().map(|p| p.1));
     let mut lines = if x1 - x0 >= MOST_ACROSS || y1 - y0 >= MOST_ACROSS {
-        listed(&stacks, style)
+        let listed = listed(&stacks, style);
+        if listed.is_empty() {
+            return "nothing lies on the table".into();
+        }
+        listed
     } else {
         grid(&board, &stacks, (x0, x1, y0, y1), style)
     };
@@ -35,7 +39,7 @@ pub fn points(layout: &Layout, style: &Style) -> String {
     lines.join("\n")
 }
 
-/// The points tiles lying back up cover (a tile covers the points within
+/// The points tiles lying back up cover, and a marble board's holes, (a tile covers the points within
 /// one unit of its centre both ways: the board) and the other pieces by
 /// the point they lie on, in the order laid. Tiles face up centred on a
 /// point are named there while nothing else lies on them (tiles laid as
@@ -53,6 +57,8 @@ fn lay_out(layout: &Layout) -> (BTreeSet<Point>, BTreeMap<Point, Vec<&Placed>>) 
                     .or_default()
                     .push(p);
             }
+        } else if p.kind == Kind::Hole {
+            board.insert((p.x.round() as i64, p.y.round() as i64));
         } else if p.kind == Kind::Tile {
             let (xs, ys) = (covered(p.x), covered(p.y));
             for y in ys.clone() {
@@ -186,6 +192,9 @@ fn key(stacks: &BTreeMap<Point, Vec<&Placed>>) -> Option<String> {
     }
     if has(&|p| p.kind == Kind::Pawn) {
         parts.push("pS a pawn");
+    }
+    if has(&|p| p.kind == Kind::Marble) {
+        parts.push("R K G B Y W a marble (red, black, green, blue, yellow, white)");
     }
     if has(&|p| crate::ppn_file::notation::turn(p.angle) == "v") {
         parts.push("v turned to the far side");

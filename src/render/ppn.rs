@@ -66,7 +66,8 @@ pub fn spec(p: &Placed) -> Option<String> {
             p.ppdf_suit()? - 1,
             p.ppdf_rank()? - 1
         ),
-        Kind::Marker => return None,
+        Kind::Marble => format!("{suit}{angle}"),
+        Kind::Marker | Kind::Hole => return None,
     })
 }
 

@@ -391,6 +391,32 @@ fn draw(g: &mut String, p: &Placed, m: f64) {
                 text(g, 0.0, -t / 2.0, m.max(22.0), "#222", rank);
             }
         }
+        (Kind::Marble, _) => {
+            // ppdf's colours, with the letter on it for who cannot tell
+            // them apart.
+            let (fill, letter_ink) = match p.suit.as_deref() {
+                Some("R") => ("#c62828", "#fff"),
+                Some("K") => ("#222222", "#fff"),
+                Some("G") => ("#2e7d32", "#fff"),
+                Some("B") => ("#1565c0", "#fff"),
+                Some("Y") => ("#f9d71c", "#222"),
+                _ => ("#f5f5f5", "#222"),
+            };
+            let _ = write!(
+                g,
+                r##"<circle r="{}" fill="{fill}" stroke="#222" stroke-width="1.5"/>"##,
+                num(hw * PX)
+            );
+            let letter = p.suit.as_deref().unwrap_or("");
+            text(g, 0.0, 0.0, m.max(16.0), letter_ink, letter);
+        }
+        (Kind::Hole, _) => {
+            let _ = write!(
+                g,
+                r##"<circle r="{}" fill="#5d4a36" stroke="#3e3124"/>"##,
+                num(hw * PX)
+            );
+        }
         (Kind::Marker, _) => {
             let word = p.label.as_deref().unwrap_or("");
             let size = m.max(11.0);

@@ -114,6 +114,34 @@ drawn as written: no rules of Relativity are checked;
             "1 .  M  M  M  M  M  M  .",
         ]
     );
+    // Marbles on a marble board (ppn's marble parser): the holes at the
+    // odd points, marbles on four of them at the even ones.
+    let shibumi = ok(d, "replay spaiji.ppn last");
+    let board: Vec<&str> = shibumi
+        .lines()
+        .skip_while(|l| !l.starts_with("  a "))
+        .take(8)
+        .collect();
+    assert_eq!(
+        board,
+        [
+            "  a  b  c  d  e  f  g",
+            "7 W     W     W     W",
+            "6    K     K     K",
+            "5 K     2K    2W    K",
+            "4    K     2K    K",
+            "3 K     2W    2W    W",
+            "2    W     K     W",
+            "1 K     W     K     W",
+        ]
+    );
+    assert!(shibumi.contains("\n{Black wins 11-7}\n"), "{shibumi}");
+    // Spoff's pairs all taken off: the empty board of holes.
+    let spoff = ok(d, "replay spoff.ppn last");
+    assert!(
+        spoff.contains("\n7 .   .   .   .\n6\n5 .   .   .   .\n"),
+        "{spoff}"
+    );
     // No GameType: the table starts empty and the file lays its board.
     assert!(ok(d, "replay tic-tac-toe.ppn").starts_with(
         "tic-tac-toe.ppn, Example Tic-Tac-Toe Game: an empty table (8\n  moves follow)\nnothing lies on the table\n"
@@ -247,7 +275,7 @@ fn what_cannot_be_drawn_is_named_and_nothing_is_filed() {
     write("k.ppn", "Event: x\n\n1. S@a1 2. K@b2\n");
     assert_eq!(
         refused("replay k.ppn"),
-        "error: k.ppn is Portable Piecepack Notation, but move 2. 'K@b2': 'K' is no piecepack piece (tablemate draws tiles, coins, dice and pawns)\n"
+        "error: k.ppn is Portable Piecepack Notation, but move 2. 'K@b2': 'K' is no piecepack piece (tablemate draws tiles, coins, dice and pawns, and marbles where a file is read as marbles)\n"
     );
     // Mistyped ways to step, and a move past the end.
     assert_eq!(
