@@ -926,6 +926,21 @@ pub fn wants_deck_name(before_cursor: &str) -> bool {
     )
 }
 
+/// Whether the word being typed names a file: `replay`'s or `import`'s
+/// first word (a PPN file, a record, an export), completed from the
+/// folders by the REPL.
+pub fn wants_file_name(before_cursor: &str) -> bool {
+    let mut words: Vec<String> = before_cursor
+        .split_whitespace()
+        .map(str::to_lowercase)
+        .collect();
+    if !before_cursor.ends_with(char::is_whitespace) {
+        words.pop();
+    }
+    let w: Vec<&str> = words.iter().map(String::as_str).collect();
+    matches!(w.as_slice(), ["replay" | "import"])
+}
+
 /// The game named when the word being typed is a `rules` section
 /// (`rules catwalk sc`): only the rule texts know that game's sections.
 pub fn wants_section(before_cursor: &str) -> Option<String> {
@@ -1038,6 +1053,18 @@ mod tests {
 
     fn words(s: &str) -> Vec<String> {
         split_line(s).unwrap()
+    }
+
+    /// Tab after `replay` or `import` offers files: only for their
+    /// first word.
+    #[test]
+    fn a_file_is_asked_for_after_replay_and_import() {
+        assert!(wants_file_name("replay "));
+        assert!(wants_file_name("replay tests/fix"));
+        assert!(wants_file_name("import ga"));
+        assert!(!wants_file_name("replay 3 "));
+        assert!(!wants_file_name("repl"));
+        assert!(!wants_file_name("roll "));
     }
 
     #[test]

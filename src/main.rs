@@ -874,6 +874,9 @@ impl Completer for ReplHelper {
                     .filter(|n| n.to_lowercase().starts_with(&prefix)),
             );
         }
+        if command::wants_file_name(&line[..pos]) {
+            words.extend(file_names(&line[start..pos]));
+        }
         Ok((
             start,
             words
@@ -885,6 +888,33 @@ impl Completer for ReplHelper {
                 .collect(),
         ))
     }
+}
+
+/// The files and folders (with `/`) whose path starts with `typed`,
+/// for Tab after `replay` or `import`; hidden ones only when a dot is
+/// typed. A folder that cannot be read offers nothing.
+fn file_names(typed: &str) -> Vec<String> {
+    let (folder, start) = match typed.rfind('/') {
+        Some(i) => (&typed[..=i], &typed[i + 1..]),
+        None => ("", typed),
+    };
+    let Ok(entries) = std::fs::read_dir(if folder.is_empty() { "." } else { folder }) else {
+        return Vec::new();
+    };
+    let mut names: Vec<String> = entries
+        .flatten()
+        .take(10_000)
+        .filter_map(|e| {
+            let name = e.file_name().into_string().ok()?;
+            if !name.starts_with(start) || (name.starts_with('.') && !start.starts_with('.')) {
+                return None;
+            }
+            let dir = e.file_type().is_ok_and(|t| t.is_dir());
+            Some(format!("{folder}{name}{}", if dir { "/" } else { "" }))
+        })
+        .collect();
+    names.sort();
+    names
 }
 
 impl Hinter for ReplHelper {
