@@ -912,13 +912,7 @@ pub enum DeckAction {
 /// `deck use `, `deck return `, `deck delete `): the REPL then offers the
 /// saved decks' names, which only the store knows.
 pub fn wants_deck_name(before_cursor: &str) -> bool {
-    let mut words: Vec<String> = before_cursor
-        .split_whitespace()
-        .map(str::to_lowercase)
-        .collect();
-    if !before_cursor.ends_with(char::is_whitespace) {
-        words.pop();
-    }
+    let words = done_words(before_cursor);
     let w: Vec<&str> = words.iter().map(String::as_str).collect();
     matches!(
         w.as_slice(),
@@ -930,6 +924,13 @@ pub fn wants_deck_name(before_cursor: &str) -> bool {
 /// first word (a PPN file, a record, an export), completed from the
 /// folders by the REPL.
 pub fn wants_file_name(before_cursor: &str) -> bool {
+    let words = done_words(before_cursor);
+    let w: Vec<&str> = words.iter().map(String::as_str).collect();
+    matches!(w.as_slice(), ["replay" | "import"])
+}
+
+/// The words typed before the one being typed, in lower case.
+fn done_words(before_cursor: &str) -> Vec<String> {
     let mut words: Vec<String> = before_cursor
         .split_whitespace()
         .map(str::to_lowercase)
@@ -937,8 +938,7 @@ pub fn wants_file_name(before_cursor: &str) -> bool {
     if !before_cursor.ends_with(char::is_whitespace) {
         words.pop();
     }
-    let w: Vec<&str> = words.iter().map(String::as_str).collect();
-    matches!(w.as_slice(), ["replay" | "import"])
+    words
 }
 
 /// The game named when the word being typed is a `rules` section
