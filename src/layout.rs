@@ -33,6 +33,9 @@ pub enum Kind {
     Marble,
     /// A hole of a marble board (another tool's game, #81).
     Hole,
+    /// An Icehouse pyramid seen from above: its colour in `suit`, its
+    /// size (1 to 3) in `rank`.
+    Pyramid,
     /// Not a piece: a spot worth pointing at (a start, an exit, a nest).
     Marker,
 }
@@ -48,6 +51,7 @@ impl Kind {
             Kind::Domino => "domino",
             Kind::Marble => "marble",
             Kind::Hole => "hole",
+            Kind::Pyramid => "pyramid",
             Kind::Marker => "marker",
         }
     }
@@ -236,6 +240,7 @@ impl Placed {
             Kind::Marker | Kind::Hole => return None,
             Kind::Domino => "tile",
             Kind::Marble => "bit",
+            Kind::Pyramid => return Some("pyramid_top".into()),
             k => k.name(),
         };
         let side = match self.side {
@@ -251,6 +256,7 @@ impl Placed {
             Kind::Card => "playing_cards",
             Kind::Domino => "dominoes",
             Kind::Marble | Kind::Hole => "marbles",
+            Kind::Pyramid => "icehouse_pieces",
             _ => "piecepack",
         }
     }
@@ -266,7 +272,7 @@ impl Placed {
                 .map(|i| i as u32 + 1),
             Kind::Domino => s.parse::<u32>().ok().map(|n| n + 1),
             // ppdf's colours: red, black, green, blue, yellow, white.
-            Kind::Marble => ["R", "K", "G", "B", "Y", "W"]
+            Kind::Marble | Kind::Pyramid => ["R", "K", "G", "B", "Y", "W"]
                 .iter()
                 .position(|c| *c == s)
                 .map(|i| i as u32 + 1),
@@ -309,6 +315,12 @@ impl Placed {
             // In ppn's marble units: holes two apart, marbles touching.
             Kind::Marble => (1.8, 1.8),
             Kind::Hole => (1.0, 1.0),
+            // Icehouse bases: small, medium, large.
+            Kind::Pyramid => match self.rank.as_deref() {
+                Some("1") => (0.625, 0.625),
+                Some("2") => (0.78, 0.78),
+                _ => (0.94, 0.94),
+            },
             Kind::Marker => (0.5, 0.5),
         };
         let quarter = (self.angle / 90.0).round() as i64;

@@ -439,13 +439,14 @@ proptest! {
             "GameType: Xiangqi", "GameType: International Chess", "Event: x",
             "GameType:\n  Name: Relativity\n  Coins: n45a5n3a22433n4a2na25345",
             "GameType: Spaiji\nSetUp: Board\nMovetextParser: Marble",
+            "GameType:\n  Name: Alien City\n  Tiles: C3^Sa^S5vAa>/M4>S4>M3<A4^/C2vMa>M5>A3v/Ca<S2^C5vC4^/A5<M2<A2^S3v",
         ]),
         words in proptest::collection::vec(proptest::sample::select(vec![
             "1.", "1...", ".", ";", "e5-e6", "a4-a3", "2e1-d2", "b1:b3", "*e5", "*{a4,d1}",
             "S@e5", "Mv@(2.5,3)", "dS3@z99", "pC@b2", "t@b2", "K@a1", "d3#e3", "e5@>90",
             "e5$>-45", "(5,5)-(1e3,2)", "a1-4U", "{", "}", "{note}", "x{1..5}", "?S4-a1",
             "e4-", "-e4", "@", "#", ":", "e9:e10", "3@a1", "S7@a1", "aa1-a1",
-            "(5,5)-4U", "-2D", "R@a1", "W@b2", "K@{c3,d4}", "-<1,-1>", "5(5.5,5.5)$>90!", "!", "3e5$>45", "e5-9999NE",
+            "(5,5)-4U", "-2D", "R@a1", "W@b2", "K@{c3,d4}", "B3x@e6", "K1@e6", "G4x@a1", "-<1,-1>", "5(5.5,5.5)$>90!", "!", "3e5$>45", "e5-9999NE",
         ]), 0..40),
     ) {
         let text = format!("{header}\n\n{}", words.join(" "));

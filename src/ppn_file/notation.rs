@@ -95,6 +95,27 @@ pub fn marble(spec: &str, x: f64, y: f64) -> Option<Placed> {
     })
 }
 
+/// An Icehouse pyramid seen from above, `B3x` (its colour `R K G B Y
+/// W`, its size 1 to 3, `x` for its top), as Alien City lays them;
+/// `None` for any other notation.
+pub fn pyramid(spec: &str, x: f64, y: f64) -> Option<Placed> {
+    let mut chars = spec.chars();
+    let (colour, size) = (chars.next()?, chars.next()?);
+    let top = chars.as_str();
+    ("RKGBYW".contains(colour) && ('1'..='3').contains(&size) && (top.is_empty() || top == "x"))
+        .then(|| Placed {
+            kind: Kind::Pyramid,
+            side: Side::Face,
+            suit: Some(colour.to_string()),
+            rank: Some(size.to_string()),
+            x,
+            y,
+            angle: 0.0,
+            label: None,
+            id: None,
+        })
+}
+
 /// piecepackr's suit `n` (1 to 4) as we write it.
 pub fn suit(n: usize) -> String {
     SUITS[(n - 1) % 4].to_string()
@@ -130,6 +151,7 @@ pub fn token(p: &Placed) -> String {
         (Kind::Die, _) => format!("d{suit}{rank}"),
         (Kind::Pawn, _) => format!("p{suit}"),
         (Kind::Marble, _) => suit.to_string(),
+        (Kind::Pyramid, _) => format!("{suit}{rank}"),
         (k, _) => k.name().to_string(),
     };
     t.push_str(turn(p.angle));

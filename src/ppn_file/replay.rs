@@ -260,7 +260,7 @@ mod tests {
         );
         assert_eq!(
             err("GameType: Japan\n\n1. a1-a2\n"),
-            "tablemate does not lay Japan's setup (it lays American Checkers, Four Field Kono, International Chess, Plans of Action, Relativity, Tablut, Tic-Tac-Toe, Xiangqi, games on a marble board (Spaiji, Spoff: SetUp Board, MovetextParser Marble))"
+            "tablemate does not lay Japan's setup (it lays Alien City, American Checkers, Four Field Kono, International Chess, Plans of Action, Relativity, Tablut, Tic-Tac-Toe, Xiangqi, games on a marble board (Spaiji, Spoff: SetUp Board, MovetextParser Marble))"
         );
         assert_eq!(
             err("GameType: Tablut\n\n1. ?S4-a2\n"),

@@ -21,7 +21,8 @@ pub enum SetupError {
 }
 
 /// The games laid, as their GameType names them.
-pub const LAID: [&str; 9] = [
+pub const LAID: [&str; 10] = [
+    "Alien City",
     "American Checkers",
     "Four Field Kono",
     "International Chess",
@@ -60,6 +61,7 @@ pub fn lay(
         "internationalchess",
         "chess",
         "plansofaction",
+        "aliencity",
         "relativity",
         "tablut",
         "tictactoe",
@@ -77,7 +79,10 @@ pub fn lay(
             "coins" if game == "relativity" || game == "plansofaction" => {
                 coins = Some(value.as_str().map(str::to_string).unwrap_or_default());
             }
-            "seed" if game == "relativity" || game == "plansofaction" => {}
+            "tiles" if game == "aliencity" => {
+                coins = Some(value.as_str().map(str::to_string).unwrap_or_default());
+            }
+            "seed" if matches!(game.as_str(), "relativity" | "plansofaction" | "aliencity") => {}
             _ => return Err(SetupError::Argument(crate::visible::line(key).to_string())),
         }
     }
@@ -88,6 +93,10 @@ pub fn lay(
         "internationalchess" | "chess" => chess(&mut t),
         "relativity" => match coins {
             Some(c) => relativity(&mut t, &c)?,
+            None => return Err(SetupError::Seeded),
+        },
+        "aliencity" => match coins {
+            Some(c) => alien_city(&mut t, &c)?,
             None => return Err(SetupError::Seeded),
         },
         "plansofaction" => match coins {
@@ -283,6 +292,45 @@ fn tablut(t: &mut Vec<Placed>) {
     pieces(t, PAWNS, &[3], &[1], &[(5., 5.)], &[0.]);
 }
 
+/// Twenty tiles face up, four across and five down, as `Tiles` gives
+/// them (a suit, a rank and which way each points: `C3^Sa^S5vAa>/...`,
+/// the top row first). A `Tiles` of suits and turns alone leaves the
+/// ranks to R's random numbers, which tablemate cannot repeat.
+fn alien_city(t: &mut Vec<Placed>, given: &str) -> Result<(), SetupError> {
+    let chars: Vec<char> = given
+        .chars()
+        .filter(|c| !c.is_whitespace() && !"/:;\\|".contains(*c))
+        .collect();
+    if chars.len() == 40 {
+        return Err(SetupError::Seeded);
+    }
+    let bad = || SetupError::Coins(crate::visible::line(given).to_string());
+    if chars.len() != 60 {
+        return Err(bad());
+    }
+    for (i, tile) in chars.chunks(3).enumerate() {
+        let suit = "SMCA".find(tile[0]).ok_or_else(bad)? + 1;
+        let rank = match tile[1] {
+            'n' | '0' => 1,
+            'a' | '1' => 2,
+            c @ '2'..='5' => c as usize - '0' as usize + 1,
+            _ => return Err(bad()),
+        };
+        let angle = match tile[2] {
+            '^' => 0.0,
+            '<' => 90.0,
+            'v' => 180.0,
+            '>' => 270.0,
+            _ => return Err(bad()),
+        };
+        let (x, y) = (1.5 + 2.0 * (i % 4) as f64, 9.5 - 2.0 * (i / 4) as f64);
+        let mut p = laid(Kind::Tile, Side::Face, suit, rank, x, y);
+        p.angle = angle;
+        t.push(p);
+    }
+    Ok(())
+}
+
 /// Coin backs in a 4 by 6 block on an 8 by 8 board, their suits as
 /// `Coins` gives them (row 6 first).
 fn plans_of_action(t: &mut Vec<Placed>, given: &str) -> Result<(), SetupError> {
@@ -380,5 +428,25 @@ mod tests {
             Err(SetupError::Argument("Seed".into()))
         );
         assert_eq!(lay("Japan", &none, false), Err(SetupError::Unknown));
+        let city: serde_yaml::Mapping = serde_yaml::from_str(
+            "Name: Alien City\nTiles: C3^Sa^S5vAa>/M4>S4>M3<A4^/C2vMa>M5>A3v/Ca<S2^C5vC4^/A5<M2<A2^S3v",
+        )
+        .unwrap();
+        let tiles = lay("Alien City", &city, false).unwrap();
+        assert_eq!(tiles.len(), 20);
+        assert_eq!(
+            (
+                tiles[3].suit.as_deref(),
+                tiles[3].rank.as_deref(),
+                tiles[3].angle
+            ),
+            (Some("A"), Some("a"), 270.0)
+        );
+        // Suits and turns alone: the ranks were R's to deal.
+        let unranked: serde_yaml::Mapping = serde_yaml::from_str(
+            "Name: Alien City\nTiles: C^S^SvA>/M>S>M<A^/CvM>M>Av/C<S^CvC^/A<M<A^Sv",
+        )
+        .unwrap();
+        assert_eq!(lay("Alien City", &unranked, false), Err(SetupError::Seeded));
     }
 }

@@ -137,7 +137,7 @@ impl Table {
             let p = if self.marbles {
                 notation::marble(spec, x, y)
             } else {
-                None
+                notation::pyramid(spec, x, y)
             };
             let p = match p {
                 Some(p) => p,

@@ -51,12 +51,21 @@ fn lay_out(layout: &Layout) -> (BTreeSet<Point>, BTreeMap<Point, Vec<&Placed>>) 
     for p in &layout.pieces {
         if p.kind == Kind::Tile && p.side == Side::Face {
             let on_point = (p.x - p.x.round()).abs() < 1e-6 && (p.y - p.y.round()).abs() < 1e-6;
-            if on_point {
-                faces
-                    .entry((p.x.round() as i64, p.y.round() as i64))
-                    .or_default()
-                    .push(p);
-            }
+            let at = if on_point {
+                (p.x.round() as i64, p.y.round() as i64)
+            } else {
+                // A tile laid as the board (Alien City's city): its four
+                // points are the board, and its face is named at the top
+                // left one while nothing lies there.
+                let (xs, ys) = (covered(p.x), covered(p.y));
+                for y in ys.clone() {
+                    for x in xs.clone() {
+                        board.insert((x, y));
+                    }
+                }
+                (*xs.start(), *ys.end())
+            };
+            faces.entry(at).or_default().push(p);
         } else if p.kind == Kind::Hole {
             board.insert((p.x.round() as i64, p.y.round() as i64));
         } else if p.kind == Kind::Tile {
@@ -192,6 +201,9 @@ fn key(stacks: &BTreeMap<Point, Vec<&Placed>>) -> Option<String> {
     }
     if has(&|p| p.kind == Kind::Pawn) {
         parts.push("pS a pawn");
+    }
+    if has(&|p| p.kind == Kind::Pyramid) {
+        parts.push("B3 a pyramid (its colour, its size 1 to 3)");
     }
     if has(&|p| p.kind == Kind::Marble) {
         parts.push("R K G B Y W a marble (red, black, green, blue, yellow, white)");

@@ -67,6 +67,7 @@ pub fn spec(p: &Placed) -> Option<String> {
             p.ppdf_rank()? - 1
         ),
         Kind::Marble => format!("{suit}{angle}"),
+        Kind::Pyramid => format!("{suit}{}x{angle}", p.rank.as_deref().unwrap_or("")),
         Kind::Marker | Kind::Hole => return None,
     })
 }

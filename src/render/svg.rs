@@ -245,6 +245,19 @@ fn describe(layout: &Layout) -> String {
     out
 }
 
+/// A marble's or a pyramid's colour (ppn's `R K G B Y W`: red, black,
+/// green, blue, yellow, white), and the ink that reads on it.
+fn colour_of(p: &Placed) -> (&'static str, &'static str) {
+    match p.suit.as_deref() {
+        Some("R") => ("#c62828", "#fff"),
+        Some("K") => ("#222222", "#fff"),
+        Some("G") => ("#2e7d32", "#fff"),
+        Some("B") => ("#1565c0", "#fff"),
+        Some("Y") => ("#f9d71c", "#222"),
+        _ => ("#f5f5f5", "#222"),
+    }
+}
+
 /// One piece in its own coordinates (its centre at 0,0; y down), its
 /// marks at least `m` units high.
 fn draw(g: &mut String, p: &Placed, m: f64) {
@@ -394,14 +407,7 @@ fn draw(g: &mut String, p: &Placed, m: f64) {
         (Kind::Marble, _) => {
             // ppdf's colours, with the letter on it for who cannot tell
             // them apart.
-            let (fill, letter_ink) = match p.suit.as_deref() {
-                Some("R") => ("#c62828", "#fff"),
-                Some("K") => ("#222222", "#fff"),
-                Some("G") => ("#2e7d32", "#fff"),
-                Some("B") => ("#1565c0", "#fff"),
-                Some("Y") => ("#f9d71c", "#222"),
-                _ => ("#f5f5f5", "#222"),
-            };
+            let (fill, letter_ink) = colour_of(p);
             let _ = write!(
                 g,
                 r##"<circle r="{}" fill="{fill}" stroke="#222" stroke-width="1.5"/>"##,
@@ -409,6 +415,21 @@ fn draw(g: &mut String, p: &Placed, m: f64) {
             );
             let letter = p.suit.as_deref().unwrap_or("");
             text(g, 0.0, 0.0, m.max(16.0), letter_ink, letter);
+        }
+        (Kind::Pyramid, _) => {
+            // Seen from above: a square base, its four faces meeting at
+            // the top, its size written on it.
+            let (fill, ink) = colour_of(p);
+            rect(g, fill, "#222", 1.0);
+            let _ = write!(
+                g,
+                r##"<path d="M{l} {t} L{r} {b} M{l} {b} L{r} {t}" stroke="#000" stroke-opacity="0.35" stroke-width="1.5"/>"##,
+                l = num(l),
+                t = num(t),
+                r = num(-l),
+                b = num(-t)
+            );
+            text(g, 0.0, 0.0, m.max(14.0), ink, rank);
         }
         (Kind::Hole, _) => {
             let _ = write!(

@@ -114,6 +114,36 @@ drawn as written: no rules of Relativity are checked;
             "1 .  M  M  M  M  M  M  .",
         ]
     );
+    // Alien City: twenty tiles face up as its Tiles give them (each
+    // named at its top left point, turned as laid), then pyramids
+    // (`B3x@e6`: blue, large) and coins laid on them.
+    let city = ok(d, "replay alien-city.ppn");
+    let board: Vec<&str> = city
+        .lines()
+        .skip_while(|l| !l.starts_with("   a "))
+        .take(11)
+        .collect();
+    assert_eq!(
+        board,
+        [
+            "   a   b   c   d   e   f   g   h",
+            "10 C3  .   Sa  .   S5v .   Aa> .",
+            " 9 .   .   .   .   .   .   .   .",
+            " 8 M4> .   S4> .   M3< .   A4  .",
+            " 7 .   .   .   .   .   .   .   .",
+            " 6 C2v .   Ma> .   M5> .   A3v .",
+            " 5 .   .   .   .   .   .   .   .",
+            " 4 Ca< .   S2  .   C5v .   C4  .",
+            " 3 .   .   .   .   .   .   .   .",
+            " 2 A5< .   M2< .   A2  .   S3v .",
+            " 1 .   .   .   .   .   .   .   .",
+        ]
+    );
+    let built = ok(d, "replay alien-city.ppn last");
+    assert!(
+        built.contains("\n 5 .   .   M   M   2K1 2W1 .   .\n"),
+        "{built}"
+    );
     // Marbles on a marble board (ppn's marble parser): the holes at the
     // odd points, marbles on four of them at the even ones.
     let shibumi = ok(d, "replay spaiji.ppn last");
