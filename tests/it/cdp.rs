@@ -117,6 +117,14 @@ impl Browser {
 
     /// A command's result (events that come first are passed over).
     fn call(&mut self, page: Option<&Page>, method: &str, params: Value) -> Value {
+        match self.answer(page, method, params) {
+            Ok(v) => v,
+            Err(v) => panic!("{method}: {v}"),
+        }
+    }
+
+    /// A command's result, or the browser's error.
+    fn answer(&mut self, page: Option<&Page>, method: &str, params: Value) -> Result<Value, Value> {
         self.next += 1;
         let mut msg = json!({"id": self.next, "method": method, "params": params});
         if let Some(p) = page {
@@ -136,8 +144,10 @@ impl Browser {
             };
             let v: Value = serde_json::from_str(text.as_str()).unwrap();
             if v["id"] == json!(self.next) {
-                assert!(v.get("error").is_none(), "{method}: {v}");
-                return v["result"].clone();
+                return match v.get("error") {
+                    Some(_) => Err(v),
+                    None => Ok(v["result"].clone()),
+                };
             }
         }
     }
@@ -191,7 +201,23 @@ impl Browser {
     pub fn until(&mut self, page: &Page, script: &str, within: Duration) -> Duration {
         let start = Instant::now();
         loop {
-            if self.eval(page, script) == json!(true) {
+            // A page that is reloading has no context to run in for a
+            // moment ("Inspected target navigated or closed"): asked
+            // again, as any other not-yet.
+            let r = self.answer(
+                Some(page),
+                "Runtime.evaluate",
+                json!({"expression": script, "returnByValue": true, "awaitPromise": true}),
+            );
+            let done = match r {
+                Ok(r) => {
+                    assert!(r.get("exceptionDetails").is_none(), "{script}: {r}");
+                    r["result"]["value"] == json!(true)
+                }
+                Err(e) if reloading(&e) => false,
+                Err(e) => panic!("Runtime.evaluate: {e}"),
+            };
+            if done {
                 return start.elapsed();
             }
             assert!(
@@ -213,4 +239,13 @@ impl Browser {
             .decode(r["data"].as_str().unwrap())
             .unwrap()
     }
+}
+
+/// Whether the browser's error is a page between two documents (a
+/// reload, a navigation), which passes.
+fn reloading(error: &Value) -> bool {
+    let said = error["error"]["message"].as_str().unwrap_or("");
+    said.contains("navigated or closed")
+        || said.contains("Execution context was destroyed")
+        || said.contains("Cannot find context")
 }
