@@ -44,13 +44,13 @@ impl Show for Drawn {
             self.file,
             self.game,
             match &self.made {
-                None if self.laid => format!(
-                    "the setup ({} {})",
-                    self.moves,
-                    crate::style::plural(self.moves as u64, "move follows", "moves follow")
-                ),
                 None => format!(
-                    "an empty table ({} {})",
+                    "{} ({} {})",
+                    if self.laid {
+                        "the setup"
+                    } else {
+                        "an empty table"
+                    },
                     self.moves,
                     crate::style::plural(self.moves as u64, "move follows", "moves follow")
                 ),
@@ -127,8 +127,13 @@ impl App {
 }
 
 fn layout_of(game: &Replayed, at: usize) -> Layout {
+    laid_out(game, game.position(at))
+}
+
+/// A position of the game as our layouts hold one.
+fn laid_out(game: &Replayed, pieces: Vec<crate::layout::Placed>) -> Layout {
     let mut layout = Layout::new(&crate::ppn_file::setups::squeeze(&game.title), &game.title);
-    layout.pieces = game.position(at);
+    layout.pieces = pieces;
     layout
 }
 
@@ -159,7 +164,11 @@ fn write(
             text.into_bytes()
         }
         Some("png") => {
-            let all: Vec<Layout> = (0..=game.moves.len()).map(|n| layout_of(game, n)).collect();
+            let all: Vec<Layout> = game
+                .positions()
+                .into_iter()
+                .map(|pieces| laid_out(game, pieces))
+                .collect();
             crate::render::animation(&all)?
         }
         _ => {

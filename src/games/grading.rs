@@ -110,6 +110,19 @@ pub fn graded_from(made: usize, one: &'static str, many: &'static str) -> String
     }
 }
 
+/// How a winning line keeps its win, from each step's choices that keep
+/// it and all its choices: the average share that keep it (1 for a line
+/// of no steps), and the narrow steps (a third or fewer keep it).
+pub fn keeping(steps: impl IntoIterator<Item = (usize, usize)>) -> (f64, usize) {
+    let (mut share, mut narrow, mut n) = (0.0, 0, 0);
+    for (keep, of) in steps {
+        share += keep as f64 / of.max(1) as f64;
+        narrow += usize::from(3 * keep <= of);
+        n += 1;
+    }
+    (if n == 0 { 1.0 } else { share / n as f64 }, narrow)
+}
+
 /// The measures as one number, 0 to 100: a narrow path (`keeping`, the
 /// share of moves along the best line that keep the best) and rare luck
 /// (`random`, the share of random lines that reach it) weigh 40 each,

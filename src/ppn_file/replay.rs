@@ -86,30 +86,41 @@ pub fn replay(text: &str) -> Result<Replayed, ReplayError> {
         moves,
         setup,
     };
-    let mut table = Table::new(replayed.setup.clone(), replayed.marbles);
-    for m in &replayed.moves {
-        for word in words(m) {
-            table.apply(&word).map_err(|why| ReplayError::Move {
-                number: m.number.clone(),
-                text: m.words.join(" "),
-                why,
-            })?;
-        }
-    }
+    replayed.walk(replayed.moves.len(), |_| {})?;
     Ok(replayed)
 }
 
 impl Replayed {
     /// The pieces after `n` moves (0: the setup).
     pub fn position(&self, n: usize) -> Vec<Placed> {
+        // Every move was drawn once when the file was read.
+        self.walk(n, |_| {}).unwrap_or_default()
+    }
+
+    /// Every position, the setup first, in one pass over the moves.
+    pub fn positions(&self) -> Vec<Vec<Placed>> {
+        let mut all = Vec::new();
+        let _ = self.walk(self.moves.len(), |p| all.push(p.to_vec()));
+        all
+    }
+
+    /// The first `n` moves drawn from the setup, `seen` shown the table
+    /// at the setup and after each; the first move that cannot be drawn
+    /// is named.
+    fn walk(&self, n: usize, mut seen: impl FnMut(&[Placed])) -> Result<Vec<Placed>, ReplayError> {
         let mut table = Table::new(self.setup.clone(), self.marbles);
+        seen(&table.pieces);
         for m in self.moves.iter().take(n) {
             for word in words(m) {
-                // Every move was drawn once when the file was read.
-                let _ = table.apply(&word);
+                table.apply(&word).map_err(|why| ReplayError::Move {
+                    number: m.number.clone(),
+                    text: m.words.join(" "),
+                    why,
+                })?;
             }
+            seen(&table.pieces);
         }
-        table.pieces
+        Ok(table.pieces)
     }
 }
 

@@ -54,61 +54,47 @@ pub fn lay(
     if marbles && game == "board" && args.len() <= 1 {
         return Ok(marble_board());
     }
-    let known = [
-        "americancheckers",
-        "checkers",
-        "fourfieldkono",
-        "internationalchess",
-        "chess",
-        "plansofaction",
-        "aliencity",
-        "relativity",
-        "tablut",
-        "tictactoe",
-        "xiangqi",
-        "chinesechess",
-    ];
-    if !known.contains(&game.as_str()) {
-        return Err(SetupError::Unknown);
-    }
-    let mut coins = None;
+    let setup = match game.as_str() {
+        "americancheckers" | "checkers" => Setup::Fixed(checkers),
+        "fourfieldkono" => Setup::Fixed(kono),
+        "internationalchess" | "chess" => Setup::Fixed(chess),
+        "tablut" => Setup::Fixed(tablut),
+        "tictactoe" => Setup::Fixed(|t| board(t, 3, 3)),
+        "xiangqi" | "chinesechess" => Setup::Fixed(xiangqi),
+        "relativity" => Setup::Given("coins", relativity),
+        "plansofaction" => Setup::Given("coins", plans_of_action),
+        "aliencity" => Setup::Given("tiles", alien_city),
+        _ => return Err(SetupError::Unknown),
+    };
+    let mut given = None;
     for (key, value) in args {
         let key = key.as_str().unwrap_or_default();
-        match squeeze(key).as_str() {
-            "name" => {}
-            "coins" if game == "relativity" || game == "plansofaction" => {
-                coins = Some(value.as_str().map(str::to_string).unwrap_or_default());
+        match (squeeze(key).as_str(), &setup) {
+            ("name", _) | ("seed", Setup::Given(..)) => {}
+            (k, Setup::Given(wanted, _)) if k == *wanted => {
+                given = Some(value.as_str().unwrap_or_default());
             }
-            "tiles" if game == "aliencity" => {
-                coins = Some(value.as_str().map(str::to_string).unwrap_or_default());
-            }
-            "seed" if matches!(game.as_str(), "relativity" | "plansofaction" | "aliencity") => {}
             _ => return Err(SetupError::Argument(crate::visible::line(key).to_string())),
         }
     }
     let mut t = Vec::new();
-    match game.as_str() {
-        "americancheckers" | "checkers" => checkers(&mut t),
-        "fourfieldkono" => kono(&mut t),
-        "internationalchess" | "chess" => chess(&mut t),
-        "relativity" => match coins {
-            Some(c) => relativity(&mut t, &c)?,
-            None => return Err(SetupError::Seeded),
-        },
-        "aliencity" => match coins {
-            Some(c) => alien_city(&mut t, &c)?,
-            None => return Err(SetupError::Seeded),
-        },
-        "plansofaction" => match coins {
-            Some(c) => plans_of_action(&mut t, &c)?,
-            None => return Err(SetupError::Seeded),
-        },
-        "tablut" => tablut(&mut t),
-        "tictactoe" => board(&mut t, 3, 3),
-        "xiangqi" | "chinesechess" => xiangqi(&mut t),
-        _ => return Err(SetupError::Unknown),
+    match (setup, given) {
+        (Setup::Fixed(lay), _) => lay(&mut t),
+        (Setup::Given(_, lay), Some(text)) => lay(&mut t, text)?,
+        // Without its argument a setup is dealt from the Seed.
+        (Setup::Given(..), None) => return Err(SetupError::Seeded),
     }
     Ok(t)
+}
+
+/// How a game's setup is laid: always the same, or from what its
+/// GameType gives (`Coins`, `Tiles`; else R dealt it from a Seed).
+enum Setup {
+    Fixed(fn(&mut Vec<Placed>)),
+    Given(
+        &'static str,
+        fn(&mut Vec<Placed>, &str) -> Result<(), SetupError>,
+    ),
 }
 
 /// ppdf's marble board: four holes by four, a marble's width apart (two

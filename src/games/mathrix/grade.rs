@@ -54,20 +54,11 @@ pub fn graded(search: &mut Search, on: u32) -> Option<MathrixGrade> {
     let sums = search.sums();
     let line = search.line(on)?;
     let mut at = on;
-    let mut keeping = 0.0;
-    let mut narrow = 0;
-    for &s in &line {
+    let (keeping, narrow) = grading::keeping(line.iter().map(|&s| {
         let choices = search.choices_within(at, LOOK);
-        let keep = choices.iter().filter(|c| c.1).count();
-        keeping += keep as f64 / choices.len() as f64;
-        narrow += usize::from(3 * keep <= choices.len());
         at &= !s.bit();
-    }
-    keeping = if line.is_empty() {
-        1.0
-    } else {
-        keeping / line.len() as f64
-    };
+        (choices.iter().filter(|c| c.1).count(), choices.len())
+    }));
     // Random play on a generator of its own, so a grade is the same
     // every time it is asked.
     let mut rng = TableRng::new(u64::from(on) ^ 0x4d61_7468);

@@ -46,9 +46,7 @@ pub fn grade(t: &Tableau, rule: AfterGap) -> Option<GapsGrade> {
     let mut search = Search::within(rule, QUICK);
     let line = search.line(t)?;
     let mut at = *t;
-    let mut keeping = 0.0;
-    let mut narrow = 0;
-    for &m in &line {
+    let (keeping, narrow) = grading::keeping(line.iter().map(|&m| {
         let moves = at.moves(rule);
         let keep = moves
             .iter()
@@ -58,15 +56,9 @@ pub fn grade(t: &Tableau, rule: AfterGap) -> Option<GapsGrade> {
                 !search.lost_within(&after, NEAR)
             })
             .count();
-        keeping += keep as f64 / moves.len().max(1) as f64;
-        narrow += usize::from(3 * keep <= moves.len());
         at.apply(m);
-    }
-    keeping = if line.is_empty() {
-        1.0
-    } else {
-        keeping / line.len() as f64
-    };
+        (keep, moves.len())
+    }));
     // Random play on a generator of its own, so a grade is the same
     // every time it is asked.
     let mut rng = TableRng::new((t.key() as u64) ^ 0x4761_7073);
