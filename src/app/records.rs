@@ -276,6 +276,15 @@ fn read_words(words: &[String]) -> Result<(Option<i64>, Option<Go>)> {
                 path.display()
             )));
         }
+        // A file's name (a dot or a slash in it) where no file is: said
+        // as `import` says it.
+        Some(other) if other.contains(['.', '/', '\\']) => {
+            let path = std::path::Path::new(other);
+            return Err(match super::saved::read_document(path) {
+                Err(e) => e,
+                Ok(_) => invalid(format!("{} is not a regular file", path.display())),
+            });
+        }
         Some(other) => {
             return Err(invalid(format!(
                 "'{}' is not understood here{}: replay N, then next, back, first, last or to M",
