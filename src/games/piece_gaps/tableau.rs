@@ -19,6 +19,46 @@ pub const TILES: usize = 20;
 /// Ranks a suit runs through: ace to five.
 const RUN: u8 = 5;
 
+/// The 24 orders of the four rows.
+const ROW_ORDERS: [[u8; 4]; 24] = {
+    let mut out = [[0; 4]; 24];
+    let mut n = 0;
+    let mut i = 0;
+    while i < 256 {
+        let o = [
+            i as u8 & 3,
+            (i >> 2) as u8 & 3,
+            (i >> 4) as u8 & 3,
+            (i >> 6) as u8 & 3,
+        ];
+        let seen = (1u8 << o[0]) | (1 << o[1]) | (1 << o[2]) | (1 << o[3]);
+        if seen == 0b1111 {
+            out[n] = o;
+            n += 1;
+        }
+        i += 1;
+    }
+    out
+};
+
+/// Suits renamed 0, 1, 2, 3 in the order they are first met.
+#[derive(Default)]
+struct Renamed {
+    names: [Option<u8>; 4],
+    next: u8,
+}
+
+impl Renamed {
+    /// The new name of a tile's suit.
+    fn name(&mut self, c: Code) -> u8 {
+        let suit = usize::from((c - 1) / RUN);
+        *self.names[suit].get_or_insert_with(|| {
+            self.next += 1;
+            self.next - 1
+        })
+    }
+}
+
 /// A tile as the solver knows it: 1 to 20 (0 is a gap).
 pub type Code = u8;
 
@@ -200,6 +240,57 @@ impl Tableau {
     /// The tableau as one number, for the solver's tables.
     pub fn key(&self) -> u128 {
         self.0.iter().fold(0u128, |k, &c| (k << 5) | u128::from(c))
+    }
+
+    /// One number for the tableau and every tableau that differs from
+    /// it only in which row is which and which suit is which: the rules
+    /// name no row and no suit (a gap takes by what lies left of it, and
+    /// any suit may end in any row), so they are all won or all lost
+    /// alike, and the solver need meet only one of them. The least key
+    /// over the orders of the rows that sort them by their shapes (ranks,
+    /// gaps and which tiles share a suit, which no renaming changes),
+    /// each with the suits renamed in the order they are first met. Rows
+    /// seldom share a shape, so most tableaux have one such order.
+    pub fn symmetric_key(&self) -> u128 {
+        let shapes: [u64; 4] = std::array::from_fn(|rank| self.shape(rank as u8));
+        let mut least = u128::MAX;
+        for order in ROW_ORDERS {
+            if order
+                .windows(2)
+                .any(|w| shapes[usize::from(w[0])] > shapes[usize::from(w[1])])
+            {
+                continue;
+            }
+            let mut suits = Renamed::default();
+            let mut k = 0u128;
+            for rank in order {
+                for file in 0..FILES {
+                    let c = self.at(Space::new(file, rank));
+                    let renamed = match c {
+                        0 => 0,
+                        c => suits.name(c) * RUN + step(c) + 1,
+                    };
+                    k = (k << 5) | u128::from(renamed);
+                }
+            }
+            least = least.min(k);
+        }
+        least
+    }
+
+    /// A row's shape: each space's rank (0 a gap) and which of the row's
+    /// suits its tile is, counted in the order the row meets them.
+    fn shape(&self, rank: u8) -> u64 {
+        let mut suits = Renamed::default();
+        let mut shape = 0u64;
+        for file in 0..FILES {
+            let cell = match self.at(Space::new(file, rank)) {
+                0 => 0,
+                c => (step(c) + 1) << 3 | suits.name(c),
+            };
+            shape = (shape << 6) | u64::from(cell);
+        }
+        shape
     }
 
     pub fn from_key(mut k: u128) -> Tableau {
@@ -392,6 +483,17 @@ mod tests {
                 .0,
             "'X5' in 'AaA2A3A4X5.' is not a tile: a tile is its suit then its rank, like Sa, M3 or A5, and . a gap"
         );
+    }
+
+    #[test]
+    fn rows_and_suits_renamed_are_one_tableau() {
+        let t = Tableau::parse("SaS2M5S4.S5/MaM2M3M4S3./CaC2A5.C4C5/AaA2A3A4C3.").unwrap();
+        // The rows in another order, and suits S and C swapped.
+        let u = Tableau::parse("AaA2A3A4S3./SaS2A5.S4S5/MaM2M3M4C3./CaC2M5C4.C5").unwrap();
+        assert_eq!(t.symmetric_key(), u.symmetric_key());
+        // A tile moved is another tableau.
+        let v = Tableau::parse("AaA2A3A4S3./SaS2A5S4.S5/MaM2M3M4C3./CaC2M5C4.C5").unwrap();
+        assert_ne!(t.symmetric_key(), v.symmetric_key());
     }
 
     #[test]
