@@ -229,6 +229,8 @@ impl Placed {
     pub fn piece_suit(&self) -> Option<Suit> {
         match self.kind {
             Kind::Tile | Kind::Coin | Kind::Die | Kind::Pawn => self.suit.as_deref()?.parse().ok(),
+            // A piecepack's pyramids have suits; Icehouse ones, colours.
+            Kind::Pyramid => self.suit.as_deref()?.parse().ok(),
             _ => None,
         }
     }
@@ -256,6 +258,7 @@ impl Placed {
             Kind::Card => "playing_cards",
             Kind::Domino => "dominoes",
             Kind::Marble | Kind::Hole => "marbles",
+            Kind::Pyramid if self.piece_suit().is_some() => "piecepack",
             Kind::Pyramid => "icehouse_pieces",
             _ => "piecepack",
         }
@@ -272,10 +275,12 @@ impl Placed {
                 .map(|i| i as u32 + 1),
             Kind::Domino => s.parse::<u32>().ok().map(|n| n + 1),
             // ppdf's colours: red, black, green, blue, yellow, white.
-            Kind::Marble | Kind::Pyramid => ["R", "K", "G", "B", "Y", "W"]
-                .iter()
-                .position(|c| *c == s)
-                .map(|i| i as u32 + 1),
+            Kind::Marble | Kind::Pyramid if self.piece_suit().is_none() => {
+                ["R", "K", "G", "B", "Y", "W"]
+                    .iter()
+                    .position(|c| *c == s)
+                    .map(|i| i as u32 + 1)
+            }
             _ => {
                 let suit: Suit = s.parse().ok()?;
                 Suit::ALL
@@ -316,11 +321,17 @@ impl Placed {
             Kind::Marble => (1.8, 1.8),
             Kind::Hole => (1.0, 1.0),
             // Icehouse bases: small, medium, large.
-            Kind::Pyramid => match self.rank.as_deref() {
+            Kind::Pyramid if self.piece_suit().is_none() => match self.rank.as_deref() {
                 Some("1") => (0.625, 0.625),
                 Some("2") => (0.78, 0.78),
                 _ => (0.94, 0.94),
             },
+            // A piecepack's: wider with each rank, null to five.
+            Kind::Pyramid => {
+                let r = self.rank.as_deref().and_then(|r| r.parse::<Rank>().ok());
+                let w = 0.5 + 0.08 * r.map_or(0.0, |r| r.index() as f64);
+                (w, w)
+            }
             Kind::Marker => (0.5, 0.5),
         };
         let quarter = (self.angle / 90.0).round() as i64;

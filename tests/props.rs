@@ -436,7 +436,7 @@ proptest! {
     fn any_ppn_is_drawn_or_refused(
         header in proptest::sample::select(vec![
             "GameType: Tablut", "GameType: American Checkers", "GameType: Four Field Kono",
-            "GameType: Xiangqi", "GameType: International Chess", "Event: x",
+            "GameType: Xiangqi", "GameType: International Chess", "Event: x", "GameType: Ice Floe",
             "GameType:\n  Name: Relativity\n  Coins: n45a5n3a22433n4a2na25345",
             "GameType: Spaiji\nSetUp: Board\nMovetextParser: Marble",
             "GameType:\n  Name: Alien City\n  Tiles: C3^Sa^S5vAa>/M4>S4>M3<A4^/C2vMa>M5>A3v/Ca<S2^C5vC4^/A5<M2<A2^S3v",
@@ -447,6 +447,8 @@ proptest! {
             "e5$>-45", "(5,5)-(1e3,2)", "a1-4U", "{", "}", "{note}", "x{1..5}", "?S4-a1",
             "e4-", "-e4", "@", "#", ":", "e9:e10", "3@a1", "S7@a1", "aa1-a1",
             "(5,5)-4U", "-2D", "R@a1", "W@b2", "K@{c3,d4}", "B3x@e6", "K1@e6", "G4x@a1", "-<1,-1>", "5(5.5,5.5)$>90!", "!", "3e5$>45", "e5-9999NE",
+            "?Ca-e4", "*4?Ca", "2?S2-2U", "/cf-a1", "*/t", "?c5~C", "e4~xS4", "?xS4-&?M2",
+            "xnS@h7", "?dS~9", "a1-&&?S2", "&?S2-a1", "?-a1", "/-a1", "e4~", "~S", "?d{S~5,M~n}",
         ]), 0..40),
     ) {
         let text = format!("{header}\n\n{}", words.join(" "));

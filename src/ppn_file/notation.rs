@@ -1,8 +1,9 @@
 //! PPN's simplified piece notation, read into our layout's pieces and
 //! written back for the drawing: `S` a coin showing its suit (its back),
 //! `3` a coin showing its number, `Sa` a tile's face, `t` a tile's back,
-//! `dS5` a die, `pS` a pawn; `^ < v >` turn it (0, 90, 180, 270 degrees
-//! counter-clockwise), `f` and `b` say the side outright.
+//! `dS5` a die, `pS` a pawn, `xS4` a pyramid from above; `^ < v >`
+//! turn it (0, 90, 180, 270 degrees counter-clockwise), `f` and `b` say
+//! the side outright.
 
 use crate::layout::{Kind, Placed, Side};
 
@@ -21,61 +22,141 @@ const SUITS: [char; 4] = ['S', 'M', 'C', 'A'];
 /// The ranks as we write them, piecepackr's rank 1 to 6.
 const RANKS: [&str; 6] = ["n", "a", "2", "3", "4", "5"];
 
-/// A piece from its notation (`Mv`, `t`, `dS5`), placed at (x, y).
-pub fn piece(spec: &str, x: f64, y: f64) -> Result<Placed, PieceError> {
+/// What a piece's notation says of it, and no more: `S` says a suit,
+/// `c5` a coin of rank 5, `dS` a die of Suns. Laying a piece fills in the
+/// rest as ppn does (`Looks::piece`); finding one by its looks (`?c5`)
+/// or changing one (`~C`) uses only what was said.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Looks {
+    pub kind: Option<Kind>,
+    pub side: Option<Side>,
+    pub suit: Option<String>,
+    pub rank: Option<String>,
+    pub angle: Option<f64>,
+}
+
+/// Read a piece's notation (`Mv`, `t`, `dS5`, `xS4`, `c5A`).
+pub fn looks(spec: &str) -> Result<Looks, PieceError> {
     let foreign = |_| PieceError::NotPiecepack(spec.to_string());
     // Anything past a comma is ppn's long form (`,a90`, `,r2`, cfg names).
     if spec.contains(',') || spec.contains('\'') {
         return Err(foreign(()));
     }
-    let mut suit = None;
-    let mut rank = None;
-    let mut kind = None;
-    let mut side = None;
-    let mut angle = None;
+    let mut l = Looks::default();
     for c in spec.chars() {
         match c {
-            'S' | 'M' | 'C' | 'A' if suit.is_none() => suit = Some(c),
-            'n' | '0' if rank.is_none() => rank = Some(0),
-            'a' | '1' if rank.is_none() => rank = Some(1),
-            '2'..='5' if rank.is_none() => rank = Some(c as usize - '0' as usize),
+            'S' | 'M' | 'C' | 'A' if l.suit.is_none() => l.suit = Some(c.to_string()),
+            'n' | '0' if l.rank.is_none() => l.rank = Some(RANKS[0].into()),
+            'a' | '1' if l.rank.is_none() => l.rank = Some(RANKS[1].into()),
+            '2'..='5' if l.rank.is_none() => l.rank = Some(c.to_string()),
             '6'..='9' => return Err(PieceError::Rank(spec.to_string())),
-            't' if kind.is_none() => kind = Some(Kind::Tile),
-            'c' if kind.is_none() => kind = Some(Kind::Coin),
-            'd' if kind.is_none() => kind = Some(Kind::Die),
-            'p' if kind.is_none() => kind = Some(Kind::Pawn),
-            'f' if side.is_none() => side = Some(Side::Face),
-            'b' if side.is_none() => side = Some(Side::Back),
-            '^' if angle.is_none() => angle = Some(0.0),
-            '<' if angle.is_none() => angle = Some(90.0),
-            'v' if angle.is_none() => angle = Some(180.0),
-            '>' if angle.is_none() => angle = Some(270.0),
+            't' if l.kind.is_none() => l.kind = Some(Kind::Tile),
+            'c' if l.kind.is_none() => l.kind = Some(Kind::Coin),
+            'd' if l.kind.is_none() => l.kind = Some(Kind::Die),
+            'p' if l.kind.is_none() => l.kind = Some(Kind::Pawn),
+            // A pyramid seen from its top (ppn's side `x`).
+            'x' if l.kind.is_none() => l.kind = Some(Kind::Pyramid),
+            'f' if l.side.is_none() => l.side = Some(Side::Face),
+            'b' if l.side.is_none() => l.side = Some(Side::Back),
+            '^' if l.angle.is_none() => l.angle = Some(0.0),
+            '<' if l.angle.is_none() => l.angle = Some(90.0),
+            'v' if l.angle.is_none() => l.angle = Some(180.0),
+            '>' if l.angle.is_none() => l.angle = Some(270.0),
             _ => return Err(foreign(())),
         }
     }
-    // What the notation leaves out, as ppn fills it in: a suit and a
-    // rank make a tile, either alone a coin; a tile without both, and a
-    // coin with its suit, lie back up.
-    let kind = kind.unwrap_or(match (suit, rank) {
-        (Some(_), Some(_)) | (None, None) => Kind::Tile,
-        _ => Kind::Coin,
-    });
-    let side = side.unwrap_or(match kind {
-        Kind::Tile if suit.is_none() || rank.is_none() => Side::Back,
-        Kind::Coin if suit.is_some() => Side::Back,
-        _ => Side::Face,
-    });
-    Ok(Placed {
-        kind,
-        side,
-        suit: suit.map(String::from),
-        rank: rank.map(|r| RANKS[r].to_string()),
-        x,
-        y,
-        angle: angle.unwrap_or(0.0),
-        label: None,
-        id: None,
-    })
+    Ok(l)
+}
+
+impl Looks {
+    /// What the notation leaves out, as ppn fills it in: a suit and a
+    /// rank make a tile, either alone a coin; a tile without both, and a
+    /// coin with its suit, lie back up.
+    fn kind_and_side(&self) -> (Kind, Side) {
+        let kind = self.kind.unwrap_or(match (&self.suit, &self.rank) {
+            (Some(_), Some(_)) | (None, None) => Kind::Tile,
+            _ => Kind::Coin,
+        });
+        let side = self.side.unwrap_or(match kind {
+            Kind::Tile if self.suit.is_none() || self.rank.is_none() => Side::Back,
+            Kind::Coin if self.suit.is_some() => Side::Back,
+            _ => Side::Face,
+        });
+        (kind, side)
+    }
+
+    /// The piece laid at (x, y).
+    pub fn piece(&self, x: f64, y: f64) -> Placed {
+        let (kind, side) = self.kind_and_side();
+        Placed {
+            kind,
+            side,
+            suit: self.suit.clone(),
+            rank: self.rank.clone(),
+            x,
+            y,
+            angle: self.angle.unwrap_or(0.0),
+            label: None,
+            id: None,
+        }
+    }
+
+    /// Whether `p` shows all this says (ppn's first, loose match).
+    pub fn fit(&self, p: &Placed) -> bool {
+        self.kind.is_none_or(|k| k == p.kind)
+            && self.side.is_none_or(|s| s == p.side)
+            && self
+                .suit
+                .as_ref()
+                .is_none_or(|s| p.suit.as_ref() == Some(s))
+            && self
+                .rank
+                .as_ref()
+                .is_none_or(|r| p.rank.as_ref() == Some(r))
+            && self.angle.is_none_or(|a| same_angle(a, p.angle))
+    }
+
+    /// Whether `p` is the piece this would lay, turned as it says or
+    /// (`turned: false`) any way: ppn's second match, where the loose one
+    /// finds more than one piece. What ppn fills in where nothing is
+    /// said: Suns, the null, upright.
+    pub fn is(&self, p: &Placed, turned: bool) -> bool {
+        let (kind, side) = self.kind_and_side();
+        let or = |v: &Option<String>, default: &str| v.clone().unwrap_or_else(|| default.into());
+        kind == p.kind
+            && side == p.side
+            && or(&self.suit, "S") == or(&p.suit, "S")
+            && or(&self.rank, RANKS[0]) == or(&p.rank, RANKS[0])
+            && (!turned || same_angle(self.angle.unwrap_or(0.0), p.angle))
+    }
+
+    /// `p` changed to show what this says (ppn's `~`).
+    pub fn change(&self, p: &mut Placed) {
+        if let Some(k) = self.kind {
+            p.kind = k;
+        }
+        if let Some(s) = self.side {
+            p.side = s;
+        }
+        if let Some(s) = &self.suit {
+            p.suit = Some(s.clone());
+        }
+        if let Some(r) = &self.rank {
+            p.rank = Some(r.clone());
+        }
+        if let Some(a) = self.angle {
+            p.angle = a;
+        }
+    }
+}
+
+fn same_angle(a: f64, b: f64) -> bool {
+    ((a - b).rem_euclid(360.0)).min((b - a).rem_euclid(360.0)) < 1e-6
+}
+
+/// A piece from its notation (`Mv`, `t`, `dS5`), placed at (x, y).
+pub fn piece(spec: &str, x: f64, y: f64) -> Result<Placed, PieceError> {
+    Ok(looks(spec)?.piece(x, y))
 }
 
 /// A marble from its colour letter (`R K G B Y W`), where a file is read
@@ -151,6 +232,11 @@ pub fn token(p: &Placed) -> String {
         (Kind::Die, _) => format!("d{suit}{rank}"),
         (Kind::Pawn, _) => format!("p{suit}"),
         (Kind::Marble, _) => suit.to_string(),
+        // A piecepack's pyramid (a suit, a rank), else an Icehouse one
+        // (a colour, a size).
+        (Kind::Pyramid, _) if SUITS.iter().any(|s| suit == s.to_string()) => {
+            format!("x{suit}{rank}")
+        }
         (Kind::Pyramid, _) => format!("{suit}{rank}"),
         (k, _) => k.name().to_string(),
     };

@@ -182,7 +182,7 @@ impl fmt::Display for ReplayError {
                 match why {
                     MoveError::Form(w) => write!(
                         f,
-                        "{at}: '{}' is a form of ppn's that tablemate does not draw (it draws a1-b2, b1:b3, *f4, S@b2, d3#e3, b2@>90)",
+                        "{at}: '{}' is a form of ppn's that tablemate does not draw (it draws a1-b2, b1:b3, *f4, S@b2, d3#e3, b2@>90, ?S4-b2, b2~M)",
                         quoted(w)
                     ),
                     MoveError::Empty(p) => write!(f, "{at}: nothing lies at {}", quoted(p)),
@@ -202,7 +202,7 @@ impl fmt::Display for ReplayError {
                     ),
                     MoveError::Piece(super::notation::PieceError::NotPiecepack(p)) => write!(
                         f,
-                        "{at}: '{}' is no piecepack piece (tablemate draws tiles, coins, dice and pawns, and marbles where a file is read as marbles)",
+                        "{at}: '{}' is no piecepack piece (tablemate draws tiles, coins, dice, pawns and pyramids, and marbles where a file is read as marbles)",
                         quoted(p)
                     ),
                     MoveError::Piece(super::notation::PieceError::Rank(p)) => write!(
@@ -215,6 +215,13 @@ impl fmt::Display for ReplayError {
                         f,
                         "{at}: it names no piece, and no piece was moved before it"
                     ),
+                    MoveError::NoMatch(spec) => {
+                        write!(
+                            f,
+                            "{at}: no piece on the table looks like '{}'",
+                            quoted(spec)
+                        )
+                    }
                 }
             }
         }
@@ -271,15 +278,19 @@ mod tests {
         );
         assert_eq!(
             err("GameType: Japan\n\n1. a1-a2\n"),
-            "tablemate does not lay Japan's setup (it lays Alien City, American Checkers, Four Field Kono, International Chess, Plans of Action, Relativity, Tablut, Tic-Tac-Toe, Xiangqi, games on a marble board (Spaiji, Spoff: SetUp Board, MovetextParser Marble))"
+            "tablemate does not lay Japan's setup (it lays Alien City, American Checkers, Four Field Kono, Ice Floe, International Chess, Plans of Action, Relativity, Tablut, Tic-Tac-Toe, Xiangqi, games on a marble board (Spaiji, Spoff: SetUp Board, MovetextParser Marble))"
         );
         assert_eq!(
-            err("GameType: Tablut\n\n1. ?S4-a2\n"),
-            "move 1. '?S4-a2': '?S4' is a form of ppn's that tablemate does not draw (it draws a1-b2, b1:b3, *f4, S@b2, d3#e3, b2@>90)"
+            err("GameType: Tablut\n\n1. e5+\n"),
+            "move 1. 'e5+': 'e5+' is a form of ppn's that tablemate does not draw (it draws a1-b2, b1:b3, *f4, S@b2, d3#e3, b2@>90, ?S4-b2, b2~M)"
+        );
+        assert_eq!(
+            err("GameType: Tablut\n\n1. ?S4-a2 ?xS4-a3\n"),
+            "move 1. '?S4-a2 ?xS4-a3': no piece on the table looks like '?xS4'"
         );
         assert_eq!(
             err("Event: x\n\nsetup. t@b2 K@b2\n"),
-            "move setup. 't@b2 K@b2': 'K' is no piecepack piece (tablemate draws tiles, coins, dice and pawns, and marbles where a file is read as marbles)"
+            "move setup. 't@b2 K@b2': 'K' is no piecepack piece (tablemate draws tiles, coins, dice, pawns and pyramids, and marbles where a file is read as marbles)"
         );
         assert_eq!(err("1. {open\n"), "a comment's { is never closed by }");
     }

@@ -21,10 +21,11 @@ pub enum SetupError {
 }
 
 /// The games laid, as their GameType names them.
-pub const LAID: [&str; 10] = [
+pub const LAID: [&str; 11] = [
     "Alien City",
     "American Checkers",
     "Four Field Kono",
+    "Ice Floe",
     "International Chess",
     "Plans of Action",
     "Relativity",
@@ -59,6 +60,7 @@ pub fn lay(
         "fourfieldkono" => Setup::Fixed(kono),
         "internationalchess" | "chess" => Setup::Fixed(chess),
         "tablut" => Setup::Fixed(tablut),
+        "icefloe" => Setup::Fixed(ice_floe),
         "tictactoe" => Setup::Fixed(|t| board(t, 3, 3)),
         "xiangqi" | "chinesechess" => Setup::Fixed(xiangqi),
         "relativity" => Setup::Given("coins", relativity),
@@ -315,6 +317,26 @@ fn alien_city(t: &mut Vec<Placed>, given: &str) -> Result<(), SetupError> {
         t.push(p);
     }
     Ok(())
+}
+
+/// Ice Floe's 24 tiles face up in a ring five by five with the middle
+/// left open (ppdf's donut board), each where the game puts it.
+fn ice_floe(t: &mut Vec<Placed>) {
+    const TILES: &str = "S2S3CaM2M3/S4S5AaM4M5/MnCnSnAn/A2A3MaC2C3/A4A5SaC4C5";
+    let tiles: Vec<char> = TILES.chars().filter(|c| *c != '/').collect();
+    let mut places = Vec::new();
+    for (row, y) in [8., 6., 4., 2., 0.].into_iter().enumerate() {
+        for x in [0., 2., 4., 6., 8.] {
+            if row != 2 || x != 4. {
+                places.push((1.5 + x, 1.5 + y));
+            }
+        }
+    }
+    for (tile, (x, y)) in tiles.chunks(2).zip(places) {
+        let suit = "SMCA".find(tile[0]).unwrap_or(0) + 1;
+        let rank = "na2345".find(tile[1]).unwrap_or(0) + 1;
+        t.push(laid(Kind::Tile, Side::Face, suit, rank, x, y));
+    }
 }
 
 /// Coin backs in a 4 by 6 block on an 8 by 8 board, their suits as

@@ -11,8 +11,11 @@
 //! coins), `!` (lift the pieces last moved to the top of their stack);
 //! places as `e4` or `(5,4)`, or relative to the piece moved (`4U`, `2L`,
 //! `1NE`, `<1,-2>`); a move with no piece named (`-2D`) moves the pieces
-//! moved last. The rest of ppn's forms (pieces found by their looks,
-//! flips, macros) are named as not followed.
+//! moved last; pieces found by their looks (`?xS4` the one that looks so,
+//! `/cf` every one, `2?Ma` two where the tile Ma lies, `-&?Ca` to where
+//! it lies) and changed (`?c5~C`, ppn's `~`). The rest of ppn's forms
+//! (flips, `=`, macros, pieces by their numbers) are named as not
+//! followed.
 
 use crate::layout::Placed;
 
@@ -37,6 +40,8 @@ pub enum MoveError {
     Crowded,
     /// A move that names no piece, with no move before it.
     NoneMoved,
+    /// No piece looks as a move's `?S4` or `/cf` says.
+    NoMatch(String),
 }
 
 /// More pieces than a table of ours could hold; a file that lays more is
@@ -151,7 +156,10 @@ impl Table {
             if to.starts_with('%') {
                 return Err(form());
             }
-            let to = destination(to)?;
+            let to = match to.strip_prefix('&') {
+                Some(piece) => To::At(self.place_of_piece(piece)?),
+                None => destination(to)?,
+            };
             let moving = self.stack(id)?;
             self.shift(&moving, to, &[]);
             return Ok(());
@@ -167,7 +175,16 @@ impl Table {
             });
             return Ok(());
         }
-        if word.contains(['+', '~', '=', '_', '\\', '!', '*']) {
+        if let Some((id, spec)) = word.split_once('~') {
+            let looks = notation::looks(spec).map_err(MoveError::Piece)?;
+            let changed = self.stack(id)?;
+            for &i in &changed {
+                looks.change(&mut self.pieces[i]);
+            }
+            self.active = self.ids(&changed);
+            return Ok(());
+        }
+        if word.contains(['+', '=', '_', '\\', '!', '*']) {
             return Err(form());
         }
         if let Some((id, taken)) = word.split_once(':') {
@@ -253,13 +270,63 @@ impl Table {
         Ok(found)
     }
 
-    /// The place a piece's name gives (`e5`, `2e1`, `(5,4)`), if any.
+    /// The place a piece's name gives (`e5`, `2e1`, `(5,4)`, `&?Ca`),
+    /// if any.
     fn place_of(&self, id: &str) -> Result<Option<Point>, MoveError> {
         let digits = id.chars().take_while(char::is_ascii_digit).count();
         match &id[digits..] {
             "" => Ok(None),
-            place => point(place).map(Some),
+            place => self.place(place).map(Some),
         }
+    }
+
+    /// A place as a move names it: `e4`, `(5,4)`, or where a piece lies
+    /// (`&?Ca`, `?Ca`: the tile Ca's place).
+    fn place(&self, place: &str) -> Result<Point, MoveError> {
+        match place.strip_prefix('&') {
+            // One `&`: a place is a piece's, not a place's place.
+            Some(piece) if piece.starts_with('&') => Err(MoveError::Form(place.to_string())),
+            Some(piece) => self.place_of_piece(piece),
+            None if place.starts_with(['?', '/']) => self.place_of_piece(place),
+            None => point(place),
+        }
+    }
+
+    /// Where the piece a move names lies (the top one, where it names
+    /// more).
+    fn place_of_piece(&self, id: &str) -> Result<Point, MoveError> {
+        let found = self.stack(id)?;
+        Ok(self.at(found[found.len() - 1]))
+    }
+
+    /// The pieces that look as `spec` says: the one piece that fits what
+    /// it says, else of those that are the piece it would lay (turned as
+    /// it says, else any way) the top one; with `all`, every piece that
+    /// fits (ppn's `?S4` and `/cf`).
+    fn looking(&self, spec: &str, all: bool) -> Result<Vec<usize>, MoveError> {
+        let looks = notation::looks(spec).map_err(MoveError::Piece)?;
+        let unmatched = || MoveError::NoMatch(format!("{}{spec}", if all { '/' } else { '?' }));
+        let pieces = || self.pieces.iter().enumerate();
+        let fit: Vec<usize> = pieces()
+            .filter(|(_, p)| looks.fit(p))
+            .map(|(i, _)| i)
+            .collect();
+        if all || fit.len() == 1 {
+            return match fit.is_empty() {
+                true => Err(unmatched()),
+                false => Ok(fit),
+            };
+        }
+        [true, false]
+            .into_iter()
+            .find_map(|turned| {
+                pieces()
+                    .rev()
+                    .find(|(_, p)| looks.is(p, turned))
+                    .map(|(i, _)| i)
+            })
+            .map(|i| vec![i])
+            .ok_or_else(unmatched)
     }
 
     /// The pieces a move names: the top one at a place (`e5`, `(5,4)`),
@@ -269,6 +336,12 @@ impl Table {
         if id.is_empty() {
             return self.active_pieces();
         }
+        if let Some(spec) = id.strip_prefix('?') {
+            return self.looking(spec, false);
+        }
+        if let Some(spec) = id.strip_prefix('/') {
+            return self.looking(spec, true);
+        }
         let digits = id.chars().take_while(char::is_ascii_digit).count();
         let (count, place) = id.split_at(digits);
         if place.is_empty() || place.starts_with('.') {
@@ -276,7 +349,8 @@ impl Table {
             // how ppn's own setup ordered it.
             return Err(MoveError::Form(id.to_string()));
         }
-        let (x, y) = point(place)?;
+        // `2?Ma` is ppn's `2&?Ma`: two pieces where the tile Ma lies.
+        let (x, y) = self.place(place)?;
         // A marble board's holes are the board, not pieces a move takes
         // (ppn's board is one piece, under them all).
         let dist = |p: &Placed| match p.kind {
@@ -450,9 +524,14 @@ mod tests {
             ),
             ("(5,3)-4U", MoveError::Empty("(5,3)".into())),
             ("a1-4Q", MoveError::Form("4Q".into())),
-            ("?S4-b2", MoveError::Form("?S4".into())),
+            ("?S4-b2", MoveError::NoMatch("?S4".into())),
+            ("*/cf", MoveError::NoMatch("/cf".into())),
             ("15-b2", MoveError::Form("15".into())),
-            ("a1~S", MoveError::Form("a1~S".into())),
+            ("a1+", MoveError::Form("a1+".into())),
+            (
+                "a1~K",
+                MoveError::Piece(PieceError::NotPiecepack("K".into())),
+            ),
             ("a1@>x", MoveError::Form("a1@>x".into())),
             ("a1:a1", MoveError::Form("a1:a1".into())),
             (
@@ -465,6 +544,40 @@ mod tests {
         }
         assert_eq!(shown(&t), ["S@1,1"]);
         assert_eq!(Table::default().apply("-2D"), Err(MoveError::NoneMoved));
+    }
+
+    #[test]
+    fn pieces_found_by_their_looks_and_changed() {
+        // `?M2`: the one piece that is M2 (the tile, not the die); where
+        // the loose match finds more (`?c5`: two coins of rank 5), the
+        // top one that is the coin ppn would lay.
+        let mut t = table(&["Sa@(1.5,1.5)", "M2@(3.5,1.5)", "dM2@b3", "c5A@a3", "5@c3"]);
+        t.apply("?M2-(5.5,1.5)").unwrap();
+        t.apply("?c5~C").unwrap();
+        t.apply("?dM~4").unwrap();
+        assert_eq!(
+            shown(&t),
+            ["Sa@1.5,1.5", "dM4@2,3", "A@1,3", "5@3,3", "M2@5.5,1.5"]
+        );
+        assert_eq!(
+            t.pieces[3].suit.as_deref(),
+            Some("C"),
+            "the face-up 5 is changed"
+        );
+        // `2?Sa`: the two pieces where the tile Sa lies (it and a coin
+        // on it); `/c`: every coin; `-&?M2` to where M2 lies; `x` a
+        // pyramid.
+        let mut t = table(&["Sa@(1.5,1.5)", "C@(1,1)", "S@(1.5,1.5)", "A@d4", "xS4@e5"]);
+        t.apply("2?Sa-(7.5,7.5)").unwrap();
+        assert_eq!(
+            shown(&t),
+            ["C@1,1", "A@4,4", "xS4@5,5", "Sa@7.5,7.5", "S@7.5,7.5"]
+        );
+        t.apply("*/c").unwrap();
+        assert_eq!(shown(&t), ["xS4@5,5", "Sa@7.5,7.5"]);
+        t.apply("?xS-&?Sa").unwrap();
+        assert_eq!(shown(&t), ["Sa@7.5,7.5", "xS4@7.5,7.5"]);
+        assert_eq!(t.pieces[1].kind, Kind::Pyramid);
     }
 
     #[test]

@@ -146,28 +146,47 @@ fn grid(
     if lw + widths.iter().map(|w| w + 1).sum::<usize>() > style.width {
         widths = (x0..=x1).map(|x| widest(&mut (x..=x))).collect();
     }
-    let mut head = " ".repeat(lw);
-    for (x, w) in (x0..=x1).zip(&widths) {
-        head.push(' ');
-        head.push_str(&format!("{:<w$}", file(x, letters)));
-    }
-    let mut lines = vec![head.trim_end().to_string()];
-    for y in (y0..=y1).rev() {
-        let mut line = format!("{y:>lw$}");
-        for (x, &w) in (x0..=x1).zip(&widths) {
-            line.push(' ');
-            match stacks.get(&(x, y)) {
-                Some(s) => {
-                    let text = shown(s);
-                    let pad = w - text.len();
-                    line.push_str(&paint(s, &text, style));
-                    line.push_str(&" ".repeat(pad));
-                }
-                None if board.contains(&(x, y)) => line.push_str(&format!("{:<w$}", ".")),
-                None => line.push_str(&" ".repeat(w)),
-            }
+    // Still too wide (Ice Floe's twelve files at 40 columns): the files
+    // in bands, each as wide as the screen, one under the other.
+    let mut bands: Vec<Vec<(i64, usize)>> = vec![Vec::new()];
+    let mut used = lw;
+    for (x, &w) in (x0..=x1).zip(&widths) {
+        let band = bands.last_mut().expect("one band at least");
+        if used + w + 1 > style.width && !band.is_empty() {
+            bands.push(Vec::new());
+            used = lw;
         }
-        lines.push(line.trim_end().to_string());
+        used += w + 1;
+        bands.last_mut().expect("one band at least").push((x, w));
+    }
+    let mut lines = Vec::new();
+    for (i, band) in bands.iter().enumerate() {
+        if i > 0 {
+            lines.push(String::new());
+        }
+        let mut head = " ".repeat(lw);
+        for &(x, w) in band {
+            head.push(' ');
+            head.push_str(&format!("{:<w$}", file(x, letters)));
+        }
+        lines.push(head.trim_end().to_string());
+        for y in (y0..=y1).rev() {
+            let mut line = format!("{y:>lw$}");
+            for &(x, w) in band {
+                line.push(' ');
+                match stacks.get(&(x, y)) {
+                    Some(s) => {
+                        let text = shown(s);
+                        let pad = w - text.len();
+                        line.push_str(&paint(s, &text, style));
+                        line.push_str(&" ".repeat(pad));
+                    }
+                    None if board.contains(&(x, y)) => line.push_str(&format!("{:<w$}", ".")),
+                    None => line.push_str(&" ".repeat(w)),
+                }
+            }
+            lines.push(line.trim_end().to_string());
+        }
     }
     lines
 }
@@ -202,8 +221,11 @@ fn key(stacks: &BTreeMap<Point, Vec<&Placed>>) -> Option<String> {
     if has(&|p| p.kind == Kind::Pawn) {
         parts.push("pS a pawn");
     }
-    if has(&|p| p.kind == Kind::Pyramid) {
+    if has(&|p| p.kind == Kind::Pyramid && p.piece_suit().is_none()) {
         parts.push("B3 a pyramid (its colour, its size 1 to 3)");
+    }
+    if has(&|p| p.kind == Kind::Pyramid && p.piece_suit().is_some()) {
+        parts.push("xS4 a pyramid seen from above (its suit, its rank)");
     }
     if has(&|p| p.kind == Kind::Marble) {
         parts.push("R K G B Y W a marble (red, black, green, blue, yellow, white)");

@@ -248,6 +248,10 @@ fn describe(layout: &Layout) -> String {
 /// A marble's or a pyramid's colour (ppn's `R K G B Y W`: red, black,
 /// green, blue, yellow, white), and the ink that reads on it.
 fn colour_of(p: &Placed) -> (&'static str, &'static str) {
+    if let Some(s) = p.piece_suit() {
+        // A piecepack's pyramid, in its suit's colour.
+        return (suit_colour(s), on_suit(s));
+    }
     match p.suit.as_deref() {
         Some("R") => ("#c62828", "#fff"),
         Some("K") => ("#222222", "#fff"),

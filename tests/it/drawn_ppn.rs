@@ -247,6 +247,77 @@ drawn as written: no rules are checked; `replay
     assert_eq!(coins, 13, "each of the first three moves takes one");
 }
 
+/// Ice Floe finds its pieces by their looks: `?xC2-g3` moves the Crowns
+/// 2 pyramid wherever it lies, `*4?Ca` melts the tile Ca with the three
+/// pyramids on it, `?xAn-d4;-h4` moves a pyramid twice (the second naming
+/// none), and `?c5~C` changes a coin's suit. The pieces these moves
+/// touch were followed by hand through the file.
+#[test]
+fn pieces_found_by_their_looks_are_drawn() {
+    let dir = with_examples();
+    let d = dir.path();
+    assert_eq!(
+        ok(d, "replay ice-floe.ppn to 12"),
+        "ice-floe.ppn, Ice Floe: move 12 of 58 (Round1. ?xC2-g3)
+   0   1   2   3   4   5   6   7   8   9   10  11
+11                     pS  dS5
+10     S2  .   S3  .           M2  .   M3  .
+ 9     .   xM2 .   .           .   .   .   xCa
+ 8     S4  .   S5  .   Aa  .   M4  .   M5  .
+ 7     .   xA4 .   xC3 .   xC5 .   xSn .   xM5
+ 6 dA2 Mn  .   Cn  .           Sn  .   An  .   pM
+ 5 pA  .   xS2 .   xMn         .   xS3 .   xA5 dMa
+ 4     A2  .   A3  .   Ma  .   C2  .   C3  .
+ 3     .   xM4 .   xSa .   xMa xC2 xS5 .   xA2
+ 2     A4  .   A5  .   Sa  .   C4  .   C5  .
+ 1     .   xAn .   xC4 .   xA3 .   .   .   xCn
+ 0                     dC3 pC
+key: Sa a tile's face; dS3 a die; pS a pawn; xS4 a pyramid
+  seen from above (its suit, its rank)
+drawn as written: no rules of Ice Floe are checked; `replay
+  ice-floe.ppn to N` shows move N
+"
+    );
+    let last = ok(d, "replay ice-floe.ppn last");
+    let board: Vec<&str> = last.lines().skip(2).take(12).collect();
+    assert_eq!(
+        board,
+        [
+            "11                     pS  dS3 C",
+            "10     S2  .                           M3  .",
+            " 9     .   xS2                         .   xCa",
+            " 8",
+            " 7 M",
+            " 6 dA3 Mn  .   Cn  .   Ma  .                   pM",
+            " 5 pA  .   .   .   .   .   xMa                 dM3",
+            " 4             A3  .                           C",
+            " 3             .   .",
+            " 2     A4  .   A5  .   Sa  .   C4  .   C5  .",
+            " 1     .   .   .   .   .   .   .   .   .   xCn",
+            " 0                 A   dC2 pC",
+        ]
+    );
+    // Twelve files do not fit 40 columns at any width: they are drawn in
+    // two bands, files 0 to 9, then 10 and 11, each with its ranks.
+    let narrow = common::command(d)
+        .env("COLUMNS", "40")
+        .args(["replay", "ice-floe.ppn", "to", "12"])
+        .output()
+        .unwrap();
+    let narrow = String::from_utf8(narrow.stdout).unwrap();
+    assert!(narrow.lines().all(|l| l.chars().count() <= 40), "{narrow}");
+    let heads: Vec<&str> = narrow
+        .lines()
+        .filter(|l| l.trim_start().starts_with("0 ") || l.trim_start().starts_with("10 "))
+        .filter(|l| l.starts_with("   "))
+        .collect();
+    assert_eq!(
+        heads,
+        ["   0   1  2   3  4   5   6   7   8   9", "   10  11"]
+    );
+    assert!(narrow.contains("\n 6 .   pM\n 5 xA5 dMa\n"), "{narrow}");
+}
+
 #[test]
 fn what_cannot_be_drawn_is_named_and_nothing_is_filed() {
     let dir = with_examples();
@@ -286,13 +357,18 @@ fn what_cannot_be_drawn_is_named_and_nothing_is_filed() {
         refused("replay arg.ppn"),
         "error: arg.ppn is Portable Piecepack Notation of Tablut, but its Tablut setup takes no 'Seed'\n"
     );
-    write(
-        "rel.ppn",
-        "GameType: Four Field Kono\n\n1. b1:b3 2. ?S-2U\n",
-    );
+    write("rel.ppn", "GameType: Four Field Kono\n\n1. b1:b3 2. b3+\n");
     assert_eq!(
         refused("replay rel.ppn"),
-        "error: rel.ppn is Portable Piecepack Notation of Four Field Kono, but move 2. '?S-2U': '?S' is a form of ppn's that tablemate does not draw (it draws a1-b2, b1:b3, *f4, S@b2, d3#e3, b2@>90)\n"
+        "error: rel.ppn is Portable Piecepack Notation of Four Field Kono, but move 2. 'b3+': 'b3+' is a form of ppn's that tablemate does not draw (it draws a1-b2, b1:b3, *f4, S@b2, d3#e3, b2@>90, ?S4-b2, b2~M)\n"
+    );
+    write(
+        "look.ppn",
+        "GameType: Four Field Kono\n\n1. b1:b3 2. ?dS-2U\n",
+    );
+    assert_eq!(
+        refused("replay look.ppn"),
+        "error: look.ppn is Portable Piecepack Notation of Four Field Kono, but move 2. '?dS-2U': no piece on the table looks like '?dS'\n"
     );
     write(
         "open.ppn",
@@ -305,7 +381,7 @@ fn what_cannot_be_drawn_is_named_and_nothing_is_filed() {
     write("k.ppn", "Event: x\n\n1. S@a1 2. K@b2\n");
     assert_eq!(
         refused("replay k.ppn"),
-        "error: k.ppn is Portable Piecepack Notation, but move 2. 'K@b2': 'K' is no piecepack piece (tablemate draws tiles, coins, dice and pawns, and marbles where a file is read as marbles)\n"
+        "error: k.ppn is Portable Piecepack Notation, but move 2. 'K@b2': 'K' is no piecepack piece (tablemate draws tiles, coins, dice, pawns and pyramids, and marbles where a file is read as marbles)\n"
     );
     // Mistyped ways to step, and a move past the end.
     assert_eq!(
