@@ -437,6 +437,7 @@ proptest! {
         header in proptest::sample::select(vec![
             "GameType: Tablut", "GameType: American Checkers", "GameType: Four Field Kono",
             "GameType: Xiangqi", "GameType: International Chess", "Event: x", "GameType: Ice Floe",
+            "GameType:\n  Name: Desfases\n  Seed: 42", "GameType:\n  Name: Relativity\n  Seed: -3",
             "GameType:\n  Name: Relativity\n  Coins: n45a5n3a22433n4a2na25345",
             "GameType: Spaiji\nSetUp: Board\nMovetextParser: Marble",
             "GameType:\n  Name: Alien City\n  Tiles: C3^Sa^S5vAa>/M4>S4>M3<A4^/C2vMa>M5>A3v/Ca<S2^C5vC4^/A5<M2<A2^S3v",
@@ -449,6 +450,8 @@ proptest! {
             "(5,5)-4U", "-2D", "R@a1", "W@b2", "K@{c3,d4}", "B3x@e6", "K1@e6", "G4x@a1", "-<1,-1>", "5(5.5,5.5)$>90!", "!", "3e5$>45", "e5-9999NE",
             "?Ca-e4", "*4?Ca", "2?S2-2U", "/cf-a1", "*/t", "?c5~C", "e4~xS4", "?xS4-&?M2",
             "xnS@h7", "?dS~9", "a1-&&?S2", "&?S2-a1", "?-a1", "/-a1", "e4~", "~S", "?d{S~5,M~n}",
+            "&?dC[2]-c3", "a1[1:3]-b2", "a1[0]-b2", "a1[x]-a2", "?Cnc_%?Cd", "a1_b2", "_", "a1_%",
+            "?S{n,a,2}@>90", "e5[1,2]-a1", "a1[1:99999999999]-a2",
         ]), 0..40),
     ) {
         let text = format!("{header}\n\n{}", words.join(" "));
@@ -456,7 +459,7 @@ proptest! {
             for n in 0..=game.moves.len() {
                 let mut layout = tablemate::layout::Layout::new("x", "x");
                 layout.pieces = game.position(n);
-                let drawn = tablemate::render::points::points(&layout, &Style::plain());
+                let drawn = tablemate::render::points::points(&layout, game.step, &Style::plain());
                 prop_assert!(!drawn.is_empty());
             }
         }

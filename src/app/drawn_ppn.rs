@@ -101,7 +101,7 @@ impl App {
             return write(&game, at, &shown, to, force, &self.style).map(Some);
         }
         let layout = layout_of(&game, at);
-        let drawn = crate::render::points::points(&layout, &self.style);
+        let drawn = crate::render::points::points(&layout, game.step, &self.style);
         // The file's own words, shown with any control character made
         // visible (a file may carry a terminal's escapes).
         let made = at.checked_sub(1).map(|i| &game.moves[i]).map(|m| {
@@ -159,7 +159,7 @@ fn write(
                 color: false,
                 ..*style
             };
-            let mut text = crate::render::points::points(&layout_of(game, at), &plain);
+            let mut text = crate::render::points::points(&layout_of(game, at), game.step, &plain);
             text.push('\n');
             text.into_bytes()
         }

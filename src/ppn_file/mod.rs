@@ -8,6 +8,7 @@
 
 pub mod movetext;
 pub mod notation;
+pub mod r_random;
 pub mod replay;
 pub mod setups;
 pub mod table;

@@ -23,6 +23,8 @@ pub struct Replayed {
     marbles: bool,
     pub moves: Vec<Move>,
     setup: Vec<Placed>,
+    /// How many of ppn's units a move's step is (`setups::Laid`).
+    pub step: f64,
 }
 
 /// Why a file's game cannot be drawn.
@@ -68,7 +70,7 @@ pub fn replay(text: &str) -> Result<Replayed, ReplayError> {
                 game: title.clone(),
                 why,
             })?;
-            (title, setup, true)
+            (title, Some(setup), true)
         }
         None => {
             let event = header
@@ -76,15 +78,20 @@ pub fn replay(text: &str) -> Result<Replayed, ReplayError> {
                 .and_then(|e| e.as_str())
                 .map(|e| clean(e.to_string()))
                 .filter(|e| !e.is_empty());
-            (event.unwrap_or_else(|| "a game".into()), Vec::new(), false)
+            (event.unwrap_or_else(|| "a game".into()), None, false)
         }
     };
+    let setups::Laid { pieces, step } = setup.unwrap_or(setups::Laid {
+        pieces: Vec::new(),
+        step: 1.0,
+    });
     let replayed = Replayed {
         title,
         laid,
         marbles,
         moves,
-        setup,
+        setup: pieces,
+        step,
     };
     replayed.walk(replayed.moves.len(), |_| {})?;
     Ok(replayed)
@@ -108,7 +115,7 @@ impl Replayed {
     /// at the setup and after each; the first move that cannot be drawn
     /// is named.
     fn walk(&self, n: usize, mut seen: impl FnMut(&[Placed])) -> Result<Vec<Placed>, ReplayError> {
-        let mut table = Table::new(self.setup.clone(), self.marbles);
+        let mut table = Table::new(self.setup.clone(), self.marbles, self.step);
         seen(&table.pieces);
         for m in self.moves.iter().take(n) {
             for word in words(m) {
@@ -169,8 +176,24 @@ impl fmt::Display for ReplayError {
                 ),
                 SetupError::Seeded => write!(
                     f,
-                    "its {} setup is dealt from a Seed by R's random numbers, which tablemate cannot repeat: a file that gives its Coins is drawn",
+                    "its {} setup is dealt from a Seed by R's random numbers in a way tablemate does not repeat (it deals Desfases, Plans of Action and Relativity so): a file that gives its Tiles is drawn",
                     quoted(game)
+                ),
+                SetupError::Unseeded => write!(
+                    f,
+                    "its {} setup is dealt at random, and it gives no Seed to deal it again from",
+                    quoted(game)
+                ),
+                SetupError::Seed(seed) if seed.is_empty() => {
+                    write!(
+                        f,
+                        "its Seed is not a whole number R takes (up to 2147483647)"
+                    )
+                }
+                SetupError::Seed(seed) => write!(
+                    f,
+                    "its Seed '{}' is not a whole number R takes (up to 2147483647)",
+                    quoted(seed)
                 ),
             },
             ReplayError::Move { number, text, why } => {
@@ -278,7 +301,7 @@ mod tests {
         );
         assert_eq!(
             err("GameType: Japan\n\n1. a1-a2\n"),
-            "tablemate does not lay Japan's setup (it lays Alien City, American Checkers, Four Field Kono, Ice Floe, International Chess, Plans of Action, Relativity, Tablut, Tic-Tac-Toe, Xiangqi, games on a marble board (Spaiji, Spoff: SetUp Board, MovetextParser Marble))"
+            "tablemate does not lay Japan's setup (it lays Alien City, American Checkers, Desfases, Four Field Kono, Ice Floe, International Chess, Plans of Action, Relativity, Tablut, Tic-Tac-Toe, Xiangqi, games on a marble board (Spaiji, Spoff: SetUp Board, MovetextParser Marble))"
         );
         assert_eq!(
             err("GameType: Tablut\n\n1. e5+\n"),

@@ -6,6 +6,7 @@
 use crate::layout::{Kind, Placed, Side};
 
 use super::notation::laid;
+use super::r_random::RRandom;
 
 /// Why a setup is not laid.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -16,14 +17,28 @@ pub enum SetupError {
     Argument(String),
     /// The setup's own argument, but not readable (`Coins: "n4"`).
     Coins(String),
-    /// Laid from a seed by R's random numbers, which only R repeats.
+    /// Dealt from a seed by R's random numbers, where tablemate does not
+    /// deal that game so: its pieces must be given.
     Seeded,
+    /// Dealt at random: the file gives no `Seed` to deal it from again.
+    Unseeded,
+    /// A `Seed` that is not one of R's integers.
+    Seed(String),
+}
+
+/// A setup's pieces, and how many of ppn's units a move's step is (3
+/// in Desfases, whose tiles lie a unit apart: `a1` is (3,3)).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Laid {
+    pub pieces: Vec<Placed>,
+    pub step: f64,
 }
 
 /// The games laid, as their GameType names them.
-pub const LAID: [&str; 11] = [
+pub const LAID: [&str; 12] = [
     "Alien City",
     "American Checkers",
+    "Desfases",
     "Four Field Kono",
     "Ice Floe",
     "International Chess",
@@ -45,15 +60,14 @@ pub fn squeeze(name: &str) -> String {
 
 /// The pieces of `name`'s setup, with the arguments its GameType gives
 /// (`Coins` for Relativity).
-pub fn lay(
-    name: &str,
-    args: &serde_yaml::Mapping,
-    marbles: bool,
-) -> Result<Vec<Placed>, SetupError> {
+pub fn lay(name: &str, args: &serde_yaml::Mapping, marbles: bool) -> Result<Laid, SetupError> {
     let game = squeeze(name);
     // ppn's marble parser lays `SetUp: Board` as a marble board.
     if marbles && game == "board" && args.len() <= 1 {
-        return Ok(marble_board());
+        return Ok(Laid {
+            pieces: marble_board(),
+            step: 1.0,
+        });
     }
     let setup = match game.as_str() {
         "americancheckers" | "checkers" => Setup::Fixed(checkers),
@@ -63,39 +77,68 @@ pub fn lay(
         "icefloe" => Setup::Fixed(ice_floe),
         "tictactoe" => Setup::Fixed(|t| board(t, 3, 3)),
         "xiangqi" | "chinesechess" => Setup::Fixed(xiangqi),
-        "relativity" => Setup::Given("coins", relativity),
-        "plansofaction" => Setup::Given("coins", plans_of_action),
-        "aliencity" => Setup::Given("tiles", alien_city),
+        "relativity" => Setup::Given("coins", relativity, Some(relativity_dealt)),
+        "plansofaction" => Setup::Given("coins", plans_of_action, Some(plans_of_action_dealt)),
+        "aliencity" => Setup::Given("tiles", alien_city, None),
+        "desfases" => Setup::Dealt(desfases, 3.0),
         _ => return Err(SetupError::Unknown),
     };
     let mut given = None;
+    let mut seed = None;
     for (key, value) in args {
         let key = key.as_str().unwrap_or_default();
         match (squeeze(key).as_str(), &setup) {
-            ("name", _) | ("seed", Setup::Given(..)) => {}
-            (k, Setup::Given(wanted, _)) if k == *wanted => {
+            ("name", _) | ("seed", Setup::Given(_, _, None)) => {}
+            ("seed", Setup::Dealt(..) | Setup::Given(..)) => seed = Some(r_seed(value)?),
+            (k, Setup::Given(wanted, ..)) if k == *wanted => {
                 given = Some(value.as_str().unwrap_or_default());
             }
             _ => return Err(SetupError::Argument(crate::visible::line(key).to_string())),
         }
     }
     let mut t = Vec::new();
-    match (setup, given) {
-        (Setup::Fixed(lay), _) => lay(&mut t),
-        (Setup::Given(_, lay), Some(text)) => lay(&mut t, text)?,
+    let mut step = 1.0;
+    match (setup, given, seed) {
+        (Setup::Fixed(lay), ..) => lay(&mut t),
+        (Setup::Given(_, lay, _), Some(text), _) => lay(&mut t, text)?,
         // Without its argument a setup is dealt from the Seed.
-        (Setup::Given(..), None) => return Err(SetupError::Seeded),
+        (Setup::Given(_, _, Some(deal)), None, Some(seed)) => deal(&mut t, &mut RRandom::new(seed)),
+        (Setup::Given(_, _, Some(_)), None, None) => return Err(SetupError::Unseeded),
+        (Setup::Given(_, _, None), None, _) => return Err(SetupError::Seeded),
+        (Setup::Dealt(lay, s), _, Some(seed)) => {
+            lay(&mut t, &mut RRandom::new(seed));
+            step = s;
+        }
+        (Setup::Dealt(..), _, None) => return Err(SetupError::Unseeded),
     }
-    Ok(t)
+    Ok(Laid { pieces: t, step })
 }
 
-/// How a game's setup is laid: always the same, or from what its
-/// GameType gives (`Coins`, `Tiles`; else R dealt it from a Seed).
+/// A `Seed` as R's `set.seed` takes it: an integer, a negative one
+/// wrapped as R wraps it.
+fn r_seed(value: &serde_yaml::Value) -> Result<u32, SetupError> {
+    let written = match value {
+        serde_yaml::Value::String(s) => s.clone(),
+        serde_yaml::Value::Number(n) => n.to_string(),
+        _ => String::new(),
+    };
+    let bad = || SetupError::Seed(crate::visible::line(&written).to_string());
+    let n = value.as_i64().ok_or_else(bad)?;
+    let n = i32::try_from(n).map_err(|_| bad())?;
+    Ok(n as u32)
+}
+
+/// How a game's setup is laid: always the same, from what its GameType
+/// gives (`Coins`, `Tiles`; else dealt from its `Seed` as R deals it,
+/// where tablemate deals it so), or dealt from its `Seed`, with the step
+/// its moves count in.
 enum Setup {
     Fixed(fn(&mut Vec<Placed>)),
+    Dealt(fn(&mut Vec<Placed>, &mut RRandom), f64),
     Given(
         &'static str,
         fn(&mut Vec<Placed>, &str) -> Result<(), SetupError>,
+        Option<fn(&mut Vec<Placed>, &mut RRandom)>,
     ),
 }
 
@@ -319,6 +362,72 @@ fn alien_city(t: &mut Vec<Placed>, given: &str) -> Result<(), SetupError> {
     Ok(())
 }
 
+/// Desfases as ppdf deals it: the 24 tiles shuffled face up five by
+/// five three units apart (the middle left open), each turned to its
+/// suit's side of the table; the coins face up round the edge; four
+/// dice rolled, each on the coin of its suit and number (back up), and
+/// each suit's pawn on the tile of its suit and its die's number.
+fn desfases(t: &mut Vec<Placed>, r: &mut RRandom) {
+    let mut places: Vec<(f64, f64)> = (0..25)
+        .map(|i| (3.0 + 3.0 * f64::from(i % 5), 3.0 + 3.0 * f64::from(i / 5)))
+        .collect();
+    places.remove(12);
+    // R's expand.grid(suit = 1:4, rank = 1:6), rows in sample.int(24)'s
+    // order.
+    let order = r.sample(24);
+    let mut tiles = Vec::new();
+    for (&row, (x, y)) in order.iter().zip(places) {
+        let (suit, rank) = ((row - 1) % 4 + 1, (row - 1) / 4 + 1);
+        let mut tile = laid(Kind::Tile, Side::Face, suit, rank, x, y);
+        tile.angle = ((suit as f64 + 1.0) * -90.0).rem_euclid(360.0);
+        tiles.push(tile);
+    }
+    let xs = [14., 13., 12., 11., 10., 9., 17., 17., 17., 17., 17., 17.];
+    let ys = [17., 17., 17., 17., 17., 17., 4., 5., 6., 7., 8., 9.];
+    let mut coins = Vec::new();
+    for i in 0..24 {
+        let (suit, rank) = (i / 6 + 1, i % 6 + 1);
+        // The Arms and Crowns edges are the Suns and Moons ones turned
+        // a half turn about the middle.
+        let (x, y) = match i / 12 {
+            0 => (xs[i], ys[i]),
+            _ => (18.0 - xs[i - 12], 18.0 - ys[i - 12]),
+        };
+        let mut coin = laid(Kind::Coin, Side::Face, suit, rank, x, y);
+        coin.angle = [180.0, 90.0, 0.0, 270.0][i / 6];
+        coins.push(coin);
+    }
+    let dice = r.sample_with_replacement(6, 4);
+    let at = [(7., 17.), (17., 11.), (11., 1.), (1., 7.)];
+    let mut rolled = Vec::new();
+    let mut pawns = Vec::new();
+    for (i, &rank) in dice.iter().enumerate() {
+        let suit = i + 1;
+        let (x, y) = at[i];
+        let angle = [180.0, 90.0, 0.0, 270.0][i];
+        let mut die = laid(Kind::Die, Side::Face, suit, rank, x, y);
+        die.angle = angle;
+        rolled.push(die);
+        if let Some(coin) = coins.get_mut((suit - 1) * 6 + rank - 1) {
+            (coin.side, coin.x, coin.y) = (Side::Back, x, y);
+        }
+        let mut pawn = laid(Kind::Pawn, Side::Face, suit, 1, x, y);
+        (pawn.rank, pawn.angle) = (None, angle);
+        let wanted = laid(Kind::Tile, Side::Face, suit, rank, x, y);
+        if let Some(tile) = tiles
+            .iter()
+            .find(|p| p.suit == wanted.suit && p.rank == wanted.rank)
+        {
+            (pawn.x, pawn.y) = (tile.x, tile.y);
+        }
+        pawns.push(pawn);
+    }
+    t.extend(tiles);
+    t.extend(coins);
+    t.extend(rolled);
+    t.extend(pawns);
+}
+
 /// Ice Floe's 24 tiles face up in a ring five by five with the middle
 /// left open (ppdf's donut board), each where the game puts it.
 fn ice_floe(t: &mut Vec<Placed>) {
@@ -342,10 +451,20 @@ fn ice_floe(t: &mut Vec<Placed>) {
 /// Coin backs in a 4 by 6 block on an 8 by 8 board, their suits as
 /// `Coins` gives them (row 6 first).
 fn plans_of_action(t: &mut Vec<Placed>, given: &str) -> Result<(), SetupError> {
-    board(t, 8, 8);
     let suits = given_coins(given, |c| "SMCA".find(c).map(|i| i + 1))?;
-    pieces(t, BACKS, &suits, &[1], &six_by_four(2, 6), &[0.]);
+    plans_of_action_with(t, &suits);
     Ok(())
+}
+
+/// Plans of Action dealt from a Seed: `sample(rep.int(1:4, 6), 24)`.
+fn plans_of_action_dealt(t: &mut Vec<Placed>, r: &mut RRandom) {
+    let suits: Vec<usize> = r.sample(24).into_iter().map(|i| (i - 1) % 4 + 1).collect();
+    plans_of_action_with(t, &suits);
+}
+
+fn plans_of_action_with(t: &mut Vec<Placed>, suits: &[usize]) {
+    board(t, 8, 8);
+    pieces(t, BACKS, suits, &[1], &six_by_four(2, 6), &[0.]);
 }
 
 /// `Coins`' 24 values, read one a character (`/` and spaces between
@@ -376,13 +495,38 @@ fn six_by_four(left: u8, top: u8) -> Vec<(f64, f64)> {
 /// Coins face up in a 4 by 6 grid, their numbers as `Coins` gives them
 /// (row 4 first), Suns and Moons above, Arms and Crowns below.
 fn relativity(t: &mut Vec<Placed>, given: &str) -> Result<(), SetupError> {
-    board(t, 6, 4);
     let ranks = given_coins(given, |c| match c {
         'n' | '0' => Some(1),
         'a' | '1' => Some(2),
         '2'..='5' => Some(c as usize - '0' as usize + 1),
         _ => None,
     })?;
+    relativity_with(t, &ranks);
+    Ok(())
+}
+
+/// Relativity dealt from a Seed as ppdf deals it: each suit's six coins
+/// in a random order, dealt again while the four coins that must differ
+/// (the 6th, 4th, 3rd and 1st drawn) are all alike, then laid in the
+/// grid's order.
+fn relativity_dealt(t: &mut Vec<Placed>, r: &mut RRandom) {
+    let mut deal = || -> Vec<usize> { (0..4).flat_map(|_| r.sample(6)).collect() };
+    let mut ranks = deal();
+    while [ranks[5], ranks[3], ranks[2], ranks[0]]
+        .windows(2)
+        .all(|w| w[0] == w[1])
+    {
+        ranks = deal();
+    }
+    let order = [
+        1, 2, 3, 7, 8, 9, 4, 5, 6, 10, 11, 12, 13, 14, 15, 19, 20, 21, 16, 17, 18, 22, 23, 24,
+    ];
+    let ranks: Vec<usize> = order.iter().map(|&i| ranks[i - 1]).collect();
+    relativity_with(t, &ranks);
+}
+
+fn relativity_with(t: &mut Vec<Placed>, ranks: &[usize]) {
+    board(t, 6, 4);
     let at = six_by_four(1, 4);
     let suits: Vec<usize> = [1, 2, 1, 2, 4, 3, 4, 3]
         .iter()
@@ -391,7 +535,6 @@ fn relativity(t: &mut Vec<Placed>, given: &str) -> Result<(), SetupError> {
     for (i, (x, y)) in at.iter().enumerate() {
         t.push(laid(Kind::Coin, Side::Face, suits[i], ranks[i], *x, *y));
     }
-    Ok(())
 }
 
 #[cfg(test)]
@@ -411,7 +554,7 @@ mod tests {
     fn each_setup_lays_its_pieces() {
         let none = serde_yaml::Mapping::new();
         let count = |name: &str| {
-            let t = lay(name, &none, false).unwrap();
+            let t = lay(name, &none, false).unwrap().pieces;
             (
                 t.iter().filter(|p| p.kind == Kind::Tile).count(),
                 t.iter().filter(|p| p.kind != Kind::Tile).count(),
@@ -423,7 +566,7 @@ mod tests {
         assert_eq!(count("Xiangqi"), (18, 32));
         assert_eq!(count("Tablut"), (16, 26));
         assert_eq!(count("Tic-Tac-Toe"), (1, 0));
-        assert_eq!(lay("Relativity", &none, false), Err(SetupError::Seeded));
+        assert_eq!(lay("Relativity", &none, false), Err(SetupError::Unseeded));
         let args: serde_yaml::Mapping =
             serde_yaml::from_str("Name: Relativity\nCoins: \"n45a5n/3a2243\"").unwrap();
         assert_eq!(
@@ -440,7 +583,7 @@ mod tests {
             "Name: Alien City\nTiles: C3^Sa^S5vAa>/M4>S4>M3<A4^/C2vMa>M5>A3v/Ca<S2^C5vC4^/A5<M2<A2^S3v",
         )
         .unwrap();
-        let tiles = lay("Alien City", &city, false).unwrap();
+        let tiles = lay("Alien City", &city, false).unwrap().pieces;
         assert_eq!(tiles.len(), 20);
         assert_eq!(
             (
@@ -456,5 +599,30 @@ mod tests {
         )
         .unwrap();
         assert_eq!(lay("Alien City", &unranked, false), Err(SetupError::Seeded));
+        // Desfases dealt from its Seed, its moves counted in steps of 3.
+        let seed = |s: &str| serde_yaml::from_str::<serde_yaml::Mapping>(s).unwrap();
+        let dealt = lay("Desfases", &seed("Name: Desfases\nSeed: 42"), false).unwrap();
+        assert_eq!(dealt.step, 3.0);
+        let kinds = |k: Kind| dealt.pieces.iter().filter(|p| p.kind == k).count();
+        assert_eq!(
+            [
+                kinds(Kind::Tile),
+                kinds(Kind::Coin),
+                kinds(Kind::Die),
+                kinds(Kind::Pawn)
+            ],
+            [24, 24, 4, 4]
+        );
+        assert_eq!(lay("Desfases", &none, false), Err(SetupError::Unseeded));
+        assert_eq!(
+            lay("Desfases", &seed("Name: Desfases\nSeed: x"), false),
+            Err(SetupError::Seed("x".into()))
+        );
+        // R takes a negative seed as its 32 bits.
+        assert!(lay("Desfases", &seed("Name: Desfases\nSeed: -7"), false).is_ok());
+        assert_eq!(
+            lay("Desfases", &seed("Name: Desfases\nSeed: 9999999999"), false),
+            Err(SetupError::Seed("9999999999".into()))
+        );
     }
 }

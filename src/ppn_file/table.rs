@@ -64,7 +64,7 @@ enum To {
 /// centre, the next cell's 1.58.
 const REACH: f64 = 1.5;
 
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct Table {
     pub pieces: Vec<Placed>,
     /// The pieces the last move moved (by `Placed::id`), which a move
@@ -74,14 +74,30 @@ pub struct Table {
     /// Whether colour letters are marbles (a file read by ppn's marble
     /// parser).
     marbles: bool,
+    /// How many units a move's step is: places the moves name (`a1`,
+    /// `(2,3)`, `2U`) are counted in steps, pieces lie in units.
+    step: f64,
+}
+
+impl Default for Table {
+    fn default() -> Table {
+        Table {
+            pieces: Vec::new(),
+            active: Vec::new(),
+            next_id: 0,
+            marbles: false,
+            step: 1.0,
+        }
+    }
 }
 
 impl Table {
     /// A table laid with `pieces`, each given its number; `marbles`:
-    /// colour letters lay marbles.
-    pub fn new(pieces: Vec<Placed>, marbles: bool) -> Table {
+    /// colour letters lay marbles; `step`: the units of a move's step.
+    pub fn new(pieces: Vec<Placed>, marbles: bool, step: f64) -> Table {
         let mut t = Table {
             marbles,
+            step,
             ..Table::default()
         };
         for p in pieces {
@@ -135,7 +151,7 @@ impl Table {
             if place.starts_with('%') || place.contains('%') {
                 return Err(form());
             }
-            let (x, y) = point(place)?;
+            let (x, y) = self.place(place)?;
             if self.pieces.len() >= MOST_PIECES {
                 return Err(MoveError::Crowded);
             }
@@ -158,7 +174,10 @@ impl Table {
             }
             let to = match to.strip_prefix('&') {
                 Some(piece) => To::At(self.place_of_piece(piece)?),
-                None => destination(to)?,
+                None => match destination(to)? {
+                    To::At((x, y)) => To::At((x * self.step, y * self.step)),
+                    To::By((x, y)) => To::By((x * self.step, y * self.step)),
+                },
             };
             let moving = self.stack(id)?;
             self.shift(&moving, to, &[]);
@@ -184,7 +203,40 @@ impl Table {
             self.active = self.ids(&changed);
             return Ok(());
         }
-        if word.contains(['+', '=', '_', '\\', '!', '*']) {
+        if let Some((id, under)) = word.split_once('_') {
+            // `X_%Y`: X to where Y lies, just under it; `X_b2`: to b2,
+            // under every piece on the table (ppn's order).
+            let moving = self.stack(id)?;
+            let (to, below) = match under.strip_prefix('%') {
+                Some(piece) => {
+                    let found = self.stack(piece)?;
+                    (self.at(found[found.len() - 1]), Some(self.ids(&found)))
+                }
+                None => (self.place(under)?, None),
+            };
+            let mut rest = Vec::new();
+            let mut lifted = Vec::new();
+            for (i, mut p) in std::mem::take(&mut self.pieces).into_iter().enumerate() {
+                if moving.contains(&i) {
+                    (p.x, p.y) = to;
+                    lifted.push(p);
+                } else {
+                    rest.push(p);
+                }
+            }
+            self.active = lifted.iter().filter_map(|p| p.id).collect();
+            let at = match below {
+                Some(ids) => rest
+                    .iter()
+                    .position(|p| p.id.is_some_and(|id| ids.contains(&id)))
+                    .unwrap_or(rest.len()),
+                None => 0,
+            };
+            rest.splice(at..at, lifted);
+            self.pieces = rest;
+            return Ok(());
+        }
+        if word.contains(['+', '=', '\\', '!', '*']) {
             return Err(form());
         }
         if let Some((id, taken)) = word.split_once(':') {
@@ -288,7 +340,7 @@ impl Table {
             Some(piece) if piece.starts_with('&') => Err(MoveError::Form(place.to_string())),
             Some(piece) => self.place_of_piece(piece),
             None if place.starts_with(['?', '/']) => self.place_of_piece(place),
-            None => point(place),
+            None => point(place).map(|(x, y)| (x * self.step, y * self.step)),
         }
     }
 
@@ -297,6 +349,40 @@ impl Table {
     fn place_of_piece(&self, id: &str) -> Result<Point, MoveError> {
         let found = self.stack(id)?;
         Ok(self.at(found[found.len() - 1]))
+    }
+
+    /// Some of the pieces lying at a place (`b4[2]`, `&?dC[1:2]`), by
+    /// how far down its stack each lies: 1 the top one.
+    fn layers(&self, place: &str, which: &str, id: &str) -> Result<Vec<usize>, MoveError> {
+        let form = || MoveError::Form(id.to_string());
+        let (x, y) = self.place(place)?;
+        let there: Vec<usize> = self
+            .pieces
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.kind != crate::layout::Kind::Hole)
+            .filter(|(_, p)| (p.x - x).abs() < 1e-6 && (p.y - y).abs() < 1e-6)
+            .map(|(i, _)| i)
+            .collect();
+        let mut taken = Vec::new();
+        for part in which.split(',') {
+            let (from, to) = part.split_once(':').unwrap_or((part, part));
+            let from: usize = from.parse().map_err(|_| form())?;
+            let to: usize = to.parse().map_err(|_| form())?;
+            for depth in from.min(to)..=from.max(to) {
+                if depth == 0 || depth > there.len() {
+                    return Err(MoveError::Fewer {
+                        place: place.to_string(),
+                        asked: depth,
+                        there: there.len(),
+                    });
+                }
+                taken.push(there[there.len() - depth]);
+            }
+        }
+        taken.sort_unstable();
+        taken.dedup();
+        Ok(taken)
     }
 
     /// The pieces that look as `spec` says: the one piece that fits what
@@ -341,6 +427,9 @@ impl Table {
         }
         if let Some(spec) = id.strip_prefix('/') {
             return self.looking(spec, true);
+        }
+        if let Some((place, which)) = id.strip_suffix(']').and_then(|i| i.split_once('[')) {
+            return self.layers(place, which, id);
         }
         let digits = id.chars().take_while(char::is_ascii_digit).count();
         let (count, place) = id.split_at(digits);

@@ -16,27 +16,110 @@ const MOST_ACROSS: i64 = 40;
 type Point = (i64, i64);
 
 /// The board and its pieces, top rank first, then a key to the marks.
-pub fn points(layout: &Layout, style: &Style) -> String {
-    let (board, stacks) = lay_out(layout);
-    if board.is_empty() && stacks.is_empty() {
+/// `step`: how many of the layout's units a move's step is (3 in
+/// Desfases); pieces lying between the points (Desfases' coins and dice
+/// round its edge) are listed by the side of the board they lie on.
+pub fn points(layout: &Layout, step: f64, style: &Style) -> String {
+    let step = if step > 0.0 { step } else { 1.0 };
+    let mut on = Vec::new();
+    let mut between = Vec::new();
+    for p in &layout.pieces {
+        let mut p = p.clone();
+        (p.x, p.y) = (p.x / step, p.y / step);
+        let on_point = (p.x - p.x.round()).abs() < 1e-6 && (p.y - p.y.round()).abs() < 1e-6;
+        if p.kind == Kind::Tile || on_point {
+            on.push(p);
+        } else {
+            between.push(p);
+        }
+    }
+    let (board, stacks) = lay_out(&on);
+    if board.is_empty() && stacks.is_empty() && between.is_empty() {
         return "nothing lies on the table".into();
     }
     let all = || board.iter().chain(stacks.keys());
-    let (x0, x1) = span(all().map(|p| p.0));
-    let (y0, y1) = span(all().map(|p| p.1));
-    let mut lines = if x1 - x0 >= MOST_ACROSS || y1 - y0 >= MOST_ACROSS {
-        let listed = listed(&stacks, style);
-        if listed.is_empty() {
-            return "nothing lies on the table".into();
-        }
-        listed
+    // With no point taken, every piece lies among the points.
+    let (x0, x1) = span(all().map(|p| p.0)).unwrap_or((i64::MIN / 2, i64::MAX / 2));
+    let (y0, y1) = span(all().map(|p| p.1)).unwrap_or((i64::MIN / 2, i64::MAX / 2));
+    let mut lines = if stacks.is_empty() && board.is_empty() {
+        Vec::new()
+    } else if x1 - x0 >= MOST_ACROSS || y1 - y0 >= MOST_ACROSS {
+        listed(&stacks, style)
     } else {
         grid(&board, &stacks, (x0, x1, y0, y1), style)
     };
-    if let Some(key) = key(&stacks) {
+    let beside = beside(&between, (x0, x1, y0, y1), style);
+    lines.extend(beside.iter().map(|(_, line)| line.clone()));
+    if lines.is_empty() {
+        return "nothing lies on the table".into();
+    }
+    let mut tops: Vec<&Placed> = stacks.values().filter_map(|s| s.last().copied()).collect();
+    tops.extend(beside.iter().flat_map(|(t, _)| t.iter().copied()));
+    let mut places = BTreeSet::new();
+    let stacked_beside = between
+        .iter()
+        .any(|p| !places.insert(((p.x * 1e6).round() as i64, (p.y * 1e6).round() as i64)));
+    let stacked = stacked_beside || stacks.values().any(|s| s.len() > 1);
+    if let Some(key) = key(&tops, stacked) {
         lines.push(crate::style::wrap(&key, style.width, "  "));
     }
     lines.join("\n")
+}
+
+/// The pieces lying between the points, by the side of the board they
+/// lie on (above, right, below, left, or among the points), each side's
+/// stacks in the order they lie round the board: each line with the top
+/// pieces it shows.
+fn beside<'a>(
+    pieces: &'a [Placed],
+    (x0, x1, y0, y1): (i64, i64, i64, i64),
+    style: &Style,
+) -> Vec<(Vec<&'a Placed>, String)> {
+    const SIDES: [&str; 5] = ["above", "right", "below", "left", "among the points"];
+    let side = |p: &Placed| {
+        let (x, y) = (p.x, p.y);
+        if y > y1 as f64 {
+            0
+        } else if x > x1 as f64 {
+            1
+        } else if y < y0 as f64 {
+            2
+        } else if x < x0 as f64 {
+            3
+        } else {
+            4
+        }
+    };
+    // Stacks by their place, to a millionth.
+    let mut stacks: BTreeMap<(usize, i64, i64), Vec<&Placed>> = BTreeMap::new();
+    for p in pieces {
+        let (x, y) = ((p.x * 1e6).round() as i64, (p.y * 1e6).round() as i64);
+        let s = side(p);
+        // Round the board clockwise from its top left.
+        let along = match s {
+            0 | 4 => (x, -y),
+            1 => (-y, x),
+            2 => (-x, y),
+            _ => (y, x),
+        };
+        stacks.entry((s, along.0, along.1)).or_default().push(p);
+    }
+    let mut out = Vec::new();
+    for (s, name) in SIDES.iter().enumerate() {
+        let here: Vec<&Vec<&Placed>> = stacks
+            .iter()
+            .filter(|((side, ..), _)| *side == s)
+            .map(|(_, stack)| stack)
+            .collect();
+        if here.is_empty() {
+            continue;
+        }
+        let shown: Vec<String> = here.iter().map(|st| paint(st, &shown(st), style)).collect();
+        let tops = here.iter().filter_map(|st| st.last().copied()).collect();
+        let line = format!("{name}: {}", shown.join(" "));
+        out.push((tops, crate::style::wrap(&line, style.width, "  ")));
+    }
+    out
 }
 
 /// The points tiles lying back up cover, and a marble board's holes, (a tile covers the points within
@@ -44,11 +127,11 @@ pub fn points(layout: &Layout, style: &Style) -> String {
 /// the point they lie on, in the order laid. Tiles face up centred on a
 /// point are named there while nothing else lies on them (tiles laid as
 /// a score, a palace's mark).
-fn lay_out(layout: &Layout) -> (BTreeSet<Point>, BTreeMap<Point, Vec<&Placed>>) {
+fn lay_out(pieces: &[Placed]) -> (BTreeSet<Point>, BTreeMap<Point, Vec<&Placed>>) {
     let mut board = BTreeSet::new();
     let mut stacks: BTreeMap<Point, Vec<&Placed>> = BTreeMap::new();
     let mut faces: BTreeMap<Point, Vec<&Placed>> = BTreeMap::new();
-    for p in &layout.pieces {
+    for p in pieces {
         if p.kind == Kind::Tile && p.side == Side::Face {
             let on_point = (p.x - p.x.round()).abs() < 1e-6 && (p.y - p.y.round()).abs() < 1e-6;
             let at = if on_point {
@@ -92,8 +175,12 @@ fn covered(centre: f64) -> std::ops::RangeInclusive<i64> {
     ((centre - 1.0 - 1e-6).ceil() as i64)..=((centre + 1.0 + 1e-6).floor() as i64)
 }
 
-fn span(v: impl Iterator<Item = i64>) -> (i64, i64) {
-    v.fold((i64::MAX, i64::MIN), |(lo, hi), x| (lo.min(x), hi.max(x)))
+/// The least and the most of `v`, if any.
+fn span(v: impl Iterator<Item = i64>) -> Option<(i64, i64)> {
+    v.fold(None, |span, x| match span {
+        None => Some((x, x)),
+        Some((lo, hi)) => Some((lo.min(x), hi.max(x))),
+    })
 }
 
 /// A stack as drawn: its top piece, with the count before it.
@@ -201,9 +288,9 @@ fn listed(stacks: &BTreeMap<Point, Vec<&Placed>>, style: &Style) -> Vec<String> 
         .collect()
 }
 
-/// What the marks drawn mean, only those drawn (none: no key).
-fn key(stacks: &BTreeMap<Point, Vec<&Placed>>) -> Option<String> {
-    let tops: Vec<&Placed> = stacks.values().filter_map(|s| s.last().copied()).collect();
+/// What the marks drawn mean (`tops`: the pieces shown; `stacked`:
+/// whether a stack is shown), only those drawn (none: no key).
+fn key(tops: &[&Placed], stacked: bool) -> Option<String> {
     let has = |f: &dyn Fn(&Placed) -> bool| tops.iter().any(|p| f(p));
     let mut parts = Vec::new();
     if has(&|p| p.kind == Kind::Tile) {
@@ -239,7 +326,7 @@ fn key(stacks: &BTreeMap<Point, Vec<&Placed>>) -> Option<String> {
     }) {
         parts.push("< > a quarter turn");
     }
-    if stacks.values().any(|s| s.len() > 1) {
+    if stacked {
         parts.push("2pS two stacked, the top one named");
     }
     (!parts.is_empty()).then(|| format!("key: {}", parts.join("; ")))
@@ -268,22 +355,22 @@ mod tests {
             ("pA", 3.0, 3.0),
         ]);
         assert_eq!(
-            points(&l, &Style::plain()),
+            points(&l, 1.0, &Style::plain()),
             "  a   b   c\n3 .   Mv  2pA\n2 .   .   .\n1 S   .   .\nkey: S M C A a coin's back; pS a pawn; v turned to the far\n  side; 2pS two stacked, the top one named"
         );
         // Off the board, a point is blank; far apart, stacks are listed.
         let l = layout(&[("S", 1.0, 1.0), ("3>", 2.0, 2.0)]);
         assert_eq!(
-            points(&l, &Style::plain()),
+            points(&l, 1.0, &Style::plain()),
             "  a  b\n2    3>\n1 S\nkey: S M C A a coin's back; n a 2-5 a coin's face; < > a\n  quarter turn"
         );
         let l = layout(&[("S", 1.0, 1.0), ("3", 100.0, 2.0)]);
         assert_eq!(
-            points(&l, &Style::plain()),
+            points(&l, 1.0, &Style::plain()),
             "(100,2) 3\n(1,1) S\nkey: S M C A a coin's back; n a 2-5 a coin's face"
         );
         assert_eq!(
-            points(&Layout::new("x", "x"), &Style::plain()),
+            points(&Layout::new("x", "x"), 1.0, &Style::plain()),
             "nothing lies on the table"
         );
     }

@@ -318,6 +318,58 @@ drawn as written: no rules of Ice Floe are checked; `replay
     assert!(narrow.contains("\n 6 .   pM\n 5 xA5 dMa\n"), "{narrow}");
 }
 
+/// Setups dealt from a Seed as R deals them (set.seed, sample.int):
+/// Relativity from Seed 42 lays the very coins piecepackr's own example
+/// gives (`Coins: "n45a5n/3a2243/3n4a2n/a25345"`), and Desfases from
+/// Seed 42 puts each pawn where its first moves take it from (a1, e3,
+/// e2, b5), with the dice its first moves show (4, 3, a, 3).
+#[test]
+fn setups_dealt_from_a_seed_are_dealt_as_r_deals_them() {
+    let dir = with_examples();
+    let d = dir.path();
+    std::fs::write(
+        d.join("seed.ppn"),
+        "---\nGameType:\n  Name: Relativity\n  Seed: 42\n...\n1S. d3#e3\n",
+    )
+    .unwrap();
+    let shown = ok(d, "replay seed.ppn");
+    let board: Vec<&str> = shown.lines().skip(2).take(4).collect();
+    assert_eq!(
+        board,
+        [
+            "4 n 4 5 a 5 n",
+            "3 3 a 2 2 4 3",
+            "2 3 n 4 a 2 n",
+            "1 a 2 5 3 4 5"
+        ]
+    );
+    assert_eq!(
+        ok(d, "replay desfases.ppn"),
+        "desfases.ppn, Desfases: the setup (72 moves follow)
+  a   b   c   d   e
+5 Ma< pA> A2> C2  S3v
+4 S5v Mn< C4  Cn  M5<
+3 A4> S2v     C5  pM<
+2 M4< A5> C3  Aa> pC
+1 pSv Sav Snv M2< An>
+above: 2dS4v 5v 3v 2v av nv
+right: 2dM3< 5< 4< 2< a< n<
+below: 2dCa 5 4 3 2 n
+left: 2dA3> 5> 4> 2> a> n>
+key: Sa a tile's face; n a 2-5 a coin's face; dS3 a die; pS
+  a pawn; v turned to the far side; < > a quarter turn; 2pS
+  two stacked, the top one named
+drawn as written: no rules of Desfases are checked; `replay
+  desfases.ppn to N` shows move N
+"
+    );
+    // The last move: the Arms coin 2 turned over and slid under the
+    // Arms die, which then shows 2 (`?A2c{~b,_%?Ad} ?Ad~2`).
+    let last = ok(d, "replay desfases.ppn last");
+    assert!(last.contains("\nleft: 2dA2> 5> 4> n>\n"), "{last}");
+    assert!(last.contains("\n3 pM< M<  C   A>  A>\n"), "{last}");
+}
+
 #[test]
 fn what_cannot_be_drawn_is_named_and_nothing_is_filed() {
     let dir = with_examples();
@@ -343,11 +395,24 @@ fn what_cannot_be_drawn_is_named_and_nothing_is_filed() {
     );
     write(
         "seed.ppn",
-        "---\nGameType:\n  Name: Relativity\n  Seed: 42\n...\n1S. d3#e3\n",
+        "---\nGameType:\n  Name: Alien City\n  Seed: 42\n...\n1. a1-a2\n",
     );
     assert_eq!(
         refused("replay seed.ppn"),
-        "error: seed.ppn is Portable Piecepack Notation of Relativity, but its Relativity setup is dealt from a Seed by R's random numbers, which tablemate cannot repeat: a file that gives its Coins is drawn\n"
+        "error: seed.ppn is Portable Piecepack Notation of Alien City, but its Alien City setup is dealt from a Seed by R's random numbers in a way tablemate does not repeat (it deals Desfases, Plans of Action and Relativity so): a file that gives its Tiles is drawn\n"
+    );
+    write("none.ppn", "---\nGameType: Desfases\n...\n1. a1-a2\n");
+    assert_eq!(
+        refused("replay none.ppn"),
+        "error: none.ppn is Portable Piecepack Notation of Desfases, but its Desfases setup is dealt at random, and it gives no Seed to deal it again from\n"
+    );
+    write(
+        "bad-seed.ppn",
+        "---\nGameType:\n  Name: Desfases\n  Seed: forty-two\n...\n1. a1-a2\n",
+    );
+    assert_eq!(
+        refused("replay bad-seed.ppn"),
+        "error: bad-seed.ppn is Portable Piecepack Notation of Desfases, but its Seed 'forty-two' is not a whole number R takes (up to 2147483647)\n"
     );
     write(
         "arg.ppn",
