@@ -176,7 +176,7 @@ impl fmt::Display for ReplayError {
                 ),
                 SetupError::Seeded => write!(
                     f,
-                    "its {} setup is dealt from a Seed by R's random numbers in a way tablemate does not repeat (it deals Desfases, Plans of Action and Relativity so): a file that gives its Tiles is drawn",
+                    "its {} Tiles leave the ranks to R's random numbers, which tablemate repeats only for a whole setup dealt from a Seed: a file that gives each tile's suit, rank and turn is drawn",
                     quoted(game)
                 ),
                 SetupError::Unseeded => write!(

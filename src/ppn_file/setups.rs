@@ -17,8 +17,8 @@ pub enum SetupError {
     Argument(String),
     /// The setup's own argument, but not readable (`Coins: "n4"`).
     Coins(String),
-    /// Dealt from a seed by R's random numbers, where tablemate does not
-    /// deal that game so: its pieces must be given.
+    /// Given in part, the rest left to R's random numbers (Alien City's
+    /// Tiles with suits and turns alone), which tablemate does not repeat.
     Seeded,
     /// Dealt at random: the file gives no `Seed` to deal it from again.
     Unseeded,
@@ -77,9 +77,9 @@ pub fn lay(name: &str, args: &serde_yaml::Mapping, marbles: bool) -> Result<Laid
         "icefloe" => Setup::Fixed(ice_floe),
         "tictactoe" => Setup::Fixed(|t| board(t, 3, 3)),
         "xiangqi" | "chinesechess" => Setup::Fixed(xiangqi),
-        "relativity" => Setup::Given("coins", relativity, Some(relativity_dealt)),
-        "plansofaction" => Setup::Given("coins", plans_of_action, Some(plans_of_action_dealt)),
-        "aliencity" => Setup::Given("tiles", alien_city, None),
+        "relativity" => Setup::Given("coins", relativity, relativity_dealt),
+        "plansofaction" => Setup::Given("coins", plans_of_action, plans_of_action_dealt),
+        "aliencity" => Setup::Given("tiles", alien_city, alien_city_dealt),
         "desfases" => Setup::Dealt(desfases, 3.0),
         _ => return Err(SetupError::Unknown),
     };
@@ -88,7 +88,7 @@ pub fn lay(name: &str, args: &serde_yaml::Mapping, marbles: bool) -> Result<Laid
     for (key, value) in args {
         let key = key.as_str().unwrap_or_default();
         match (squeeze(key).as_str(), &setup) {
-            ("name", _) | ("seed", Setup::Given(_, _, None)) => {}
+            ("name", _) => {}
             ("seed", Setup::Dealt(..) | Setup::Given(..)) => seed = Some(r_seed(value)?),
             (k, Setup::Given(wanted, ..)) if k == *wanted => {
                 given = Some(value.as_str().unwrap_or_default());
@@ -102,9 +102,8 @@ pub fn lay(name: &str, args: &serde_yaml::Mapping, marbles: bool) -> Result<Laid
         (Setup::Fixed(lay), ..) => lay(&mut t),
         (Setup::Given(_, lay, _), Some(text), _) => lay(&mut t, text)?,
         // Without its argument a setup is dealt from the Seed.
-        (Setup::Given(_, _, Some(deal)), None, Some(seed)) => deal(&mut t, &mut RRandom::new(seed)),
-        (Setup::Given(_, _, Some(_)), None, None) => return Err(SetupError::Unseeded),
-        (Setup::Given(_, _, None), None, _) => return Err(SetupError::Seeded),
+        (Setup::Given(_, _, deal), None, Some(seed)) => deal(&mut t, &mut RRandom::new(seed)),
+        (Setup::Given(..), None, None) => return Err(SetupError::Unseeded),
         (Setup::Dealt(lay, s), _, Some(seed)) => {
             lay(&mut t, &mut RRandom::new(seed));
             step = s;
@@ -129,16 +128,15 @@ fn r_seed(value: &serde_yaml::Value) -> Result<u32, SetupError> {
 }
 
 /// How a game's setup is laid: always the same, from what its GameType
-/// gives (`Coins`, `Tiles`; else dealt from its `Seed` as R deals it,
-/// where tablemate deals it so), or dealt from its `Seed`, with the step
-/// its moves count in.
+/// gives (`Coins`, `Tiles`; else dealt from its `Seed` as R deals it),
+/// or dealt from its `Seed`, with the step its moves count in.
 enum Setup {
     Fixed(fn(&mut Vec<Placed>)),
     Dealt(fn(&mut Vec<Placed>, &mut RRandom), f64),
     Given(
         &'static str,
         fn(&mut Vec<Placed>, &str) -> Result<(), SetupError>,
-        Option<fn(&mut Vec<Placed>, &mut RRandom)>,
+        fn(&mut Vec<Placed>, &mut RRandom),
     ),
 }
 
@@ -354,7 +352,7 @@ fn alien_city(t: &mut Vec<Placed>, given: &str) -> Result<(), SetupError> {
             '>' => 270.0,
             _ => return Err(bad()),
         };
-        let (x, y) = (1.5 + 2.0 * (i % 4) as f64, 9.5 - 2.0 * (i / 4) as f64);
+        let (x, y) = city_place(i);
         let mut p = laid(Kind::Tile, Side::Face, suit, rank, x, y);
         p.angle = angle;
         t.push(p);
@@ -454,6 +452,26 @@ fn plans_of_action(t: &mut Vec<Placed>, given: &str) -> Result<(), SetupError> {
     let suits = given_coins(given, |c| "SMCA".find(c).map(|i| i + 1))?;
     plans_of_action_with(t, &suits);
     Ok(())
+}
+
+/// The `i`th tile's centre in Alien City's city: four across, five
+/// down, the top row first.
+fn city_place(i: usize) -> (f64, f64) {
+    (1.5 + 2.0 * (i % 4) as f64, 9.5 - 2.0 * (i / 4) as f64)
+}
+
+/// Alien City dealt from a Seed as ppdf deals it: each of the twenty
+/// tiles (Suns ace to five, then Moons, ...) given a turn at random,
+/// then laid in `sample.int(20)`'s order.
+fn alien_city_dealt(t: &mut Vec<Placed>, r: &mut RRandom) {
+    let turns = r.sample_with_replacement(4, 20);
+    for (i, row) in r.sample(20).into_iter().enumerate() {
+        let (suit, rank) = ((row - 1) / 5 + 1, (row - 1) % 5 + 2);
+        let (x, y) = city_place(i);
+        let mut p = laid(Kind::Tile, Side::Face, suit, rank, x, y);
+        p.angle = 90.0 * (turns[row - 1] - 1) as f64;
+        t.push(p);
+    }
 }
 
 /// Plans of Action dealt from a Seed: `sample(rep.int(1:4, 6), 24)`.
@@ -618,6 +636,37 @@ mod tests {
             lay("Desfases", &seed("Name: Desfases\nSeed: x"), false),
             Err(SetupError::Seed("x".into()))
         );
+        // Alien City and Plans of Action dealt from a Seed: every tile
+        // (Suns ace to five, ...) once, six coins of each suit.
+        let city = lay("Alien City", &seed("Name: Alien City\nSeed: 42"), false).unwrap();
+        let mut tiles: Vec<String> = city
+            .pieces
+            .iter()
+            .map(|p| {
+                format!(
+                    "{}{}",
+                    p.suit.as_deref().unwrap(),
+                    p.rank.as_deref().unwrap()
+                )
+            })
+            .collect();
+        tiles.sort();
+        let mut every: Vec<String> = "SMCA"
+            .chars()
+            .flat_map(|s| "a2345".chars().map(move |r| format!("{s}{r}")))
+            .collect();
+        every.sort();
+        assert_eq!(tiles, every);
+        let plans = lay(
+            "Plans of Action",
+            &seed("Name: Plans of Action\nSeed: 7"),
+            false,
+        )
+        .unwrap();
+        for suit in ["S", "M", "C", "A"] {
+            let coins = plans.pieces.iter().filter(|p| p.kind == Kind::Coin);
+            assert_eq!(coins.filter(|p| p.suit.as_deref() == Some(suit)).count(), 6);
+        }
         // R takes a negative seed as its 32 bits.
         assert!(lay("Desfases", &seed("Name: Desfases\nSeed: -7"), false).is_ok());
         assert_eq!(

@@ -395,11 +395,11 @@ fn what_cannot_be_drawn_is_named_and_nothing_is_filed() {
     );
     write(
         "seed.ppn",
-        "---\nGameType:\n  Name: Alien City\n  Seed: 42\n...\n1. a1-a2\n",
+        "---\nGameType:\n  Name: Alien City\n  Tiles: C^S^SvA>/M>S>M<A^/CvM>M>Av/C<S^CvC^/A<M<A^Sv\n...\n1. a1-a2\n",
     );
     assert_eq!(
         refused("replay seed.ppn"),
-        "error: seed.ppn is Portable Piecepack Notation of Alien City, but its Alien City setup is dealt from a Seed by R's random numbers in a way tablemate does not repeat (it deals Desfases, Plans of Action and Relativity so): a file that gives its Tiles is drawn\n"
+        "error: seed.ppn is Portable Piecepack Notation of Alien City, but its Alien City Tiles leave the ranks to R's random numbers, which tablemate repeats only for a whole setup dealt from a Seed: a file that gives each tile's suit, rank and turn is drawn\n"
     );
     write("none.ppn", "---\nGameType: Desfases\n...\n1. a1-a2\n");
     assert_eq!(
