@@ -168,7 +168,7 @@ const SETUP: Declared = Declared {
 
 const SOLVE: Declared = Declared {
     id: "fuji-san",
-    words: Some("nothing: it solves the saved game from where it stands, or the coins= given"),
+    words: None,
     args: &[COINS, DICE],
 };
 

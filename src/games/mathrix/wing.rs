@@ -166,7 +166,7 @@ const SETUP: Declared = Declared {
 
 const SOLVE: Declared = Declared {
     id: "mathrix",
-    words: Some("nothing: it solves the saved game from where it stands, or the coins= given"),
+    words: None,
     args: &[COINS, OPS],
 };
 

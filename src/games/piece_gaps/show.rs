@@ -62,14 +62,20 @@ pub(super) fn board(game: &GapsGame, said: Vec<Said>) -> Reply {
     Reply::new("gaps", Board::of(game, said, &layout)).with_layout(layout)
 }
 
-/// "every row can be brought home", as an answer says it.
-fn told(answer: Answer, proof: usize) -> String {
+/// "every row can be brought home", as an answer says it; `whole`:
+/// the whole search said it (else a setup's quick one, which `solve`
+/// takes further).
+fn told(answer: Answer, proof: usize, whole: bool) -> String {
     match answer {
         Answer::Won => {
             "every row can be brought to ace to five (`gaps hint` if you are stuck)".into()
         }
         Answer::Lost => format!(
             "no way to bring every row to ace to five from this deal (proved: {})",
+            tableaux(proof)
+        ),
+        Answer::Open if whole => format!(
+            "open: the whole search found no win and proved no loss within {}, as far as it goes",
             tableaux(proof)
         ),
         Answer::Open => format!(
@@ -122,7 +128,7 @@ impl Show for Laid {
         lines.push(self.board.show(style));
         lines.push(match &self.grade {
             Some(g) => format!("level {}: every row can be brought home", g.level.name()),
-            None => told(self.answer, self.searched),
+            None => told(self.answer, self.searched, false),
         });
         lines.join("\n")
     }
@@ -216,7 +222,7 @@ impl Show for Solved {
             None => format!(
                 "Piece Gaps {} {from}: {}",
                 self.tableau,
-                told(self.answer, self.searched)
+                told(self.answer, self.searched, true)
             ),
         }
     }

@@ -157,7 +157,7 @@ const SETUP: Declared = Declared {
 
 const SOLVE: Declared = Declared {
     id: "piece-gaps",
-    words: Some("nothing: it solves the saved game from where it stands, or the tiles= given"),
+    words: None,
     args: &[TILES, AFTER_GAP],
 };
 
