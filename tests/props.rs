@@ -438,6 +438,7 @@ proptest! {
             "GameType: Tablut", "GameType: American Checkers", "GameType: Four Field Kono",
             "GameType: Xiangqi", "GameType: International Chess", "Event: x", "GameType: Ice Floe",
             "GameType:\n  Name: Desfases\n  Seed: 42", "GameType:\n  Name: Relativity\n  Seed: -3",
+            "GameType:\n  Name: Japan\n  Seed: 42\nMacros:\n  x: S",
             "GameType:\n  Name: Relativity\n  Coins: n45a5n3a22433n4a2na25345",
             "GameType: Spaiji\nSetUp: Board\nMovetextParser: Marble",
             "GameType:\n  Name: Alien City\n  Tiles: C3^Sa^S5vAa>/M4>S4>M3<A4^/C2vMa>M5>A3v/Ca<S2^C5vC4^/A5<M2<A2^S3v",
@@ -452,6 +453,8 @@ proptest! {
             "xnS@h7", "?dS~9", "a1-&&?S2", "&?S2-a1", "?-a1", "/-a1", "e4~", "~S", "?d{S~5,M~n}",
             "&?dC[2]-c3", "a1[1:3]-b2", "a1[0]-b2", "a1[x]-a2", "?Cnc_%?Cd", "a1_b2", "_", "a1_%",
             "?S{n,a,2}@>90", "e5[1,2]-a1", "a1[1:99999999999]-a2",
+            "R`6-3'<@(10.5,3)", "B`0-0'@a1", "`x'@b2", "`nope'@a1", "R`6-3", "K`1-1'v@c3",
+            "(8.5,4){~v,-(14\\,2.5)}", "RB@a1", "R`6-3'`1-1'@a1", "(10.5,3)~B",
         ]), 0..40),
     ) {
         let text = format!("{header}\n\n{}", words.join(" "));

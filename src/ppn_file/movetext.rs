@@ -69,7 +69,11 @@ pub fn moves(text: &str) -> Result<Vec<Move>, CutError> {
                         });
                         continue;
                     }
-                    let forms = expand(part);
+                    // `\,` inside braces is a comma that lists nothing.
+                    let forms: Vec<String> = expand(part)
+                        .into_iter()
+                        .map(|f| f.replace("\\,", ","))
+                        .collect();
                     if forms.len() > MOST_FORMS {
                         return Err(CutError::TooMany(part.to_string()));
                     }
@@ -233,11 +237,14 @@ fn alternatives(inner: &str) -> Option<Vec<String>> {
     let mut parts = Vec::new();
     let mut depth = 0;
     let mut start = 0;
+    let mut escaped = false;
     for (i, c) in inner.char_indices() {
+        let was_escaped = escaped;
+        escaped = c == '\\' && !was_escaped;
         match c {
             '{' => depth += 1,
             '}' => depth -= 1,
-            ',' if depth == 0 => {
+            ',' if depth == 0 && !was_escaped => {
                 parts.push(inner[start..i].to_string());
                 start = i + 1;
             }
@@ -341,6 +348,10 @@ mod tests {
         );
         assert_eq!(expand("x{a..c}"), ["xa", "xb", "xc"]);
         assert_eq!(expand("a{b}c"), ["a{b}c"]);
+        assert_eq!(
+            cut("1. (8.5,4){~v,-(14\\,2.5)}"),
+            vec![m("1.", "(8.5,4)~v (8.5,4)-(14,2.5)", "")]
+        );
         assert!(matches!(
             moves("1. *{1..100000}"),
             Err(CutError::TooMany(_))

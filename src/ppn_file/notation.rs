@@ -29,6 +29,9 @@ const RANKS: [&str; 6] = ["n", "a", "2", "3", "4", "5"];
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Looks {
     pub kind: Option<Kind>,
+    /// A domino's set, by its colour (`R` red, `B` blue, ...), kept as
+    /// the piece's label.
+    pub colour: Option<char>,
     pub side: Option<Side>,
     pub suit: Option<String>,
     pub rank: Option<String>,
@@ -43,8 +46,24 @@ pub fn looks(spec: &str) -> Result<Looks, PieceError> {
         return Err(foreign(()));
     }
     let mut l = Looks::default();
+    let mut turned = None;
     for c in spec.chars() {
+        if let Some((suit, rank, angle)) = domino(c) {
+            if l.kind.is_some() {
+                return Err(foreign(()));
+            }
+            l.kind = Some(Kind::Domino);
+            (l.suit, l.rank) = (suit, rank);
+            l.side = Some(if l.suit.is_some() {
+                Side::Face
+            } else {
+                Side::Back
+            });
+            turned = Some(angle);
+            continue;
+        }
         match c {
+            'R' | 'K' | 'G' | 'B' | 'Y' | 'W' if l.colour.is_none() => l.colour = Some(c),
             'S' | 'M' | 'C' | 'A' if l.suit.is_none() => l.suit = Some(c.to_string()),
             'n' | '0' if l.rank.is_none() => l.rank = Some(RANKS[0].into()),
             'a' | '1' if l.rank.is_none() => l.rank = Some(RANKS[1].into()),
@@ -65,7 +84,52 @@ pub fn looks(spec: &str) -> Result<Looks, PieceError> {
             _ => return Err(foreign(())),
         }
     }
+    // A colour goes with a domino alone; a domino's own turn adds to
+    // the one written beside it (`R🁡<`).
+    match (l.kind, turned) {
+        (Some(Kind::Domino), Some(angle)) => {
+            let angle = (l.angle.unwrap_or(0.0) + angle).rem_euclid(360.0);
+            l.angle = Some(angle);
+            // Kept as our pictures draw a domino: its suit the half on
+            // top (or at the left, lying across), its rank the other.
+            // ppdf keeps its lower half as the rank, on top upright and
+            // at the left a quarter turn anticlockwise; a half turn more
+            // swaps the halves.
+            let rank_first = !(135.0..315.0).contains(&angle);
+            if rank_first {
+                std::mem::swap(&mut l.suit, &mut l.rank);
+            }
+        }
+        _ if l.colour.is_some() => return Err(foreign(())),
+        _ => {}
+    }
     Ok(l)
+}
+
+/// A domino from its Unicode tile (ppdf's reading): the back, or its
+/// halves as ppdf keeps them (the lower as its rank, the higher as its
+/// suit) and its turn: horizontal tiles lie at 90 or 270 degrees,
+/// upright ones at 0 or 180 (ppn's macro `6-3` is the upright 6 over 3,
+/// kept as 3 and 6 turned 180).
+fn domino(c: char) -> Option<(Option<String>, Option<String>, f64)> {
+    let k = (c as u32).checked_sub(0x1F030).filter(|k| *k < 100)?;
+    let (upright, e) = (k >= 50, k % 50);
+    if e == 0 {
+        return Some((None, None, if upright { 0.0 } else { 90.0 }));
+    }
+    let (a, b) = ((e - 1) / 7, (e - 1) % 7);
+    let turn = if a <= b { 90.0 } else { 270.0 } - if upright { 90.0 } else { 0.0 };
+    Some((Some(a.max(b).to_string()), Some(a.min(b).to_string()), turn))
+}
+
+/// ppn's built-in macro for an upright domino (`6-3`: 6 over 3) as its
+/// Unicode tile, which `looks` reads; `None` for any other name.
+pub fn domino_macro(name: &str) -> Option<char> {
+    let (a, b) = name.split_once('-')?;
+    let (a, b): (u32, u32) = (a.parse().ok()?, b.parse().ok()?);
+    (a <= 6 && b <= 6)
+        .then(|| char::from_u32(0x1F030 + 50 + 1 + a * 7 + b))
+        .flatten()
 }
 
 impl Looks {
@@ -96,7 +160,7 @@ impl Looks {
             x,
             y,
             angle: self.angle.unwrap_or(0.0),
-            label: None,
+            label: self.colour.map(String::from),
             id: None,
         }
     }
@@ -104,6 +168,9 @@ impl Looks {
     /// Whether `p` shows all this says (ppn's first, loose match).
     pub fn fit(&self, p: &Placed) -> bool {
         self.kind.is_none_or(|k| k == p.kind)
+            && self
+                .colour
+                .is_none_or(|c| p.label.as_deref() == Some(c.encode_utf8(&mut [0; 4])))
             && self.side.is_none_or(|s| s == p.side)
             && self
                 .suit
@@ -134,6 +201,9 @@ impl Looks {
     pub fn change(&self, p: &mut Placed) {
         if let Some(k) = self.kind {
             p.kind = k;
+        }
+        if let Some(c) = self.colour {
+            p.label = Some(c.to_string());
         }
         if let Some(s) = self.side {
             p.side = s;
@@ -238,6 +308,14 @@ pub fn token(p: &Placed) -> String {
             format!("x{suit}{rank}")
         }
         (Kind::Pyramid, _) => format!("{suit}{rank}"),
+        // A domino as ppn's macro names it: its halves upright (6-3: 6
+        // over 3), `<` where it lies across (6 at the left).
+        (Kind::Domino, Side::Face) => {
+            let colour = p.label.as_deref().unwrap_or("");
+            let across = ((p.angle / 90.0).round() as i64).rem_euclid(2) == 1;
+            return format!("{colour}{suit}-{rank}{}", if across { "<" } else { "" });
+        }
+        (Kind::Domino, Side::Back) => format!("{}domino", p.label.as_deref().unwrap_or("")),
         (k, _) => k.name().to_string(),
     };
     t.push_str(turn(p.angle));
@@ -285,6 +363,28 @@ mod tests {
             Err(PieceError::NotPiecepack("B3x".into()))
         );
         assert_eq!(piece("S7", 0.0, 0.0), Err(PieceError::Rank("S7".into())));
+        // Dominoes, as ppn's macros give them (`6-3` upright: 6 over 3):
+        // a colour for the set, the halves top (or left) first.
+        let upright = |n: &str| domino_macro(n).unwrap().to_string();
+        for (spec, shown) in [
+            (format!("R{}<", upright("6-3")), "R6-3<"),
+            (format!("B{}", upright("6-4")), "B6-4"),
+            (format!("B{}", upright("1-5")), "B1-5"),
+            (format!("B{}>", upright("3-1")), "B1-3<"),
+            (format!("R{}v", upright("2-5")), "R5-2"),
+        ] {
+            let p = piece(&spec, 0.0, 0.0).unwrap();
+            assert_eq!(
+                (p.kind, token(&p).as_str()),
+                (Kind::Domino, shown),
+                "{spec}"
+            );
+        }
+        assert_eq!(domino_macro("7-1"), None);
+        assert_eq!(
+            piece("R", 0.0, 0.0),
+            Err(PieceError::NotPiecepack("R".into()))
+        );
         assert_eq!(
             piece("S,a90", 0.0, 0.0),
             Err(PieceError::NotPiecepack("S,a90".into()))

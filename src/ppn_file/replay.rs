@@ -25,6 +25,8 @@ pub struct Replayed {
     setup: Vec<Placed>,
     /// How many of ppn's units a move's step is (`setups::Laid`).
     pub step: f64,
+    /// The file's own macros (its header's `Macros`), by name.
+    macros: Vec<(String, String)>,
 }
 
 /// Why a file's game cannot be drawn.
@@ -85,6 +87,15 @@ pub fn replay(text: &str) -> Result<Replayed, ReplayError> {
         pieces: Vec::new(),
         step: 1.0,
     });
+    let macros = header
+        .get("Macros")
+        .and_then(|m| m.as_mapping())
+        .map(|m| {
+            m.iter()
+                .filter_map(|(k, v)| Some((k.as_str()?.to_string(), v.as_str()?.to_string())))
+                .collect()
+        })
+        .unwrap_or_default();
     let replayed = Replayed {
         title,
         laid,
@@ -92,6 +103,7 @@ pub fn replay(text: &str) -> Result<Replayed, ReplayError> {
         moves,
         setup: pieces,
         step,
+        macros,
     };
     replayed.walk(replayed.moves.len(), |_| {})?;
     Ok(replayed)
@@ -119,15 +131,43 @@ impl Replayed {
         seen(&table.pieces);
         for m in self.moves.iter().take(n) {
             for word in words(m) {
-                table.apply(&word).map_err(|why| ReplayError::Move {
+                let failed = |why| ReplayError::Move {
                     number: m.number.clone(),
                     text: m.words.join(" "),
                     why,
-                })?;
+                };
+                let word = self.expanded(&word).map_err(failed)?;
+                table.apply(&word).map_err(failed)?;
             }
             seen(&table.pieces);
         }
         Ok(table.pieces)
+    }
+}
+
+impl Replayed {
+    /// A word with its macros (`` `6-3' ``) replaced: the file's own,
+    /// then ppn's dominoes.
+    fn expanded(&self, word: &str) -> Result<String, MoveError> {
+        let mut out = String::new();
+        let mut rest = word;
+        while let Some(open) = rest.find('`') {
+            let Some(close) = rest[open + 1..].find('\'') else {
+                break;
+            };
+            let name = &rest[open + 1..open + 1 + close];
+            out.push_str(&rest[..open]);
+            match self.macros.iter().find(|(n, _)| n == name) {
+                Some((_, value)) => out.push_str(value),
+                None => out.push(
+                    super::notation::domino_macro(name)
+                        .ok_or_else(|| MoveError::Macro(name.to_string()))?,
+                ),
+            }
+            rest = &rest[open + 2 + close..];
+        }
+        out.push_str(rest);
+        Ok(out)
     }
 }
 
@@ -238,6 +278,11 @@ impl fmt::Display for ReplayError {
                         f,
                         "{at}: it names no piece, and no piece was moved before it"
                     ),
+                    MoveError::Macro(name) => write!(
+                        f,
+                        "{at}: `{}' is a macro neither ppn nor the file's Macros define",
+                        quoted(name)
+                    ),
                     MoveError::NoMatch(spec) => {
                         write!(
                             f,
@@ -300,8 +345,8 @@ mod tests {
             "move 2. 'a4-a2': nothing lies at a4"
         );
         assert_eq!(
-            err("GameType: Japan\n\n1. a1-a2\n"),
-            "tablemate does not lay Japan's setup (it lays Alien City, American Checkers, Desfases, Four Field Kono, Ice Floe, International Chess, Plans of Action, Relativity, Tablut, Tic-Tac-Toe, Xiangqi, games on a marble board (Spaiji, Spoff: SetUp Board, MovetextParser Marble))"
+            err("GameType: Crossings\n\n1. a1-a2\n"),
+            "tablemate does not lay Crossings's setup (it lays Alien City, American Checkers, Desfases, Four Field Kono, Ice Floe, International Chess, Japan, Plans of Action, Relativity, Tablut, Tic-Tac-Toe, Xiangqi, games on a marble board (Spaiji, Spoff: SetUp Board, MovetextParser Marble))"
         );
         assert_eq!(
             err("GameType: Tablut\n\n1. e5+\n"),

@@ -35,13 +35,14 @@ pub struct Laid {
 }
 
 /// The games laid, as their GameType names them.
-pub const LAID: [&str; 12] = [
+pub const LAID: [&str; 13] = [
     "Alien City",
     "American Checkers",
     "Desfases",
     "Four Field Kono",
     "Ice Floe",
     "International Chess",
+    "Japan",
     "Plans of Action",
     "Relativity",
     "Tablut",
@@ -81,6 +82,7 @@ pub fn lay(name: &str, args: &serde_yaml::Mapping, marbles: bool) -> Result<Laid
         "plansofaction" => Setup::Given("coins", plans_of_action, plans_of_action_dealt),
         "aliencity" => Setup::Given("tiles", alien_city, alien_city_dealt),
         "desfases" => Setup::Dealt(desfases, 3.0),
+        "japan" => Setup::Dealt(japan, 1.0),
         _ => return Err(SetupError::Unknown),
     };
     let mut given = None;
@@ -426,6 +428,54 @@ fn desfases(t: &mut Vec<Placed>, r: &mut RRandom) {
     t.extend(pawns);
 }
 
+/// Japan as ppdf deals it: 24 tiles back up, in four columns of three
+/// and three of four, and the 24 coins face up, each on a tile's corner
+/// drawn at random, no coin beside another.
+fn japan(t: &mut Vec<Placed>, r: &mut RRandom) {
+    let mut tiles = Vec::new();
+    for (x, n) in [
+        (1., 3),
+        (5., 3),
+        (9., 3),
+        (13., 3),
+        (3., 4),
+        (7., 4),
+        (11., 4),
+    ] {
+        let (y0, rows) = if n == 3 { (2., 3) } else { (1., 4) };
+        for i in 0..rows {
+            tiles.push((0.5 + x, 0.5 + y0 + 2.0 * f64::from(i)));
+        }
+    }
+    for &(x, y) in &tiles {
+        let mut back = laid(Kind::Tile, Side::Back, 1, 1, x, y);
+        (back.suit, back.rank) = (None, None);
+        t.push(back);
+    }
+    // Every corner, the lower-left ones of all the tiles first, then
+    // the upper-left, lower-right and upper-right ones.
+    let mut corners: Vec<(f64, f64)> = [(-0.5, -0.5), (-0.5, 0.5), (0.5, -0.5), (0.5, 0.5)]
+        .iter()
+        .flat_map(|(dx, dy)| tiles.iter().map(move |(x, y)| (x + dx, y + dy)))
+        .collect();
+    for i in 0..24 {
+        let chosen = r.index(corners.len());
+        let (x, y) = corners[chosen];
+        // The corner drawn and those a step from it go (R drops rows by
+        // their number, so a corner two tiles share stays once drawn).
+        let beside = |(cx, cy): (f64, f64)| {
+            (cx == x && (cy - y).abs() == 1.0) || (cy == y && (cx - x).abs() == 1.0)
+        };
+        corners = corners
+            .iter()
+            .enumerate()
+            .filter(|&(j, &c)| j != chosen && !beside(c))
+            .map(|(_, &c)| c)
+            .collect();
+        t.push(laid(Kind::Coin, Side::Face, i / 6 + 1, i % 6 + 1, x, y));
+    }
+}
+
 /// Ice Floe's 24 tiles face up in a ring five by five with the middle
 /// left open (ppdf's donut board), each where the game puts it.
 fn ice_floe(t: &mut Vec<Placed>) {
@@ -596,7 +646,7 @@ mod tests {
             lay("Tablut", &args, false),
             Err(SetupError::Argument("Seed".into()))
         );
-        assert_eq!(lay("Japan", &none, false), Err(SetupError::Unknown));
+        assert_eq!(lay("Crossings", &none, false), Err(SetupError::Unknown));
         let city: serde_yaml::Mapping = serde_yaml::from_str(
             "Name: Alien City\nTiles: C3^Sa^S5vAa>/M4>S4>M3<A4^/C2vMa>M5>A3v/Ca<S2^C5vC4^/A5<M2<A2^S3v",
         )
@@ -666,6 +716,19 @@ mod tests {
         for suit in ["S", "M", "C", "A"] {
             let coins = plans.pieces.iter().filter(|p| p.kind == Kind::Coin);
             assert_eq!(coins.filter(|p| p.suit.as_deref() == Some(suit)).count(), 6);
+        }
+        // Japan: tiles back up, a coin on 24 corners, none beside another.
+        let japan = lay("Japan", &seed("Name: Japan\nSeed: 42"), false).unwrap();
+        let coins: Vec<(f64, f64)> = japan
+            .pieces
+            .iter()
+            .filter(|p| p.kind == Kind::Coin)
+            .map(|p| (p.x, p.y))
+            .collect();
+        assert_eq!(coins.len(), 24);
+        for &(x, y) in &coins {
+            let beside = |&&(a, b): &&(f64, f64)| (a - x).abs() + (b - y).abs() == 1.0;
+            assert!(!coins.iter().any(|c| beside(&c)), "({x},{y})");
         }
         // R takes a negative seed as its 32 bits.
         assert!(lay("Desfases", &seed("Name: Desfases\nSeed: -7"), false).is_ok());

@@ -42,6 +42,8 @@ pub enum MoveError {
     NoneMoved,
     /// No piece looks as a move's `?S4` or `/cf` says.
     NoMatch(String),
+    /// A macro (`` `6-3' ``) neither ppn nor the file defines.
+    Macro(String),
 }
 
 /// More pieces than a table of ours could hold; a file that lays more is

@@ -114,7 +114,18 @@ fn beside<'a>(
         if here.is_empty() {
             continue;
         }
-        let shown: Vec<String> = here.iter().map(|st| paint(st, &shown(st), style)).collect();
+        // Among the points a stack is named with its place, which no
+        // side of the board tells.
+        let shown: Vec<String> = here
+            .iter()
+            .map(|st| {
+                let text = paint(st, &shown(st), style);
+                match (s, st.last()) {
+                    (4, Some(p)) => format!("{text} ({},{})", num(p.x), num(p.y)),
+                    _ => text,
+                }
+            })
+            .collect();
         let tops = here.iter().filter_map(|st| st.last().copied()).collect();
         let line = format!("{name}: {}", shown.join(" "));
         out.push((tops, crate::style::wrap(&line, style.width, "  ")));
@@ -173,6 +184,12 @@ fn lay_out(pieces: &[Placed]) -> (BTreeSet<Point>, BTreeMap<Point, Vec<&Placed>>
 
 fn covered(centre: f64) -> std::ops::RangeInclusive<i64> {
     ((centre - 1.0 - 1e-6).ceil() as i64)..=((centre + 1.0 + 1e-6).floor() as i64)
+}
+
+/// A place's coordinate as a move writes it: `10.5`, `3`, `4.67`.
+fn num(v: f64) -> String {
+    let v = (v * 100.0).round() / 100.0;
+    format!("{v}")
 }
 
 /// The least and the most of `v`, if any.
@@ -314,16 +331,19 @@ fn key(tops: &[&Placed], stacked: bool) -> Option<String> {
     if has(&|p| p.kind == Kind::Pyramid && p.piece_suit().is_some()) {
         parts.push("xS4 a pyramid seen from above (its suit, its rank)");
     }
+    if has(&|p| p.kind == Kind::Domino) {
+        parts.push("R6-3 a domino (its set's colour, its halves read upright)");
+    }
     if has(&|p| p.kind == Kind::Marble) {
         parts.push("R K G B Y W a marble (red, black, green, blue, yellow, white)");
     }
-    if has(&|p| crate::ppn_file::notation::turn(p.angle) == "v") {
+    // The turn as drawn: the mark a piece's name ends with (a domino's
+    // counts from upright).
+    let turned = |p: &Placed, marks: &[char]| token(p).ends_with(marks);
+    if has(&|p| turned(p, &['v'])) {
         parts.push("v turned to the far side");
     }
-    if has(&|p| {
-        !crate::ppn_file::notation::turn(p.angle).is_empty()
-            && crate::ppn_file::notation::turn(p.angle) != "v"
-    }) {
+    if has(&|p| turned(p, &['<', '>'])) {
         parts.push("< > a quarter turn");
     }
     if stacked {

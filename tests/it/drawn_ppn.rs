@@ -363,6 +363,44 @@ drawn as written: no rules of Desfases are checked; `replay
   desfases.ppn to N` shows move N
 "
     );
+    // Japan from Seed 42: a coin on every corner its moves take one
+    // from; dominoes (ppn's macros `6-3`, a set's colour) lie between
+    // the points, named with their places.
+    assert_eq!(
+        ok(d, "replay japan.ppn to 1"),
+        "japan.ppn, Japan: move 1 of 77 (1R. R`6-3'<@(10.5,3))
+  a b c d e f g h i j k l m n
+8     . .     . .     . 2
+7 2 . a . . . . a . . . . . 3
+6 . . . . a . . . . 3 . n . .
+5 4 . . 4 . . . . 4 . . . n .
+4 . . . . 3 . . . . . 5 . . 5
+3 . . . . . . 5 . a . . 3 . .
+2 . n . 5 . 2 . . . . . . . n
+1     . .     . 2     4 .
+among the points: R6-3< (10.5,3)
+key: n a 2-5 a coin's face; R6-3 a domino (its set's colour,
+  its halves read upright); < > a quarter turn
+drawn as written: no rules of Japan are checked; `replay
+  japan.ppn to N` shows move N
+"
+    );
+    let later = ok(d, "replay japan.ppn to 30");
+    assert!(
+        later.contains("among the points: B2-6< (1.5,6) B4-4< (2.5,5) B1-5< (2.5,3)"),
+        "{later}"
+    );
+    std::fs::write(
+        d.join("macro.ppn"),
+        "---\nGameType:\n  Name: Japan\n  Seed: 42\n...\n1R. R`9-9'@(10.5,3)\n",
+    )
+    .unwrap();
+    let refused = run(d, &["replay", "macro.ppn"], None);
+    assert_eq!(refused.code, 1);
+    assert_eq!(
+        refused.err,
+        "error: macro.ppn is Portable Piecepack Notation of Japan, but move 1R. 'R`9-9'@(10.5,3)': `9-9' is a macro neither ppn nor the file's Macros define\n"
+    );
     // The last move: the Arms coin 2 turned over and slid under the
     // Arms die, which then shows 2 (`?A2c{~b,_%?Ad} ?Ad~2`).
     let last = ok(d, "replay desfases.ppn last");
