@@ -686,9 +686,42 @@ mod tests {
             lay("Desfases", &seed("Name: Desfases\nSeed: x"), false),
             Err(SetupError::Seed("x".into()))
         );
-        // Alien City and Plans of Action dealt from a Seed: every tile
-        // (Suns ace to five, ...) once, six coins of each suit.
+        // Alien City and Plans of Action dealt from Seed 42 as ppdf's own
+        // tests show them (tests/testthat/_snaps/piecepack_games_original.md):
+        // each tile, its turn, and each coin's suit.
         let city = lay("Alien City", &seed("Name: Alien City\nSeed: 42"), false).unwrap();
+        let laid: Vec<String> = city
+            .pieces
+            .iter()
+            .map(|p| {
+                let turn = match super::super::notation::turn(p.angle) {
+                    "" => "^",
+                    t => t,
+                };
+                format!(
+                    "{}{}{turn}",
+                    p.suit.as_deref().unwrap(),
+                    p.rank.as_deref().unwrap()
+                )
+            })
+            .collect();
+        assert_eq!(
+            laid.join(""),
+            "C5^S3^M4^S4^S5<A5<C3vAa^A2<S2^M3<A4<CavSa^M5>A3>C4>Ma>C2>M2<"
+        );
+        let plans = lay(
+            "Plans of Action",
+            &seed("Name: Plans of Action\nSeed: 42"),
+            false,
+        )
+        .unwrap();
+        let suits: String = plans
+            .pieces
+            .iter()
+            .filter(|p| p.kind == Kind::Coin)
+            .map(|p| p.suit.clone().unwrap())
+            .collect();
+        assert_eq!(suits, "SSSMAMACACASCMSMCCMMAACS");
         let mut tiles: Vec<String> = city
             .pieces
             .iter()

@@ -321,8 +321,9 @@ drawn as written: no rules of Ice Floe are checked; `replay
 /// Setups dealt from a Seed as R deals them (set.seed, sample.int):
 /// Relativity from Seed 42 lays the very coins piecepackr's own example
 /// gives (`Coins: "n45a5n/3a2243/3n4a2n/a25345"`), and Desfases from
-/// Seed 42 puts each pawn where its first moves take it from (a1, e3,
-/// e2, b5), with the dice its first moves show (4, 3, a, 3).
+/// Seed 42 is ppdf's own snapshot of `piecepack_desfases(seed = 42)`
+/// tile for tile, die for die, and puts each pawn where its first moves
+/// take it from (a1, e3, e2, b5).
 #[test]
 fn setups_dealt_from_a_seed_are_dealt_as_r_deals_them() {
     let dir = with_examples();
@@ -363,9 +364,10 @@ drawn as written: no rules of Desfases are checked; `replay
   desfases.ppn to N` shows move N
 "
     );
-    // Japan from Seed 42: a coin on every corner its moves take one
-    // from; dominoes (ppn's macros `6-3`, a set's colour) lie between
-    // the points, named with their places.
+    // Japan from Seed 42: each coin where ppdf's own snapshot of
+    // `piecepack_japan(seed = 42)` shows it, and so on every corner the
+    // file's moves take one from; dominoes (ppn's macros `6-3`, a set's
+    // colour) lie between the points, named with their places.
     assert_eq!(
         ok(d, "replay japan.ppn to 1"),
         "japan.ppn, Japan: move 1 of 77 (1R. R`6-3'<@(10.5,3))
