@@ -712,10 +712,11 @@ impl App {
         Ok(Reply::plain(
             "import",
             format!(
-                "{}: {} with {} moves, filed as game {n} (`replay {n}` shows it)",
+                "{}: {} with {} {}, filed as game {n} (`replay {n}` shows it)",
                 path.display(),
                 file.record.game.title(),
-                frames.len() - 1
+                frames.len() - 1,
+                crate::style::plural((frames.len() - 1) as u64, "move", "moves")
             ),
         ))
     }

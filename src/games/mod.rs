@@ -172,7 +172,11 @@ pub struct PpnGame {
 
 /// Every game that reads PPN from other tools (each says how in its
 /// own folder).
-pub const PPN_READERS: &[&PpnReader] = &[&fujisan::ppn::READER, &mathrix::ppn::READER];
+pub const PPN_READERS: &[&PpnReader] = &[
+    &fujisan::ppn::READER,
+    &mathrix::ppn::READER,
+    &piece_gaps::ppn::READER,
+];
 
 impl PpnReader {
     /// The reader of games that `game_type` names, if tablemate has one.

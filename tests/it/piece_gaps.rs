@@ -199,3 +199,39 @@ fn a_lost_deal_is_proved_a_level_deal_graded_and_the_coach_speaks() {
         "{out}"
     );
 }
+
+/// #81 item 3: another tool's Piece Gaps file. ppdf deals Piece Gaps from
+/// a Seed alone; tablemate deals Seed 23 as ppdf's own test snapshot
+/// shows it, follows each move by the rules, files it, and names the
+/// first illegal move.
+#[test]
+fn another_tool_s_piece_gaps_file_is_dealt_from_its_seed_and_followed() {
+    let data = tempfile::tempdir().unwrap();
+    let head = "---\nGameType:\n  Name: Piece Gaps\n  Seed: 23\n...\n";
+    std::fs::write(data.path().join("pg.ppn"), format!("{head}1. j6-b4\n")).unwrap();
+    std::fs::write(data.path().join("bad.ppn"), format!("{head}1. h6-d6\n")).unwrap();
+    let (out, err, code) = tm(&data, &["replay", "pg.ppn"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.starts_with(
+            "pg.ppn, Piece Gaps: the setup (1 move follows)\n   a  b  c  d  e  f\n4  A2 M3 M4 S5 C5 M2\n3  M5 .. .. Ma S2 C3\n2  .. A3 .. A4 Sa S4\n1  A5 C4 Aa C2 Ca S3\n"
+        ),
+        "{out}"
+    );
+    let (out, _, _) = tm(&data, &["import", "pg.ppn"]);
+    assert_eq!(
+        out,
+        "pg.ppn: Piece Gaps with 1 move, filed as game 1 (`replay 1` shows it)\n"
+    );
+    let (out, _, _) = tm(&data, &["replay", "1", "last"]);
+    assert!(
+        out.contains("  1. S2 from e3 to a2 (0 of 20 home)\n"),
+        "{out}"
+    );
+    let (_, err, code) = tm(&data, &["import", "bad.ppn"]);
+    assert_eq!(code, 1);
+    assert_eq!(
+        err,
+        "error: bad.ppn is a Piece Gaps game in Portable Piecepack Notation, but move 1 (h6-d6) is illegal: Ma cannot go to b3: b3 lies right of a five, and waits until the five moves (a2 takes it)\n"
+    );
+}

@@ -835,7 +835,7 @@ fn every_ppn_example_is_named_for_what_it_is() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/ppn");
-    let follows = "tablemate follows Fuji-san (`setup fuji-san ppn=FILE`), Mathrix (`setup mathrix ppn=FILE`) from PPN and its own games' records (.json, which `import` takes)";
+    let follows = "tablemate follows Fuji-san (`setup fuji-san ppn=FILE`), Mathrix (`setup mathrix ppn=FILE`), Piece Gaps (`import FILE`) from PPN and its own games' records (.json, which `import` takes)";
     let said = |file: &Path| {
         let f = file.to_str().unwrap();
         let import = run(d, &["import", f], None);

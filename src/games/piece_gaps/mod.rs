@@ -8,6 +8,7 @@ mod diagram;
 pub mod grade;
 pub mod plain;
 pub mod play;
+pub mod ppn;
 mod show;
 pub mod solve;
 pub mod tableau;
