@@ -37,11 +37,20 @@ pub fn read(text: &str) -> Result<MathrixGame, Misread> {
         )
         .into());
     }
-    let coins = game_type
-        .get("Coins")
-        .and_then(|c| c.as_str())
-        .ok_or("its GameType gives no Coins (rank 4 first, like n3n4aa/n2324a/55324n/5a2534)")?;
-    let mut game = MathrixGame::new(Coins::parse(coins)?, Ops::ALL, 0);
+    let seed = game_type
+        .get("Seed")
+        .and_then(|s| s.as_i64())
+        .and_then(|s| i32::try_from(s).ok());
+    let coins = match (game_type.get("Coins").and_then(|c| c.as_str()), seed) {
+        (Some(coins), _) => Coins::parse(coins)?,
+        (None, Some(seed)) => Coins::parse(&dealt(seed as u32))?,
+        (None, None) => {
+            return Err(
+                "its GameType gives no Coins (rank 4 first, like n3n4aa/n2324a/55324n/5a2534) and no Seed to deal them from".into(),
+            );
+        }
+    };
+    let mut game = MathrixGame::new(coins, Ops::ALL, 0);
     let moves = movetext::moves(parts.movetext)
         .map_err(|_| "its moves have a comment { never closed by }")?;
     let mut n = 0;
@@ -66,6 +75,17 @@ pub fn read(text: &str) -> Result<MathrixGame, Misread> {
         }
     }
     Ok(game)
+}
+
+/// The coins ppdf deals from `seed` where a file gives none, as
+/// `coins=` takes them: R's `rep.int(1:6, 4)[sample.int(24)]`, rank 4
+/// first.
+fn dealt(seed: u32) -> String {
+    crate::ppn_file::r_random::RRandom::new(seed)
+        .sample(24)
+        .into_iter()
+        .map(|i| ['n', 'a', '2', '3', '4', '5'][(i - 1) % 6])
+        .collect()
 }
 
 /// The space at ppn's (x, y): files 1 to 6, ranks 1 to 4.
@@ -135,10 +155,12 @@ mod tests {
         );
         assert_eq!(
             check("GameType: Mathrix\n\n1. *a4\n"),
-            Err(
-                "its GameType gives no Coins (rank 4 first, like n3n4aa/n2324a/55324n/5a2534)"
-                    .into()
-            )
+            Err("its GameType gives no Coins (rank 4 first, like n3n4aa/n2324a/55324n/5a2534) and no Seed to deal them from".into())
         );
+        // Dealt from a Seed as ppdf deals it: its own test snapshot of
+        // `piecepack_mathrix(seed = 72)`.
+        assert_eq!(dealt(72), "n5243n5322a45a43a3a5n24n");
+        let game = read("GameType:\n  Name: Mathrix\n  Seed: 72\n\n").unwrap();
+        assert_eq!(game.coins.to_string(), "n5243n/5322a4/5a43a3/a5n24n");
     }
 }
