@@ -50,6 +50,8 @@ enum GameType {
         coins: Option<String>,
         #[serde(rename = "Dice")]
         dice: Option<String>,
+        #[serde(rename = "Seed")]
+        seed: Option<i32>,
     },
     Named(String),
 }
@@ -93,6 +95,33 @@ pub fn record(text: &str) -> Result<crate::games::PpnGame, Misread> {
     })
 }
 
+/// The coins and dice ppdf deals from `seed` (`random_fujisan_coins`:
+/// each fourth coin from its own `sample(0:5)`, the first twelve the
+/// top row; then four dice, read only where the first move needs them),
+/// as `Coins` and `Dice` write them.
+fn dealt(seed: u32) -> (String, String) {
+    let mut r = crate::ppn_file::r_random::RRandom::new(seed);
+    let mut coins = ['n'; 24];
+    // R fills the places 4, 8, ... first, then 1, 5, ..., 2, 6, ...
+    for start in [3, 0, 1, 2] {
+        for (k, v) in r.sample(6).into_iter().enumerate() {
+            coins[start + 4 * k] = ['n', 'a', '2', '3', '4', '5'][v - 1];
+        }
+    }
+    let code = |v: usize| ['n', 'a', '2', '3', '4', '5'][v - 1];
+    let d: Vec<char> = r
+        .sample_with_replacement(6, 4)
+        .into_iter()
+        .map(code)
+        .collect();
+    let top: String = coins[..12].iter().collect();
+    let bottom: String = coins[12..].iter().collect();
+    (
+        format!("{top}/{bottom}"),
+        format!("{}{}/{}{}", d[0], d[1], d[2], d[3]),
+    )
+}
+
 /// How many moves a ppgames Fuji-san file makes, each legal, or the
 /// first thing wrong with it, in words (what `import FILE` says of it).
 pub fn check(text: &str) -> Result<usize, Misread> {
@@ -114,15 +143,33 @@ fn read_text(text: &str) -> Result<FujiGame, Misread> {
         };
     let h: Header =
         serde_yaml::from_str(header).map_err(|e| format!("its header is not YAML: {e}"))?;
-    let (name, coins, dice) = match h.game_type {
-        Some(GameType::Full { name, coins, dice }) => (name, coins, dice),
-        Some(GameType::Named(name)) => (name, None, None),
+    let (name, coins, dice, seed) = match h.game_type {
+        Some(GameType::Full {
+            name,
+            coins,
+            dice,
+            seed,
+        }) => (name, coins, dice, seed),
+        Some(GameType::Named(name)) => (name, None, None, None),
         None => return Err("its header has no GameType: a Fuji-san file says GameType: {Name: Fujisan, Coins: \"...\"}".into()),
     };
     if !name.eq_ignore_ascii_case("fujisan") && !name.eq_ignore_ascii_case("fuji-san") {
         return Err(format!("its GameType is {name}, not Fujisan").into());
     }
-    let coins = Coins::parse(&coins.ok_or("its GameType gives no Coins")?)?;
+    // Where the file gives no Coins, ppdf deals them (and the dice, where
+    // the first move needs them) from its Seed.
+    let (coins, dice) = match (coins, seed) {
+        (Some(coins), _) => (coins, dice),
+        (None, Some(seed)) => {
+            let (coins, rolled) = dealt(seed as u32);
+            let needed = needs_dice(&Coins::parse(&coins)?);
+            (coins, dice.or(needed.then_some(rolled)))
+        }
+        (None, None) => {
+            return Err("its GameType gives no Coins and no Seed to deal them from".into());
+        }
+    };
+    let coins = Coins::parse(&coins)?;
     let dice = match dice {
         Some(d) => Dice::parse(&d)?,
         None if needs_dice(&coins) => {
@@ -198,5 +245,20 @@ mod tests {
         assert!(e.contains("must give the Dice"), "{e}");
         let g = read("---\nGameType:\n  Name: Fujisan\n  Coins: \"2nnna244naa5/335a45235432\"\n  Dice: \"a2/55\"\n...\n1. a2-b2 { the ace }\n").unwrap();
         assert_eq!(g.moves.len(), 1);
+        let e = read_text("---\nGameType:\n  Name: Fujisan\n...\n")
+            .unwrap_err()
+            .0;
+        assert_eq!(
+            e,
+            "its GameType gives no Coins and no Seed to deal them from"
+        );
+    }
+
+    /// A file with a Seed alone is dealt as ppdf deals it: its own test
+    /// snapshot of `piecepack_fujisan(seed = 42)`, top row first.
+    #[test]
+    fn a_seed_deals_as_ppdf_deals() {
+        let g = read("---\nGameType:\n  Name: Fujisan\n  Seed: 42\n...\n").unwrap();
+        assert_eq!(g.coins.to_string(), "a3an5n24n4n5/2a33424a3552");
     }
 }
