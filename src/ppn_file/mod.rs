@@ -109,12 +109,49 @@ pub fn parts(text: &str) -> Parts<'_> {
 /// under it); `None` where the header names none or is no YAML map.
 pub fn game_type(text: &str) -> Option<String> {
     let header = parts(text).header?;
-    let name = match header.get("GameType")? {
-        serde_yaml::Value::String(s) => s.clone(),
-        other => other.get("Name")?.as_str()?.to_string(),
-    };
+    let name = GameType::of(&header)?.name();
     let name = crate::visible::line(name.trim()).to_string();
     (!name.is_empty()).then_some(name)
+}
+
+/// A header's `GameType` as a game's reader takes it: the game it names
+/// (`GameType: Tablut`, or the `Name` under it) and the arguments its
+/// setup is laid from (`Coins`, `Seed`).
+pub struct GameType<'a>(&'a serde_yaml::Value);
+
+impl<'a> GameType<'a> {
+    pub fn of(header: &'a serde_yaml::Mapping) -> Option<GameType<'a>> {
+        header.get("GameType").map(GameType)
+    }
+
+    pub fn name(&self) -> &'a str {
+        match self.0 {
+            serde_yaml::Value::String(s) => s,
+            other => other.get("Name").and_then(|n| n.as_str()).unwrap_or(""),
+        }
+    }
+
+    /// Whether it names `game` (letters and digits compared, any case).
+    pub fn is(&self, game: &str) -> bool {
+        setups::squeeze(self.name()) == setups::squeeze(game)
+    }
+
+    /// An argument written as text (`Coins: "354aa2/..."`).
+    pub fn text(&self, key: &str) -> Option<&'a str> {
+        self.0.get(key)?.as_str()
+    }
+
+    /// Its `Seed`, where it is one R takes.
+    pub fn seed(&self) -> Option<u32> {
+        self.0.get("Seed").and_then(r_seed)
+    }
+}
+
+/// A seed as R's `set.seed` takes it: a whole number in 32 bits, a
+/// negative one wrapped as R wraps it.
+pub fn r_seed(value: &serde_yaml::Value) -> Option<u32> {
+    let n = i32::try_from(value.as_i64()?).ok()?;
+    Some(n as u32)
 }
 
 #[cfg(test)]

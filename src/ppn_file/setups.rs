@@ -123,10 +123,7 @@ fn r_seed(value: &serde_yaml::Value) -> Result<u32, SetupError> {
         serde_yaml::Value::Number(n) => n.to_string(),
         _ => String::new(),
     };
-    let bad = || SetupError::Seed(crate::visible::line(&written).to_string());
-    let n = value.as_i64().ok_or_else(bad)?;
-    let n = i32::try_from(n).map_err(|_| bad())?;
-    Ok(n as u32)
+    super::r_seed(value).ok_or_else(|| SetupError::Seed(crate::visible::line(&written).to_string()))
 }
 
 /// How a game's setup is laid: always the same, from what its GameType

@@ -61,6 +61,14 @@ enum To {
     By(Point),
 }
 
+/// Where moved pieces go in the table's order (ppn's: later lies on
+/// top): on top of all, under all, or just under the pieces named.
+enum Lay {
+    OnTop,
+    UnderAll,
+    Under(Vec<u32>),
+}
+
 /// The pieces within this distance of a place are the ones a count
 /// (`5(5.5,5.5)`) can take: a tile's corner coins lie 0.71 from its
 /// centre, the next cell's 1.58.
@@ -121,7 +129,7 @@ impl Table {
         let form = || MoveError::Form(word.to_string());
         if word == "!" {
             let lifted = self.active_pieces()?;
-            self.shift(&lifted, To::By((0.0, 0.0)), &[]);
+            self.shift(&lifted, To::By((0.0, 0.0)), &[], Lay::OnTop);
             return Ok(());
         }
         if let Some((id, angle)) = word.split_once("$>").or_else(|| word.split_once("@>")) {
@@ -182,7 +190,7 @@ impl Table {
                 },
             };
             let moving = self.stack(id)?;
-            self.shift(&moving, to, &[]);
+            self.shift(&moving, to, &[], Lay::OnTop);
             return Ok(());
         }
         if let Some(id) = word.strip_prefix('*') {
@@ -209,33 +217,17 @@ impl Table {
             // `X_%Y`: X to where Y lies, just under it; `X_b2`: to b2,
             // under every piece on the table (ppn's order).
             let moving = self.stack(id)?;
-            let (to, below) = match under.strip_prefix('%') {
+            let (to, lay) = match under.strip_prefix('%') {
                 Some(piece) => {
                     let found = self.stack(piece)?;
-                    (self.at(found[found.len() - 1]), Some(self.ids(&found)))
+                    (
+                        self.at(found[found.len() - 1]),
+                        Lay::Under(self.ids(&found)),
+                    )
                 }
-                None => (self.place(under)?, None),
+                None => (self.place(under)?, Lay::UnderAll),
             };
-            let mut rest = Vec::new();
-            let mut lifted = Vec::new();
-            for (i, mut p) in std::mem::take(&mut self.pieces).into_iter().enumerate() {
-                if moving.contains(&i) {
-                    (p.x, p.y) = to;
-                    lifted.push(p);
-                } else {
-                    rest.push(p);
-                }
-            }
-            self.active = lifted.iter().filter_map(|p| p.id).collect();
-            let at = match below {
-                Some(ids) => rest
-                    .iter()
-                    .position(|p| p.id.is_some_and(|id| ids.contains(&id)))
-                    .unwrap_or(rest.len()),
-                None => 0,
-            };
-            rest.splice(at..at, lifted);
-            self.pieces = rest;
+            self.shift(&moving, To::At(to), &[], lay);
             return Ok(());
         }
         if word.contains(['+', '=', '\\', '!', '*']) {
@@ -248,7 +240,7 @@ impl Table {
             if moving.iter().any(|i| gone.contains(i)) {
                 return Err(form());
             }
-            self.shift(&moving, To::At(to), &gone);
+            self.shift(&moving, To::At(to), &gone, Lay::OnTop);
             return Ok(());
         }
         if let Some((one, other)) = word.split_once('#') {
@@ -288,9 +280,9 @@ impl Table {
         of.iter().filter_map(|&i| self.pieces[i].id).collect()
     }
 
-    /// Move the pieces `moving` to `to`, on top of what lies there, and
-    /// take `gone` off the table.
-    fn shift(&mut self, moving: &[usize], to: To, gone: &[usize]) {
+    /// Move the pieces `moving` to `to`, laid as `lay` says, and take
+    /// `gone` off the table.
+    fn shift(&mut self, moving: &[usize], to: To, gone: &[usize], lay: Lay) {
         let mut rest = Vec::new();
         let mut lifted = Vec::new();
         for (i, mut p) in std::mem::take(&mut self.pieces).into_iter().enumerate() {
@@ -305,7 +297,15 @@ impl Table {
             }
         }
         self.active = lifted.iter().filter_map(|p| p.id).collect();
-        rest.extend(lifted);
+        let at = match lay {
+            Lay::OnTop => rest.len(),
+            Lay::UnderAll => 0,
+            Lay::Under(ids) => rest
+                .iter()
+                .position(|p| p.id.is_some_and(|id| ids.contains(&id)))
+                .unwrap_or(rest.len()),
+        };
+        rest.splice(at..at, lifted);
         self.pieces = rest;
     }
 

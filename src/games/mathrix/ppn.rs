@@ -8,7 +8,7 @@
 use super::grid::{Coins, FILES, RANKS, Space};
 use super::play::{MathrixGame, Take};
 use super::sums::{Misread, Ops};
-use crate::ppn_file::{movetext, parts, table::point};
+use crate::ppn_file::{GameType, movetext, parts, table::point};
 
 pub const READER: crate::games::PpnReader = crate::games::PpnReader {
     title: "Mathrix",
@@ -22,28 +22,19 @@ pub const READER: crate::games::PpnReader = crate::games::PpnReader {
 pub fn read(text: &str) -> Result<MathrixGame, Misread> {
     let parts = parts(text);
     let header = parts.header.unwrap_or_default();
-    let game_type = header.get("GameType").ok_or(
+    let game_type = GameType::of(&header).ok_or(
         "its header has no GameType: a Mathrix file says GameType: {Name: Mathrix, Coins: \"...\"}",
     )?;
-    let name = match game_type {
-        serde_yaml::Value::String(s) => s.as_str(),
-        other => other.get("Name").and_then(|n| n.as_str()).unwrap_or(""),
-    };
-    let squeezed = crate::ppn_file::setups::squeeze(name);
-    if squeezed != "mathrix" {
+    if !game_type.is("mathrix") {
         return Err(format!(
             "its GameType is {}, not Mathrix",
-            crate::visible::line(name)
+            crate::visible::line(game_type.name())
         )
         .into());
     }
-    let seed = game_type
-        .get("Seed")
-        .and_then(|s| s.as_i64())
-        .and_then(|s| i32::try_from(s).ok());
-    let coins = match (game_type.get("Coins").and_then(|c| c.as_str()), seed) {
+    let coins = match (game_type.text("Coins"), game_type.seed()) {
         (Some(coins), _) => Coins::parse(coins)?,
-        (None, Some(seed)) => Coins::parse(&dealt(seed as u32))?,
+        (None, Some(seed)) => Coins::parse(&dealt(seed))?,
         (None, None) => {
             return Err(
                 "its GameType gives no Coins (rank 4 first, like n3n4aa/n2324a/55324n/5a2534) and no Seed to deal them from".into(),

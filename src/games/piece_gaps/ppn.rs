@@ -13,7 +13,7 @@ use crate::games::error::Misread;
 use crate::games::six_by_four::{FILES, RANKS, SPACES, Space};
 use crate::pieces::{Piece, Rank, Suit};
 use crate::ppn_file::r_random::RRandom;
-use crate::ppn_file::{movetext, parts, table::point};
+use crate::ppn_file::{GameType, movetext, parts, table::point};
 use crate::random::TableRng;
 
 pub const READER: crate::games::PpnReader = crate::games::PpnReader {
@@ -45,28 +45,20 @@ pub fn dealt(seed: u32) -> Tableau {
 pub fn read(text: &str) -> Result<GapsGame, Misread> {
     let parts = parts(text);
     let header = parts.header.unwrap_or_default();
-    let game_type = header.get("GameType").ok_or(Misread(
+    let game_type = GameType::of(&header).ok_or(Misread(
         "its header has no GameType: a Piece Gaps file says GameType: {Name: Piece Gaps, Seed: N}"
             .into(),
     ))?;
-    let name = match game_type {
-        serde_yaml::Value::String(s) => s.as_str(),
-        other => other.get("Name").and_then(|n| n.as_str()).unwrap_or(""),
-    };
-    if crate::ppn_file::setups::squeeze(name) != "piecegaps" {
+    if !game_type.is("piecegaps") {
         return Err(Misread(format!(
             "its GameType is {}, not Piece Gaps",
-            crate::visible::line(name)
+            crate::visible::line(game_type.name())
         )));
     }
-    let seed = game_type
-        .get("Seed")
-        .and_then(|s| s.as_i64())
-        .and_then(|s| i32::try_from(s).ok())
-        .ok_or(Misread(
-            "its GameType gives no Seed (a whole number): ppdf deals Piece Gaps from one".into(),
-        ))?;
-    let mut game = GapsGame::new(dealt(seed as u32), AfterGap::Nothing, 0);
+    let seed = game_type.seed().ok_or(Misread(
+        "its GameType gives no Seed (a whole number): ppdf deals Piece Gaps from one".into(),
+    ))?;
+    let mut game = GapsGame::new(dealt(seed), AfterGap::Nothing, 0);
     let moves = movetext::moves(parts.movetext)
         .map_err(|_| Misread("its moves have a comment { never closed by }".into()))?;
     let mut rng = TableRng::new(0);
