@@ -250,7 +250,7 @@ fn a_deals_par_is_told_when_asked_and_when_scored() {
     let said = |line: &str| common::run_line(d, line);
     assert_eq!(
         said("par").err,
-        "error: `par` says the best score a room's deal allows in a Funhouse run (`funhouse new`, then `setup` the room); the other puzzles grade their own deals: `fuji grade`, `rats grade`\n"
+        "error: `par` says the best score a room's deal allows in a Funhouse run (`funhouse new`, then `setup` the room); the other puzzles grade their own deals: `rats grade`, `fuji grade`, `mathrix grade`, `gaps grade`\n"
     );
     assert_eq!(said("funhouse new").code, 0);
     assert_eq!(said("--seed 1 setup slide-jam").code, 0);

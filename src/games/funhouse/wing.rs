@@ -225,8 +225,25 @@ fn no_run_for(book: &Book, word: &str, what: &str) -> Result<(), GameError> {
         return Ok(());
     }
     Err(GameError::missing(format!(
-        "`{word}` says {what} in a Funhouse run (`funhouse new`, then `setup` the room); the other puzzles grade their own deals: `fuji grade`, `rats grade`"
+        "`{word}` says {what} in a Funhouse run (`funhouse new`, then `setup` the room); the other puzzles grade their own deals: {}",
+        graded_elsewhere().join(", ")
     )))
+}
+
+/// Each other game's own `grade` (`fuji grade`): the commands whose
+/// first words Tab offers include it, so a game that learns to grade is
+/// named here with no list to keep.
+fn graded_elsewhere() -> Vec<String> {
+    crate::games::Game::all()
+        .map(|g| g.wing())
+        .flat_map(|w| {
+            w.commands()
+                .into_iter()
+                .map(|c| c.get_name().to_string())
+                .filter(move |name| w.completions(&[name], 0).contains(&"grade"))
+        })
+        .map(|name| format!("`{name} grade`"))
+        .collect()
 }
 
 /// A deal's par: the best its room allows, within the hint's time.
