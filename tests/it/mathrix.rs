@@ -26,7 +26,7 @@ fn moves_are_checked_refused_and_nothing_is_lost() {
     assert_eq!(code, 0, "{err}");
     assert_eq!(
         out,
-        "Mathrix: coins n3n4aa/n2324a/55324n/5a2534, operators +-x/\n   a b c d e f\n4  n 3 n 4 a a\n3  n 2 3 2 4 a\n2  5 5 3 2 4 n\n1  5 a 2 5 3 4\n24 coins left; `mathrix remove SPACE because EQUATION` (24 coins can be taken)\nno way down to one coin from this deal (every position searched): the best is fewest left\n"
+        "Mathrix: coins n3n4aa/n2324a/55324n/5a2534, operators +-x/\n   a b c d e f\n4  n 3 n 4 a a\n3  n 2 3 2 4 a\n2  5 5 3 2 4 n\n1  5 a 2 5 3 4\n24 coins left; `mathrix remove SPACE because EQUATION` (24 coins can be taken)\nno way down to one coin from this deal (every position searched): play for the fewest coins left (`mathrix hint` shows the way)\n"
     );
     let (out, err, code) = tm(&data, &["mathrix", "remove", "d2", "because", "2+2=4"]);
     assert_eq!(code, 0, "{err}");
@@ -129,7 +129,7 @@ fn a_lost_deal_is_proved_and_a_level_deal_is_winnable() {
     assert_eq!((code, err.as_str()), (0, ""));
     assert_eq!(
         out,
-        "Mathrix 45a345/n42n32/a25a3n/n3a245 (+-x/): no way down to one coin as dealt (proved: 1626 positions searched)\n"
+        "Mathrix 45a345/n42n32/a25a3n/n3a245 (+-x/): no way down to one coin as dealt (proved: 1626 positions searched); the fewest it can leave is 6 coins, in 18 steps\n1. f1 (1=2+4-5)\n2. f2 (2=5x1-3+0)\n3. c2 (2=5x1-3)\n4. b2 (3=2-4+5)\n5. d2 (2+1=0+3)\n6. f3 (2=0x3+2)\n7. f4 (5=1+3-4+5)\n8. b4 (4=5-1)\n9. a4 (0=1x0x4)\n10. a2 (0=1x0)\n11. a1 (0=3-1-2)\n12. c4 (1+3=4)\n13. e4 (4=3-3+4)\n14. e1 (3=1-2+4)\n15. b1 (3=1+2)\n16. e2 (3=3)\n17. e3 (0=4x2x0x3)\n18. a3 (0=4x2x0)\n"
     );
     let (out, _, _) = tm(&data, &["solve", "mathrix", WINNABLE, "ops=+-"]);
     assert!(out.contains("(+-): "), "{out}");
@@ -233,4 +233,71 @@ fn a_ppn_file_of_mathrix_is_followed_by_the_rules() {
             "error: {b} is a Mathrix game in Portable Piecepack Notation, but move 13 (*f2) is illegal: no string through f2 makes an equation (these can be taken now: c2, d2, e2, d3, a4, b4, c4, d4, e4, f4)\n"
         )
     );
+}
+
+/// Most deals have no way down to one coin, and there the table plays
+/// for the fewest: the solver says how few, with a line down to them
+/// (the text's own grid comes down to two coins), the hint keeps them,
+/// and the coach marks a coin that loses some.
+#[test]
+fn a_lost_deal_is_played_for_the_fewest_coins() {
+    let data = tempfile::tempdir().unwrap();
+    let (_, err, code) = tm(&data, &["setup", "mathrix", TEXT]);
+    assert_eq!(code, 0, "{err}");
+    let (out, err, code) = tm(&data, &["solve", "mathrix"]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert_eq!(
+        out,
+        "Mathrix n3n4aa/n2324a/55324n/5a2534 (+-x/): no way down to one coin as dealt (proved: 44495 positions searched); the fewest it can leave is 2 coins, in 22 steps\n1. f1 (2+5=3+4)\n2. e2 (4=4)\n3. f2 (0=1-1)\n4. b3 (5=2+3)\n5. e3 (3+2=4+1)\n6. f3 (1=1)\n7. f4 (1=1)\n8. e4 (3=0+4-1)\n9. b4 (0=3x0)\n10. a4 (0=0)\n11. a3 (5=5+0)\n12. c4 (3=3+0)\n13. c3 (3=3)\n14. c2 (5=3+2)\n15. b2 (5=5)\n16. a2 (5=5)\n17. a1 (5=1+2+5-3)\n18. b1 (1x2=5-3)\n19. c1 (2=5-3)\n20. d1 (5=2/2+4)\n21. d4 (2+2=4)\n22. d2 (2=2)\n"
+    );
+    let (out, _, _) = tm(&data, &["mathrix", "hint"]);
+    assert_eq!(
+        out,
+        "no way down to one coin from here (every position searched); `mathrix remove f1 because 2+5=3+4` keeps a way down to 2 coins, the fewest left from here\n"
+    );
+    let (_, err, code) = tm(&data, &["mathrix", "remove", "d2", "because", "2+2=4"]);
+    assert_eq!(code, 0, "{err}");
+    let (out, _, _) = tm(&data, &["mathrix", "hint"]);
+    assert_eq!(
+        out,
+        "no way down to one coin from here (every position searched); `mathrix remove a1 because 5=5` keeps a way down to 4 coins, the fewest left from here\n"
+    );
+    let (_, err, _) = tm(&data, &["mathrix", "grade"]);
+    assert_eq!(
+        err,
+        "error: no way down to one coin from here, so there is nothing to grade: `mathrix hint` shows the way to the fewest left\n"
+    );
+    let (out, _, _) = tm(&data, &["replay", "1", "--coach"]);
+    let words = out.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert_eq!(
+        words,
+        "game 1, Mathrix: 1 of 1 step cost move 1 (mathrix remove d2 because 2+2=4): taking d2 leaves 4 coins at best; f1 (2+5=3+4) kept a way down to 2"
+    );
+    // Every line the solver gave is taken by the rules, down to two.
+    let data = tempfile::tempdir().unwrap();
+    tm(&data, &["setup", "mathrix", TEXT]);
+    for step in solve_lines(
+        "Mathrix n3n4aa/n2324a/55324n/5a2534 (+-x/): no way down to one coin as dealt (proved: 44495 positions searched); the fewest it can leave is 2 coins, in 22 steps\n1. f1 (2+5=3+4)\n2. e2 (4=4)\n3. f2 (0=1-1)\n4. b3 (5=2+3)\n5. e3 (3+2=4+1)\n6. f3 (1=1)\n7. f4 (1=1)\n8. e4 (3=0+4-1)\n9. b4 (0=3x0)\n10. a4 (0=0)\n11. a3 (5=5+0)\n12. c4 (3=3+0)\n13. c3 (3=3)\n14. c2 (5=3+2)\n15. b2 (5=5)\n16. a2 (5=5)\n17. a1 (5=1+2+5-3)\n18. b1 (1x2=5-3)\n19. c1 (2=5-3)\n20. d1 (5=2/2+4)\n21. d4 (2+2=4)\n22. d2 (2=2)\n",
+    ) {
+        let (_, err, code) = tm(&data, &["mathrix", "remove", &step.0, "because", &step.1]);
+        assert_eq!(code, 0, "{step:?}: {err}");
+    }
+    let (out, _, _) = tm(&data, &["mathrix", "show"]);
+    assert!(
+        out.contains("\n2 coins left in ")
+            && out.ends_with("; no coin can be taken: the game is over\n"),
+        "{out}"
+    );
+}
+
+/// `1. f1 (2+5=3+4)` lines: each coin and its equation.
+fn solve_lines(text: &str) -> Vec<(String, String)> {
+    text.lines()
+        .skip(1)
+        .filter_map(|l| {
+            let (_, rest) = l.split_once(". ")?;
+            let (space, eq) = rest.split_once(" (")?;
+            Some((space.to_string(), eq.trim_end_matches(')').to_string()))
+        })
+        .collect()
 }

@@ -290,10 +290,17 @@ impl Sums {
     pub fn must_stay(&self, on: u32, can: u32) -> u32 {
         // The search asks only whether more than one must stay: it
         // counts no further than two.
-        let mut stay = (on & !can).count_ones();
+        let stay = (on & !can).count_ones();
         if stay > 1 {
             return stay;
         }
+        stay + self.locked_pairs(on, can, 2 - stay).count_ones()
+    }
+
+    /// One coin of each of up to `most` pairs of removable coins (`can`)
+    /// of which one must stay: every open sum through either takes the
+    /// other, so whichever goes first closes the other's last sum.
+    pub fn locked_pairs(&self, on: u32, can: u32, most: u32) -> u32 {
         let mut cores = [FULL; SPACES];
         let ranks: [usize; RANKS as usize] = std::array::from_fn(|r| rank_held(on, r));
         let files: [usize; FILES as usize] = std::array::from_fn(|f| file_held(on, f));
@@ -301,21 +308,21 @@ impl Sums {
             let (f, r) = (usize::from(s.file()), usize::from(s.rank()));
             cores[s.index()] = self.rank_cores[r][ranks[r]][f] & self.file_cores[f][files[f]][r];
         }
-        let mut paired = 0u32;
+        let (mut paired, mut one_of_each) = (0u32, 0u32);
         for s in Space::of(can) {
+            if one_of_each.count_ones() >= most {
+                break;
+            }
             if paired & s.bit() != 0 {
                 continue;
             }
             let others = cores[s.index()] & !s.bit() & !paired & can;
             if let Some(t) = Space::of(others).find(|t| cores[t.index()] & s.bit() != 0) {
                 paired |= s.bit() | t.bit();
-                stay += 1;
-                if stay > 1 {
-                    return stay;
-                }
+                one_of_each |= s.bit();
             }
         }
-        stay
+        one_of_each
     }
 
     /// A sum that lets `space` be taken now, the shortest first.

@@ -3,6 +3,7 @@
 //! their strings make, until one is left. A solitaire, solved exactly.
 
 mod diagram;
+pub mod fewest;
 pub mod grade;
 pub mod grid;
 pub mod plain;

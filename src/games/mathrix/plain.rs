@@ -100,12 +100,32 @@ fn removable(coins: &Coins, on: u32, known: &mut HashMap<Vec<i64>, bool>) -> Vec
 /// side by side (no string ever joins two groups, and each keeps its last
 /// coin), which a search from a whole deal needs to end in seconds.
 pub fn wins(coins: &Coins, on: u32, one_group: bool) -> bool {
+    let mut won = false;
+    walk(coins, on, one_group, |set| {
+        won = set.count_ones() == 1;
+        won
+    });
+    won
+}
+
+/// The fewest coins of any set `on` reaches, by meeting every one.
+pub fn fewest(coins: &Coins, on: u32) -> u32 {
+    let mut fewest = on.count_ones();
+    walk(coins, on, false, |set| {
+        fewest = fewest.min(set.count_ones());
+        false
+    });
+    fewest
+}
+
+/// Every set reachable from `on`, each met once, until `stop` says so.
+fn walk(coins: &Coins, on: u32, one_group: bool, mut stop: impl FnMut(u32) -> bool) {
     let mut seen = HashSet::from([on]);
     let mut todo = vec![on];
     let mut known = HashMap::new();
     while let Some(set) = todo.pop() {
-        if set.count_ones() == 1 {
-            return true;
+        if stop(set) {
+            return;
         }
         if one_group && groups(set) > 1 {
             continue;
@@ -117,7 +137,6 @@ pub fn wins(coins: &Coins, on: u32, one_group: bool) -> bool {
             }
         }
     }
-    false
 }
 
 /// How many groups of coins side by side `set` holds, by flood fill.

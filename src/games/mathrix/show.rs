@@ -91,6 +91,9 @@ pub(super) struct Laid {
     pub ops: Ops,
     /// Whether one coin can be left (proved either way).
     pub winnable: bool,
+    /// Where one coin cannot be left, the fewest that can, where the
+    /// setup's quick look could tell.
+    pub fewest: Option<u32>,
     pub grade: Option<MathrixGrade>,
     #[serde(skip)]
     pub board: Board,
@@ -112,9 +115,13 @@ impl Show for Laid {
         lines.push(match (&self.grade, self.winnable) {
             (Some(g), _) => format!("level {}: one coin can be left", g.level.name()),
             (None, true) => "one coin can be left (`mathrix hint` if you are stuck)".into(),
-            (None, false) => {
-                "no way down to one coin from this deal (every position searched): the best is fewest left".into()
-            }
+            (None, false) => format!(
+                "no way down to one coin from this deal (every position searched): {} (`mathrix hint` shows the way)",
+                match self.fewest {
+                    Some(k) => format!("the fewest it can leave is {}", coins(k)),
+                    None => "play for the fewest coins left".into(),
+                }
+            ),
         });
         lines.join("\n")
     }
@@ -127,6 +134,16 @@ pub(super) struct Hint {
     pub take: Option<Take>,
     /// The coins that may be taken now, whatever comes of it.
     pub can: Vec<Space>,
+    /// Where there is no way down to one coin: the fewest that can be
+    /// left from here, and a coin whose taking keeps it.
+    pub fewest: Option<Fewest>,
+}
+
+/// The fewest coins that can be left, and a coin whose taking keeps it.
+#[derive(Debug, Serialize)]
+pub(super) struct Fewest {
+    pub left: u32,
+    pub take: Take,
 }
 
 impl Show for Hint {
@@ -134,10 +151,17 @@ impl Show for Hint {
         match &self.take {
             Some(t) => format!("`mathrix {t}` keeps a way down to one coin"),
             None if self.can.is_empty() => "no coin can be taken: the game is over".into(),
-            None => format!(
-                "no way down to one coin from here (every position searched); {} can still be taken",
-                coins(self.can.len() as u32)
-            ),
+            None => match &self.fewest {
+                Some(f) => format!(
+                    "no way down to one coin from here (every position searched); `mathrix {}` keeps a way down to {}, the fewest left from here",
+                    f.take,
+                    coins(f.left)
+                ),
+                None => format!(
+                    "no way down to one coin from here (every position searched); {} can still be taken",
+                    coins(self.can.len() as u32)
+                ),
+            },
         }
     }
 }
@@ -174,35 +198,55 @@ pub(super) struct Solved {
     /// The coins to take in order, each with an equation that takes it
     /// (`None`: no way down to one coin, proved).
     pub line: Option<Vec<(Space, Equation)>>,
+    /// Where there is none: the fewest coins that can be left, and the
+    /// coins to take down to them, each with an equation that takes it.
+    pub fewest: Option<(u32, Vec<(Space, Equation)>)>,
     /// Positions the search met.
     pub searched: usize,
+}
+
+/// Coins to take, one a line: `1. a1 (5=5)`.
+fn numbered(line: &[(Space, Equation)]) -> String {
+    let steps: Vec<String> = line
+        .iter()
+        .enumerate()
+        .map(|(i, (s, e))| format!("{}. {s} ({e})", i + 1))
+        .collect();
+    steps.join("\n")
 }
 
 impl Show for Solved {
     fn show(&self, _: &Style) -> String {
         let from = grading::graded_from(self.from_taken, "coin taken", "coins taken");
         match &self.line {
-            None => format!(
-                "Mathrix {} ({}): no way down to one coin {from} (proved: {} {} searched)",
-                self.coins,
-                self.ops,
-                self.searched,
-                crate::style::plural(self.searched as u64, "position", "positions")
-            ),
-            Some(line) => {
-                let steps: Vec<String> = line
-                    .iter()
-                    .enumerate()
-                    .map(|(i, (s, e))| format!("{}. {s} ({e})", i + 1))
-                    .collect();
-                format!(
-                    "Mathrix {} ({}): one coin left {from} in {} steps\n{}",
+            None => {
+                let mut text = format!(
+                    "Mathrix {} ({}): no way down to one coin {from} (proved: {} {} searched)",
                     self.coins,
                     self.ops,
-                    line.len(),
-                    steps.join("\n")
-                )
+                    self.searched,
+                    crate::style::plural(self.searched as u64, "position", "positions")
+                );
+                match &self.fewest {
+                    Some((_, line)) if line.is_empty() => text.push_str("; no coin can be taken"),
+                    Some((left, line)) => text.push_str(&format!(
+                        "; the fewest it can leave is {}, in {} {}\n{}",
+                        coins(*left),
+                        line.len(),
+                        crate::style::plural(line.len() as u64, "step", "steps"),
+                        numbered(line)
+                    )),
+                    None => {}
+                }
+                text
             }
+            Some(line) => format!(
+                "Mathrix {} ({}): one coin left {from} in {} steps\n{}",
+                self.coins,
+                self.ops,
+                line.len(),
+                numbered(line)
+            ),
         }
     }
 }

@@ -152,15 +152,20 @@ impl<'a> Search<'a> {
 /// Whether the coins of `on` make one group, each joined to the next
 /// side by side.
 pub fn joined(on: u32) -> bool {
+    group_of(on, on & on.wrapping_neg()) == on
+}
+
+/// The coins of `on` joined to those of `seed`, side by side.
+pub fn group_of(on: u32, seed: u32) -> u32 {
     // A step right never lands on file a, nor a step left on file f.
     const NOT_A: u32 = FULL & !(1 | 1 << 6 | 1 << 12 | 1 << 18);
     const NOT_F: u32 = FULL & !(1 << 5 | 1 << 11 | 1 << 17 | 1 << 23);
-    let mut group = on & on.wrapping_neg();
+    let mut group = seed;
     loop {
         let more =
             (group | (group << 1 & NOT_A) | (group >> 1 & NOT_F) | group << 6 | group >> 6) & on;
         if more == group {
-            return group == on;
+            return group;
         }
         group = more;
     }
@@ -221,6 +226,7 @@ impl Memo {
 
 #[cfg(test)]
 mod tests {
+    use super::super::fewest::Fewest;
     use super::super::grid::{Coins, FULL};
     use super::super::sums::Ops;
     use super::*;
@@ -239,7 +245,8 @@ mod tests {
     /// meets at most 2^15 sets; `benches/solvers.rs` holds the two to each
     /// other from the deal on 200 more): every other one reached by random
     /// play, most of them lost, the rest by random winning moves from a
-    /// deal that has a way down, so won.
+    /// deal that has a way down, so won. The fewest coins each can come
+    /// down to (`Fewest`) agree as well.
     #[test]
     fn the_solver_agrees_with_a_plain_search() {
         let deals = crate::proof_sample(20, 200);
@@ -277,6 +284,17 @@ mod tests {
             let plain = super::super::plain::wins(&coins, on, false);
             let mut search = Search::new(&sums);
             assert_eq!(search.wins(on), plain, "{coins} from {on:024b}");
+            // The fewest coins left, where one cannot be: the same, and
+            // a line legal by the rules that comes down to them.
+            let mut fewest = Fewest::new(&sums);
+            let least = super::super::plain::fewest(&coins, on);
+            assert_eq!(fewest.from(on), least, "{coins} from {on:024b}");
+            let mut at = on;
+            for s in fewest.line(on) {
+                assert!(sums.removable(at) & s.bit() != 0);
+                at &= !s.bit();
+            }
+            assert_eq!(at.count_ones(), least, "{coins} from {on:024b}");
             if let Some(line) = search.line(on) {
                 // The line is legal by the plain search's own moves too.
                 let mut at = on;

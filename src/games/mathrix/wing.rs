@@ -4,10 +4,11 @@
 //! with), its solver, grade, hint and coach, and its diagram.
 
 use super::diagram::draw;
+use super::fewest::Fewest;
 use super::grade::grade;
 use super::grid::{Coins, FULL, Space};
 use super::play::{MathrixGame, Take, Took};
-use super::show::{Board, Graded, Hint, Laid, Solved, board, clock};
+use super::show::{self, Board, Graded, Hint, Laid, Solved, board, clock};
 use super::solve::Search;
 use super::sums::{Equation, Misread, Ops};
 use crate::games::args::{Arg, Declared, Given, Type};
@@ -136,6 +137,12 @@ impl Play for MathrixGame {
 /// each level, so 400 fail about once in 10^8.
 const LEVEL_LOOK: usize = 5_000;
 const LEVEL_TRIES: usize = 400;
+/// The most sets the setup goes into to tell the fewest coins a lost
+/// deal can leave (some 10 ms), and the coach to weigh a move by them
+/// (half a second; the deal that took most of 200 met 2.8 million):
+/// past them, `mathrix hint` and `solve` look on to the end.
+const FEWEST_LOOK: usize = 100_000;
+const FEWEST_COACH: usize = 5_000_000;
 
 const COINS: Arg = Arg {
     key: "coins",
@@ -348,7 +355,10 @@ impl Wing for Mathrix {
         let sums = before.sums();
         let mut search = Search::new(&sums);
         let on = before.on();
-        if !search.wins(on) || search.wins(after.on()) {
+        if !search.wins(on) {
+            return fewer_kept(before, after);
+        }
+        if search.wins(after.on()) {
             return None;
         }
         let took = after.taken.last()?.space;
@@ -362,6 +372,28 @@ impl Wing for Mathrix {
     fn diagram(layout: &Layout, _: &Style) -> Option<String> {
         Some(draw(layout))
     }
+}
+
+/// Where no way led down to one coin: a coin taken that leaves more
+/// coins at best than there could have been, where the search tells
+/// both within its quick look.
+fn fewer_kept(before: &MathrixGame, after: &MathrixGame) -> Option<String> {
+    let sums = before.sums();
+    let on = before.on();
+    let mut fewest = Fewest::new(&sums);
+    fewest.lost(&[on, after.on()]);
+    let could = fewest.from_within(on, FEWEST_COACH)?;
+    let now = fewest.from_within(after.on(), FEWEST_COACH)?;
+    if now <= could {
+        return None;
+    }
+    let took = after.taken.last()?.space;
+    let best = Space::of(sums.removable(on))
+        .find(|s| fewest.from_within(on & !s.bit(), FEWEST_COACH) == Some(could))?;
+    let why = sums.through(on, best)?.equation.clone();
+    Some(format!(
+        "taking {took} leaves {now} coins at best; {best} ({why}) kept a way down to {could}"
+    ))
 }
 
 /// `SPACE [because EQUATION]`: the words after `remove`.
@@ -447,7 +479,15 @@ fn lay(
         (laid_from(given, table.rng, now)?, None)
     };
     // From where the game stands: a file's game may have moves made.
-    let winnable = graded.is_some() || Search::new(&game.sums()).wins(game.on());
+    let sums = game.sums();
+    let winnable = graded.is_some() || Search::new(&sums).wins(game.on());
+    let fewest = if winnable {
+        None
+    } else {
+        Fewest::new(&sums)
+            .lost(&[game.on()])
+            .from_within(game.on(), FEWEST_LOOK)
+    };
     let layout = game.layout();
     let reply = Reply::new(
         "setup",
@@ -455,6 +495,7 @@ fn lay(
             coins: game.coins,
             ops: game.ops,
             winnable,
+            fewest,
             over: game.over(),
             board: Board::of(&game, Vec::new(), &layout),
             grade: graded,
@@ -475,8 +516,22 @@ fn hint(game: &MathrixGame) -> Reply {
         .iter()
         .find(|t| search.wins(on & !t.space.bit()))
         .cloned();
+    // No way down to one coin: the way to the fewest.
+    let fewest = if take.is_none() && !legal.is_empty() {
+        let mut fewest = Fewest::new(&sums);
+        let left = fewest.lost(&[on]).from(on);
+        legal
+            .iter()
+            .find(|t| fewest.from(on & !t.space.bit()) == left)
+            .map(|t| show::Fewest {
+                left,
+                take: t.clone(),
+            })
+    } else {
+        None
+    };
     let can = legal.into_iter().map(|t| t.space).collect();
-    Reply::new("hint", Hint { take, can })
+    Reply::new("hint", Hint { take, can, fewest })
 }
 
 /// `mathrix grade`.
@@ -490,7 +545,9 @@ fn graded_here(game: &MathrixGame) -> Result<Reply, GameError> {
         )));
     }
     let grade = grade(&game.coins, game.ops, game.on()).ok_or_else(|| {
-        GameError::rule("no way down to one coin from here, so there is nothing to grade")
+        GameError::rule(
+            "no way down to one coin from here, so there is nothing to grade: `mathrix hint` shows the way to the fewest left",
+        )
     })?;
     let from = grading::graded_from(game.taken.len(), "coin taken", "coins taken");
     Ok(Reply::new("grade", Graded { from, grade }))
@@ -516,7 +573,7 @@ fn solved(
     let sums = game.sums();
     let mut search = Search::new(&sums);
     let on = game.on();
-    let line = search.line(on).map(|line| {
+    let with_equations = |line: Vec<Space>| {
         let mut at = on;
         line.into_iter()
             .filter_map(|s| {
@@ -524,7 +581,12 @@ fn solved(
                 at &= !s.bit();
                 Some((s, e))
             })
-            .collect()
+            .collect::<Vec<_>>()
+    };
+    let line = search.line(on).map(with_equations);
+    let fewest = line.is_none().then(|| {
+        let mut fewest = Fewest::new(&sums);
+        (fewest.lost(&[on]).from(on), with_equations(fewest.line(on)))
     });
     Ok(Reply::new(
         "solve",
@@ -533,6 +595,7 @@ fn solved(
             ops: game.ops,
             from_taken: game.taken.len(),
             line,
+            fewest,
             // The position itself, where it was lost at sight.
             searched: search.met().max(1),
         },
