@@ -81,11 +81,12 @@ pub fn commands() -> Vec<Command> {
                     .help("`line`: the whole best line"),
             ),
         Command::new("coach")
-            .about("Weigh each move you make against best play: coach on|off")
+            .about("Weigh each Funhouse move against best play as you make it: coach on|off")
             .after_help(
-                "With the coach on, a move followed in play that loses points\n\
-                 is said to (`that move cost you 3 points: Ma up would have\n\
-                 kept 0`); a move that keeps the best gets no comment.\n\n\
+                "With the coach on, a move followed in a Funhouse room that loses\n\
+                 points is said to (`that move cost you 3 points: Ma up would\n\
+                 have kept 0`); a move that keeps the best gets no comment. The\n\
+                 other puzzles weigh a recorded game's moves: `replay N --coach`.\n\n\
                  Examples:\n  coach on\n  coach off",
             )
             .arg(
