@@ -249,7 +249,11 @@ fn piece_gaps() {
 /// written apart from it (`games::mathrix::plain`: every set reachable,
 /// its own arithmetic) from the position of 16 coins random play reaches
 /// in each deal (from the whole deal the plain search takes minutes).
+/// Then the fewest coins each lost deal can leave (`fewest`): its time,
+/// how many deals come down to how few, and the same held to the plain
+/// search's own fewest from those positions.
 fn mathrix() {
+    use tablemate::games::mathrix::fewest::Fewest;
     use tablemate::games::mathrix::grid::{Coins, FULL, Space, Sums};
     use tablemate::games::mathrix::plain;
     use tablemate::games::mathrix::solve::Search;
@@ -257,6 +261,9 @@ fn mathrix() {
     const MATHRIX_DEALS: u64 = 200;
     let mut solver = Vec::new();
     let (mut won, mut compared, mut differ) = (0, 0, 0);
+    let mut fewest_times = Vec::new();
+    let mut down_to = [0usize; 25];
+    let mut fewest_differ = 0;
     for seed in 0..MATHRIX_DEALS {
         let mut rng = TableRng::new(seed);
         let coins = Coins::deal(|v| rng.shuffle(v));
@@ -264,6 +271,11 @@ fn mathrix() {
         let (d, wins) = timed(|| Search::new(&sums).wins(FULL));
         solver.push(d);
         won += usize::from(wins);
+        if !wins {
+            let (d, k) = timed(|| Fewest::new(&sums).lost(&[FULL]).from(FULL));
+            fewest_times.push(d);
+            down_to[k as usize] += 1;
+        }
         let mut on = FULL;
         while on.count_ones() > 16 {
             let can: Vec<Space> = Space::of(sums.removable(on)).collect();
@@ -281,6 +293,13 @@ fn mathrix() {
                     "mathrix: deal {coins} from {on:024b}: solver {fast}, plain search {slow}"
                 );
             }
+            let (fast, slow) = (Fewest::new(&sums).from(on), plain::fewest(&coins, on));
+            if fast != slow {
+                fewest_differ += 1;
+                println!(
+                    "mathrix fewest: deal {coins} from {on:024b}: search {fast}, plain search {slow}"
+                );
+            }
         }
     }
     let mut sorted = solver.clone();
@@ -292,6 +311,22 @@ fn mathrix() {
         &format!(
             "p95 {:.2} ms; {won} of {MATHRIX_DEALS} winnable; {compared} positions of 16 coins held to the plain search, {differ} differ",
             p95.as_secs_f64() * 1e3
+        ),
+    );
+    let mut sorted = fewest_times.clone();
+    sorted.sort();
+    let p95 = sorted[sorted.len() * 95 / 100];
+    let counts: Vec<String> = (2..down_to.len())
+        .filter(|&k| down_to[k] > 0)
+        .map(|k| format!("{} to {k}", down_to[k]))
+        .collect();
+    report(
+        "mathrix-fewest",
+        fewest_times,
+        &format!(
+            "p95 {:.2} ms; the lost deals come down {}; {compared} positions held to the plain search's fewest, {fewest_differ} differ",
+            p95.as_secs_f64() * 1e3,
+            counts.join(", ")
         ),
     );
 }
