@@ -1,9 +1,11 @@
 //! The fewest coins a position can be brought down to. About four deals
 //! in five have no way down to one coin (proved by `Search`), and there
 //! the table plays for the fewest: this says how few, and which coin
-//! keeps it. Exact: every set the position reaches is met once, and a
-//! set's choices stop early where one comes down to as few coins as the
-//! set has groups (no string joins two groups, so each keeps a coin).
+//! keeps it. Exact: it asks "down to k coins?" for k from the least the
+//! position could ever leave (`Fewest::floor`) upward, and each search
+//! passes over a set whose own least is above k, and every set it has
+//! proved cannot come down to k; the first k that is reached is the
+//! fewest, and each smaller one was proved out of reach.
 
 use super::grid::{SPACES, Space, Sums};
 use super::solve::group_of;
