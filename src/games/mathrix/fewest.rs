@@ -95,8 +95,19 @@ impl<'a> Fewest<'a> {
     /// equation); a coin no open sum takes now never goes (sums only
     /// ever close), nor does one of two locked together
     /// (`Sums::locked_pairs`).
-    fn floor(&self, mut on: u32, can: u32) -> u32 {
-        let stay = !can | self.sums.locked_pairs(on, can, SPACES as u32);
+    fn floor(&self, on: u32, can: u32) -> u32 {
+        self.floor_of(on, !can | self.sums.locked_pairs(on, can, SPACES as u32))
+    }
+
+    /// Whether `floor` is above `k`: the locked pairs (the dearer part)
+    /// are looked for only when the rest leaves `k` within reach.
+    fn floor_over(&self, on: u32, can: u32, k: u32) -> bool {
+        self.floor_of(on, !can) > k || self.floor(on, can) > k
+    }
+
+    /// The least coins of `on` that stay, group by group, where the coins
+    /// of `stay` never go.
+    fn floor_of(&self, mut on: u32, stay: u32) -> u32 {
         let mut floor = 0;
         while on != 0 {
             let group = group_of(on, on & on.wrapping_neg());
@@ -128,7 +139,7 @@ impl<'a> Fewest<'a> {
         self.met += 1;
         let can = self.sums.removable(on);
         let reached =
-            self.floor(on, can) <= k && Space::of(can).any(|s| self.reaches(on & !s.bit(), k));
+            !self.floor_over(on, can, k) && Space::of(can).any(|s| self.reaches(on & !s.bit(), k));
         // A search that gave up below proved nothing here.
         if !reached && !self.gave_up {
             // At most 24 coins, so it fits a byte with room for the mark.

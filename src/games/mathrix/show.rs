@@ -91,9 +91,6 @@ pub(super) struct Laid {
     pub ops: Ops,
     /// Whether one coin can be left (proved either way).
     pub winnable: bool,
-    /// Where one coin cannot be left, the fewest that can, where the
-    /// setup's quick look could tell.
-    pub fewest: Option<u32>,
     pub grade: Option<MathrixGrade>,
     #[serde(skip)]
     pub board: Board,
@@ -115,13 +112,11 @@ impl Show for Laid {
         lines.push(match (&self.grade, self.winnable) {
             (Some(g), _) => format!("level {}: one coin can be left", g.level.name()),
             (None, true) => "one coin can be left (`mathrix hint` if you are stuck)".into(),
-            (None, false) => format!(
-                "no way down to one coin from this deal (every position searched): {} (`mathrix hint` shows the way)",
-                match self.fewest {
-                    Some(k) => format!("the fewest it can leave is {}", coins(k)),
-                    None => "play for the fewest coins left".into(),
-                }
-            ),
+            // How few it can leave takes a longer search (a tenth of a
+            // second, some deals half a second): `hint` and `solve` make it.
+            (None, false) => {
+                "no way down to one coin from this deal (every position searched): play for the fewest coins left (`mathrix hint` shows the way)".into()
+            }
         });
         lines.join("\n")
     }

@@ -137,11 +137,9 @@ impl Play for MathrixGame {
 /// each level, so 400 fail about once in 10^8.
 const LEVEL_LOOK: usize = 5_000;
 const LEVEL_TRIES: usize = 400;
-/// The most sets the setup goes into to tell the fewest coins a lost
-/// deal can leave (some 10 ms), and the coach to weigh a move by them
-/// (half a second; the deal that took most of 200 met 2.8 million):
-/// past them, `mathrix hint` and `solve` look on to the end.
-const FEWEST_LOOK: usize = 100_000;
+/// The most sets the coach goes into to weigh a move by the fewest coins
+/// a lost deal can leave (half a second; the deal that took most of 200
+/// met 2.8 million): past it, it says nothing rather than guess.
 const FEWEST_COACH: usize = 5_000_000;
 
 const COINS: Arg = Arg {
@@ -481,13 +479,6 @@ fn lay(
     // From where the game stands: a file's game may have moves made.
     let sums = game.sums();
     let winnable = graded.is_some() || Search::new(&sums).wins(game.on());
-    let fewest = if winnable {
-        None
-    } else {
-        Fewest::new(&sums)
-            .lost(&[game.on()])
-            .from_within(game.on(), FEWEST_LOOK)
-    };
     let layout = game.layout();
     let reply = Reply::new(
         "setup",
@@ -495,7 +486,6 @@ fn lay(
             coins: game.coins,
             ops: game.ops,
             winnable,
-            fewest,
             over: game.over(),
             board: Board::of(&game, Vec::new(), &layout),
             grade: graded,
