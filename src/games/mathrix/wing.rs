@@ -374,7 +374,7 @@ impl Wing for Mathrix {
 
 /// Where no way led down to one coin: a coin taken that leaves more
 /// coins at best than there could have been, where the search tells
-/// both within its quick look.
+/// both within `FEWEST_COACH` sets.
 fn fewer_kept(before: &MathrixGame, after: &MathrixGame) -> Option<String> {
     let sums = before.sums();
     let on = before.on();
@@ -477,8 +477,7 @@ fn lay(
         (laid_from(given, table.rng, now)?, None)
     };
     // From where the game stands: a file's game may have moves made.
-    let sums = game.sums();
-    let winnable = graded.is_some() || Search::new(&sums).wins(game.on());
+    let winnable = graded.is_some() || Search::new(&game.sums()).wins(game.on());
     let layout = game.layout();
     let reply = Reply::new(
         "setup",
