@@ -65,6 +65,10 @@ pub trait AnyWing: Sync {
     fn coach(&self, before: &Value, after: &Value) -> Option<String>;
     /// Whether it has a coach (`Wing::COACHES`).
     fn coaches(&self) -> bool;
+    /// Whether its saved state keeps the table's `coach on`
+    /// (`Wing::KEEPS_COACH`), and, read from that state, whether it is on.
+    fn keeps_coach(&self) -> bool;
+    fn coach_on(&self, state: &Value) -> bool;
     /// A record's step taken again from `state` through the wing's
     /// `act`, on the generator and clock it had: the state after it and
     /// what came of it in words (a die rolled, a card turned), or why not
@@ -260,6 +264,14 @@ impl<W: Wing> AnyWing for Erased<W> {
 
     fn coaches(&self) -> bool {
         W::COACHES
+    }
+
+    fn keeps_coach(&self) -> bool {
+        W::KEEPS_COACH
+    }
+
+    fn coach_on(&self, state: &Value) -> bool {
+        W::KEEPS_COACH && laid::<W::State>(state).is_ok_and(|s| W::coach_on(&s))
     }
 
     fn coach(&self, before: &Value, after: &Value) -> Option<String> {

@@ -362,8 +362,17 @@ pub trait Wing: 'static {
     const GAME: Game;
     /// How it is named: id, title, aliases.
     const NAMES: Names;
-    /// Whether it has a coach that weighs moves (`coach`).
+    /// Whether it has a coach that weighs moves (`Wing::coach`): in a
+    /// record's replay (`replay N --coach`), and after each move the
+    /// player makes while the table's coach is on (`coach on`).
     const COACHES: bool = false;
+    /// Whether its moves are weighed by a coach of its own instead, as
+    /// they are made (a command word of the game's, as `coach on` after
+    /// its name), so the table's coach says nothing more of them.
+    const OWN_COACH: bool = false;
+    /// Whether its saved state keeps the table's `coach on` (one game
+    /// does: the command is its).
+    const KEEPS_COACH: bool = false;
     /// The state the store keeps for it (a room of a game keeps its run's).
     type State: Play;
     /// A change its own commands ask of the state (kept in a game's
@@ -464,6 +473,12 @@ pub trait Wing: 'static {
     /// `None`: a game of its own.
     fn group(_state: &Self::State) -> Option<String> {
         None
+    }
+
+    /// Whether the table's coach is on, as its saved state keeps it
+    /// (`KEEPS_COACH`).
+    fn coach_on(_state: &Self::State) -> bool {
+        false
     }
 
     /// What a move cost, as a coach marks it in a record's replay

@@ -20,6 +20,7 @@ mod grading;
 mod hidden;
 mod hostile;
 mod layouts;
+mod live_coach;
 mod luck;
 mod mathrix;
 mod one_table;

@@ -30,7 +30,8 @@ pub struct Book {
     /// How the player's die is numbered (Roll Out the Barrels).
     pub die: Hand,
     /// `coach on`: each move followed in play is weighed against best
-    /// play, and a move that lost points is said to have.
+    /// play, and a move that lost points is said to have. The table's
+    /// coach: every game with one reads it here (`Wing::KEEPS_COACH`).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub coach: bool,
     /// Runs in the saved document that could not be read, and why: each

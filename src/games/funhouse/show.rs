@@ -725,7 +725,7 @@ pub fn answer(said: Vec<Event>, book: &Book, par: Option<(u32, bool)>) -> Result
         Event::CoachSet { on } => Reply::plain(
             "coach",
             if on {
-                "the coach is on: each move you make in a Funhouse room is weighed against best play (`replay N --coach` weighs a recorded game's moves)"
+                "the coach is on: each move you make is weighed against best play"
             } else {
                 "the coach is off"
             },

@@ -693,6 +693,9 @@ impl Wing for Funhouse {
         short: None,
         aliases: &["funhouse", "ef", "epic"],
     };
+    /// `coach on` is its command (its rooms were the first weighed), so
+    /// its book keeps the table's coach.
+    const KEEPS_COACH: bool = true;
     type State = Book;
     type Action = FunhouseAction;
     type Ask = Ask;
@@ -702,6 +705,10 @@ impl Wing for Funhouse {
         "epic-funhouse.yaml",
         include_str!("../../../rules/epic-funhouse.yaml"),
     ));
+
+    fn coach_on(book: &Book) -> bool {
+        book.coach
+    }
 
     fn setup() -> Option<SetUp<Book>> {
         None

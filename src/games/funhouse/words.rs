@@ -81,12 +81,14 @@ pub fn commands() -> Vec<Command> {
                     .help("`line`: the whole best line"),
             ),
         Command::new("coach")
-            .about("Weigh each Funhouse move against best play as you make it: coach on|off")
+            .about("Weigh each move you make against best play: coach on|off")
             .after_help(
-                "With the coach on, a move followed in a Funhouse room that loses\n\
-                 points is said to (`that move cost you 3 points: Ma up would\n\
-                 have kept 0`); a move that keeps the best gets no comment. The\n\
-                 other puzzles weigh a recorded game's moves: `replay N --coach`.\n\n\
+                "With the coach on, a move that loses is said to: in a Funhouse\n\
+                 room the points it cost (`that move cost you 3 points: Ma up\n\
+                 would have kept 0`), in a puzzle the way it lost (`moving A3 to\n\
+                 a1 leaves no way to bring every row home (proved)`). A move that\n\
+                 keeps the best gets no comment. `replay N --coach` weighs a\n\
+                 recorded game's moves afterwards.\n\n\
                  Examples:\n  coach on\n  coach off",
             )
             .arg(

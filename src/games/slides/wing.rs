@@ -385,6 +385,8 @@ impl Wing for SlidesOfAction {
     }
 
     const COACHES: bool = true;
+    /// `slides coach on` warns as each move is made.
+    const OWN_COACH: bool = true;
 
     /// A move that let the next suit win on its turn, as the coach
     /// would have said at the time.
