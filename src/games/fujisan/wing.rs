@@ -246,7 +246,8 @@ impl Wing for FujiSan {
                      empty spaces to it (priests jumped, not counted), straight\n\
                      across to the other row, or on the summit (g, h) across or\n\
                      beside. `hint` gives a best move, `grade` how hard the\n\
-                     climb is from here, `ppn` the game in ppgames' notation.\n\n\
+                     climb is from here, `ppn` the game in ppgames' notation. With\n\
+                     `coach on`, a move that costs moves is said to.\n\n\
                      Examples:\n  fuji\n  fuji a1-b1\n  fuji hint\n  fuji grade\n  fuji ppn",
                 )
                 .arg(

@@ -249,9 +249,10 @@ impl Wing for Mathrix {
                      one of a string of coins side by side in a rank or a file, read\n\
                      any way along it, that makes the equation: single values, the\n\
                      operators allowed (+ - x /, x and / first), exactly one =, every\n\
-                     division whole. `mathrix remove c3` alone finds an equation.\n\
-                     `hint` gives a coin that keeps a way down to one, `grade` how\n\
-                     hard the grid is from here.\n\n\
+                     division whole. `mathrix remove c3` alone finds an equation;\n\
+                     `hint` gives a coin that keeps a way down to one (or to the\n\
+                     fewest the grid allows), `grade` how hard the grid is from\n\
+                     here. With `coach on`, a coin whose taking loses is said to.\n\n\
                      Examples:\n  mathrix\n  mathrix remove d2 because 2+2=4\n  mathrix remove c3\n  mathrix hint\n  mathrix grade",
                 )
                 .arg(

@@ -229,7 +229,8 @@ impl Wing for PieceGaps {
                      one tile it takes. A gap right of a five waits until the five\n\
                      moves. `hint` gives a move that keeps a win, `grade` how hard\n\
                      the tableau is from here, `redeal` deals the loose tiles again\n\
-                     when stuck, where the table allows it.\n\n\
+                     when stuck, where the table allows it. With `coach on`, a move\n\
+                     that loses the way home is said to as you make it.\n\n\
                      Examples:\n  gaps\n  gaps move S3\n  gaps move Ma to a2\n  gaps fill c4\n  gaps hint",
                 )
                 .arg(
