@@ -183,7 +183,14 @@ fn a_lost_deal_is_proved_a_level_deal_graded_and_the_coach_speaks() {
     assert_eq!((code, err.as_str()), (0, ""));
     assert_eq!(
         out,
-        "Piece Gaps A2M2.A5A3Ma/C5S3S4C2A4C3/S5..M5M3Ca/M4C4SaAaS2. as dealt: no way to bring every row to ace to five from this deal (proved: 4 tableaux searched)\n"
+        "Piece Gaps A2M2.A5A3Ma/C5S3S4C2A4C3/S5..M5M3Ca/M4C4SaAaS2. as dealt: no way to bring every row to ace to five from this deal (proved: 4 tableaux searched); at best 0 of 20 tiles come home\n"
+    );
+    // By hand: S3 goes right of S2 (17 home), then S4 right of S3 (18);
+    // the gaps left lie right of fives, and nothing more moves.
+    let (out, _, _) = tm(&data, &["solve", "piece-gaps", STUCK]);
+    assert_eq!(
+        out,
+        "Piece Gaps SaS2.S3M5S4/MaM2M3M4S5./CaC2C3C4C5./AaA2A3A4A5. as dealt: no way to bring every row to ace to five from this deal (proved: 3 tableaux searched); at best 18 of 20 tiles come home\n"
     );
     let (out, err, code) = tm(&data, &["--seed", "1", "setup", "piece-gaps", "level=easy"]);
     assert_eq!(code, 0, "{err}");

@@ -78,17 +78,60 @@ fn next(rows: &Rows, any_after_gap: bool) -> Vec<Rows> {
 /// won; `any_after_gap`: a gap right of a gap takes any tile. `None`:
 /// more than `limit` tableaux reachable and no win among those met.
 pub fn wins(text: &str, any_after_gap: bool, limit: usize) -> Option<bool> {
+    let mut won_one = false;
+    let whole = walk(text, any_after_gap, limit, |rows| {
+        won_one = won(rows);
+        won_one
+    });
+    (won_one || whole).then_some(won_one)
+}
+
+/// The most tiles home (in order from their row's left end) in any
+/// tableau reachable from `text`; `None`: more than `limit` reachable.
+pub fn most_home(text: &str, any_after_gap: bool, limit: usize) -> Option<u8> {
+    let mut most = 0;
+    let whole = walk(text, any_after_gap, limit, |rows| {
+        most = most.max(home(rows));
+        false
+    });
+    whole.then_some(most)
+}
+
+/// Tiles home in each row: its ace at the left end, then the same
+/// suit's two, and so on.
+fn home(rows: &Rows) -> u8 {
+    let mut n = 0;
+    for row in rows {
+        let Some((suit, 1)) = row[0] else {
+            continue;
+        };
+        n += (0..5)
+            .take_while(|&i| row[i] == Some((suit, i as u8 + 1)))
+            .count() as u8;
+    }
+    n
+}
+
+/// Every tableau reachable from `text`, breadth first, each met once,
+/// until `stop` says so; whether the walk met them all (false: more than
+/// `limit`, or stopped).
+fn walk(
+    text: &str,
+    any_after_gap: bool,
+    limit: usize,
+    mut stop: impl FnMut(&Rows) -> bool,
+) -> bool {
     let start = read(text);
     let mut seen = HashSet::new();
     let mut queue = VecDeque::new();
     seen.insert(start.clone());
     queue.push_back(start);
     while let Some(rows) = queue.pop_front() {
-        if won(&rows) {
-            return Some(true);
+        if stop(&rows) {
+            return false;
         }
         if seen.len() > limit {
-            return None;
+            return false;
         }
         for n in next(&rows, any_after_gap) {
             if seen.insert(n.clone()) {
@@ -96,5 +139,5 @@ pub fn wins(text: &str, any_after_gap: bool, limit: usize) -> Option<bool> {
             }
         }
     }
-    Some(false)
+    true
 }

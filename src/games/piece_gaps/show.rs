@@ -7,7 +7,7 @@ use super::diagram::draw;
 use super::grade::GapsGrade;
 use super::play::{GapsAction, GapsGame, Said};
 use super::solve::Answer;
-use super::tableau::{AfterGap, Tableau};
+use super::tableau::{AfterGap, TILES, Tableau};
 use crate::games::grading;
 use crate::games::wing::Play;
 use crate::layout::Layout;
@@ -199,6 +199,10 @@ pub(super) struct Solved {
     /// The moves of a winning line, as the player says them.
     pub line: Option<Vec<GapsAction>>,
     pub searched: usize,
+    /// Where no win was found, the most tiles home in any tableau the
+    /// search met: where the loss is proved, the best score the deal
+    /// allows (the text scores a lost game by its tiles home).
+    pub most_home: Option<u8>,
 }
 
 impl Show for Solved {
@@ -219,11 +223,22 @@ impl Show for Solved {
                     steps.join("\n")
                 )
             }
-            None => format!(
-                "Piece Gaps {} {from}: {}",
-                self.tableau,
-                told(self.answer, self.searched, true)
-            ),
+            None => {
+                let best = match (self.answer, self.most_home) {
+                    (Answer::Lost, Some(m)) => {
+                        format!("; at best {m} of {TILES} tiles come home")
+                    }
+                    (Answer::Open, Some(m)) => {
+                        format!("; the most tiles home it met is {m} of {TILES}")
+                    }
+                    _ => String::new(),
+                };
+                format!(
+                    "Piece Gaps {} {from}: {}{best}",
+                    self.tableau,
+                    told(self.answer, self.searched, true)
+                )
+            }
         }
     }
 }

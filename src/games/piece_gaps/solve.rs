@@ -44,6 +44,12 @@ pub struct Search {
     /// fewer to meet, each costing more to name, which pays in the whole
     /// search and not in a quick one.
     symmetric: bool,
+    /// The most tiles home in any tableau met. Every search of one
+    /// `decide` starts from its tableau, so each tableau met is reached
+    /// from it; where it proves a loss, every tableau reached was met,
+    /// and this is the best score the deal allows (the text scores a
+    /// lost game by its tiles home).
+    most_home: u8,
 }
 
 /// What the search tells of a tableau.
@@ -108,6 +114,7 @@ impl Search {
             limit,
             tries,
             symmetric: limit > FIRST,
+            most_home: 0,
         }
     }
 
@@ -124,6 +131,13 @@ impl Search {
     /// tableau lost).
     pub fn met(&self) -> usize {
         self.met
+    }
+
+    /// The most tiles home in any tableau met (`Search::most_home`): after
+    /// `decide` from a fresh search proves a loss, the most any line from
+    /// its tableau brings home.
+    pub fn most_home(&self) -> u8 {
+        self.most_home
     }
 
     fn known_win(&self, t: &Tableau) -> bool {
@@ -153,6 +167,7 @@ impl Search {
     /// Whether every row can be brought to ace to five from `t`: a win
     /// found, a loss proved, or neither within the bounds.
     pub fn decide(&mut self, t: &Tableau) -> Answer {
+        self.most_home = self.most_home.max(t.home());
         if self.known_win(t) {
             return Answer::Won;
         }
@@ -223,6 +238,7 @@ impl Search {
                     continue;
                 }
                 best.insert(c, made + 1);
+                self.most_home = self.most_home.max(after.home());
                 came.insert(after.key(), (key, m));
                 queue.push(Reverse((made + 1 + away(&after), made + 1, after.key())));
             }
@@ -282,6 +298,7 @@ impl Search {
                 self.met = seen.len();
                 return Answer::Open;
             }
+            self.most_home = self.most_home.max(after.home());
             let moves = self.moves(&after, rng.as_deref_mut(), home_first);
             stack.push(Frame {
                 at: after,
@@ -395,6 +412,14 @@ mod tests {
             let answer = s.decide(&t);
             if i < LOST.len() && !any {
                 assert_eq!(answer, Answer::Lost, "{t}");
+            }
+            if answer == Answer::Lost {
+                // The best score a lost deal allows, as both count it.
+                assert_eq!(
+                    plain::most_home(&t.to_string(), any, 300_000),
+                    Some(s.most_home()),
+                    "{t} ({rule:?})"
+                );
             }
             let at = match s.line(&t) {
                 Some(line) => line[..line.len().saturating_sub(3)]

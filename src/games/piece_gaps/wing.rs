@@ -558,6 +558,7 @@ fn solved(
             answer,
             line,
             searched,
+            most_home: (answer != Answer::Won).then(|| search.most_home()),
         },
     ))
 }
