@@ -242,3 +242,49 @@ fn another_tool_s_piece_gaps_file_is_dealt_from_its_seed_and_followed() {
         "error: bad.ppn is a Piece Gaps game in Portable Piecepack Notation, but move 1 (h6-d6) is illegal: Ma cannot go to b3: b3 lies right of a five, and waits until the five moves (a2 takes it)\n"
     );
 }
+
+/// A deal with no way home (seed 75 of the solver's tests) is played for
+/// the text's score, the tiles home: `hint` keeps the most within reach,
+/// `solve` says how many, and the table's coach marks a move that loses
+/// some.
+#[test]
+fn a_lost_deal_is_played_for_the_most_tiles_home() {
+    let data = tempfile::tempdir().unwrap();
+    let lost = "tiles=SaC5A5.M4./A2C4C2A4M5S4/MaM2M3A3S5./Ca.AaC3S2S3";
+    let (_, err, code) = tm(&data, &["setup", "piece-gaps", lost]);
+    assert_eq!(code, 0, "{err}");
+    let (out, _, _) = tm(&data, &["gaps", "hint"]);
+    assert_eq!(
+        out,
+        "no way to bring every row home from here (proved); `gaps move C2 to b1` keeps 12 of 20 tiles home within reach, the most from here\n"
+    );
+    for m in ["C2 b1", "C5 c3", "S2 b4", "C4 e1", "A3 b3"] {
+        let (tile, to) = m.split_once(' ').unwrap();
+        let (_, err, code) = tm(&data, &["gaps", "move", tile, "to", to]);
+        assert_eq!(code, 0, "{m}: {err}");
+    }
+    let (out, _, _) = tm(&data, &["solve", "piece-gaps"]);
+    assert_eq!(
+        out,
+        "Piece Gaps SaS2A5.M4./A2A3C5A4M5S4/MaM2M3.S5./CaC2AaC3C4S3 after 5 moves: no way to bring every row to ace to five from this deal (proved: 30 tableaux searched); at best 12 of 20 tiles come home\n"
+    );
+    let (out, _, _) = tm(&data, &["gaps", "hint"]);
+    assert_eq!(
+        out,
+        "no way to bring every row home from here (proved); `gaps move M5 to f4` keeps 12 of 20 tiles home within reach, the most from here\n"
+    );
+    tm(&data, &["coach", "on"]);
+    let (out, _, _) = tm(&data, &["gaps", "move", "M4", "to", "d2"]);
+    assert_eq!(
+        out.lines().last(),
+        Some(
+            "moving M4 to d2 leaves at most 8 of 20 tiles to bring home; `gaps move M5 to f4` kept 12"
+        )
+    );
+    let (out, _, _) = tm(&data, &["replay", "1", "--coach"]);
+    let words = out.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert_eq!(
+        words,
+        "game 1, Piece Gaps: 1 of 6 steps cost move 6 (gaps move M4 to d2): moving M4 to d2 leaves at most 8 of 20 tiles to bring home; `gaps move M5 to f4` kept 12"
+    );
+}

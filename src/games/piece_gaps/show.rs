@@ -141,6 +141,10 @@ pub(super) struct Hint {
     pub answer: Answer,
     /// Moves allowed now, whatever comes of them.
     pub can: usize,
+    /// Where no way home is proved: the most tiles home any line from
+    /// here brings, and a move that keeps them within reach (none: they
+    /// are home now, and every move takes some away).
+    pub best: Option<(u8, Option<GapsAction>)>,
 }
 
 impl Show for Hint {
@@ -151,11 +155,19 @@ impl Show for Hint {
             }
             Some(a) => format!("`gaps {a}` keeps a way to bring every row home"),
             None if self.can == 0 => "no tile can move: the game is over".into(),
-            None if self.answer == Answer::Lost => format!(
-                "no way to bring every row home from here (proved); {} {} still allowed",
-                self.can,
-                crate::style::plural(self.can as u64, "move is", "moves are")
-            ),
+            None if self.answer == Answer::Lost => match &self.best {
+                Some((most, Some(a))) => format!(
+                    "no way to bring every row home from here (proved); `gaps {a}` keeps {most} of {TILES} tiles home within reach, the most from here"
+                ),
+                Some((most, None)) => format!(
+                    "no way to bring every row home from here (proved); the {most} tiles home now are the most this tableau allows"
+                ),
+                None => format!(
+                    "no way to bring every row home from here (proved); {} {} still allowed",
+                    self.can,
+                    crate::style::plural(self.can as u64, "move is", "moves are")
+                ),
+            },
             None => format!(
                 "the search found no move that keeps a win, nor proved there is none; {} {} allowed",
                 self.can,

@@ -8,7 +8,7 @@ use super::grade::grade;
 use super::play::{GapsAction, GapsGame, MOST_REDEALS, Said, Step};
 use super::show::{Board, Graded, Hint, Laid, Solved, board};
 use super::solve::{Answer, QUICK, Search};
-use super::tableau::{AfterGap, Tableau, piece};
+use super::tableau::{self, AfterGap, Tableau, piece};
 use crate::games::args::{Arg, Declared, Given, Type};
 use crate::games::error::{GameError, Misread, Unsound};
 use crate::games::game::{Game, Names};
@@ -349,6 +349,9 @@ impl Wing for PieceGaps {
         }
         let (was, now) = (before.now(), after.now());
         let mut search = Search::within(before.after_gap, QUICK);
+        if search.decide(&was) == Answer::Lost {
+            return fewer_home(before, after);
+        }
         let line = search.line(&was)?;
         if search.decide(&now) != Answer::Lost {
             return None;
@@ -367,6 +370,38 @@ impl Wing for PieceGaps {
     fn diagram(layout: &Layout, _: &Style) -> Option<String> {
         Some(draw(layout))
     }
+}
+
+/// Where no way home was left: a move that lowers the most tiles any
+/// line can bring home, and one that kept it (each weighed by a fresh
+/// search, proved lost within the quick bounds, or not weighed at all).
+fn fewer_home(before: &GapsGame, after: &GapsGame) -> Option<String> {
+    let rule = before.after_gap;
+    let most = |t: &Tableau| {
+        let mut search = Search::within(rule, QUICK);
+        (search.decide(t) == Answer::Lost).then(|| search.most_home())
+    };
+    let (was, now) = (before.now(), after.now());
+    let (could, left) = (most(&was)?, most(&now)?);
+    if left >= could {
+        return None;
+    }
+    let Some(Step::Move { tile, to, .. }) = after.steps.last() else {
+        return None;
+    };
+    let kept = was.moves(rule).into_iter().find(|&m| {
+        let mut t = was;
+        t.apply(m);
+        most(&t) == Some(could)
+    });
+    let instead = match kept {
+        Some(m) => format!("`gaps move {} to {}` kept {could}", piece(m.tile), m.to),
+        None => format!("the {could} home before it were the most"),
+    };
+    Some(format!(
+        "moving {tile} to {to} leaves at most {left} of {} tiles to bring home; {instead}",
+        tableau::TILES
+    ))
 }
 
 fn space(s: &str) -> Result<Space, GameError> {
@@ -487,6 +522,7 @@ fn hint(game: &GapsGame) -> Reply {
                 action: Some(GapsAction::Redeal),
                 answer: Answer::Open,
                 can: 0,
+                best: None,
             },
         );
     }
@@ -496,12 +532,26 @@ fn hint(game: &GapsGame) -> Reply {
         .line(&now)
         .and_then(|l| l.first().copied())
         .map(GapsAction::from);
+    // Proved lost: the way to the best score (tiles home) it allows.
+    let best = (answer == Answer::Lost).then(|| {
+        let most = search.most_home();
+        let keeps = now.moves(game.after_gap).into_iter().find(|&m| {
+            let mut after = now;
+            after.apply(m);
+            // A fresh search for each: one that shared the last one's
+            // proofs would pass over the tableaux they met.
+            let mut from = Search::within(game.after_gap, QUICK);
+            from.decide(&after) == Answer::Lost && from.most_home() == most
+        });
+        (most, keeps.map(GapsAction::from))
+    });
     Reply::new(
         "hint",
         Hint {
             action,
             answer,
             can: legal.len(),
+            best,
         },
     )
 }
