@@ -258,6 +258,11 @@ fn a_lost_deal_is_played_for_the_most_tiles_home() {
         out,
         "no way to bring every row home from here (proved); `gaps move C2 to b1` keeps 12 of 20 tiles home within reach, the most from here\n"
     );
+    let (_, err, _) = tm(&data, &["gaps", "grade"]);
+    assert_eq!(
+        err,
+        "error: no way to bring every row home from here (proved), so there is nothing to grade: `gaps hint` shows the way to the most tiles home\n"
+    );
     for m in ["C2 b1", "C5 c3", "S2 b4", "C4 e1", "A3 b3"] {
         let (tile, to) = m.split_once(' ').unwrap();
         let (_, err, code) = tm(&data, &["gaps", "move", tile, "to", to]);

@@ -565,7 +565,15 @@ fn graded_here(game: &GapsGame) -> Result<Reply, GameError> {
         ));
     }
     let grade = grade(&now, game.after_gap).ok_or_else(|| {
-        GameError::rule("no win found from here, so there is nothing to grade (`solve piece-gaps` looks further)")
+        if Search::within(game.after_gap, QUICK).decide(&now) == Answer::Lost {
+            GameError::rule(
+                "no way to bring every row home from here (proved), so there is nothing to grade: `gaps hint` shows the way to the most tiles home",
+            )
+        } else {
+            GameError::rule(
+                "no win found from here, so there is nothing to grade (`solve piece-gaps` looks further)",
+            )
+        }
     })?;
     let from = grading::graded_from(game.moves_made(), "move", "moves");
     Ok(Reply::new("grade", Graded { from, grade }))
