@@ -48,10 +48,11 @@ impl Visitor for Run<'_> {
         let mut said = Vec::new();
         let mut state;
         let mut done = 0;
-        // The state before the player's move, where the table's coach
-        // weighs it (after the change, outside its transaction).
+        // Whether the table's coach weighs the player's move, and the
+        // states before and after it: weighed once the change is saved,
+        // so its search holds no transaction open.
         let coached = W::COACHES && !W::OWN_COACH && table_coach(&store);
-        let (mut before, mut first_after) = (None, None);
+        let mut weigh = None;
         // A move at the terminal in a game set aside takes it up again.
         let mut taken_up = false;
         loop {
@@ -69,72 +70,71 @@ impl Visitor for Run<'_> {
                 day: table.today.to_string(),
                 state: serde_json::Value::Null,
             };
-            let (more, after, was) =
-                store.play_noted::<W::State, _, AppError>(false, |slot, at| {
-                    seat_in(&mut table, at);
-                    // Names kept by id follow the table's renames first.
-                    if let Some(s) = slot.as_mut() {
-                        s.seated_as(&table.people);
-                    }
+            let outcome = store.play_noted::<W::State, _, AppError>(false, |slot, at| {
+                seat_in(&mut table, at);
+                // Names kept by id follow the table's renames first.
+                if let Some(s) = slot.as_mut() {
+                    s.seated_as(&table.people);
+                }
+                let game = <W::State as crate::games::Saved>::GAME;
+                if !from_seat
+                    && let Some(t) = at.seating.as_mut()
+                    && t.is_aside(game.id())
+                {
+                    t.take_up((game.id(), game.title()), at.in_play.as_ref())?;
+                    taken_up = true;
+                }
+                // What the table knows and the words did not say (who
+                // plays), put in from the table of this transaction.
+                W::complete(&mut change, &table);
+                if from_seat && let Some(p) = &table.acting {
                     let game = <W::State as crate::games::Saved>::GAME;
-                    if !from_seat
-                        && let Some(t) = at.seating.as_mut()
-                        && t.is_aside(game.id())
-                    {
-                        t.take_up((game.id(), game.title()), at.in_play.as_ref())?;
-                        taken_up = true;
-                    }
-                    // What the table knows and the words did not say (who
-                    // plays), put in from the table of this transaction.
-                    W::complete(&mut change, &table);
-                    if from_seat && let Some(p) = &table.acting {
-                        let game = <W::State as crate::games::Saved>::GAME;
-                        // No table here: the change is to the table itself.
-                        let t = at.seating.as_ref().ok_or_else(|| not_in_play(command))?;
-                        t.may_move((game.id(), game.title()), command, p, at.in_play.as_ref())?;
-                    }
-                    let action = Some(serde_json::to_value(&change).expect("actions serialise"));
-                    let in_record = W::in_record(slot.as_ref(), &change);
-                    // A step that may open its game's own record keeps the
-                    // state it starts from.
-                    let opens = match in_record {
-                        InRecord::StepOf(game) => Some((
-                            game,
-                            serde_json::to_value(&*slot).expect("saved states serialise"),
-                        )),
-                        _ => None,
-                    };
-                    // Who made it: the seat's person, or whose move it was.
-                    let by = match &table.acting {
-                        Some(p) => Some(p.name.clone()),
-                        None => slot.as_ref().and_then(|s| mover_name(s, at)),
-                    };
-                    let was = (coached && done == 0).then(|| slot.clone()).flatten();
-                    let d = W::act(slot, change, &mut table)?;
-                    seat_after(slot.as_ref(), at, &mut table, false);
-                    let note = match (&d.what, in_record) {
-                        (None, _) | (Some(_), InRecord::Apart) => Note::Nothing,
-                        (Some(_), InRecord::Ends) => Note::Close,
-                        (Some(what), InRecord::Step | InRecord::StepOf(_)) => {
-                            let step = Step {
-                                what: what.clone(),
-                                by: step.by.or(by),
-                                action,
-                                ..step
-                            };
-                            match opens {
-                                Some((game, before)) => Note::StepOf { game, before, step },
-                                None => Note::Step(step),
-                            }
+                    // No table here: the change is to the table itself.
+                    let t = at.seating.as_ref().ok_or_else(|| not_in_play(command))?;
+                    t.may_move((game.id(), game.title()), command, p, at.in_play.as_ref())?;
+                }
+                let action = Some(serde_json::to_value(&change).expect("actions serialise"));
+                let in_record = W::in_record(slot.as_ref(), &change);
+                // A step that may open its game's own record keeps the
+                // state it starts from.
+                let opens = match in_record {
+                    InRecord::StepOf(game) => Some((
+                        game,
+                        serde_json::to_value(&*slot).expect("saved states serialise"),
+                    )),
+                    _ => None,
+                };
+                // Who made it: the seat's person, or whose move it was.
+                let by = match &table.acting {
+                    Some(p) => Some(p.name.clone()),
+                    None => slot.as_ref().and_then(|s| mover_name(s, at)),
+                };
+                let was = (coached && done == 0).then(|| slot.clone()).flatten();
+                let d = W::act(slot, change, &mut table)?;
+                seat_after(slot.as_ref(), at, &mut table, false);
+                let note = match (&d.what, in_record) {
+                    (None, _) | (Some(_), InRecord::Apart) => Note::Nothing,
+                    (Some(_), InRecord::Ends) => Note::Close,
+                    (Some(what), InRecord::Step | InRecord::StepOf(_)) => {
+                        let step = Step {
+                            what: what.clone(),
+                            by: step.by.or(by),
+                            action,
+                            ..step
+                        };
+                        match opens {
+                            Some((game, before)) => Note::StepOf { game, before, step },
+                            None => Note::Step(step),
                         }
-                    };
-                    Ok(((d.out, slot.clone(), was), d.what, note))
-                })?;
+                    }
+                };
+                Ok(((d.out, slot.clone(), was), d.what, note))
+            })?;
+            let (more, after, was) = outcome;
             said.extend(more);
             state = after;
             if done == 0 {
-                before = was;
-                first_after = state.clone();
+                weigh = was.zip(state.clone());
             }
             done += 1;
             match W::follow_up(state.as_ref()) {
@@ -144,10 +144,7 @@ impl Visitor for Run<'_> {
         }
         // The coach weighs the player's own move: from before it to
         // after it alone, not tablemate's answer that followed.
-        let weighed = match (&before, &first_after) {
-            (Some(b), Some(a)) => W::coach(b, a),
-            _ => None,
-        };
+        let weighed = weigh.and_then(|(before, after)| W::coach(&before, &after));
         let mut reply = W::answer(state.as_ref(), said, &mut table)?;
         if let Some(w) = weighed {
             reply

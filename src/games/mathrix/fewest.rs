@@ -55,28 +55,28 @@ impl<'a> Fewest<'a> {
         k
     }
 
-    /// The fewest coins that can be left from `on`, if the search can
-    /// tell going into at most `budget` more sets (`None`: it gave up).
-    /// What it proved before giving up is kept, and nothing it did not.
-    pub fn from_within(&mut self, on: u32, budget: usize) -> Option<u32> {
+    /// What `ask` finds, if the search it makes goes into at most
+    /// `budget` more sets (`None`: it gave up). What it proved before
+    /// giving up is kept, and nothing it did not.
+    pub fn within<T>(&mut self, budget: usize, ask: impl FnOnce(&mut Self) -> T) -> Option<T> {
         self.limit = self.met.saturating_add(budget);
-        let fewest = self.from(on);
-        let told = (!self.gave_up).then_some(fewest);
+        let found = ask(self);
+        let told = (!self.gave_up).then_some(found);
         self.limit = usize::MAX;
         self.gave_up = false;
         told
     }
 
+    /// A coin whose taking from `on` keeps the fewest within reach.
+    pub fn keeping(&mut self, on: u32) -> Option<Space> {
+        let goal = self.from(on);
+        Space::of(self.sums.removable(on)).find(|s| self.reaches(on & !s.bit(), goal))
+    }
+
     /// The coins to take from `on`, in order, down to the fewest.
     pub fn line(&mut self, mut on: u32) -> Vec<Space> {
-        let goal = self.from(on);
         let mut line = Vec::new();
-        while on.count_ones() > goal {
-            let Some(s) =
-                Space::of(self.sums.removable(on)).find(|s| self.reaches(on & !s.bit(), goal))
-            else {
-                break;
-            };
+        while let Some(s) = self.keeping(on) {
             line.push(s);
             on &= !s.bit();
         }

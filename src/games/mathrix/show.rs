@@ -131,12 +131,12 @@ pub(super) struct Hint {
     pub can: Vec<Space>,
     /// Where there is no way down to one coin: the fewest that can be
     /// left from here, and a coin whose taking keeps it.
-    pub fewest: Option<Fewest>,
+    pub fewest: Option<ToFewest>,
 }
 
 /// The fewest coins that can be left, and a coin whose taking keeps it.
 #[derive(Debug, Serialize)]
-pub(super) struct Fewest {
+pub(super) struct ToFewest {
     pub left: u32,
     pub take: Take,
 }

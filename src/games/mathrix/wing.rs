@@ -6,7 +6,7 @@
 use super::diagram::draw;
 use super::fewest::Fewest;
 use super::grade::grade;
-use super::grid::{Coins, FULL, Space};
+use super::grid::{Coins, FULL, Space, Sums};
 use super::play::{MathrixGame, Take, Took};
 use super::show::{self, Board, Graded, Hint, Laid, Solved, board, clock};
 use super::solve::Search;
@@ -355,7 +355,7 @@ impl Wing for Mathrix {
         let mut search = Search::new(&sums);
         let on = before.on();
         if !search.wins(on) {
-            return fewer_kept(before, after);
+            return fewer_kept(&sums, before, after);
         }
         if search.wins(after.on()) {
             return None;
@@ -376,19 +376,18 @@ impl Wing for Mathrix {
 /// Where no way led down to one coin: a coin taken that leaves more
 /// coins at best than there could have been, where the search tells
 /// both within `FEWEST_COACH` sets.
-fn fewer_kept(before: &MathrixGame, after: &MathrixGame) -> Option<String> {
-    let sums = before.sums();
+fn fewer_kept(sums: &Sums, before: &MathrixGame, after: &MathrixGame) -> Option<String> {
     let on = before.on();
-    let mut fewest = Fewest::new(&sums);
+    let mut fewest = Fewest::new(sums);
     fewest.lost(&[on, after.on()]);
-    let could = fewest.from_within(on, FEWEST_COACH)?;
-    let now = fewest.from_within(after.on(), FEWEST_COACH)?;
+    let (could, now, best) = fewest.within(FEWEST_COACH, |f| {
+        (f.from(on), f.from(after.on()), f.keeping(on))
+    })?;
     if now <= could {
         return None;
     }
     let took = after.taken.last()?.space;
-    let best = Space::of(sums.removable(on))
-        .find(|s| fewest.from_within(on & !s.bit(), FEWEST_COACH) == Some(could))?;
+    let best = best?;
     let why = sums.through(on, best)?.equation.clone();
     Some(format!(
         "taking {took} leaves {now} coins at best; {best} ({why}) kept a way down to {could}"
@@ -510,10 +509,11 @@ fn hint(game: &MathrixGame) -> Reply {
     let fewest = if take.is_none() && !legal.is_empty() {
         let mut fewest = Fewest::new(&sums);
         let left = fewest.lost(&[on]).from(on);
+        let keeping = fewest.keeping(on);
         legal
             .iter()
-            .find(|t| fewest.from(on & !t.space.bit()) == left)
-            .map(|t| show::Fewest {
+            .find(|t| Some(t.space) == keeping)
+            .map(|t| show::ToFewest {
                 left,
                 take: t.clone(),
             })

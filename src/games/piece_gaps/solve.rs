@@ -357,6 +357,25 @@ fn shortened(path: &[Tableau], rule: AfterGap) -> Vec<Move> {
     line
 }
 
+/// The most tiles any line from `t` brings home, where a fresh search
+/// within `bounds` proves that no line wins (`None`: not proved). Fresh:
+/// one that shared another's proofs would pass over the tableaux those
+/// met, and miss their tiles home.
+pub fn best_home(t: &Tableau, rule: AfterGap, bounds: (usize, usize)) -> Option<u8> {
+    let mut search = Search::within(rule, bounds);
+    (search.decide(t) == Answer::Lost).then(|| search.most_home())
+}
+
+/// A move from `t` after which `most` tiles home are still within reach
+/// (`best_home`, within `bounds`).
+pub fn keeping_best(t: &Tableau, rule: AfterGap, most: u8, bounds: (usize, usize)) -> Option<Move> {
+    t.moves(rule).into_iter().find(|&m| {
+        let mut after = *t;
+        after.apply(m);
+        best_home(&after, rule, bounds) == Some(most)
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::plain;

@@ -7,7 +7,7 @@ use super::diagram::draw;
 use super::grade::grade;
 use super::play::{GapsAction, GapsGame, MOST_REDEALS, Said, Step};
 use super::show::{Board, Graded, Hint, Laid, Solved, board};
-use super::solve::{Answer, QUICK, Search};
+use super::solve::{Answer, QUICK, Search, best_home, keeping_best};
 use super::tableau::{self, AfterGap, Tableau, piece};
 use crate::games::args::{Arg, Declared, Given, Type};
 use crate::games::error::{GameError, Misread, Unsound};
@@ -350,7 +350,7 @@ impl Wing for PieceGaps {
         let (was, now) = (before.now(), after.now());
         let mut search = Search::within(before.after_gap, QUICK);
         if search.decide(&was) == Answer::Lost {
-            return fewer_home(before, after);
+            return fewer_home(before, after, search.most_home());
         }
         let line = search.line(&was)?;
         if search.decide(&now) != Answer::Lost {
@@ -372,29 +372,19 @@ impl Wing for PieceGaps {
     }
 }
 
-/// Where no way home was left: a move that lowers the most tiles any
-/// line can bring home, and one that kept it (each weighed by a fresh
-/// search, proved lost within the quick bounds, or not weighed at all).
-fn fewer_home(before: &GapsGame, after: &GapsGame) -> Option<String> {
+/// Where no way home was left (`could`: the most tiles any line from
+/// before the move brought home): a move that lowers it, and one that
+/// kept it, each weighed by a fresh quick search (`best_home`).
+fn fewer_home(before: &GapsGame, after: &GapsGame, could: u8) -> Option<String> {
     let rule = before.after_gap;
-    let most = |t: &Tableau| {
-        let mut search = Search::within(rule, QUICK);
-        (search.decide(t) == Answer::Lost).then(|| search.most_home())
-    };
-    let (was, now) = (before.now(), after.now());
-    let (could, left) = (most(&was)?, most(&now)?);
+    let left = best_home(&after.now(), rule, QUICK)?;
     if left >= could {
         return None;
     }
     let Some(Step::Move { tile, to, .. }) = after.steps.last() else {
         return None;
     };
-    let kept = was.moves(rule).into_iter().find(|&m| {
-        let mut t = was;
-        t.apply(m);
-        most(&t) == Some(could)
-    });
-    let instead = match kept {
+    let instead = match keeping_best(&before.now(), rule, could, QUICK) {
         Some(m) => format!("`gaps move {} to {}` kept {could}", piece(m.tile), m.to),
         None => format!("the {could} home before it were the most"),
     };
@@ -535,14 +525,7 @@ fn hint(game: &GapsGame) -> Reply {
     // Proved lost: the way to the best score (tiles home) it allows.
     let best = (answer == Answer::Lost).then(|| {
         let most = search.most_home();
-        let keeps = now.moves(game.after_gap).into_iter().find(|&m| {
-            let mut after = now;
-            after.apply(m);
-            // A fresh search for each: one that shared the last one's
-            // proofs would pass over the tableaux they met.
-            let mut from = Search::within(game.after_gap, QUICK);
-            from.decide(&after) == Answer::Lost && from.most_home() == most
-        });
+        let keeps = keeping_best(&now, game.after_gap, most, QUICK);
         (most, keeps.map(GapsAction::from))
     });
     Reply::new(
